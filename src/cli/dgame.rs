@@ -1,0 +1,69 @@
+//! `pathology dgame`: D(d,h) for every depth (or one) and PS, for one (f1, f2).
+
+use anyhow::Context;
+use num_rational::BigRational;
+use pathology::dgame::f2_from_p0;
+use pathology::number::short_text;
+use pathology::output::Layout;
+
+use super::args::{TableOutput, height, probability};
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Height h of the node where the decision is made.
+    #[arg(long, value_parser = height)]
+    height: u32,
+    /// Dependence factor f1 of win Max nodes, in [0, 1] (exact: 0.1 is 1/10).
+    #[arg(long, value_parser = probability)]
+    f1: BigRational,
+    /// Dependence factor f2 of loss Min nodes, in [0, 1].
+    #[arg(long, value_parser = probability, required_unless_present = "p0", conflicts_with = "p0")]
+    f2: Option<BigRational>,
+    /// Derive f2 from f1 by Theorem 3.1 so that even-depth nodes are wins with probability p0.
+    #[arg(long, value_parser = probability)]
+    p0: Option<BigRational>,
+    /// Print only D(depth, h) (1 <= depth <= h).
+    #[arg(long)]
+    depth: Option<u32>,
+    #[command(flatten)]
+    output: TableOutput,
+}
+
+pub fn run(args: Args) -> anyhow::Result<()> {
+    let f2 = match (&args.f2, &args.p0) {
+        (Some(f2), _) => f2.clone(),
+        (None, Some(p0)) => {
+            f2_from_p0(&args.f1, p0).context("deriving f2 from --p0 (Theorem 3.1)")?
+        }
+        (None, None) => unreachable!("clap requires --f2 or --p0"),
+    };
+    if let Some(d) = args.depth
+        && !(1..=args.height).contains(&d)
+    {
+        return Err(pathology::Error::invalid(
+            "--depth",
+            &format!("in 1..={} (at most --height)", args.height),
+            d,
+        )
+        .into());
+    }
+    let title = format!(
+        "D(d,{}) for f1 = {}, f2 = {}{}",
+        args.height,
+        short_text(&args.f1),
+        short_text(&f2),
+        args.p0
+            .as_ref()
+            .map(|p| format!(" (Theorem 3.1, p0 = {})", short_text(p)))
+            .unwrap_or_default()
+    );
+    let settings = [(args.f1.clone(), f2)];
+    let text = args.output.render(
+        &title,
+        &settings,
+        args.height,
+        Layout::DepthRows,
+        args.depth,
+    )?;
+    super::print(&text)
+}

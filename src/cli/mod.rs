@@ -1,0 +1,73 @@
+//! Subcommands: one file each. They parse, call the library and hand the result to
+//! [`pathology::output`].
+
+mod args;
+mod dgame;
+mod reproduce;
+mod sweep;
+mod table;
+mod threshold;
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Exact probabilities of minimax search pathology.
+#[derive(Debug, Parser)]
+#[command(name = "pathology", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Regenerate the papers' tables and figures into plots/ (the main job).
+    Reproduce(reproduce::Args),
+    /// Li & Marsland's Table 1 (f1 = f2) or Table 2 (f1 + f2 = 1): D(d,10) and PS.
+    Table(table::Args),
+    /// D(d,h) for every depth d (or one) and PS, for one pair of dependence factors.
+    Dgame(dgame::Args),
+    /// D(d,h) and PS over a range of f1.
+    Sweep(sweep::Args),
+    /// The dependence factor f = f1 = f2 above which no depth is pathological.
+    Threshold(threshold::Args),
+}
+
+/// Runs the parsed command.
+pub fn run(cli: Cli) -> anyhow::Result<()> {
+    match cli.command {
+        Command::Reproduce(args) => reproduce::run(args),
+        Command::Table(args) => table::run(args),
+        Command::Dgame(args) => dgame::run(args),
+        Command::Sweep(args) => sweep::run(args),
+        Command::Threshold(args) => threshold::run(args),
+    }
+}
+
+/// Prints an error and chooses the exit code: 2 for the user's input (as clap does for usage
+/// errors), 0 for a closed pipe (`| head`), 1 otherwise.
+pub fn report(error: &anyhow::Error) -> ExitCode {
+    for cause in error.chain() {
+        if let Some(io) = cause.downcast_ref::<io::Error>()
+            && io.kind() == io::ErrorKind::BrokenPipe
+        {
+            return ExitCode::SUCCESS;
+        }
+    }
+    let _ = writeln!(io::stderr(), "error: {error:#}");
+    let usage = error.chain().any(|c| {
+        c.downcast_ref::<pathology::Error>()
+            .is_some_and(pathology::Error::is_usage)
+    });
+    ExitCode::from(if usage { 2 } else { 1 })
+}
+
+/// Writes text to standard output.
+pub fn print(text: &str) -> anyhow::Result<()> {
+    let mut out = io::stdout().lock();
+    out.write_all(text.as_bytes())?;
+    out.flush()?;
+    Ok(())
+}

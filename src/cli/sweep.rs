@@ -1,0 +1,58 @@
+//! `pathology sweep`: D(d,h) and PS over a range of f1.
+
+use num_rational::BigRational;
+use pathology::dgame::table::{SecondFactor, sweep_settings};
+use pathology::number::short_text;
+use pathology::output::Layout;
+
+use super::args::{TableOutput, height, positive_rational, probability};
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Height h of the node where the decision is made.
+    #[arg(long, value_parser = height)]
+    height: u32,
+    /// First f1, in [0, 1].
+    #[arg(long, value_parser = probability)]
+    from: BigRational,
+    /// Last f1 (included when the steps land on it), in [0, 1].
+    #[arg(long, value_parser = probability)]
+    to: BigRational,
+    /// Step of f1, exact (0.01 is 1/100).
+    #[arg(long, value_parser = positive_rational)]
+    step: BigRational,
+    /// A fixed f2 (default: f2 = f1).
+    #[arg(long, value_parser = probability, conflicts_with = "p0")]
+    f2: Option<BigRational>,
+    /// Derive f2 from each f1 by Theorem 3.1 with this p0.
+    #[arg(long, value_parser = probability)]
+    p0: Option<BigRational>,
+    #[command(flatten)]
+    output: TableOutput,
+}
+
+pub fn run(args: Args) -> anyhow::Result<()> {
+    let (second, description) = match (args.f2, args.p0) {
+        (Some(f2), _) => {
+            let d = format!("f2 = {}", short_text(&f2));
+            (SecondFactor::Fixed(f2), d)
+        }
+        (None, Some(p0)) => {
+            let d = format!("f2 from Theorem 3.1 with p0 = {}", short_text(&p0));
+            (SecondFactor::FromP0(p0), d)
+        }
+        (None, None) => (SecondFactor::Equal, "f2 = f1".to_string()),
+    };
+    let settings = sweep_settings(&args.from, &args.to, &args.step, &second)?;
+    let title = format!(
+        "D(d,{}) and PS for f1 from {} to {} step {}, {description}",
+        args.height,
+        short_text(&args.from),
+        short_text(&args.to),
+        short_text(&args.step)
+    );
+    let text = args
+        .output
+        .render(&title, &settings, args.height, Layout::SettingRows, None)?;
+    super::print(&text)
+}

@@ -1,0 +1,26 @@
+//! `pathology table 1|2`: Li & Marsland's Tables 1 and 2.
+
+use pathology::dgame::table::{PAPER_HEIGHT, PaperTable};
+use pathology::output::Layout;
+
+use super::args::TableOutput;
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Which table: 1 (f1 = f2 = i/10) or 2 (f1 = i/10, f2 = 1 - f1).
+    number: u32,
+    #[command(flatten)]
+    output: TableOutput,
+}
+
+pub fn run(args: Args) -> anyhow::Result<()> {
+    let table = PaperTable::from_number(args.number)?;
+    let text = args.output.render(
+        table.caption(),
+        &table.settings(),
+        PAPER_HEIGHT,
+        Layout::DepthRows,
+        None,
+    )?;
+    super::print(&text)
+}

@@ -1,0 +1,85 @@
+//! `pathology threshold`: the dependence factor above which no depth is pathological.
+
+use pathology::dgame::threshold::{ThresholdReport, pathology_threshold};
+use pathology::number::{Probability, short_text};
+use serde_json::json;
+
+use super::args::height;
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Height h of the node where the decision is made.
+    #[arg(long, value_parser = height)]
+    height: u32,
+    /// Grid steps N: f = k/N is scanned from 1 downward before bisection.
+    #[arg(long, default_value_t = 1000)]
+    grid: u32,
+    /// Stop bisecting when the bracket is narrower than this.
+    #[arg(long, default_value_t = 1e-10)]
+    tolerance: f64,
+    /// Output format: text or json.
+    #[arg(long, value_parser = ["text", "json"], default_value = "text")]
+    format: String,
+}
+
+pub fn run(args: Args) -> anyhow::Result<()> {
+    let report = pathology_threshold(args.height, args.grid, args.tolerance)?;
+    let text = if args.format == "json" {
+        format!("{}\n", serde_json::to_string_pretty(&to_json(&report))?)
+    } else {
+        to_text(&report)
+    };
+    super::print(&text)
+}
+
+/// The report as text.
+pub fn to_text(r: &ThresholdReport) -> String {
+    let mut out = format!("Pathology threshold at h = {} (f1 = f2 = f)\n\n", r.height);
+    match &r.lower {
+        Some(lo) => {
+            out.push_str(&format!(
+                "f* = {:.10}, between {} (pathological) and {} (not)\n",
+                r.estimate().unwrap_or(f64::NAN),
+                lo.to_decimal(12),
+                r.upper.to_decimal(12)
+            ));
+            let pairs: Vec<String> = r
+                .last_pairs
+                .iter()
+                .map(|d| format!("D({},{h}) > D({d},{h})", d - 1, h = r.height))
+                .collect();
+            out.push_str(&format!(
+                "last pair to turn non-pathological: {}\n",
+                pairs.join(", ")
+            ));
+        }
+        None => out.push_str("no grid point has a pathological pair\n"),
+    }
+    out.push_str(&format!(
+        "checked: f = k/{} for every k from {} down, none pathological above f*; \
+         {} points evaluated\n",
+        r.grid_steps, r.grid_steps, r.evaluations
+    ));
+    out.push_str(&format!(
+        "sign decisions: {} made in exact rationals, the rest certified by the f64 error bound, {} undecided\n",
+        r.exact_decisions, r.undecided
+    ));
+    out
+}
+
+/// The report as JSON.
+pub fn to_json(r: &ThresholdReport) -> serde_json::Value {
+    json!({
+        "height": r.height,
+        "estimate": r.estimate(),
+        "lower": r.lower.as_ref().map(|x| x.to_f64()),
+        "upper": r.upper.to_f64(),
+        "lower_exact": r.lower.as_ref().map(short_text),
+        "upper_exact": short_text(&r.upper),
+        "last_pairs": r.last_pairs.iter().map(|d| json!({"shallower": d - 1, "deeper": d})).collect::<Vec<_>>(),
+        "grid_steps": r.grid_steps,
+        "evaluations": r.evaluations,
+        "exact_decisions": r.exact_decisions,
+        "undecided": r.undecided,
+    })
+}

@@ -1,0 +1,177 @@
+//! Up-front estimates of the time and memory of a D(d,h) computation, so that work that would
+//! not finish in reasonable time is refused before it starts.
+//!
+//! The model counts the work of the psi convolutions, which dominate: at height t two
+//! convolutions of vectors of length `2^(t-1) + 1`. In float mode that is `2 (2^(t-1)+1)^2`
+//! multiply-adds. In exact mode the entries at height t have about `(2^t - 1) log2(m)` bits
+//! (`m` the common denominator of f1 and f2: every interior node contributes one factor), and
+//! each convolution is one multiplication of `2^(2t-1) log2(m)`-bit integers (Kronecker
+//! substitution), whose cost grows as the Toom-3 exponent 1.465 of its size in 64-bit words.
+//! The back-up of each depth adds `O(h 2^h)` products of numbers of up to `2^(h-1) log2(m)`
+//! bits. The constants were measured on the project's 2-core machine (see the bench
+//! `benches/dgame.rs`); the estimate is meant to be right within a factor of a few.
+
+use crate::error::{Error, Result};
+
+/// Estimated cost of one D-game column (all depths at one height).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Cost {
+    /// Estimated wall-clock seconds on a 2-core machine.
+    pub seconds: f64,
+    /// Estimated peak memory in bytes.
+    pub bytes: f64,
+}
+
+/// Refusal limits: about a minute, and well under the machine's 24 GiB.
+pub const TIME_LIMIT_SECONDS: f64 = 60.0;
+/// See [`TIME_LIMIT_SECONDS`].
+pub const MEMORY_LIMIT_BYTES: f64 = 16.0 * 1024.0 * 1024.0 * 1024.0;
+
+/// Float multiply-adds per second in the direct convolution (one core).
+const FLOAT_RATE: f64 = 1.0e9;
+/// Seconds per (64-bit word)^1.465 of one exact Kronecker multiplication.
+const EXACT_MUL_COEFFICIENT: f64 = 2.0e-9;
+/// Seconds per (64-bit word)^1.585 of one exact back-up product (Karatsuba sizes).
+const EXACT_BACKUP_COEFFICIENT: f64 = 2.0e-9;
+
+/// Estimates the time and memory to compute D(d, `height`) for all d.
+///
+/// `denominator_bits` is `log2(m)` for the common denominator `m` of f1 and f2 in exact mode,
+/// and `None` in float mode.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::dgame::estimate_cost;
+/// assert!(estimate_cost(10, None).seconds < 0.01);
+/// assert!(estimate_cost(20, Some(3.33)).seconds > 3600.0);
+/// ```
+pub fn estimate_cost(height: u32, denominator_bits: Option<f64>) -> Cost {
+    let mut seconds = 0.0;
+    let mut bytes = 0.0;
+    let h = f64::from(height);
+    for t in 1..height.max(1) {
+        let n = (2f64).powf(f64::from(t) - 1.0) + 1.0;
+        match denominator_bits {
+            None => {
+                seconds += 2.0 * n * n / FLOAT_RATE / 2.0;
+                bytes += 2.0 * (2.0 * n) * 8.0;
+            }
+            Some(bits) => {
+                let bits = bits.max(1.0);
+                let entry_bits = ((2f64).powf(f64::from(t)) - 1.0) * bits;
+                let words = 2.0 * n * entry_bits / 64.0;
+                seconds += 2.0 * EXACT_MUL_COEFFICIENT * words.powf(1.465) / 2.0;
+                bytes += 2.0 * (2.0 * n) * entry_bits / 8.0 + 3.0 * words * 8.0;
+            }
+        }
+    }
+    if let Some(bits) = denominator_bits {
+        // Back-ups: for depth d, d-1 levels over 2^(h-d)+1 entries, 4 products each, of
+        // numbers that reach 2^(h-1) log2(m) bits.
+        let words = ((2f64).powf(h - 1.0) * bits.max(1.0) / 64.0).max(1.0);
+        let per_product = EXACT_BACKUP_COEFFICIENT * words.powf(1.585);
+        let products: f64 = (1..=height)
+            .map(|d| 4.0 * f64::from(d - 1) * ((2f64).powf(h - f64::from(d)) + 1.0))
+            .sum();
+        seconds += per_product * products / 2.0;
+    }
+    Cost { seconds, bytes }
+}
+
+/// Refuses, with the estimate, a computation that would exceed about a minute or 16 GiB.
+///
+/// # Errors
+///
+/// [`Error::TooExpensive`] with the estimate and a hint (the float mode, or a smaller height).
+pub fn check_cost(height: u32, denominator_bits: Option<f64>) -> Result<Cost> {
+    let cost = estimate_cost(height, denominator_bits);
+    if cost.seconds > TIME_LIMIT_SECONDS || cost.bytes > MEMORY_LIMIT_BYTES {
+        let mode = if denominator_bits.is_some() {
+            "exact"
+        } else {
+            "f64"
+        };
+        let hint = if denominator_bits.is_some() {
+            "Use the f64 mode (drop --exact), which is exact to about 1e-12, or a smaller height."
+        } else {
+            "Use a smaller height."
+        };
+        return Err(Error::TooExpensive {
+            what: format!("D(d,h) at height {height} in {mode} mode"),
+            estimate: format!(
+                "about {} and {} of memory",
+                human_seconds(cost.seconds),
+                human_bytes(cost.bytes)
+            ),
+            limit: format!(
+                "{} and {}",
+                human_seconds(TIME_LIMIT_SECONDS),
+                human_bytes(MEMORY_LIMIT_BYTES)
+            ),
+            hint: hint.to_string(),
+        });
+    }
+    Ok(cost)
+}
+
+/// `12 s`, `3.5 min`, `2.1 h`, `4.0e3 days`.
+pub fn human_seconds(s: f64) -> String {
+    if s < 1.0 {
+        format!("{:.0} ms", s * 1e3)
+    } else if s < 120.0 {
+        format!("{s:.0} s")
+    } else if s < 7200.0 {
+        format!("{:.0} min", s / 60.0)
+    } else if s < 172_800.0 {
+        format!("{:.1} h", s / 3600.0)
+    } else {
+        format!("{:.1e} days", s / 86_400.0)
+    }
+}
+
+/// `512 KiB`, `3.2 GiB`.
+pub fn human_bytes(b: f64) -> String {
+    const UNITS: [&str; 6] = ["B", "KiB", "MiB", "GiB", "TiB", "PiB"];
+    let mut value = b;
+    let mut unit = 0;
+    while value >= 1024.0 && unit + 1 < UNITS.len() {
+        value /= 1024.0;
+        unit += 1;
+    }
+    if unit + 1 == UNITS.len() && value >= 1024.0 {
+        return format!("{b:.1e} B");
+    }
+    format!("{value:.1} {}", UNITS[unit])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paper_sizes_are_allowed_and_huge_ones_refused() {
+        assert!(check_cost(10, Some(10f64.log2())).is_ok());
+        assert!(check_cost(10, None).is_ok());
+        let err = check_cost(24, Some(10f64.log2())).unwrap_err();
+        let text = err.to_string();
+        assert!(text.contains("height 24 in exact mode"), "{text}");
+        assert!(text.contains("f64 mode"), "{text}");
+        assert!(check_cost(30, None).is_err());
+    }
+
+    #[test]
+    fn estimates_grow_with_height() {
+        for bits in [None, Some(3.3)] {
+            let costs: Vec<f64> = (2..16).map(|h| estimate_cost(h, bits).seconds).collect();
+            assert!(costs.windows(2).all(|w| w[0] < w[1]), "{costs:?}");
+        }
+    }
+
+    #[test]
+    fn formats_human_units() {
+        assert_eq!(human_seconds(0.0123), "12 ms");
+        assert_eq!(human_seconds(300.0), "5 min");
+        assert_eq!(human_bytes(1536.0), "1.5 KiB");
+    }
+}

@@ -1,0 +1,723 @@
+//! Section 6.1 of Li & Marsland: the psi distributions by height, their minimax back-up, and
+//! D(d,h).
+//!
+//! All vectors are scaled integers over one denominator per height (see [`crate::number`]).
+//! With `f1 = a/m`, `f2 = b/m` over a common denominator `m`:
+//!
+//! - psi at a Max node of height t (odd): `win = conv(w, a w + (m-a) l)`, `loss = m conv(l, l)`;
+//!   at a Min node (even t): `loss = conv(l, b l + (m-b) w)`, `win = m conv(w, w)`; in both
+//!   cases the new denominator is `m D^2`. (`conv(w, a w + (m-a) l)` is the paper's
+//!   `f1 Pw*Pw + (1-f1) Pw*Pl`, with the two orders (win, loss) and (loss, win) of the
+//!   `(1-f1)/2` cases added together, in one convolution instead of two.)
+//! - back-up, on cumulative distributions `F(i) = Pr[Psi <= i]`: the maximum of independent
+//!   values has the product of their CDFs, so a win Max node has `F = F_w (a F_w + (m-a) F_l)`
+//!   and a loss Max node `m F_l^2`; a Min node does the same on survival functions
+//!   `S(i) = Pr[Psi >= i] = D - F(i-1)`.
+//! - `D(d,h) = 1 - 1/2 sum_i p_l(i) (F_w(i) + F_w(i-1))`, which is the paper's
+//!   `Pr[Psi(g1) > Psi(g2)] + 1/2 Pr[Psi(g1) = Psi(g2)]` written with
+//!   `Pr[Psi(g1) > i] + 1/2 Pr[Psi(g1) = i] = 1 - (F_w(i) + F_w(i-1))/2`.
+
+use rayon::prelude::*;
+
+use super::DependenceFactors;
+use crate::error::{Error, Result};
+use crate::model::Player;
+use crate::number::{Probability, Scaled};
+
+/// `f1 = a/m`, `f2 = b/m` and their complements, as scaled integers.
+#[derive(Debug, Clone)]
+struct Weights<S> {
+    f1: S,
+    not_f1: S,
+    f2: S,
+    not_f2: S,
+    unit: S,
+}
+
+impl<S: Scaled> Weights<S> {
+    fn new<P: Probability<Scaled = S>>(factors: &DependenceFactors<P>) -> Self {
+        let (numerators, unit) = P::common_scale(&[factors.f1().clone(), factors.f2().clone()]);
+        let (f1, f2) = (numerators[0].clone(), numerators[1].clone());
+        Weights {
+            not_f1: unit.sub(&f1),
+            not_f2: unit.sub(&f2),
+            f1,
+            f2,
+            unit,
+        }
+    }
+
+    /// The weights of a node where the player to move is `player`: `(same, mixed)` is
+    /// `(f1, 1 - f1)` for Max nodes and `(f2, 1 - f2)` for Min nodes.
+    fn for_player(&self, player: Player) -> (&S, &S) {
+        match player {
+            Player::Max => (&self.f1, &self.not_f1),
+            Player::Min => (&self.f2, &self.not_f2),
+        }
+    }
+
+    fn scale(&self, v: &[S]) -> Vec<S> {
+        v.iter().map(|x| x.mul(&self.unit)).collect()
+    }
+
+    /// `same * x + mixed * y`, entrywise.
+    fn mix(same: &S, x: &[S], mixed: &S, y: &[S]) -> Vec<S> {
+        x.iter()
+            .zip(y)
+            .map(|(x, y)| {
+                let mut acc = x.mul(same);
+                acc.add_product(y, mixed);
+                acc
+            })
+            .collect()
+    }
+}
+
+/// A pair of win/loss vectors over one denominator.
+#[derive(Debug, Clone)]
+struct ScaledPair<S> {
+    win: Vec<S>,
+    loss: Vec<S>,
+    denominator: S,
+}
+
+impl<S: Scaled> ScaledPair<S> {
+    fn to_probabilities<P: Probability<Scaled = S>>(&self) -> (Vec<P>, Vec<P>) {
+        let read = |v: &[S]| {
+            v.iter()
+                .map(|x| P::from_scaled(x, &self.denominator))
+                .collect()
+        };
+        (read(&self.win), read(&self.loss))
+    }
+}
+
+/// The distributions of a value (psi, or a backed-up Psi) at a node of given height,
+/// conditioned on the node's merit value: `win[i] = Pr[value = i | win]`,
+/// `loss[i] = Pr[value = i | loss]`, for `i = 0..=2^t`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PsiDistribution<P> {
+    /// `Pr[value = i | win]`.
+    pub win: Vec<P>,
+    /// `Pr[value = i | loss]`.
+    pub loss: Vec<P>,
+}
+
+/// D(d,h) for every depth `d = 1..=h` at one height and one pair of dependence factors.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DecisionColumn<P> {
+    /// The dependence factors.
+    pub factors: DependenceFactors<P>,
+    /// The height h of the node where the decision is made.
+    pub height: u32,
+    /// `values[d - 1] = D(d, h)`.
+    pub values: Vec<P>,
+}
+
+impl<P: Probability> DecisionColumn<P> {
+    /// `D(depth, height)`, for `1 <= depth <= height`.
+    pub fn value(&self, depth: u32) -> &P {
+        &self.values[depth as usize - 1]
+    }
+
+    /// The pathological sum: `sum over 1 < d <= h of max(0, D(d-1,h) - D(d,h))`
+    /// (Section 6.2). In exact mode the sum is exact; in float mode pairs whose difference
+    /// is float noise add noise (use [`super::threshold`] to classify pairs rigorously).
+    pub fn pathological_sum(&self) -> P {
+        self.values.windows(2).fold(P::impossible(), |sum, pair| {
+            let drop = pair[0].minus(&pair[1]);
+            if drop > P::impossible() {
+                sum.plus(&drop)
+            } else {
+                sum
+            }
+        })
+    }
+}
+
+/// Computes psi distributions, backed-up distributions and D(d,h) for one pair of dependence
+/// factors. psi distributions are computed once per height and cached.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::dgame::{DependenceFactors, Solver};
+/// let mut solver = Solver::new(DependenceFactors::new(0.1, 0.1).unwrap());
+/// let column = solver.decision_column(10).unwrap();
+/// assert_eq!(format!("{:.3}", column.value(1)), "0.608"); // Table 1, first cell
+/// assert_eq!(format!("{:.3}", column.pathological_sum()), "0.038");
+/// ```
+#[derive(Debug, Clone)]
+pub struct Solver<P: Probability> {
+    factors: DependenceFactors<P>,
+    weights: Weights<P::Scaled>,
+    psi: Vec<ScaledPair<P::Scaled>>,
+}
+
+/// The largest height the engine addresses at all (`2^h` entries must be indexable); the
+/// practical limit is set by [`super::check_cost`].
+pub const MAX_HEIGHT: u32 = 40;
+
+impl<P: Probability> Solver<P> {
+    /// A solver for the given dependence factors.
+    pub fn new(factors: DependenceFactors<P>) -> Self {
+        let weights = Weights::new(&factors);
+        let one = P::Scaled::one_value();
+        let leaf = ScaledPair {
+            win: vec![P::Scaled::zero_value(), one.clone()],
+            loss: vec![one.clone(), P::Scaled::zero_value()],
+            denominator: one,
+        };
+        Solver {
+            factors,
+            weights,
+            psi: vec![leaf],
+        }
+    }
+
+    /// The dependence factors.
+    pub fn factors(&self) -> &DependenceFactors<P> {
+        &self.factors
+    }
+
+    fn ensure_psi(&mut self, height: u32) {
+        while self.psi.len() <= height as usize {
+            let t = self.psi.len() as u32;
+            let child = self.psi.last().expect("the leaf level is always present");
+            let next = psi_step(&self.weights, child, Player::to_move_at_height(t));
+            self.psi.push(next);
+        }
+    }
+
+    /// `Pr[psi(g) = i | h(g) = height, win(g)]` and `... loss(g)]` for `i = 0..=2^height`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::dgame::{DependenceFactors, Solver};
+    /// let mut solver = Solver::new(DependenceFactors::new(0.25, 0.5).unwrap());
+    /// let psi = solver.psi_distribution(1).unwrap();
+    /// assert_eq!(psi.win, vec![0.0, 0.75, 0.25]); // a win Max node: one or two 1-squares
+    /// assert_eq!(psi.loss, vec![1.0, 0.0, 0.0]);
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidArgument`] when `height` exceeds [`MAX_HEIGHT`].
+    pub fn psi_distribution(&mut self, height: u32) -> Result<PsiDistribution<P>> {
+        check_height(height)?;
+        self.ensure_psi(height);
+        let (win, loss) = self.psi[height as usize].to_probabilities();
+        Ok(PsiDistribution { win, loss })
+    }
+
+    /// The distributions of the minimax backed-up value `Psi` at a node of height
+    /// `node_height`, when psi is evaluated at the search front `frontier_height` and backed
+    /// up by minimax (`frontier_height <= node_height`).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidArgument`] when `frontier_height > node_height` or a height exceeds
+    /// [`MAX_HEIGHT`].
+    pub fn backed_up_distribution(
+        &mut self,
+        frontier_height: u32,
+        node_height: u32,
+    ) -> Result<PsiDistribution<P>> {
+        check_height(node_height)?;
+        if frontier_height > node_height {
+            return Err(Error::invalid(
+                "frontier height",
+                &format!("at most the node height {node_height}"),
+                frontier_height,
+            ));
+        }
+        self.ensure_psi(frontier_height);
+        let cdf = self.backed_up_cdf(frontier_height, node_height);
+        let pmf = |f: &[P::Scaled]| -> Vec<P::Scaled> {
+            (0..f.len())
+                .map(|i| {
+                    if i == 0 {
+                        f[0].clone()
+                    } else {
+                        f[i].sub(&f[i - 1])
+                    }
+                })
+                .collect()
+        };
+        let pair = ScaledPair {
+            win: pmf(&cdf.win),
+            loss: pmf(&cdf.loss),
+            denominator: cdf.denominator,
+        };
+        let (win, loss) = pair.to_probabilities();
+        Ok(PsiDistribution { win, loss })
+    }
+
+    /// CDFs of Psi at `node_height` with the search front at `frontier_height` (psi cached).
+    fn backed_up_cdf(&self, frontier_height: u32, node_height: u32) -> ScaledPair<P::Scaled> {
+        let front = &self.psi[frontier_height as usize];
+        let mut cdf = ScaledPair {
+            win: prefix_sums(&front.win),
+            loss: prefix_sums(&front.loss),
+            denominator: front.denominator.clone(),
+        };
+        for t in frontier_height + 1..=node_height {
+            cdf = back_up_step(&self.weights, &cdf, Player::to_move_at_height(t));
+        }
+        cdf
+    }
+
+    /// `D(depth, height)`: the probability that a depth-`depth` minimax search with psi at a
+    /// node of height `height`, one of whose children is a win and the other a loss, prefers
+    /// the win child (ties broken at random).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::dgame::{DependenceFactors, Solver};
+    /// use pathology::number::parse_rational;
+    /// let f = parse_rational("0.3").unwrap();
+    /// let mut solver = Solver::new(DependenceFactors::new(f.clone(), f).unwrap());
+    /// let d = solver.correct_decision_probability(9, 10).unwrap();
+    /// assert_eq!(d, parse_rational("1").unwrap()); // the front at height 1 sees merit values
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidArgument`] unless `1 <= depth <= height <= MAX_HEIGHT`.
+    pub fn correct_decision_probability(&mut self, depth: u32, height: u32) -> Result<P> {
+        check_depth(depth, height)?;
+        self.ensure_psi(height - depth);
+        Ok(self.decision_at(depth, height))
+    }
+
+    /// D(d,h) with psi already cached up to height `h - d`.
+    fn decision_at(&self, depth: u32, height: u32) -> P {
+        let cdf = self.backed_up_cdf(height - depth, height - 1);
+        let (numerator, denominator) = decision_from_cdfs(&cdf);
+        P::from_scaled(&numerator, &denominator)
+    }
+
+    /// D(d, `height`) for every `d = 1..=height`, the depths computed in parallel.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidArgument`] unless `1 <= height <= MAX_HEIGHT`. (Cost limits are the
+    /// caller's: see [`super::check_cost`].)
+    pub fn decision_column(&mut self, height: u32) -> Result<DecisionColumn<P>> {
+        check_depth(1, height)?;
+        self.ensure_psi(height - 1);
+        let this = &*self;
+        let values = (1..=height)
+            .into_par_iter()
+            .map(|d| this.decision_at(d, height))
+            .collect();
+        Ok(DecisionColumn {
+            factors: self.factors.clone(),
+            height,
+            values,
+        })
+    }
+}
+
+fn check_height(height: u32) -> Result<()> {
+    if height > MAX_HEIGHT {
+        return Err(Error::invalid(
+            "height",
+            &format!("at most {MAX_HEIGHT}"),
+            height,
+        ));
+    }
+    Ok(())
+}
+
+/// Checks `1 <= depth <= height <= MAX_HEIGHT`.
+pub(crate) fn check_depth(depth: u32, height: u32) -> Result<()> {
+    if height == 0 || height > MAX_HEIGHT {
+        return Err(Error::invalid(
+            "height",
+            &format!("in 1..={MAX_HEIGHT}"),
+            height,
+        ));
+    }
+    if depth == 0 || depth > height {
+        return Err(Error::invalid(
+            "depth",
+            &format!("in 1..={height} (at most the height)"),
+            depth,
+        ));
+    }
+    Ok(())
+}
+
+/// One level of the psi recursion: the distributions at height t from those at t - 1.
+fn psi_step<S: Scaled>(
+    weights: &Weights<S>,
+    child: &ScaledPair<S>,
+    player: Player,
+) -> ScaledPair<S> {
+    let (same, mixed) = weights.for_player(player);
+    // `favoured` is the merit value whose children are mixed: win for Max, loss for Min.
+    let (favoured, other) = match player {
+        Player::Max => (&child.win, &child.loss),
+        Player::Min => (&child.loss, &child.win),
+    };
+    let mix = Weights::mix(same, favoured, mixed, other);
+    let (mixed_children, forced_children) = rayon::join(
+        || S::convolve(favoured, &mix),
+        || weights.scale(&S::convolve(other, other)),
+    );
+    let denominator = weights.unit.mul(&child.denominator.mul(&child.denominator));
+    let (win, loss) = match player {
+        Player::Max => (mixed_children, forced_children),
+        Player::Min => (forced_children, mixed_children),
+    };
+    ScaledPair {
+        win,
+        loss,
+        denominator,
+    }
+}
+
+fn prefix_sums<S: Scaled>(v: &[S]) -> Vec<S> {
+    let mut acc = S::zero_value();
+    v.iter()
+        .map(|x| {
+            acc = acc.add(x);
+            acc.clone()
+        })
+        .collect()
+}
+
+/// One level of minimax back-up on CDFs: the CDFs at a node of the given player's type from
+/// those of its children.
+fn back_up_step<S: Scaled>(
+    weights: &Weights<S>,
+    child: &ScaledPair<S>,
+    player: Player,
+) -> ScaledPair<S> {
+    let d = &child.denominator;
+    let denominator = weights.unit.mul(&d.mul(d));
+    let (same, mixed) = weights.for_player(player);
+    // Max combines CDFs; Min combines survival functions S(i) = D - F(i-1).
+    let (fav, oth) = match player {
+        Player::Max => (child.win.clone(), child.loss.clone()),
+        Player::Min => (survival(&child.loss, d), survival(&child.win, d)),
+    };
+    let mix = Weights::mix(same, &fav, mixed, &oth);
+    let combined_favoured: Vec<S> = fav.iter().zip(&mix).map(|(x, m)| x.mul(m)).collect();
+    let combined_other: Vec<S> = oth.iter().map(|x| x.mul(x).mul(&weights.unit)).collect();
+    match player {
+        Player::Max => ScaledPair {
+            win: combined_favoured,
+            loss: combined_other,
+            denominator,
+        },
+        Player::Min => ScaledPair {
+            win: cdf_from_survival(&combined_other, &denominator),
+            loss: cdf_from_survival(&combined_favoured, &denominator),
+            denominator,
+        },
+    }
+}
+
+/// `S(i) = D - F(i-1)`, with `S(0) = D`.
+fn survival<S: Scaled>(cdf: &[S], denominator: &S) -> Vec<S> {
+    (0..cdf.len())
+        .map(|i| {
+            if i == 0 {
+                denominator.clone()
+            } else {
+                denominator.sub(&cdf[i - 1])
+            }
+        })
+        .collect()
+}
+
+/// `F(i) = D - S(i+1)`, with `F(n) = D`.
+fn cdf_from_survival<S: Scaled>(survival: &[S], denominator: &S) -> Vec<S> {
+    let n = survival.len();
+    (0..n)
+        .map(|i| {
+            if i + 1 == n {
+                denominator.clone()
+            } else {
+                denominator.sub(&survival[i + 1])
+            }
+        })
+        .collect()
+}
+
+/// `D = 1 - 1/2 sum_i p_l(i) (F_w(i) + F_w(i-1))` as `(numerator, denominator)`:
+/// `(2 D^2 - sum_i p_l(i) (F_w(i) + F_w(i-1))) / (2 D^2)` in scaled units.
+fn decision_from_cdfs<S: Scaled>(cdf: &ScaledPair<S>) -> (S, S) {
+    let zero = S::zero_value();
+    let mut sum = S::zero_value();
+    for i in 0..cdf.loss.len() {
+        let (fl_prev, fw_prev) = if i == 0 {
+            (&zero, &zero)
+        } else {
+            (&cdf.loss[i - 1], &cdf.win[i - 1])
+        };
+        let pl = cdf.loss[i].sub(fl_prev);
+        if pl.is_zero_value() {
+            continue;
+        }
+        sum.add_product(&pl, &cdf.win[i].add(fw_prev));
+    }
+    let d2 = cdf.denominator.mul(&cdf.denominator);
+    let two_d2 = d2.add(&d2);
+    (two_d2.sub(&sum), two_d2)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::number::parse_rational;
+    use approx::assert_abs_diff_eq;
+    use num_rational::BigRational;
+    use num_traits::{One, Zero};
+    use proptest::prelude::*;
+
+    fn q(s: &str) -> BigRational {
+        parse_rational(s).unwrap()
+    }
+
+    fn exact_solver(f1: &str, f2: &str) -> Solver<BigRational> {
+        Solver::new(DependenceFactors::new(q(f1), q(f2)).unwrap())
+    }
+
+    /// Direct enumeration of all merit assignments of a small tree, for an independent check
+    /// of the recursion: returns Pr[psi = i | root merit] at height `t` in exact arithmetic.
+    fn enumerate_psi(f1: &BigRational, f2: &BigRational, t: u32, win: bool) -> Vec<BigRational> {
+        struct Walk<'a> {
+            f1: &'a BigRational,
+            f2: &'a BigRational,
+            out: Vec<BigRational>,
+        }
+        impl Walk<'_> {
+            /// Expands node (t, win) with probability `weight`; `pending` holds the nodes
+            /// still to expand and `count` the 1-squares found so far.
+            fn walk(
+                &mut self,
+                t: u32,
+                win: bool,
+                weight: BigRational,
+                count: usize,
+                pending: &mut Vec<(u32, bool)>,
+            ) {
+                if t == 0 {
+                    let count = count + usize::from(win);
+                    match pending.pop() {
+                        None => self.out[count] += weight,
+                        Some((t2, w2)) => self.walk(t2, w2, weight, count, pending),
+                    }
+                    return;
+                }
+                let half = BigRational::new(1.into(), 2.into());
+                let one = BigRational::from_integer(1.into());
+                let (f1, f2) = (self.f1.clone(), self.f2.clone());
+                let options: Vec<((bool, bool), BigRational)> = match (t % 2 == 1, win) {
+                    (true, true) => vec![
+                        ((true, true), f1.clone()),
+                        ((true, false), (&one - &f1) * &half),
+                        ((false, true), (&one - &f1) * &half),
+                    ],
+                    (true, false) => vec![((false, false), one.clone())],
+                    (false, false) => vec![
+                        ((false, false), f2.clone()),
+                        ((true, false), (&one - &f2) * &half),
+                        ((false, true), (&one - &f2) * &half),
+                    ],
+                    (false, true) => vec![((true, true), one.clone())],
+                };
+                for ((a, b), p) in options {
+                    if p == BigRational::from_integer(0.into()) {
+                        continue;
+                    }
+                    let mut pending2 = pending.clone();
+                    pending2.push((t - 1, b));
+                    self.walk(t - 1, a, &weight * &p, count, &mut pending2);
+                }
+            }
+        }
+        let mut w = Walk {
+            f1,
+            f2,
+            out: vec![BigRational::from_integer(0.into()); (1usize << t) + 1],
+        };
+        w.walk(
+            t,
+            win,
+            BigRational::from_integer(1.into()),
+            0,
+            &mut Vec::new(),
+        );
+        w.out
+    }
+
+    #[test]
+    fn psi_recursion_matches_enumeration() {
+        let (f1, f2) = (q("1/3"), q("0.7"));
+        let mut solver = exact_solver("1/3", "0.7");
+        for t in 0..=4 {
+            let psi = solver.psi_distribution(t).unwrap();
+            assert_eq!(psi.win, enumerate_psi(&f1, &f2, t, true), "win, height {t}");
+            assert_eq!(
+                psi.loss,
+                enumerate_psi(&f1, &f2, t, false),
+                "loss, height {t}"
+            );
+        }
+    }
+
+    #[test]
+    fn psi_distributions_sum_to_exactly_one() {
+        let mut solver = exact_solver("0.1", "0.9");
+        for t in 0..=9 {
+            let psi = solver.psi_distribution(t).unwrap();
+            assert_eq!(psi.win.len(), (1 << t) + 1);
+            let total = |v: &[BigRational]| v.iter().fold(BigRational::zero(), |a, b| a + b);
+            assert_eq!(total(&psi.win), BigRational::one(), "win, height {t}");
+            assert_eq!(total(&psi.loss), BigRational::one(), "loss, height {t}");
+        }
+    }
+
+    #[test]
+    fn backed_up_distributions_sum_to_one_and_match_psi_at_the_front() {
+        let mut solver = exact_solver("0.4", "0.35");
+        let front = solver.psi_distribution(3).unwrap();
+        assert_eq!(solver.backed_up_distribution(3, 3).unwrap(), front);
+        for node in 3..=7 {
+            let b = solver.backed_up_distribution(3, node).unwrap();
+            let total = |v: &[BigRational]| v.iter().fold(BigRational::zero(), |a, b| a + b);
+            assert_eq!(total(&b.win), BigRational::one());
+            assert_eq!(total(&b.loss), BigRational::one());
+        }
+    }
+
+    #[test]
+    fn backed_up_value_is_minimax_of_children_by_hand() {
+        // Height 2 (Min) node over height-1 (Max) children with psi evaluated at height 1.
+        // A win Min node has two win Max children, whose psi is 1 w.p. 1-f1, 2 w.p. f1.
+        // min of two: 2 w.p. f1^2, otherwise 1.
+        let mut solver = exact_solver("1/4", "1/2");
+        let b = solver.backed_up_distribution(1, 2).unwrap();
+        assert_eq!(b.win, vec![q("0"), q("15/16"), q("1/16")]);
+        // A loss Min node: (loss, loss) w.p. 1/2 -> 0; one loss child -> min is 0 too.
+        assert_eq!(b.loss, vec![q("1"), q("0"), q("0")]);
+    }
+
+    #[test]
+    fn last_two_depths_decide_correctly_with_certainty() {
+        for h in 2..=12 {
+            let mut solver = exact_solver("0.3", "0.45");
+            assert!(
+                solver.correct_decision_probability(h, h).unwrap().is_one(),
+                "D({h},{h})"
+            );
+            assert!(
+                solver
+                    .correct_decision_probability(h - 1, h)
+                    .unwrap()
+                    .is_one(),
+                "D({},{h})",
+                h - 1
+            );
+        }
+    }
+
+    #[test]
+    fn propositions_4_1_and_4_2_hold_exactly_at_every_depth() {
+        for (f1, f2) in [("1", "0"), ("1", "0.37"), ("1", "1"), ("0", "0")] {
+            let mut solver = exact_solver(f1, f2);
+            let column = solver.decision_column(10).unwrap();
+            for (d, v) in column.values.iter().enumerate() {
+                assert!(v.is_one(), "f1={f1} f2={f2} d={}: {v}", d + 1);
+            }
+        }
+    }
+
+    #[test]
+    fn depth_one_is_a_direct_comparison_of_psi() {
+        // D(1,h) = Pr[psi(g1) > psi(g2)] + 1/2 Pr[=] with g1 win, g2 loss at height h-1.
+        let mut solver = exact_solver("0.2", "0.6");
+        let psi = solver.psi_distribution(4).unwrap();
+        let mut expected = BigRational::zero();
+        for (i, pw) in psi.win.iter().enumerate() {
+            for (j, pl) in psi.loss.iter().enumerate() {
+                if i > j {
+                    expected += pw * pl;
+                } else if i == j {
+                    expected += pw * pl / BigRational::from_integer(2.into());
+                }
+            }
+        }
+        assert_eq!(solver.correct_decision_probability(1, 5).unwrap(), expected);
+    }
+
+    #[test]
+    fn float_agrees_with_exact_within_1e_12() {
+        for (f1, f2) in [
+            ("0.1", "0.1"),
+            ("0.5", "0.5"),
+            ("0.3", "0.7"),
+            ("0.05", "0.95"),
+        ] {
+            let exact = exact_solver(f1, f2).decision_column(10).unwrap();
+            let factors = DependenceFactors::new(q(f1).to_f64(), q(f2).to_f64()).unwrap();
+            let float = Solver::new(factors).decision_column(10).unwrap();
+            for (e, f) in exact.values.iter().zip(&float.values) {
+                assert_abs_diff_eq!(e.to_f64(), *f, epsilon = 1e-12);
+            }
+            assert_abs_diff_eq!(
+                exact.pathological_sum().to_f64(),
+                float.pathological_sum(),
+                epsilon = 1e-12
+            );
+        }
+    }
+
+    #[test]
+    fn rejects_depth_and_height_out_of_range() {
+        let mut solver = exact_solver("0.5", "0.5");
+        assert!(solver.correct_decision_probability(0, 5).is_err());
+        assert!(solver.correct_decision_probability(6, 5).is_err());
+        assert!(solver.decision_column(0).is_err());
+        let err = solver.correct_decision_probability(11, 10).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "depth must be in 1..=10 (at most the height), got 11"
+        );
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+        #[test]
+        fn exact_distributions_are_probability_vectors(a in 0u32..=20, b in 0u32..=20, t in 0u32..7) {
+            let f1 = BigRational::new(a.into(), 20.into());
+            let f2 = BigRational::new(b.into(), 20.into());
+            let mut solver = Solver::new(DependenceFactors::new(f1, f2).unwrap());
+            let psi = solver.psi_distribution(t).unwrap();
+            let total = |v: &[BigRational]| v.iter().fold(BigRational::zero(), |a, b| a + b);
+            prop_assert!(total(&psi.win).is_one() && total(&psi.loss).is_one());
+            prop_assert!(psi.win.iter().chain(&psi.loss).all(|p| *p >= BigRational::zero()));
+            let column = solver.decision_column(t + 1).unwrap();
+            for v in &column.values {
+                prop_assert!(*v >= BigRational::zero() && *v <= BigRational::one());
+            }
+        }
+
+        #[test]
+        fn float_agrees_with_exact(a in 0u32..=100, b in 0u32..=100, h in 1u32..=9) {
+            let f1 = BigRational::new(a.into(), 100.into());
+            let f2 = BigRational::new(b.into(), 100.into());
+            let exact = Solver::new(DependenceFactors::new(f1.clone(), f2.clone()).unwrap()).decision_column(h).unwrap();
+            let float = Solver::new(DependenceFactors::new(f1.to_f64(), f2.to_f64()).unwrap()).decision_column(h).unwrap();
+            for (e, f) in exact.values.iter().zip(&float.values) {
+                prop_assert!((e.to_f64() - f).abs() <= 1e-12);
+            }
+        }
+    }
+}

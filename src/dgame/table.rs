@@ -1,0 +1,264 @@
+//! Tables 1 and 2 of Li & Marsland (Section 6.2), and sweeps of D(d,h) over dependence
+//! factors.
+//!
+//! Table 1: h = 10, `f1 = f2 = i/10` for `i = 1..=9`. Table 2: h = 10, `f1 = i/10`,
+//! `f2 = 1 - f1`. Each column holds D(d,10) for d = 1..=10 and the pathological sum PS.
+
+use num_rational::BigRational;
+use rayon::prelude::*;
+
+use super::{DecisionColumn, DependenceFactors, Solver, check_cost, f2_from_p0};
+use crate::error::{Error, Result};
+use crate::number::Probability;
+
+/// One of the paper's two tables.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PaperTable {
+    /// Table 1: `f1 = f2 = i/10`.
+    One,
+    /// Table 2: `f1 = i/10`, `f2 = 1 - f1`.
+    Two,
+}
+
+/// The height of both tables.
+pub const PAPER_HEIGHT: u32 = 10;
+
+impl PaperTable {
+    /// The table with the given number.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidArgument`] unless `number` is 1 or 2.
+    pub fn from_number(number: u32) -> Result<Self> {
+        match number {
+            1 => Ok(PaperTable::One),
+            2 => Ok(PaperTable::Two),
+            _ => Err(Error::invalid(
+                "table",
+                "1 or 2 (Li & Marsland's Tables 1 and 2)",
+                number,
+            )),
+        }
+    }
+
+    /// The table's number (1 or 2).
+    pub fn number(self) -> u32 {
+        match self {
+            PaperTable::One => 1,
+            PaperTable::Two => 2,
+        }
+    }
+
+    /// The paper's caption.
+    pub fn caption(self) -> &'static str {
+        match self {
+            PaperTable::One => {
+                "Table 1: The probabilities D(d,10) of making a correct decision for f1 = f2"
+            }
+            PaperTable::Two => {
+                "Table 2: The probabilities D(d,10) of making a correct decision for f1 + f2 = 1"
+            }
+        }
+    }
+
+    /// The nine (f1, f2) settings of the table's columns, as exact rationals.
+    pub fn settings(self) -> Vec<(BigRational, BigRational)> {
+        (1..=9)
+            .map(|i| {
+                let f1 = BigRational::new(i.into(), 10.into());
+                let f2 = match self {
+                    PaperTable::One => f1.clone(),
+                    PaperTable::Two => BigRational::new((10 - i).into(), 10.into()),
+                };
+                (f1, f2)
+            })
+            .collect()
+    }
+
+    /// Computes the table's nine columns in mode `P` (`f64` or `BigRational`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::dgame::table::PaperTable;
+    /// let columns = PaperTable::One.compute::<f64>().unwrap();
+    /// assert_eq!(format!("{:.3}", columns[0].pathological_sum()), "0.038");
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// None in practice (the settings are valid); the signature shares
+    /// [`compute_columns`]'s.
+    pub fn compute<P: Probability>(self) -> Result<Vec<DecisionColumn<P>>> {
+        let settings: Vec<(P, P)> = self
+            .settings()
+            .iter()
+            .map(|(a, b)| (P::from_rational(a), P::from_rational(b)))
+            .collect();
+        compute_columns(&settings, PAPER_HEIGHT)
+    }
+}
+
+/// log2 of the common denominator of the dependence factors, for [`check_cost`] in exact
+/// mode (`None` in float mode).
+pub fn denominator_bits<P: Probability>(settings: &[(P, P)]) -> Option<f64> {
+    if !P::EXACT {
+        return None;
+    }
+    let one = <P::Scaled as crate::number::Scaled>::one_value();
+    let bits = settings
+        .iter()
+        .map(|(a, b)| {
+            let (_, m) = P::common_scale(&[a.clone(), b.clone()]);
+            // m >= 1; a denominator beyond f64's range gives infinity, which is refused.
+            P::from_scaled(&m, &one).to_f64().log2()
+        })
+        .fold(1.0, f64::max);
+    Some(bits)
+}
+
+/// D(d,h) for every depth and every (f1, f2) setting, the settings computed in parallel.
+/// Refuses up front work that would exceed the limits of [`check_cost`].
+///
+/// # Errors
+///
+/// [`Error::InvalidArgument`] for factors outside `[0, 1]` or a bad height;
+/// [`Error::TooExpensive`] for work beyond the limits.
+pub fn compute_columns<P: Probability>(
+    settings: &[(P, P)],
+    height: u32,
+) -> Result<Vec<DecisionColumn<P>>> {
+    super::distribution::check_depth(1, height)?;
+    let cost = check_cost(height, denominator_bits(settings))?;
+    let total = cost.seconds * settings.len() as f64;
+    if total > 10.0 * super::cost::TIME_LIMIT_SECONDS {
+        return Err(Error::TooExpensive {
+            what: format!("{} columns at height {height}", settings.len()),
+            estimate: format!("about {}", super::cost::human_seconds(total)),
+            limit: super::cost::human_seconds(10.0 * super::cost::TIME_LIMIT_SECONDS),
+            hint: "Use fewer settings (a larger --step), the f64 mode or a smaller height."
+                .to_string(),
+        });
+    }
+    let factors: Vec<DependenceFactors<P>> = settings
+        .iter()
+        .map(|(a, b)| DependenceFactors::new(a.clone(), b.clone()))
+        .collect::<Result<_>>()?;
+    factors
+        .into_par_iter()
+        .map(|f| Solver::new(f).decision_column(height))
+        .collect()
+}
+
+/// How the second dependence factor of a sweep is chosen.
+#[derive(Debug, Clone, PartialEq)]
+pub enum SecondFactor<P> {
+    /// `f2 = f1`.
+    Equal,
+    /// A fixed `f2`.
+    Fixed(P),
+    /// `f2` from `f1` and `p0` by Theorem 3.1.
+    FromP0(P),
+}
+
+/// The (f1, f2) settings of a sweep: `f1 = from, from + step, ...` up to and including `to`
+/// (exact steps), with `f2` chosen by `second`.
+///
+/// # Errors
+///
+/// [`Error::InvalidArgument`] when `step <= 0`, `from > to`, a factor falls outside `[0, 1]`,
+/// or the sweep would have more than 100,000 points.
+pub fn sweep_settings(
+    from: &BigRational,
+    to: &BigRational,
+    step: &BigRational,
+    second: &SecondFactor<BigRational>,
+) -> Result<Vec<(BigRational, BigRational)>> {
+    let zero = BigRational::from_integer(0.into());
+    if *step <= zero {
+        return Err(Error::invalid("--step", "greater than 0", step));
+    }
+    if from > to {
+        return Err(Error::invalid(
+            "--from",
+            &format!("at most --to ({to})"),
+            from,
+        ));
+    }
+    super::check_unit("--from", from)?;
+    super::check_unit("--to", to)?;
+    let points = ((to - from) / step).floor().to_integer() + 1;
+    if points > 100_000.into() {
+        return Err(Error::invalid(
+            "--step",
+            "large enough for at most 100000 points between --from and --to",
+            step,
+        ));
+    }
+    let mut out = Vec::new();
+    let mut f1 = from.clone();
+    while f1 <= *to {
+        let f2 = match second {
+            SecondFactor::Equal => f1.clone(),
+            SecondFactor::Fixed(f2) => {
+                super::check_unit("--f2", f2)?;
+                f2.clone()
+            }
+            SecondFactor::FromP0(p0) => f2_from_p0(&f1, p0)?,
+        };
+        out.push((f1.clone(), f2));
+        f1 += step;
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::number::parse_rational;
+
+    #[test]
+    fn settings_match_the_paper() {
+        let one = PaperTable::One.settings();
+        assert_eq!(one.len(), 9);
+        assert_eq!(
+            one[2],
+            (
+                parse_rational("0.3").unwrap(),
+                parse_rational("0.3").unwrap()
+            )
+        );
+        let two = PaperTable::Two.settings();
+        assert_eq!(
+            two[0],
+            (
+                parse_rational("0.1").unwrap(),
+                parse_rational("0.9").unwrap()
+            )
+        );
+        assert!(PaperTable::from_number(3).is_err());
+    }
+
+    #[test]
+    fn sweep_steps_are_exact_and_inclusive() {
+        let q = |s| parse_rational(s).unwrap();
+        let s = sweep_settings(&q("0.1"), &q("0.3"), &q("0.1"), &SecondFactor::Equal).unwrap();
+        assert_eq!(s.len(), 3);
+        assert_eq!(s[2].0, q("3/10"));
+        let s =
+            sweep_settings(&q("0"), &q("1"), &q("1/3"), &SecondFactor::FromP0(q("0.5"))).unwrap();
+        assert_eq!(s.len(), 4);
+        assert_eq!(s[0].1, q("1/3"));
+        assert!(sweep_settings(&q("0.5"), &q("0.1"), &q("0.1"), &SecondFactor::Equal).is_err());
+        assert!(sweep_settings(&q("0"), &q("1"), &q("0"), &SecondFactor::Equal).is_err());
+        assert!(sweep_settings(&q("0"), &q("1"), &q("0.1"), &SecondFactor::Fixed(q("2"))).is_err());
+    }
+
+    #[test]
+    fn exact_denominator_bits_follow_the_settings() {
+        let q = |s| parse_rational(s).unwrap();
+        let bits = denominator_bits(&[(q("0.1"), q("0.25"))]).unwrap();
+        assert!((bits - 20f64.log2()).abs() < 1e-9);
+        assert_eq!(denominator_bits::<f64>(&[(0.1, 0.2)]), None);
+    }
+}

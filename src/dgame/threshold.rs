@@ -1,0 +1,302 @@
+//! Certified pathology decisions and the pathology threshold (beyond Li & Marsland).
+//!
+//! A depth pair `(d-1, d)` is *pathological* at height h when `D(d-1,h) > D(d,h)`. In
+//! floating point that decision is unreliable exactly where it matters: `D(h-1,h)` and
+//! `D(h,h)` are both exactly 1 but come out as `1 ± 1e-16`, which fakes pathological pairs.
+//! Here every decision is either **certified** by the rigorous rounding bound of
+//! [`super::error_bound`] (`|difference| > bound(d-1) + bound(d)`), or, when the float
+//! difference is within the bound, **made exactly** by recomputing the two values in
+//! rationals at the same (rational) dependence factors.
+//!
+//! The paper says only that "pathology totally disappears" for `f1 = f2 > 0.57` at h = 10.
+//! [`pathology_threshold`] scans `f = k/N` downward from 1 on a grid, takes the largest grid
+//! point with a pathological pair, and bisects between it and the next grid point (which has
+//! none) on rational midpoints. What it proves: pathology at the reported lower end,
+//! none at the upper end and at every grid point above it. What it does not prove: that no
+//! narrower pathological island lies between two grid points above the threshold; the grid
+//! step is reported with the result.
+
+use num_rational::BigRational;
+use num_traits::{One, Zero};
+
+use super::error_bound::decision_error_bound;
+use super::{DependenceFactors, Solver, check_cost};
+use crate::error::{Error, Result};
+use crate::number::Probability;
+
+/// How a pair decision was reached.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Certification {
+    /// The float difference exceeds the rigorous rounding bound.
+    FloatBound,
+    /// Recomputed in exact rationals.
+    Exact,
+    /// Within the float bound, and the exact recomputation was refused as too expensive.
+    Undecided,
+}
+
+/// The pathological pairs at one (f1, f2, h).
+#[derive(Debug, Clone, PartialEq)]
+pub struct PairClassification {
+    /// The height.
+    pub height: u32,
+    /// D(d,h) in f64 for d = 1..=h (index d-1).
+    pub values: Vec<f64>,
+    /// For each `d = 2..=h` (index d-2): whether `D(d-1,h) > D(d,h)`, and how that was decided.
+    pub pairs: Vec<(bool, Certification)>,
+}
+
+impl PairClassification {
+    /// The depths d whose pair `(d-1, d)` is pathological.
+    pub fn pathological_depths(&self) -> Vec<u32> {
+        self.pairs
+            .iter()
+            .enumerate()
+            .filter(|(_, (p, _))| *p)
+            .map(|(i, _)| i as u32 + 2)
+            .collect()
+    }
+
+    /// How many pair decisions needed the exact recomputation.
+    pub fn exact_decisions(&self) -> usize {
+        self.pairs
+            .iter()
+            .filter(|(_, c)| *c == Certification::Exact)
+            .count()
+    }
+
+    /// How many pairs are undecided (never at the paper's heights).
+    pub fn undecided(&self) -> usize {
+        self.pairs
+            .iter()
+            .filter(|(_, c)| *c == Certification::Undecided)
+            .count()
+    }
+}
+
+/// Classifies every adjacent depth pair at exact dependence factors `(f1, f2)` and height h.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::dgame::threshold::classify_pairs;
+/// use pathology::number::parse_rational;
+/// let f = parse_rational("0.1").unwrap();
+/// let c = classify_pairs(&f, &f, 10).unwrap();
+/// // Table 1, f = 0.1: D drops from d=1 to 6, rises at 7, drops at 8.
+/// assert_eq!(c.pathological_depths(), vec![2, 3, 4, 5, 6, 8]);
+/// ```
+///
+/// # Errors
+///
+/// [`Error::InvalidArgument`] for factors outside `[0, 1]` or a bad height;
+/// [`Error::TooExpensive`] when even the f64 column would be too expensive.
+pub fn classify_pairs(
+    f1: &BigRational,
+    f2: &BigRational,
+    height: u32,
+) -> Result<PairClassification> {
+    super::distribution::check_depth(1, height)?;
+    check_cost(height, None)?;
+    let float_factors = DependenceFactors::new(f1.to_f64(), f2.to_f64())?;
+    let exact_factors = DependenceFactors::new(f1.clone(), f2.clone())?;
+    let values = Solver::new(float_factors).decision_column(height)?.values;
+    let bounds: Vec<f64> = (1..=height)
+        .map(|d| decision_error_bound(d, height))
+        .collect();
+    let exact_bits = super::table::denominator_bits(&[(f1.clone(), f2.clone())]);
+    let mut exact: Option<Solver<BigRational>> = None;
+    let mut pairs = Vec::with_capacity(height as usize - 1);
+    for d in 2..=height {
+        let (i, j) = (d as usize - 2, d as usize - 1);
+        let difference = values[i] - values[j];
+        let margin = bounds[i] + bounds[j];
+        if difference > margin {
+            pairs.push((true, Certification::FloatBound));
+        } else if difference < -margin {
+            pairs.push((false, Certification::FloatBound));
+        } else if check_cost(height - (d - 1) + 1, exact_bits).is_ok() {
+            // Exact D(d-1,h) needs psi up to height h-d+1 and d-2 back-ups.
+            let solver = exact.get_or_insert_with(|| Solver::new(exact_factors.clone()));
+            let a = solver.correct_decision_probability(d - 1, height)?;
+            let b = solver.correct_decision_probability(d, height)?;
+            pairs.push((a > b, Certification::Exact));
+        } else {
+            pairs.push((difference > 0.0, Certification::Undecided));
+        }
+    }
+    Ok(PairClassification {
+        height,
+        values,
+        pairs,
+    })
+}
+
+/// The pathology threshold for `f1 = f2 = f` at one height.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ThresholdReport {
+    /// The height.
+    pub height: u32,
+    /// The grid `f = k / grid_steps` that was scanned.
+    pub grid_steps: u32,
+    /// A dependence factor with a pathological pair (certified), or `None` when no grid point
+    /// has one.
+    pub lower: Option<BigRational>,
+    /// A dependence factor above `lower` with no pathological pair (certified), such that
+    /// every grid point above it has none either.
+    pub upper: BigRational,
+    /// The depths d whose pair `(d-1, d)` is pathological at `lower`: the last to turn
+    /// non-pathological.
+    pub last_pairs: Vec<u32>,
+    /// Pair decisions made exactly (the rest certified by the float bound).
+    pub exact_decisions: usize,
+    /// Pair decisions that could not be certified (0 at heights where exact fallback is
+    /// affordable).
+    pub undecided: usize,
+    /// Points (grid and bisection) evaluated.
+    pub evaluations: usize,
+}
+
+impl ThresholdReport {
+    /// The midpoint estimate of the threshold.
+    pub fn estimate(&self) -> Option<f64> {
+        self.lower
+            .as_ref()
+            .map(|lo| (lo.to_f64() + self.upper.to_f64()) / 2.0)
+    }
+}
+
+/// Finds the dependence factor `f` (with `f1 = f2 = f`) above which no depth pair is
+/// pathological at height h: a grid scan `f = k/grid_steps` from 1 downward, then bisection
+/// on rational midpoints until the bracket is narrower than `tolerance`.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::dgame::threshold::pathology_threshold;
+/// let report = pathology_threshold(10, 100, 1e-4).unwrap();
+/// let f = report.estimate().unwrap();
+/// assert!(f > 0.57 && f < 0.58); // the paper: "until f1 = f2 > 0.57"
+/// ```
+///
+/// # Errors
+///
+/// [`Error::InvalidArgument`] for a bad height, `grid_steps` outside `1..=1_000_000` or a
+/// tolerance outside `(0, 1)`; [`Error::TooExpensive`] from [`classify_pairs`].
+pub fn pathology_threshold(
+    height: u32,
+    grid_steps: u32,
+    tolerance: f64,
+) -> Result<ThresholdReport> {
+    super::distribution::check_depth(1, height)?;
+    if !(1..=1_000_000).contains(&grid_steps) {
+        return Err(Error::invalid("--grid", "in 1..=1000000", grid_steps));
+    }
+    if !(tolerance > 0.0 && tolerance < 1.0) {
+        return Err(Error::invalid("--tolerance", "in (0, 1)", tolerance));
+    }
+    let n = BigRational::from_integer(grid_steps.into());
+    let mut exact_decisions = 0;
+    let mut undecided = 0;
+    let mut evaluations = 0;
+    let mut classify = |f: &BigRational| -> Result<PairClassification> {
+        let c = classify_pairs(f, f, height)?;
+        exact_decisions += c.exact_decisions();
+        undecided += c.undecided();
+        evaluations += 1;
+        Ok(c)
+    };
+    let mut upper = <BigRational as One>::one();
+    let mut lower = None;
+    let mut last_pairs = Vec::new();
+    for k in (0..=grid_steps).rev() {
+        let f = BigRational::from_integer(k.into()) / &n;
+        let c = classify(&f)?;
+        if c.pathological_depths().is_empty() {
+            upper = f;
+        } else {
+            last_pairs = c.pathological_depths();
+            lower = Some(f);
+            break;
+        }
+    }
+    if let Some(mut lo) = lower.take() {
+        let two = BigRational::from_integer(2.into());
+        while (&upper - &lo).to_f64() >= tolerance {
+            let mid = (&lo + &upper) / &two;
+            let c = classify(&mid)?;
+            if c.pathological_depths().is_empty() {
+                upper = mid;
+            } else {
+                last_pairs = c.pathological_depths();
+                lo = mid;
+            }
+        }
+        lower = Some(lo);
+    }
+    debug_assert!(
+        lower
+            .as_ref()
+            .is_none_or(|lo| !lo.is_zero() || !last_pairs.is_empty())
+    );
+    Ok(ThresholdReport {
+        height,
+        grid_steps,
+        lower,
+        upper,
+        last_pairs,
+        exact_decisions,
+        undecided,
+        evaluations,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::number::parse_rational;
+
+    #[test]
+    fn last_two_depths_are_never_called_pathological() {
+        // In f64 D(9,10) and D(10,10) are 1 +- 1e-16; the exact fallback settles them.
+        for f in ["0.5", "0.9", "1", "0"] {
+            let f = parse_rational(f).unwrap();
+            let c = classify_pairs(&f, &f, 10).unwrap();
+            assert!(!c.pairs[8].0, "pair (9,10) at f = {f}");
+            assert_eq!(c.undecided(), 0);
+        }
+    }
+
+    #[test]
+    fn extreme_factors_have_no_pathology() {
+        for (f1, f2) in [("0", "0"), ("1", "1"), ("1", "0.3")] {
+            let (f1, f2) = (parse_rational(f1).unwrap(), parse_rational(f2).unwrap());
+            assert!(
+                classify_pairs(&f1, &f2, 10)
+                    .unwrap()
+                    .pathological_depths()
+                    .is_empty()
+            );
+        }
+    }
+
+    #[test]
+    fn threshold_brackets_a_sign_change_of_the_last_pair() {
+        let report = pathology_threshold(10, 50, 1e-6).unwrap();
+        let lo = report.lower.clone().unwrap();
+        assert!((&report.upper - &lo).to_f64() < 1e-6);
+        let at_lo = classify_pairs(&lo, &lo, 10).unwrap();
+        let at_hi = classify_pairs(&report.upper, &report.upper, 10).unwrap();
+        assert_eq!(at_lo.pathological_depths(), report.last_pairs);
+        assert!(at_hi.pathological_depths().is_empty());
+        assert_eq!(report.undecided, 0);
+    }
+
+    #[test]
+    fn rejects_bad_arguments() {
+        assert!(pathology_threshold(0, 10, 1e-3).is_err());
+        assert!(pathology_threshold(10, 0, 1e-3).is_err());
+        assert!(pathology_threshold(10, 10, 0.0).is_err());
+        assert!(pathology_threshold(10, 10, f64::NAN).is_err());
+    }
+}

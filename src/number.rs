@@ -1,0 +1,628 @@
+//! The numeric abstraction: one engine, two modes.
+//!
+//! Every computation in this crate is written once, generic over [`Probability`], and runs
+//! either in `f64` (the fast path) or in exact rationals ([`BigRational`], the `--exact` mode).
+//!
+//! Hot loops never touch `BigRational`: each probability vector is held as *scaled integers*
+//! over one common denominator (`numerators / denominator`), so that the inner loops are ring
+//! operations only (multiply, add, subtract) with no gcd per operation. The ring is
+//! [`Probability::Scaled`]: `BigInt` for the exact mode, and `f64` itself (with denominator
+//! `1.0`) for the float mode. A fraction is reduced once, when a final value is read out with
+//! [`Probability::from_scaled`].
+//!
+//! Inputs are parsed by [`parse_rational`] straight into rationals: `0.1` is `1/10`, never the
+//! binary double nearest to it. Printed decimals of exact values come from
+//! [`format_decimal`], which rounds the exact value correctly (to nearest, ties away from zero,
+//! as printed tables conventionally do).
+
+use std::fmt::Debug;
+
+use num_bigint::{BigInt, BigUint, Sign};
+use num_integer::Integer;
+use num_rational::BigRational;
+use num_traits::{One, Signed, ToPrimitive, Zero};
+
+/// A commutative ring of scaled integers: the arithmetic of the hot loops.
+///
+/// For the exact mode this is `BigInt`; for the float mode it is `f64` with every
+/// denominator equal to `1.0`.
+pub trait Scaled: Clone + Debug + Send + Sync + 'static {
+    /// The additive identity.
+    fn zero_value() -> Self;
+    /// The multiplicative identity.
+    fn one_value() -> Self;
+    /// `self + other`.
+    fn add(&self, other: &Self) -> Self;
+    /// `self - other`.
+    fn sub(&self, other: &Self) -> Self;
+    /// `self * other`.
+    fn mul(&self, other: &Self) -> Self;
+    /// `self += a * b`.
+    fn add_product(&mut self, a: &Self, b: &Self);
+    /// Whether the value is exactly zero.
+    fn is_zero_value(&self) -> bool;
+    /// The full (acyclic) convolution `c[k] = sum_j a[j] * b[k - j]` of two non-empty vectors
+    /// of non-negative values.
+    ///
+    /// The default is the direct quadratic loop; `BigInt` overrides it with a single big
+    /// multiplication (Kronecker substitution).
+    fn convolve(a: &[Self], b: &[Self]) -> Vec<Self> {
+        direct_convolution(a, b)
+    }
+}
+
+/// The direct quadratic convolution, shared by the ring implementations and the tests.
+pub fn direct_convolution<S: Scaled>(a: &[S], b: &[S]) -> Vec<S> {
+    if a.is_empty() || b.is_empty() {
+        return Vec::new();
+    }
+    let mut out = vec![S::zero_value(); a.len() + b.len() - 1];
+    for (i, x) in a.iter().enumerate() {
+        if x.is_zero_value() {
+            continue;
+        }
+        for (j, y) in b.iter().enumerate() {
+            out[i + j].add_product(x, y);
+        }
+    }
+    out
+}
+
+impl Scaled for f64 {
+    fn zero_value() -> Self {
+        0.0
+    }
+    fn one_value() -> Self {
+        1.0
+    }
+    fn add(&self, other: &Self) -> Self {
+        self + other
+    }
+    fn sub(&self, other: &Self) -> Self {
+        self - other
+    }
+    fn mul(&self, other: &Self) -> Self {
+        self * other
+    }
+    fn add_product(&mut self, a: &Self, b: &Self) {
+        *self += a * b;
+    }
+    fn is_zero_value(&self) -> bool {
+        *self == 0.0
+    }
+    fn convolve(a: &[Self], b: &[Self]) -> Vec<Self> {
+        // Output-major loop: each output is one sequential sum of products, which is what
+        // the rounding-error bound of `dgame::error_bound` assumes.
+        if a.is_empty() || b.is_empty() {
+            return Vec::new();
+        }
+        let n = a.len() + b.len() - 1;
+        let mut out = vec![0.0; n];
+        for (k, slot) in out.iter_mut().enumerate() {
+            let lo = k.saturating_sub(b.len() - 1);
+            let hi = k.min(a.len() - 1);
+            let mut acc = 0.0;
+            for j in lo..=hi {
+                acc += a[j] * b[k - j];
+            }
+            *slot = acc;
+        }
+        out
+    }
+}
+
+impl Scaled for BigInt {
+    fn zero_value() -> Self {
+        Zero::zero()
+    }
+    fn one_value() -> Self {
+        One::one()
+    }
+    fn add(&self, other: &Self) -> Self {
+        self + other
+    }
+    fn sub(&self, other: &Self) -> Self {
+        self - other
+    }
+    fn mul(&self, other: &Self) -> Self {
+        self * other
+    }
+    fn add_product(&mut self, a: &Self, b: &Self) {
+        *self += a * b;
+    }
+    fn is_zero_value(&self) -> bool {
+        Zero::is_zero(self)
+    }
+    fn convolve(a: &[Self], b: &[Self]) -> Vec<Self> {
+        kronecker_convolution(a, b)
+    }
+}
+
+/// Convolution of non-negative big integers by Kronecker substitution: pack each vector into
+/// one integer with a slot of `w` bits per entry, multiply once, and unpack. `w` is chosen so
+/// that no output entry can overflow its slot, so the result is exact.
+fn kronecker_convolution(a: &[BigInt], b: &[BigInt]) -> Vec<BigInt> {
+    if a.is_empty() || b.is_empty() {
+        return Vec::new();
+    }
+    debug_assert!(a.iter().chain(b).all(|x| x.sign() != Sign::Minus));
+    let bits = |v: &[BigInt]| v.iter().map(|x| x.bits()).max().unwrap_or(0);
+    let terms = a.len().min(b.len()) as u64;
+    // Each output is a sum of at most `terms` products < 2^(bits_a + bits_b).
+    let slot = bits(a) + bits(b) + 64 - terms.leading_zeros() as u64 + 1;
+    let pack = |v: &[BigInt]| -> BigUint {
+        let mut words = vec![0u64; (v.len() as u64 * slot).div_ceil(64) as usize + 1];
+        for (i, x) in v.iter().enumerate() {
+            let offset = i as u64 * slot;
+            let (_, digits) = x.to_u64_digits();
+            or_shifted(&mut words, &digits, offset);
+        }
+        BigUint::from_slice(&to_u32_words(&words))
+    };
+    let product = pack(a) * pack(b);
+    let n = a.len() + b.len() - 1;
+    let digits = product.to_u64_digits();
+    (0..n)
+        .map(|i| {
+            let value = extract_bits(&digits, i as u64 * slot, slot);
+            BigInt::from_biguint(Sign::Plus, value)
+        })
+        .collect()
+}
+
+fn or_shifted(words: &mut [u64], digits: &[u64], offset: u64) {
+    let word = (offset / 64) as usize;
+    let shift = (offset % 64) as u32;
+    for (k, &d) in digits.iter().enumerate() {
+        words[word + k] |= d << shift;
+        if shift != 0 {
+            words[word + k + 1] |= d >> (64 - shift);
+        }
+    }
+}
+
+fn to_u32_words(words: &[u64]) -> Vec<u32> {
+    words
+        .iter()
+        .flat_map(|&w| [w as u32, (w >> 32) as u32])
+        .collect()
+}
+
+fn extract_bits(digits: &[u64], offset: u64, len: u64) -> BigUint {
+    let first = (offset / 64) as usize;
+    let shift = (offset % 64) as u32;
+    let count = (len.div_ceil(64) + 1) as usize;
+    let mut out = Vec::with_capacity(count);
+    for k in 0..count {
+        let lo = digits.get(first + k).copied().unwrap_or(0);
+        let hi = digits.get(first + k + 1).copied().unwrap_or(0);
+        let w = if shift == 0 {
+            lo
+        } else {
+            (lo >> shift) | (hi << (64 - shift))
+        };
+        out.push(w);
+    }
+    // Mask to `len` bits.
+    let full = (len / 64) as usize;
+    let rest = (len % 64) as u32;
+    out.truncate(full + usize::from(rest != 0));
+    if rest != 0 {
+        let last = out.len() - 1;
+        out[last] &= (1u64 << rest) - 1;
+    }
+    BigUint::from_slice(&to_u32_words(&out))
+}
+
+/// A probability in one of the two modes: `f64` (fast) or [`BigRational`] (exact).
+pub trait Probability: Clone + Debug + PartialOrd + Send + Sync + 'static {
+    /// The scaled-integer ring used in hot loops.
+    type Scaled: Scaled;
+    /// Whether values in this mode are exact.
+    const EXACT: bool;
+    /// Converts an exact rational to this mode (for `f64`, the nearest double).
+    fn from_rational(value: &BigRational) -> Self;
+    /// Writes values over one common denominator: `(numerators, denominator)`.
+    ///
+    /// For `BigRational` the denominator is the least common multiple of the values'
+    /// denominators; for `f64` it is `1.0`.
+    fn common_scale(values: &[Self]) -> (Vec<Self::Scaled>, Self::Scaled);
+    /// Reads a scaled value back: `numerator / denominator`, reduced once.
+    fn from_scaled(numerator: &Self::Scaled, denominator: &Self::Scaled) -> Self;
+    /// The nearest `f64`.
+    fn to_f64(&self) -> f64;
+    /// The exact value as `"p/q"`, or `None` in float mode.
+    fn exact_string(&self) -> Option<String>;
+    /// The value printed with `places` decimals, correctly rounded.
+    fn to_decimal(&self, places: usize) -> String;
+    /// Probability 0.
+    fn impossible() -> Self;
+    /// Probability 1.
+    fn certain() -> Self;
+    /// `self + other`.
+    fn plus(&self, other: &Self) -> Self;
+    /// `self - other`.
+    fn minus(&self, other: &Self) -> Self;
+    /// `self * other`.
+    fn times(&self, other: &Self) -> Self;
+    /// `self / other` (the caller guarantees `other != 0`).
+    fn divided_by(&self, other: &Self) -> Self;
+}
+
+impl Probability for f64 {
+    type Scaled = f64;
+    const EXACT: bool = false;
+    fn from_rational(value: &BigRational) -> Self {
+        rational_to_f64(value)
+    }
+    fn common_scale(values: &[Self]) -> (Vec<f64>, f64) {
+        (values.to_vec(), 1.0)
+    }
+    fn from_scaled(numerator: &f64, denominator: &f64) -> Self {
+        numerator / denominator
+    }
+    fn to_f64(&self) -> f64 {
+        *self
+    }
+    fn exact_string(&self) -> Option<String> {
+        None
+    }
+    fn to_decimal(&self, places: usize) -> String {
+        // Rust formats the exact binary value of the double, correctly rounded.
+        let s = format!("{self:.places$}");
+        if s.starts_with('-') && s[1..].chars().all(|c| c == '0' || c == '.') {
+            s[1..].to_string()
+        } else {
+            s
+        }
+    }
+    fn impossible() -> Self {
+        0.0
+    }
+    fn certain() -> Self {
+        1.0
+    }
+    fn plus(&self, other: &Self) -> Self {
+        self + other
+    }
+    fn minus(&self, other: &Self) -> Self {
+        self - other
+    }
+    fn times(&self, other: &Self) -> Self {
+        self * other
+    }
+    fn divided_by(&self, other: &Self) -> Self {
+        self / other
+    }
+}
+
+impl Probability for BigRational {
+    type Scaled = BigInt;
+    const EXACT: bool = true;
+    fn from_rational(value: &BigRational) -> Self {
+        value.clone()
+    }
+    fn common_scale(values: &[Self]) -> (Vec<BigInt>, BigInt) {
+        let denominator = values
+            .iter()
+            .fold(<BigInt as One>::one(), |acc, v| acc.lcm(v.denom()));
+        let numerators = values
+            .iter()
+            .map(|v| v.numer() * (&denominator / v.denom()))
+            .collect();
+        (numerators, denominator)
+    }
+    fn from_scaled(numerator: &BigInt, denominator: &BigInt) -> Self {
+        BigRational::new(numerator.clone(), denominator.clone())
+    }
+    fn to_f64(&self) -> f64 {
+        rational_to_f64(self)
+    }
+    fn exact_string(&self) -> Option<String> {
+        Some(format!("{}/{}", self.numer(), self.denom()))
+    }
+    fn to_decimal(&self, places: usize) -> String {
+        format_decimal(self, places)
+    }
+    fn impossible() -> Self {
+        Zero::zero()
+    }
+    fn certain() -> Self {
+        One::one()
+    }
+    fn plus(&self, other: &Self) -> Self {
+        self + other
+    }
+    fn minus(&self, other: &Self) -> Self {
+        self - other
+    }
+    fn times(&self, other: &Self) -> Self {
+        self * other
+    }
+    fn divided_by(&self, other: &Self) -> Self {
+        self / other
+    }
+}
+
+/// The double nearest to an exact rational (round to nearest, ties to even).
+///
+/// # Examples
+///
+/// ```
+/// use num_rational::BigRational;
+/// use pathology::number::{parse_rational, rational_to_f64};
+/// let tenth: BigRational = parse_rational("0.1").unwrap();
+/// assert_eq!(rational_to_f64(&tenth), 0.1);
+/// ```
+pub fn rational_to_f64(value: &BigRational) -> f64 {
+    // num-rational's conversion rounds correctly; fall back to the quotient of the
+    // parts only if it declines (it never does for finite values).
+    ToPrimitive::to_f64(value).unwrap_or_else(|| {
+        let numer = ToPrimitive::to_f64(value.numer()).unwrap_or(f64::NAN);
+        numer / ToPrimitive::to_f64(value.denom()).unwrap_or(f64::NAN)
+    })
+}
+
+/// Error from [`parse_rational`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseRationalError {
+    /// The text is not a decimal (`0.25`, `1e-3`) or a fraction (`1/3`).
+    #[error("'{0}' is not a number: write a decimal like 0.1 or a fraction like 1/3")]
+    Malformed(String),
+    /// A fraction with a zero denominator.
+    #[error("'{0}' has a zero denominator")]
+    ZeroDenominator(String),
+    /// An exponent too large to be meant.
+    #[error("'{0}' has an exponent outside -1000..=1000")]
+    ExponentTooLarge(String),
+}
+
+/// Parses a decimal (`0.1`, `-2.5e-3`, `.5`) or a fraction (`1/3`, `-2/7`) into an exact
+/// rational, never through `f64`.
+///
+/// # Examples
+///
+/// ```
+/// use num_rational::BigRational;
+/// use pathology::number::parse_rational;
+/// let tenth = parse_rational("0.1").unwrap();
+/// assert_eq!(tenth, BigRational::new(1.into(), 10.into()));
+/// assert_eq!(parse_rational("2/6").unwrap(), BigRational::new(1.into(), 3.into()));
+/// assert!(parse_rational("1/0").is_err());
+/// ```
+///
+/// # Errors
+///
+/// [`ParseRationalError`] for text that is neither form, a zero denominator, or an exponent
+/// beyond ±1000.
+pub fn parse_rational(text: &str) -> Result<BigRational, ParseRationalError> {
+    let s = text.trim();
+    let malformed = || ParseRationalError::Malformed(text.to_string());
+    if let Some((p, q)) = s.split_once('/') {
+        let p = parse_integer(p.trim()).ok_or_else(malformed)?;
+        let q = parse_integer(q.trim()).ok_or_else(malformed)?;
+        if Zero::is_zero(&q) {
+            return Err(ParseRationalError::ZeroDenominator(text.to_string()));
+        }
+        return Ok(BigRational::new(p, q));
+    }
+    let (mantissa, exponent) = match s.find(['e', 'E']) {
+        Some(i) => {
+            let e: i64 = s[i + 1..].parse().map_err(|_| malformed())?;
+            if e.abs() > 1000 {
+                return Err(ParseRationalError::ExponentTooLarge(text.to_string()));
+            }
+            (&s[..i], e)
+        }
+        None => (s, 0),
+    };
+    let (negative, unsigned) = match mantissa.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, mantissa.strip_prefix('+').unwrap_or(mantissa)),
+    };
+    let (int_part, frac_part) = unsigned.split_once('.').unwrap_or((unsigned, ""));
+    let all_digits = |p: &str| p.bytes().all(|b| b.is_ascii_digit());
+    if (int_part.is_empty() && frac_part.is_empty())
+        || !all_digits(int_part)
+        || !all_digits(frac_part)
+    {
+        return Err(malformed());
+    }
+    let digits = format!("{int_part}{frac_part}");
+    let mut numerator: BigInt = digits.parse().map_err(|_| malformed())?;
+    if negative {
+        numerator = -numerator;
+    }
+    let scale = exponent - frac_part.len() as i64;
+    let ten = BigInt::from(10u32);
+    Ok(if scale >= 0 {
+        BigRational::from_integer(numerator * num_traits::pow(ten, scale as usize))
+    } else {
+        BigRational::new(numerator, num_traits::pow(ten, (-scale) as usize))
+    })
+}
+
+fn parse_integer(s: &str) -> Option<BigInt> {
+    let body = s.strip_prefix(['-', '+']).unwrap_or(s);
+    if body.is_empty() || !body.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    s.parse().ok()
+}
+
+/// Prints an exact rational with `places` decimals, correctly rounded: to the nearest, ties
+/// away from zero.
+///
+/// # Examples
+///
+/// ```
+/// use num_rational::BigRational;
+/// use pathology::number::format_decimal;
+/// let two_thirds = BigRational::new(2.into(), 3.into());
+/// assert_eq!(format_decimal(&two_thirds, 3), "0.667");
+/// let half_thousandth = BigRational::new(1.into(), 2000.into());
+/// assert_eq!(format_decimal(&half_thousandth, 3), "0.001");
+/// ```
+pub fn format_decimal(value: &BigRational, places: usize) -> String {
+    let scale = num_traits::pow(BigInt::from(10u32), places);
+    let scaled = value.abs() * BigRational::from_integer(scale);
+    // Round half away from zero: floor(x + 1/2).
+    let half = BigRational::new(<BigInt as One>::one(), BigInt::from(2u32));
+    let rounded = (scaled + half).floor().to_integer();
+    let digits = rounded.to_string();
+    let negative = value.is_negative() && !Zero::is_zero(&rounded);
+    let body = if places == 0 {
+        digits
+    } else {
+        let padded = format!("{digits:0>width$}", width = places + 1);
+        let (int, frac) = padded.split_at(padded.len() - places);
+        format!("{int}.{frac}")
+    };
+    if negative { format!("-{body}") } else { body }
+}
+
+/// Sign of an exact rational or of a float, as -1, 0 or 1.
+pub fn rational_sign(value: &BigRational) -> i8 {
+    if value.is_positive() {
+        1
+    } else if value.is_negative() {
+        -1
+    } else {
+        0
+    }
+}
+
+/// A parameter as people write it: the exact decimal when it terminates (`0.1`, `0.125`),
+/// else the fraction (`1/3`); for floats, the shortest decimal that reads back to the same
+/// double.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::number::{parse_rational, short_text};
+/// assert_eq!(short_text(&parse_rational("1/10").unwrap()), "0.1");
+/// assert_eq!(short_text(&parse_rational("2/6").unwrap()), "1/3");
+/// assert_eq!(short_text(&0.25f64), "0.25");
+/// ```
+pub fn short_text<P: Probability>(value: &P) -> String {
+    let Some(exact) = value.exact_string() else {
+        return format!("{}", value.to_f64());
+    };
+    let rational = parse_rational(&exact).expect("exact_string output parses");
+    match terminating_places(rational.denom()) {
+        Some(places) => format_decimal(&rational, places),
+        None => exact,
+    }
+}
+
+/// The number of decimals of `1/q` when it terminates (q = 2^a 5^b, at most 60 places).
+fn terminating_places(q: &BigInt) -> Option<usize> {
+    let mut rest = q.clone();
+    let mut count = |p: u32| {
+        let p = BigInt::from(p);
+        let mut k = 0;
+        while (&rest % &p).is_zero_value() {
+            rest /= &p;
+            k += 1;
+        }
+        k
+    };
+    let places = count(2).max(count(5));
+    (rest == <BigInt as One>::one() && places <= 60).then_some(places)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn r(p: i64, q: i64) -> BigRational {
+        BigRational::new(p.into(), q.into())
+    }
+
+    #[test]
+    fn parses_decimals_exactly() {
+        assert_eq!(parse_rational("0.1").unwrap(), r(1, 10));
+        assert_eq!(parse_rational(".5").unwrap(), r(1, 2));
+        assert_eq!(parse_rational("1.").unwrap(), r(1, 1));
+        assert_eq!(parse_rational("-2.5e-3").unwrap(), r(-1, 400));
+        assert_eq!(parse_rational("3E2").unwrap(), r(300, 1));
+        assert_eq!(parse_rational(" 1/3 ").unwrap(), r(1, 3));
+        assert_eq!(parse_rational("-4/6").unwrap(), r(-2, 3));
+    }
+
+    #[test]
+    fn rejects_malformed_input() {
+        for bad in [
+            "", "abc", "NaN", "nan", "inf", "1/0", "1/", "/2", "0.1.2", "1e", "--1", "1e99999", ".",
+        ] {
+            assert!(parse_rational(bad).is_err(), "{bad:?} should be rejected");
+        }
+        assert_eq!(
+            parse_rational("1/0"),
+            Err(ParseRationalError::ZeroDenominator("1/0".into()))
+        );
+    }
+
+    #[test]
+    fn rounds_ties_away_from_zero() {
+        assert_eq!(format_decimal(&r(1, 8), 2), "0.13");
+        assert_eq!(format_decimal(&r(-1, 8), 2), "-0.13");
+        assert_eq!(format_decimal(&r(1, 3), 0), "0");
+        assert_eq!(format_decimal(&r(7, 2), 0), "4");
+        assert_eq!(format_decimal(&r(-1, 10000), 3), "0.000");
+        assert_eq!(format_decimal(&r(9996, 10000), 3), "1.000");
+        assert_eq!(format_decimal(&r(1, 1), 3), "1.000");
+    }
+
+    #[test]
+    fn f64_decimal_has_no_negative_zero() {
+        assert_eq!((-1e-9f64).to_decimal(3), "0.000");
+        assert_eq!(0.6075f64.to_decimal(2), "0.61");
+    }
+
+    #[test]
+    fn kronecker_matches_direct_convolution() {
+        let a: Vec<BigInt> = [0u64, 3, u64::MAX, 7]
+            .iter()
+            .map(|&x| BigInt::from(x))
+            .collect();
+        let big: BigInt = BigInt::from(u64::MAX) * BigInt::from(u64::MAX) * 12345u32;
+        let b: Vec<BigInt> = vec![big.clone(), BigInt::from(0), BigInt::from(1), big];
+        assert_eq!(kronecker_convolution(&a, &b), direct_convolution(&a, &b));
+        assert_eq!(
+            kronecker_convolution(&a, &a[..1]),
+            direct_convolution(&a, &a[..1])
+        );
+    }
+
+    #[test]
+    fn common_scale_uses_least_common_denominator() {
+        let (n, d) = BigRational::common_scale(&[r(1, 10), r(3, 4)]);
+        assert_eq!(d, BigInt::from(20));
+        assert_eq!(n, vec![BigInt::from(2), BigInt::from(15)]);
+    }
+
+    proptest! {
+        #[test]
+        fn kronecker_agrees_with_direct(
+            a in proptest::collection::vec(0u64..u64::MAX, 1..20),
+            b in proptest::collection::vec(0u64..1000, 1..20),
+            shift in 0usize..200,
+        ) {
+            let a: Vec<BigInt> = a.into_iter().map(|x| BigInt::from(x) << shift).collect();
+            let b: Vec<BigInt> = b.into_iter().map(BigInt::from).collect();
+            prop_assert_eq!(kronecker_convolution(&a, &b), direct_convolution(&a, &b));
+        }
+
+        #[test]
+        fn decimal_round_trips_through_parse(p in -10_000i64..10_000, q in 1i64..10_000) {
+            let x = r(p, q);
+            let text = format_decimal(&x, 6);
+            let back = parse_rational(&text).unwrap();
+            let diff = (back - &x).abs();
+            prop_assert!(diff <= r(1, 2_000_000));
+        }
+    }
+}

@@ -1,0 +1,302 @@
+//! Rendering of D(d,h) columns: the paper's Tables 1-2, `dgame` and `sweep` output.
+
+use serde_json::{Value, json};
+
+use super::{Format, align_columns, csv_string, latex_escape, markdown_table};
+use crate::dgame::DecisionColumn;
+use crate::number::{Probability, short_text};
+
+/// How the columns are laid out in text, Markdown and LaTeX.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Layout {
+    /// One row per depth d, one column per (f1, f2) setting, PS last: the paper's layout.
+    DepthRows,
+    /// One row per setting, one column per depth, PS last: for sweeps.
+    SettingRows,
+}
+
+/// A set of D(d,h) columns ready to print.
+#[derive(Debug, Clone)]
+pub struct DecisionTable<'a, P: Probability> {
+    /// A caption printed above text, Markdown and LaTeX tables and stored in JSON.
+    pub title: String,
+    /// The columns (all of the same height).
+    pub columns: &'a [DecisionColumn<P>],
+    /// The layout of text, Markdown and LaTeX.
+    pub layout: Layout,
+    /// Decimals of printed values (the paper uses 3).
+    pub decimals: usize,
+    /// Show only this depth (and PS); `None` shows every depth.
+    pub only_depth: Option<u32>,
+}
+
+/// One setting's values, formatted once.
+struct Formatted {
+    f1: String,
+    f2: String,
+    values: Vec<String>,
+    ps: String,
+}
+
+impl<P: Probability> DecisionTable<'_, P> {
+    /// Renders the table in the given format.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::dgame::table::PaperTable;
+    /// use pathology::output::{DecisionTable, Format, Layout};
+    /// let columns = PaperTable::One.compute::<f64>().unwrap();
+    /// let table = DecisionTable {
+    ///     title: "Table 1".into(),
+    ///     columns: &columns,
+    ///     layout: Layout::DepthRows,
+    ///     decimals: 3,
+    ///     only_depth: None,
+    /// };
+    /// let text = table.render(Format::Text);
+    /// assert!(text.lines().any(|l| l.starts_with("PS") && l.contains("0.038")));
+    /// ```
+    pub fn render(&self, format: Format) -> String {
+        match format {
+            Format::Text => self.text(),
+            Format::Csv => self.csv(),
+            Format::Json => {
+                let mut s =
+                    serde_json::to_string_pretty(&self.json()).expect("JSON of plain values");
+                s.push('\n');
+                s
+            }
+            Format::Markdown => self.markdown(),
+            Format::Latex => self.latex(),
+        }
+    }
+
+    fn formatted(&self) -> Vec<Formatted> {
+        self.columns
+            .iter()
+            .map(|c| Formatted {
+                f1: short_text(c.factors.f1()),
+                f2: short_text(c.factors.f2()),
+                values: c
+                    .values
+                    .iter()
+                    .map(|v| v.to_decimal(self.decimals))
+                    .collect(),
+                ps: c.pathological_sum().to_decimal(self.decimals),
+            })
+            .collect()
+    }
+
+    fn height(&self) -> u32 {
+        self.columns.first().map_or(0, |c| c.height)
+    }
+
+    /// The depths shown.
+    fn depths(&self) -> Vec<u32> {
+        match self.only_depth {
+            Some(d) => vec![d],
+            None => (1..=self.height()).collect(),
+        }
+    }
+
+    /// Header rows and body rows in the chosen layout, shared by text, Markdown and LaTeX.
+    fn grid(&self) -> (Vec<Vec<String>>, Vec<Vec<String>>) {
+        let cols = self.formatted();
+        match self.layout {
+            Layout::DepthRows => {
+                let mut f1 = vec!["f1".to_string()];
+                let mut f2 = vec!["f2".to_string()];
+                f1.extend(cols.iter().map(|c| c.f1.clone()));
+                f2.extend(cols.iter().map(|c| c.f2.clone()));
+                let mut body: Vec<Vec<String>> = self
+                    .depths()
+                    .into_iter()
+                    .map(|d| {
+                        let mut row = vec![d.to_string()];
+                        row.extend(cols.iter().map(|c| c.values[d as usize - 1].clone()));
+                        row
+                    })
+                    .collect();
+                let mut ps = vec!["PS".to_string()];
+                ps.extend(cols.iter().map(|c| c.ps.clone()));
+                body.push(ps);
+                (vec![f1, f2], body)
+            }
+            Layout::SettingRows => {
+                let mut header = vec!["f1".to_string(), "f2".to_string()];
+                header.extend(self.depths().iter().map(|d| format!("d={d}")));
+                header.push("PS".to_string());
+                let body = cols
+                    .iter()
+                    .map(|c| {
+                        let mut row = vec![c.f1.clone(), c.f2.clone()];
+                        row.extend(
+                            self.depths()
+                                .iter()
+                                .map(|&d| c.values[d as usize - 1].clone()),
+                        );
+                        row.push(c.ps.clone());
+                        row
+                    })
+                    .collect();
+                (vec![header], body)
+            }
+        }
+    }
+
+    fn text(&self) -> String {
+        let (header, body) = self.grid();
+        let mut rows = header;
+        rows.extend(body);
+        format!("{}\n\n{}", self.title, align_columns(&rows))
+    }
+
+    /// The exact values as `"p/q"` lines (empty in float mode): what `--exact` appends to
+    /// the text table.
+    pub fn exact_appendix(&self) -> String {
+        if !P::EXACT {
+            return String::new();
+        }
+        let mut out = String::from("\nExact values:\n");
+        for c in self.columns {
+            let (f1, f2) = (short_text(c.factors.f1()), short_text(c.factors.f2()));
+            for d in self.depths() {
+                let exact = c.value(d).exact_string().unwrap_or_default();
+                out.push_str(&format!(
+                    "D({d},{}) at f1={f1}, f2={f2}: {exact}\n",
+                    c.height
+                ));
+            }
+            let ps = c.pathological_sum().exact_string().unwrap_or_default();
+            out.push_str(&format!("PS at f1={f1}, f2={f2}, h={}: {ps}\n", c.height));
+        }
+        out
+    }
+
+    fn markdown(&self) -> String {
+        let (header, body) = self.grid();
+        let mut out = format!("**{}**\n\n", self.title);
+        match self.layout {
+            Layout::DepthRows => {
+                let head: Vec<String> = std::iter::once("d".to_string())
+                    .chain(header[0][1..].iter().zip(&header[1][1..]).map(|(a, b)| {
+                        if a == b {
+                            format!("f1 = f2 = {a}")
+                        } else {
+                            format!("f1 = {a}, f2 = {b}")
+                        }
+                    }))
+                    .collect();
+                out.push_str(&markdown_table(&head, &body));
+            }
+            Layout::SettingRows => out.push_str(&markdown_table(&header[0], &body)),
+        }
+        out
+    }
+
+    fn latex(&self) -> String {
+        let (header, body) = self.grid();
+        let columns = header[0].len();
+        let mut out = format!(
+            "% {}\n\\begin{{tabular}}{{l{}}}\n\\toprule\n",
+            latex_escape(&self.title),
+            "r".repeat(columns - 1)
+        );
+        let math = |s: &str| match s {
+            "f1" => "$f_1$".to_string(),
+            "f2" => "$f_2$".to_string(),
+            other => latex_escape(other),
+        };
+        for row in &header {
+            let cells: Vec<String> = row.iter().map(|s| math(s)).collect();
+            out.push_str(&format!("{} \\\\\n", cells.join(" & ")));
+        }
+        out.push_str("\\midrule\n");
+        let last = body.len().saturating_sub(1);
+        for (i, row) in body.iter().enumerate() {
+            if self.layout == Layout::DepthRows && i == last {
+                out.push_str("\\midrule\n");
+            }
+            let cells: Vec<String> = row.iter().map(|s| latex_escape(s)).collect();
+            out.push_str(&format!("{} \\\\\n", cells.join(" & ")));
+        }
+        out.push_str("\\bottomrule\n\\end{tabular}\n");
+        out
+    }
+
+    fn csv(&self) -> String {
+        let mut header = vec!["quantity", "f1", "f2", "h", "d", "value"];
+        if P::EXACT {
+            header.push("exact");
+        }
+        let mut rows = Vec::new();
+        for c in self.columns {
+            let (f1, f2) = (short_text(c.factors.f1()), short_text(c.factors.f2()));
+            let mut push = |quantity: &str, d: String, v: &P| {
+                let mut row = vec![
+                    quantity.to_string(),
+                    f1.clone(),
+                    f2.clone(),
+                    c.height.to_string(),
+                    d,
+                    format!("{}", v.to_f64()),
+                ];
+                if let Some(e) = v.exact_string() {
+                    row.push(e);
+                }
+                rows.push(row);
+            };
+            for d in self.depths() {
+                push("D", d.to_string(), c.value(d));
+            }
+            push("PS", String::new(), &c.pathological_sum());
+        }
+        csv_string(&header, &rows).expect("CSV into memory")
+    }
+
+    /// The JSON document: `{"title", "mode", "cells": [{"f1", "f2", "h", "d", "value",
+    /// "exact"?}], "ps": [{"f1", "f2", "h", "value", "exact"?}]}`. `f1`/`f2` are numbers in
+    /// float mode and `"p/q"` strings in exact mode.
+    pub fn json(&self) -> Value {
+        let param = |v: &P| match v.exact_string() {
+            Some(s) => Value::String(s),
+            None => json!(v.to_f64()),
+        };
+        let entry = |c: &DecisionColumn<P>, d: Option<usize>, v: &P| {
+            let mut m = serde_json::Map::new();
+            m.insert("f1".into(), param(c.factors.f1()));
+            m.insert("f2".into(), param(c.factors.f2()));
+            m.insert("h".into(), json!(c.height));
+            if let Some(d) = d {
+                m.insert("d".into(), json!(d));
+            }
+            m.insert("value".into(), json!(v.to_f64()));
+            if let Some(e) = v.exact_string() {
+                m.insert("exact".into(), Value::String(e));
+            }
+            Value::Object(m)
+        };
+        let depths = self.depths();
+        let cells: Vec<Value> = self
+            .columns
+            .iter()
+            .flat_map(|c| {
+                depths
+                    .iter()
+                    .map(move |&d| entry(c, Some(d as usize), c.value(d)))
+            })
+            .collect();
+        let ps: Vec<Value> = self
+            .columns
+            .iter()
+            .map(|c| entry(c, None, &c.pathological_sum()))
+            .collect();
+        json!({
+            "title": self.title,
+            "mode": if P::EXACT { "exact" } else { "f64" },
+            "cells": cells,
+            "ps": ps,
+        })
+    }
+}

@@ -1,0 +1,138 @@
+//! Tables as text, CSV, JSON, Markdown and LaTeX.
+//!
+//! Text and Markdown look like the papers' tables; CSV and JSON are long-format data with
+//! full precision (and, in exact mode, the exact rationals as `"p/q"` strings). Markdown and
+//! LaTeX are written by hand and snapshot-tested.
+
+mod decision;
+
+pub use decision::{DecisionTable, Layout};
+
+use serde::Serialize;
+
+/// An output format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Format {
+    /// Aligned plain text, laid out like the paper.
+    #[default]
+    Text,
+    /// Comma-separated values, one row per number.
+    Csv,
+    /// JSON.
+    Json,
+    /// A Markdown (GitHub) table.
+    Markdown,
+    /// A LaTeX `tabular` (booktabs).
+    Latex,
+}
+
+impl Format {
+    /// The usual file extension.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Text => "txt",
+            Format::Csv => "csv",
+            Format::Json => "json",
+            Format::Markdown => "md",
+            Format::Latex => "tex",
+        }
+    }
+}
+
+/// Aligns rows of cells into columns: the first column left-aligned, the rest right-aligned,
+/// separated by two spaces.
+pub fn align_columns(rows: &[Vec<String>]) -> String {
+    let columns = rows.iter().map(Vec::len).max().unwrap_or(0);
+    let widths: Vec<usize> = (0..columns)
+        .map(|c| {
+            rows.iter()
+                .filter_map(|r| r.get(c))
+                .map(|s| s.chars().count())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let mut out = String::new();
+    for row in rows {
+        let cells: Vec<String> = row
+            .iter()
+            .enumerate()
+            .map(|(c, s)| {
+                if c == 0 {
+                    format!("{s:<w$}", w = widths[c])
+                } else {
+                    format!("{s:>w$}", w = widths[c])
+                }
+            })
+            .collect();
+        out.push_str(cells.join("  ").trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// A Markdown table from a header and rows (numbers right-aligned).
+pub fn markdown_table(header: &[String], rows: &[Vec<String>]) -> String {
+    let mut out = format!("| {} |\n", header.join(" | "));
+    let rule: Vec<&str> = (0..header.len())
+        .map(|i| if i == 0 { ":--" } else { "--:" })
+        .collect();
+    out.push_str(&format!("|{}|\n", rule.join("|")));
+    for row in rows {
+        out.push_str(&format!("| {} |\n", row.join(" | ")));
+    }
+    out
+}
+
+/// Escapes text for LaTeX.
+pub fn latex_escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' | '%' | '$' | '#' | '_' | '{' | '}' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '~' => out.push_str("\\textasciitilde{}"),
+            '^' => out.push_str("\\textasciicircum{}"),
+            '\\' => out.push_str("\\textbackslash{}"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// Writes CSV records into a string.
+///
+/// # Errors
+///
+/// Never in practice (writing into memory); the `csv` writer's error is passed on.
+pub fn csv_string(header: &[&str], rows: &[Vec<String>]) -> Result<String, csv::Error> {
+    let mut writer = csv::Writer::from_writer(Vec::new());
+    writer.write_record(header)?;
+    for row in rows {
+        writer.write_record(row)?;
+    }
+    let bytes = writer.into_inner().map_err(|e| e.into_error())?;
+    Ok(String::from_utf8(bytes).expect("CSV of UTF-8 strings is UTF-8"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn aligns_text_columns() {
+        let rows = vec![
+            vec!["d".to_string(), "0.1".to_string()],
+            vec!["10".to_string(), "1.000".to_string()],
+        ];
+        assert_eq!(align_columns(&rows), "d     0.1\n10  1.000\n");
+    }
+
+    #[test]
+    fn escapes_latex() {
+        assert_eq!(latex_escape("a_b & 50%"), "a\\_b \\& 50\\%");
+    }
+}
