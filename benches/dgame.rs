@@ -1,1 +1,57 @@
-fn main() {}
+//! Speed of the D-game engine (issue targets: Table 1 in f64 under 5 ms, exact under 1 s).
+//!
+//! `cargo bench --bench dgame`; CI only compiles it.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use num_rational::BigRational;
+use pathology::dgame::table::PaperTable;
+use pathology::dgame::threshold::classify_pairs;
+use pathology::dgame::{DecisionColumn, DependenceFactors, Solver};
+use pathology::number::parse_rational;
+use std::hint::black_box;
+
+fn tables(c: &mut Criterion) {
+    let mut group = c.benchmark_group("table1");
+    group.bench_function("f64 (90 cells + PS)", |b| {
+        b.iter(|| black_box(PaperTable::One.compute::<f64>().unwrap()))
+    });
+    group.sample_size(10);
+    group.bench_function("exact (90 cells + PS)", |b| {
+        b.iter(|| {
+            let columns: Vec<DecisionColumn<BigRational>> = PaperTable::One.compute().unwrap();
+            black_box(columns)
+        })
+    });
+    group.finish();
+}
+
+fn columns(c: &mut Criterion) {
+    let mut group = c.benchmark_group("column");
+    for h in [10u32, 12, 14] {
+        group.bench_function(format!("f64 h={h} f=0.5"), |b| {
+            b.iter(|| {
+                let factors = DependenceFactors::new(0.5, 0.5).unwrap();
+                black_box(Solver::new(factors).decision_column(h).unwrap())
+            })
+        });
+    }
+    group.sample_size(10);
+    let f = parse_rational("0.1").unwrap();
+    group.bench_function("exact h=12 f=0.1", |b| {
+        b.iter(|| {
+            let factors = DependenceFactors::new(f.clone(), f.clone()).unwrap();
+            black_box(Solver::new(factors).decision_column(12).unwrap())
+        })
+    });
+    group.finish();
+}
+
+fn certified(c: &mut Criterion) {
+    let f = parse_rational("0.5").unwrap();
+    c.bench_function("classify_pairs h=10 (certified)", |b| {
+        b.iter(|| black_box(classify_pairs(&f, &f, 10).unwrap()))
+    });
+}
+
+criterion_group!(benches, tables, columns, certified);
+criterion_main!(benches);

@@ -1,1 +1,4 @@
-//! Integration tests.
+//! Integration tests, one binary (faster to link on two cores).
+
+mod cli;
+mod tables;

@@ -25,7 +25,7 @@ pub fn positive_rational(text: &str) -> Result<BigRational, String> {
 
 use num_rational::BigRational as Exact;
 use pathology::dgame::table::compute_columns;
-use pathology::number::Probability;
+use pathology::number::{Probability, short_text};
 use pathology::output::{DecisionTable, Format, Layout};
 
 /// Options shared by the commands that print D(d,h) tables.
@@ -67,6 +67,10 @@ impl TableOutput {
         layout: Layout,
         only_depth: Option<u32>,
     ) -> anyhow::Result<String> {
+        let labels = settings
+            .iter()
+            .map(|(a, b)| (short_text(a), short_text(b)))
+            .collect();
         let settings: Vec<(P, P)> = settings
             .iter()
             .map(|(a, b)| (P::from_rational(a), P::from_rational(b)))
@@ -78,6 +82,7 @@ impl TableOutput {
             layout,
             decimals: usize::from(self.decimals),
             only_depth,
+            labels: Some(labels),
         };
         let mut text = table.render(self.format);
         if self.format == Format::Text {

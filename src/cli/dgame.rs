@@ -14,13 +14,13 @@ pub struct Args {
     #[arg(long, value_parser = height)]
     height: u32,
     /// Dependence factor f1 of win Max nodes, in [0, 1] (exact: 0.1 is 1/10).
-    #[arg(long, value_parser = probability)]
+    #[arg(long, value_parser = probability, allow_hyphen_values = true)]
     f1: BigRational,
     /// Dependence factor f2 of loss Min nodes, in [0, 1].
-    #[arg(long, value_parser = probability, required_unless_present = "p0", conflicts_with = "p0")]
+    #[arg(long, value_parser = probability, allow_hyphen_values = true, required_unless_present = "p0", conflicts_with = "p0")]
     f2: Option<BigRational>,
     /// Derive f2 from f1 by Theorem 3.1 so that even-depth nodes are wins with probability p0.
-    #[arg(long, value_parser = probability)]
+    #[arg(long, value_parser = probability, allow_hyphen_values = true)]
     p0: Option<BigRational>,
     /// Print only D(depth, h) (1 <= depth <= h).
     #[arg(long)]

@@ -29,6 +29,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             layout: Layout::DepthRows,
             decimals: 3,
             only_depth: None,
+            labels: None,
         };
         let stem = format!("table{}", table.number());
         for format in [Format::Text, Format::Markdown, Format::Csv, Format::Latex] {

@@ -13,19 +13,19 @@ pub struct Args {
     #[arg(long, value_parser = height)]
     height: u32,
     /// First f1, in [0, 1].
-    #[arg(long, value_parser = probability)]
+    #[arg(long, value_parser = probability, allow_hyphen_values = true)]
     from: BigRational,
     /// Last f1 (included when the steps land on it), in [0, 1].
-    #[arg(long, value_parser = probability)]
+    #[arg(long, value_parser = probability, allow_hyphen_values = true)]
     to: BigRational,
     /// Step of f1, exact (0.01 is 1/100).
-    #[arg(long, value_parser = positive_rational)]
+    #[arg(long, value_parser = positive_rational, allow_hyphen_values = true)]
     step: BigRational,
     /// A fixed f2 (default: f2 = f1).
-    #[arg(long, value_parser = probability, conflicts_with = "p0")]
+    #[arg(long, value_parser = probability, allow_hyphen_values = true, conflicts_with = "p0")]
     f2: Option<BigRational>,
     /// Derive f2 from each f1 by Theorem 3.1 with this p0.
-    #[arg(long, value_parser = probability)]
+    #[arg(long, value_parser = probability, allow_hyphen_values = true)]
     p0: Option<BigRational>,
     #[command(flatten)]
     output: TableOutput,

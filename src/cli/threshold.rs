@@ -56,9 +56,10 @@ pub fn to_text(r: &ThresholdReport) -> String {
         None => out.push_str("no grid point has a pathological pair\n"),
     }
     out.push_str(&format!(
-        "checked: f = k/{} for every k from {} down, none pathological above f*; \
-         {} points evaluated\n",
-        r.grid_steps, r.grid_steps, r.evaluations
+        "checked: no pathological pair at f = k/{n} for k = {}..={n}; {} points evaluated\n",
+        r.clear_from,
+        r.evaluations,
+        n = r.grid_steps,
     ));
     out.push_str(&format!(
         "sign decisions: {} made in exact rationals, the rest certified by the f64 error bound, {} undecided\n",
@@ -78,6 +79,7 @@ pub fn to_json(r: &ThresholdReport) -> serde_json::Value {
         "upper_exact": short_text(&r.upper),
         "last_pairs": r.last_pairs.iter().map(|d| json!({"shallower": d - 1, "deeper": d})).collect::<Vec<_>>(),
         "grid_steps": r.grid_steps,
+        "clear_from": r.clear_from,
         "evaluations": r.evaluations,
         "exact_decisions": r.exact_decisions,
         "undecided": r.undecided,

@@ -9,7 +9,9 @@
 //! substitution), whose cost grows as the Toom-3 exponent 1.465 of its size in 64-bit words.
 //! The back-up of each depth adds `O(h 2^h)` products of numbers of up to `2^(h-1) log2(m)`
 //! bits. The constants were measured on the project's 2-core machine (see the bench
-//! `benches/dgame.rs`); the estimate is meant to be right within a factor of a few.
+//! `benches/dgame.rs`: exact h = 12, 13, 14 at f = 0.1 took 0.66 s, 4.7 s and 32 s; f64
+//! h = 16 and 17 took 0.62 s and 2.4 s); the estimate is meant to be right within a factor
+//! of two.
 
 use crate::error::{Error, Result};
 
@@ -28,11 +30,11 @@ pub const TIME_LIMIT_SECONDS: f64 = 60.0;
 pub const MEMORY_LIMIT_BYTES: f64 = 16.0 * 1024.0 * 1024.0 * 1024.0;
 
 /// Float multiply-adds per second in the direct convolution (one core).
-const FLOAT_RATE: f64 = 1.0e9;
+const FLOAT_RATE: f64 = 6.0e8;
 /// Seconds per (64-bit word)^1.465 of one exact Kronecker multiplication.
-const EXACT_MUL_COEFFICIENT: f64 = 2.0e-9;
+const EXACT_MUL_COEFFICIENT: f64 = 6.6e-9;
 /// Seconds per (64-bit word)^1.585 of one exact back-up product (Karatsuba sizes).
-const EXACT_BACKUP_COEFFICIENT: f64 = 2.0e-9;
+const EXACT_BACKUP_COEFFICIENT: f64 = 6.6e-9;
 
 /// Estimates the time and memory to compute D(d, `height`) for all d.
 ///
@@ -93,7 +95,7 @@ pub fn check_cost(height: u32, denominator_bits: Option<f64>) -> Result<Cost> {
             "f64"
         };
         let hint = if denominator_bits.is_some() {
-            "Use the f64 mode (drop --exact), which is exact to about 1e-12, or a smaller height."
+            "Use the f64 mode (drop --exact), whose rounding error is rigorously bounded (about 1e-12 at h = 10), or a smaller height."
         } else {
             "Use a smaller height."
         };

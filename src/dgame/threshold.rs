@@ -155,6 +155,8 @@ pub struct ThresholdReport {
     pub undecided: usize,
     /// Points (grid and bisection) evaluated.
     pub evaluations: usize,
+    /// Every grid point `k / grid_steps` with `k >= clear_from` has no pathological pair.
+    pub clear_from: u32,
 }
 
 impl ThresholdReport {
@@ -207,6 +209,7 @@ pub fn pathology_threshold(
         Ok(c)
     };
     let mut upper = <BigRational as One>::one();
+    let mut clear_from = grid_steps + 1;
     let mut lower = None;
     let mut last_pairs = Vec::new();
     for k in (0..=grid_steps).rev() {
@@ -214,6 +217,7 @@ pub fn pathology_threshold(
         let c = classify(&f)?;
         if c.pathological_depths().is_empty() {
             upper = f;
+            clear_from = k;
         } else {
             last_pairs = c.pathological_depths();
             lower = Some(f);
@@ -248,6 +252,7 @@ pub fn pathology_threshold(
         exact_decisions,
         undecided,
         evaluations,
+        clear_from,
     })
 }
 
@@ -290,6 +295,11 @@ mod tests {
         assert_eq!(at_lo.pathological_depths(), report.last_pairs);
         assert!(at_hi.pathological_depths().is_empty());
         assert_eq!(report.undecided, 0);
+        assert_eq!(
+            BigRational::new(report.clear_from.into(), 50.into()),
+            (lo * BigRational::from_integer(50.into())).ceil()
+                / BigRational::from_integer(50.into())
+        );
     }
 
     #[test]

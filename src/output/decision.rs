@@ -28,6 +28,10 @@ pub struct DecisionTable<'a, P: Probability> {
     pub decimals: usize,
     /// Show only this depth (and PS); `None` shows every depth.
     pub only_depth: Option<u32>,
+    /// How to print each column's (f1, f2) in text, Markdown, LaTeX and CSV (e.g. the exact
+    /// inputs `13/27` rather than the double nearest to them); `None` prints the columns' own
+    /// factors.
+    pub labels: Option<Vec<(String, String)>>,
 }
 
 /// One setting's values, formatted once.
@@ -53,6 +57,7 @@ impl<P: Probability> DecisionTable<'_, P> {
     ///     layout: Layout::DepthRows,
     ///     decimals: 3,
     ///     only_depth: None,
+    ///     labels: None,
     /// };
     /// let text = table.render(Format::Text);
     /// assert!(text.lines().any(|l| l.starts_with("PS") && l.contains("0.038")));
@@ -72,12 +77,24 @@ impl<P: Probability> DecisionTable<'_, P> {
         }
     }
 
+    /// The printed (f1, f2) of column `i`.
+    fn label(&self, i: usize) -> (String, String) {
+        match &self.labels {
+            Some(labels) => labels[i].clone(),
+            None => {
+                let c = &self.columns[i];
+                (short_text(c.factors.f1()), short_text(c.factors.f2()))
+            }
+        }
+    }
+
     fn formatted(&self) -> Vec<Formatted> {
         self.columns
             .iter()
-            .map(|c| Formatted {
-                f1: short_text(c.factors.f1()),
-                f2: short_text(c.factors.f2()),
+            .enumerate()
+            .map(|(i, c)| Formatted {
+                f1: self.label(i).0,
+                f2: self.label(i).1,
                 values: c
                     .values
                     .iter()
@@ -159,8 +176,8 @@ impl<P: Probability> DecisionTable<'_, P> {
             return String::new();
         }
         let mut out = String::from("\nExact values:\n");
-        for c in self.columns {
-            let (f1, f2) = (short_text(c.factors.f1()), short_text(c.factors.f2()));
+        for (i, c) in self.columns.iter().enumerate() {
+            let (f1, f2) = self.label(i);
             for d in self.depths() {
                 let exact = c.value(d).exact_string().unwrap_or_default();
                 out.push_str(&format!(
@@ -231,8 +248,8 @@ impl<P: Probability> DecisionTable<'_, P> {
             header.push("exact");
         }
         let mut rows = Vec::new();
-        for c in self.columns {
-            let (f1, f2) = (short_text(c.factors.f1()), short_text(c.factors.f2()));
+        for (i, c) in self.columns.iter().enumerate() {
+            let (f1, f2) = self.label(i);
             let mut push = |quantity: &str, d: String, v: &P| {
                 let mut row = vec![
                     quantity.to_string(),

@@ -1,0 +1,211 @@
+//! The command line: formats, snapshots, and bad input (exit 2, a message naming the
+//! argument, no panic).
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn pathology() -> Command {
+    Command::cargo_bin("pathology").unwrap()
+}
+
+fn stdout_of(args: &[&str]) -> String {
+    let output = pathology().args(args).output().unwrap();
+    assert!(
+        output.status.success(),
+        "{args:?} failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).unwrap()
+}
+
+/// Runs a command that must be refused: exit code 2, stderr naming `mentions`, no panic.
+fn refused(args: &[&str], mentions: &[&str]) {
+    let mut assert = pathology()
+        .args(args)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("panicked").not());
+    for m in mentions {
+        assert = assert.stderr(predicate::str::contains(*m));
+    }
+}
+
+#[test]
+fn bad_dependence_factors_are_refused() {
+    refused(
+        &["dgame", "--height", "10", "--f1", "1.5", "--f2", "0.5"],
+        &["--f1", "[0, 1]"],
+    );
+    refused(
+        &["dgame", "--height", "10", "--f1", "NaN", "--f2", "0.5"],
+        &["--f1", "[0, 1]"],
+    );
+    refused(
+        &["dgame", "--height", "10", "--f1", "abc", "--f2", "0.5"],
+        &["--f1", "abc"],
+    );
+    refused(
+        &["dgame", "--height", "10", "--f1", "0.5", "--f2", "1/0"],
+        &["--f2", "zero denominator"],
+    );
+    refused(
+        &["dgame", "--height", "10", "--f1", "0.5", "--f2", "-0.1"],
+        &["--f2", "[0, 1]"],
+    );
+}
+
+#[test]
+fn bad_heights_and_depths_are_refused() {
+    refused(
+        &["dgame", "--height", "0", "--f1", "0.5", "--f2", "0.5"],
+        &["--height", "1..=40"],
+    );
+    refused(
+        &["dgame", "--height", "41", "--f1", "0.5", "--f2", "0.5"],
+        &["--height", "1..=40"],
+    );
+    refused(
+        &[
+            "dgame", "--height", "10", "--depth", "11", "--f1", "0.5", "--f2", "0.5",
+        ],
+        &["--depth", "1..=10"],
+    );
+    refused(
+        &[
+            "dgame", "--height", "10", "--depth", "0", "--f1", "0.5", "--f2", "0.5",
+        ],
+        &["--depth"],
+    );
+}
+
+#[test]
+fn exact_computations_beyond_a_minute_are_refused_with_an_estimate() {
+    refused(
+        &[
+            "dgame", "--height", "20", "--f1", "0.1", "--f2", "0.1", "--exact",
+        ],
+        &["height 20 in exact mode", "would need about", "f64 mode"],
+    );
+    refused(
+        &["dgame", "--height", "30", "--f1", "0.1", "--f2", "0.1"],
+        &["height 30 in f64 mode"],
+    );
+}
+
+#[test]
+fn unknown_tables_and_bad_p0_are_refused() {
+    refused(&["table", "3"], &["table must be 1 or 2", "got 3"]);
+    refused(&["table", "1", "--format", "xml"], &["--format"]);
+    refused(
+        &["dgame", "--height", "10", "--f1", "0", "--p0", "0.9"],
+        &["p0", "Theorem 3.1"],
+    );
+    refused(
+        &[
+            "sweep", "--height", "10", "--from", "0.5", "--to", "0.1", "--step", "0.1",
+        ],
+        &["--from", "at most --to"],
+    );
+    refused(
+        &[
+            "sweep", "--height", "10", "--from", "0", "--to", "1", "--step", "0",
+        ],
+        &["--step", "greater than 0"],
+    );
+    refused(&["threshold", "--height", "10", "--grid", "0"], &["--grid"]);
+}
+
+#[test]
+fn dgame_one_depth_and_p0() {
+    let text = stdout_of(&[
+        "dgame", "--height", "10", "--f1", "0.1", "--f2", "0.1", "--depth", "1",
+    ]);
+    assert!(text.contains("0.608"), "{text}");
+    assert!(!text.lines().any(|l| l.starts_with("2 ")), "{text}");
+    let json = stdout_of(&[
+        "dgame", "--height", "10", "--f1", "0.5", "--p0", "0.5", "--exact", "--format", "json",
+    ]);
+    let doc: serde_json::Value = serde_json::from_str(&json).unwrap();
+    // Theorem 3.1 at p0 = 1/2: f2 = (1 + f1)/(3 - f1) = 3/5.
+    assert_eq!(doc["cells"][0]["f2"], "3/5");
+    assert_eq!(doc["cells"].as_array().unwrap().len(), 10);
+    assert_eq!(doc["cells"][9]["exact"], "1/1");
+}
+
+#[test]
+fn json_field_names_are_stable() {
+    let doc: serde_json::Value =
+        serde_json::from_str(&stdout_of(&["table", "2", "--format", "json"])).unwrap();
+    let cell = &doc["cells"][0];
+    for key in ["f1", "f2", "h", "d", "value"] {
+        assert!(cell.get(key).is_some(), "cells[0] lacks {key}: {cell}");
+    }
+    assert!(cell.get("exact").is_none());
+    assert!(cell["f1"].is_number());
+    let ps = &doc["ps"][3];
+    for key in ["f1", "f2", "h", "value"] {
+        assert!(ps.get(key).is_some(), "ps[3] lacks {key}");
+    }
+    assert!((ps["value"].as_f64().unwrap() - 0.035).abs() < 5e-4);
+}
+
+#[test]
+fn sweep_tabulates_one_row_per_f1() {
+    let csv = stdout_of(&[
+        "sweep", "--height", "8", "--from", "0.1", "--to", "0.3", "--step", "0.1", "--format",
+        "csv",
+    ]);
+    // 3 settings x (8 depths + PS) rows + header.
+    assert_eq!(csv.lines().count(), 1 + 3 * 9);
+    let text = stdout_of(&[
+        "sweep", "--height", "8", "--from", "0.2", "--to", "0.6", "--step", "0.2", "--p0", "0.5",
+    ]);
+    assert!(text.contains("Theorem 3.1"), "{text}");
+}
+
+#[test]
+fn threshold_at_height_10_is_just_above_the_papers_0_57() {
+    let doc: serde_json::Value = serde_json::from_str(&stdout_of(&[
+        "threshold",
+        "--height",
+        "10",
+        "--grid",
+        "200",
+        "--tolerance",
+        "1e-9",
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    let estimate = doc["estimate"].as_f64().unwrap();
+    assert!(estimate > 0.57 && estimate < 0.58, "{doc}");
+    assert!(doc["upper"].as_f64().unwrap() - doc["lower"].as_f64().unwrap() < 1e-9);
+    assert_eq!(doc["last_pairs"][0]["deeper"], 8);
+    assert_eq!(doc["undecided"], 0);
+}
+
+#[test]
+fn closed_pipe_is_not_an_error() {
+    // `pathology table 1 --exact | head -c 1`: the reader goes away early.
+    let output = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "'{}' table 1 --exact | head -c 1 >/dev/null; echo ${{PIPESTATUS[0]:-0}}",
+            env!("CARGO_BIN_EXE_pathology")
+        ))
+        .output()
+        .unwrap();
+    assert!(!String::from_utf8_lossy(&output.stderr).contains("panicked"));
+}
+
+#[test]
+fn table_formats_match_snapshots() {
+    for format in ["text", "markdown", "latex", "csv"] {
+        let out = stdout_of(&["table", "1", "--format", format]);
+        insta::assert_snapshot!(format!("table1_{format}"), out);
+    }
+    let out = stdout_of(&[
+        "dgame", "--height", "4", "--f1", "1/3", "--f2", "0.5", "--exact", "--format", "json",
+    ]);
+    insta::assert_snapshot!("dgame_h4_exact_json", out);
+}
