@@ -49,6 +49,19 @@ pub trait Scaled: Clone + Debug + Send + Sync + 'static {
     fn convolve(a: &[Self], b: &[Self]) -> Vec<Self> {
         direct_convolution(a, b)
     }
+    /// The unit roundoff of the ring's arithmetic: `2^-53` for `f64`, 0 for exact rings.
+    const UNIT_ROUNDOFF: f64 = 0.0;
+    /// [`Scaled::convolve`] with a rigorous bound on the L1 norm of its rounding error against
+    /// the exact convolution of the same inputs (0 for exact rings). `f64` follows `method`
+    /// ([`crate::fft`]); exact rings ignore it.
+    fn convolve_with_bound(
+        a: &[Self],
+        b: &[Self],
+        method: crate::fft::ConvolutionMethod,
+    ) -> (Vec<Self>, f64) {
+        let _ = method;
+        (Self::convolve(a, b), 0.0)
+    }
 }
 
 /// The direct quadratic convolution, shared by the ring implementations and the tests.
@@ -91,23 +104,15 @@ impl Scaled for f64 {
         *self == 0.0
     }
     fn convolve(a: &[Self], b: &[Self]) -> Vec<Self> {
-        // Output-major loop: each output is one sequential sum of products, which is what
-        // the rounding-error bound of `dgame::error_bound` assumes.
-        if a.is_empty() || b.is_empty() {
-            return Vec::new();
-        }
-        let n = a.len() + b.len() - 1;
-        let mut out = vec![0.0; n];
-        for (k, slot) in out.iter_mut().enumerate() {
-            let lo = k.saturating_sub(b.len() - 1);
-            let hi = k.min(a.len() - 1);
-            let mut acc = 0.0;
-            for j in lo..=hi {
-                acc += a[j] * b[k - j];
-            }
-            *slot = acc;
-        }
-        out
+        crate::fft::convolve_with(a, b, crate::fft::ConvolutionMethod::Auto).0
+    }
+    const UNIT_ROUNDOFF: f64 = f64::EPSILON / 2.0;
+    fn convolve_with_bound(
+        a: &[Self],
+        b: &[Self],
+        method: crate::fft::ConvolutionMethod,
+    ) -> (Vec<Self>, f64) {
+        crate::fft::convolve_with(a, b, method)
     }
 }
 

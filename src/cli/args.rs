@@ -87,6 +87,12 @@ impl TableOutput {
         let mut text = table.render(self.format);
         if self.format == Format::Text {
             text.push_str(&table.exact_appendix());
+            if !P::EXACT {
+                text.push_str(&format!(
+                    "\nf64: every D value is within {:.1e} of the exact value (rigorous rounding bound)\n",
+                    table.max_error_bound()
+                ));
+            }
         }
         Ok(text)
     }

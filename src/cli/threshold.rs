@@ -65,6 +65,19 @@ pub fn to_text(r: &ThresholdReport) -> String {
         "sign decisions: {} made in exact rationals, the rest certified by the f64 error bound, {} undecided\n",
         r.exact_decisions, r.undecided
     ));
+    if !r.uncertain.is_empty() {
+        out.push_str(
+            "not certified (f64 difference within its rounding bound, exact recomputation too slow):\n",
+        );
+        for (f, depths) in &r.uncertain {
+            let pairs: Vec<String> = depths.iter().map(|d| format!("({},{d})", d - 1)).collect();
+            out.push_str(&format!(
+                "  f = {}: pairs {}\n",
+                short_text(f),
+                pairs.join(" ")
+            ));
+        }
+    }
     out
 }
 
@@ -83,5 +96,6 @@ pub fn to_json(r: &ThresholdReport) -> serde_json::Value {
         "evaluations": r.evaluations,
         "exact_decisions": r.exact_decisions,
         "undecided": r.undecided,
+        "uncertain": r.uncertain.iter().map(|(f, depths)| json!({"f": short_text(f), "depths": depths})).collect::<Vec<_>>(),
     })
 }

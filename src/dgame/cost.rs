@@ -3,15 +3,17 @@
 //!
 //! The model counts the work of the psi convolutions, which dominate: at height t two
 //! convolutions of vectors of length `2^(t-1) + 1`. In float mode that is `2 (2^(t-1)+1)^2`
-//! multiply-adds. In exact mode the entries at height t have about `(2^t - 1) log2(m)` bits
+//! multiply-adds for the direct method (short vectors) and five FFTs of length
+//! `N = 2^(t+1)` (`N log2 N` butterflies each) above [`crate::fft::DIRECT_LIMIT`]; memory is
+//! the psi cache (`16 (2^t + 1)` bytes a height) plus the FFT buffers of the top level. In exact mode the entries at height t have about `(2^t - 1) log2(m)` bits
 //! (`m` the common denominator of f1 and f2: every interior node contributes one factor), and
 //! each convolution is one multiplication of `2^(2t-1) log2(m)`-bit integers (Kronecker
 //! substitution), whose cost grows as the Toom-3 exponent 1.465 of its size in 64-bit words.
 //! The back-up of each depth adds `O(h 2^h)` products of numbers of up to `2^(h-1) log2(m)`
 //! bits. The constants were measured on the project's 2-core machine (see the bench
-//! `benches/dgame.rs`: exact h = 12, 13, 14 at f = 0.1 took 0.66 s, 4.7 s and 32 s; f64
-//! h = 16 and 17 took 0.62 s and 2.4 s); the estimate is meant to be right within a factor
-//! of two.
+//! `benches/dgame.rs` and `examples/scale.rs`: exact h = 12, 13, 14 at f = 0.1 took 0.66 s,
+//! 4.7 s and 32 s; f64 h = 16, 20, 24 took 0.017 s, 0.5 s and 12.8 s, with 104 MB peak at
+//! h = 20); the estimate is meant to be right within a factor of two or three.
 
 use crate::error::{Error, Result};
 
@@ -31,6 +33,9 @@ pub const MEMORY_LIMIT_BYTES: f64 = 16.0 * 1024.0 * 1024.0 * 1024.0;
 
 /// Float multiply-adds per second in the direct convolution (one core).
 const FLOAT_RATE: f64 = 6.0e8;
+/// Seconds per `N log2 N` of one FFT (measured: h = 20, 22, 24 in 0.5 s, 2.7 s, 12.8 s;
+/// large transforms leave the cache).
+const FFT_COEFFICIENT: f64 = 3.0e-9;
 /// Seconds per (64-bit word)^1.465 of one exact Kronecker multiplication.
 const EXACT_MUL_COEFFICIENT: f64 = 6.6e-9;
 /// Seconds per (64-bit word)^1.585 of one exact back-up product (Karatsuba sizes).
@@ -49,14 +54,48 @@ const EXACT_BACKUP_COEFFICIENT: f64 = 6.6e-9;
 /// assert!(estimate_cost(20, Some(3.33)).seconds > 3600.0);
 /// ```
 pub fn estimate_cost(height: u32, denominator_bits: Option<f64>) -> Cost {
+    let mut cost = psi_cost(height.saturating_sub(1), denominator_bits);
+    for d in 1..=height {
+        cost.seconds += backup_seconds(height - d, height, denominator_bits);
+    }
+    cost
+}
+
+/// Estimates the time and memory to compute one D(`depth`, `height`): psi up to height
+/// `h - d` and `d - 1` back-up levels.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::dgame::{estimate_cost, estimate_decision_cost};
+/// let bits = Some(10f64.log2());
+/// assert!(estimate_decision_cost(19, 20, bits).seconds < 1.0);
+/// assert!(estimate_decision_cost(1, 20, bits).seconds > 3600.0);
+/// ```
+pub fn estimate_decision_cost(depth: u32, height: u32, denominator_bits: Option<f64>) -> Cost {
+    let front = height.saturating_sub(depth);
+    let mut cost = psi_cost(front, denominator_bits);
+    cost.seconds += backup_seconds(front, height, denominator_bits);
+    cost
+}
+
+/// The psi distributions for heights `1..=max_height`.
+fn psi_cost(max_height: u32, denominator_bits: Option<f64>) -> Cost {
     let mut seconds = 0.0;
     let mut bytes = 0.0;
-    let h = f64::from(height);
-    for t in 1..height.max(1) {
+    let mut buffers: f64 = 0.0;
+    for t in 1..=max_height {
         let n = (2f64).powf(f64::from(t) - 1.0) + 1.0;
         match denominator_bits {
             None => {
-                seconds += 2.0 * n * n / FLOAT_RATE / 2.0;
+                if n <= crate::fft::DIRECT_LIMIT as f64 {
+                    seconds += 2.0 * n * n / FLOAT_RATE / 2.0;
+                } else {
+                    let size = (2f64).powf(f64::from(t) + 1.0);
+                    seconds += 5.0 * size * size.log2() * FFT_COEFFICIENT;
+                    // The four complex FFT buffers and the twiddles of the current level.
+                    buffers = buffers.max(5.0 * size * 16.0);
+                }
                 bytes += 2.0 * (2.0 * n) * 8.0;
             }
             Some(bits) => {
@@ -68,17 +107,26 @@ pub fn estimate_cost(height: u32, denominator_bits: Option<f64>) -> Cost {
             }
         }
     }
-    if let Some(bits) = denominator_bits {
-        // Back-ups: for depth d, d-1 levels over 2^(h-d)+1 entries, 4 products each, of
-        // numbers that reach 2^(h-1) log2(m) bits.
-        let words = ((2f64).powf(h - 1.0) * bits.max(1.0) / 64.0).max(1.0);
-        let per_product = EXACT_BACKUP_COEFFICIENT * words.powf(1.585);
-        let products: f64 = (1..=height)
-            .map(|d| 4.0 * f64::from(d - 1) * ((2f64).powf(h - f64::from(d)) + 1.0))
-            .sum();
-        seconds += per_product * products / 2.0;
+    Cost {
+        seconds,
+        bytes: bytes + buffers,
     }
-    Cost { seconds, bytes }
+}
+
+/// Back-up from the front at height `front` to the children of a height-`height` node: at
+/// each level, about four products per entry of numbers of `2^(t-1) log2(m)` bits (exact), or
+/// a few flops (float).
+fn backup_seconds(front: u32, height: u32, denominator_bits: Option<f64>) -> f64 {
+    let entries = (2f64).powf(f64::from(front)) + 1.0;
+    (front + 1..height)
+        .map(|t| match denominator_bits {
+            None => 8.0 * entries / FLOAT_RATE,
+            Some(bits) => {
+                let words = ((2f64).powf(f64::from(t) - 1.0) * bits.max(1.0) / 64.0).max(1.0);
+                4.0 * entries * EXACT_BACKUP_COEFFICIENT * words.powf(1.585) / 2.0
+            }
+        })
+        .sum()
 }
 
 /// Refuses, with the estimate, a computation that would exceed about a minute or 16 GiB.

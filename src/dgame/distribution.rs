@@ -19,8 +19,9 @@
 
 use rayon::prelude::*;
 
-use super::DependenceFactors;
+use super::{DependenceFactors, error_bound};
 use crate::error::{Error, Result};
+use crate::fft::ConvolutionMethod;
 use crate::model::Player;
 use crate::number::{Probability, Scaled};
 
@@ -112,6 +113,9 @@ pub struct DecisionColumn<P> {
     pub height: u32,
     /// `values[d - 1] = D(d, h)`.
     pub values: Vec<P>,
+    /// `error_bounds[d - 1]` bounds `|values[d - 1] - D(d, h)|` rigorously (0 in exact mode;
+    /// see [`super::error_bound`]).
+    pub error_bounds: Vec<f64>,
 }
 
 impl<P: Probability> DecisionColumn<P> {
@@ -152,6 +156,9 @@ pub struct Solver<P: Probability> {
     factors: DependenceFactors<P>,
     weights: Weights<P::Scaled>,
     psi: Vec<ScaledPair<P::Scaled>>,
+    /// L1 rounding-error bound of the psi pmfs by height (all 0 in exact mode).
+    psi_error: Vec<f64>,
+    method: ConvolutionMethod,
 }
 
 /// The largest height the engine addresses at all (`2^h` entries must be indexable); the
@@ -172,7 +179,32 @@ impl<P: Probability> Solver<P> {
             factors,
             weights,
             psi: vec![leaf],
+            psi_error: vec![0.0],
+            method: ConvolutionMethod::Auto,
         }
+    }
+
+    /// The same solver with `f64` convolutions computed by `method` (exact mode ignores it).
+    /// The default, [`ConvolutionMethod::Auto`], uses an FFT for long vectors.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::dgame::{DependenceFactors, Solver};
+    /// use pathology::fft::ConvolutionMethod;
+    /// let factors = DependenceFactors::new(0.4, 0.4).unwrap();
+    /// let direct = Solver::new(factors.clone()).with_method(ConvolutionMethod::Direct).decision_column(12).unwrap();
+    /// let fft = Solver::new(factors).with_method(ConvolutionMethod::Fft).decision_column(12).unwrap();
+    /// for d in 0..12 {
+    ///     let gap = (direct.values[d] - fft.values[d]).abs();
+    ///     assert!(gap <= direct.error_bounds[d] + fft.error_bounds[d]);
+    /// }
+    /// ```
+    pub fn with_method(mut self, method: ConvolutionMethod) -> Self {
+        self.psi.truncate(1);
+        self.psi_error.truncate(1);
+        self.method = method;
+        self
     }
 
     /// The dependence factors.
@@ -184,7 +216,12 @@ impl<P: Probability> Solver<P> {
         while self.psi.len() <= height as usize {
             let t = self.psi.len() as u32;
             let child = self.psi.last().expect("the leaf level is always present");
-            let next = psi_step(&self.weights, child, Player::to_move_at_height(t));
+            let player = Player::to_move_at_height(t);
+            let (next, rounding) = psi_step(&self.weights, child, player, self.method);
+            let e = *self.psi_error.last().expect("one bound per level");
+            let u = <P::Scaled as Scaled>::UNIT_ROUNDOFF;
+            self.psi_error
+                .push(error_bound::psi_level_error(e, rounding.0, rounding.1, u));
             self.psi.push(next);
         }
     }
@@ -289,14 +326,54 @@ impl<P: Probability> Solver<P> {
     pub fn correct_decision_probability(&mut self, depth: u32, height: u32) -> Result<P> {
         check_depth(depth, height)?;
         self.ensure_psi(height - depth);
-        Ok(self.decision_at(depth, height))
+        Ok(self.decision_at(depth, height).0)
     }
 
-    /// D(d,h) with psi already cached up to height `h - d`.
-    fn decision_at(&self, depth: u32, height: u32) -> P {
+    /// `D(depth, height)` as an unreduced fraction `(numerator, denominator)` of scaled
+    /// integers, denominator positive. Reducing a fraction of a few hundred thousand bits
+    /// costs far more than computing it; comparisons do not need it.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidArgument`] unless `1 <= depth <= height <= MAX_HEIGHT`.
+    pub fn correct_decision_fraction(
+        &mut self,
+        depth: u32,
+        height: u32,
+    ) -> Result<(P::Scaled, P::Scaled)> {
+        check_depth(depth, height)?;
+        self.ensure_psi(height - depth);
         let cdf = self.backed_up_cdf(height - depth, height - 1);
+        Ok(decision_from_cdfs(&cdf))
+    }
+
+    /// D(d,h) and its rounding bound, with psi already cached up to height `h - d`.
+    fn decision_at(&self, depth: u32, height: u32) -> (P, f64) {
+        let front = height - depth;
+        let cdf = self.backed_up_cdf(front, height - 1);
         let (numerator, denominator) = decision_from_cdfs(&cdf);
-        P::from_scaled(&numerator, &denominator)
+        let u = <P::Scaled as Scaled>::UNIT_ROUNDOFF;
+        let bound = error_bound::decision_error(self.psi_error[front as usize], front, height, u);
+        (P::from_scaled(&numerator, &denominator), bound)
+    }
+
+    /// A rigorous bound on the rounding error of [`Solver::correct_decision_probability`]
+    /// (0 in exact mode).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidArgument`] unless `1 <= depth <= height <= MAX_HEIGHT`.
+    pub fn decision_error_bound(&mut self, depth: u32, height: u32) -> Result<f64> {
+        check_depth(depth, height)?;
+        self.ensure_psi(height - depth);
+        let u = <P::Scaled as Scaled>::UNIT_ROUNDOFF;
+        let front = height - depth;
+        Ok(error_bound::decision_error(
+            self.psi_error[front as usize],
+            front,
+            height,
+            u,
+        ))
     }
 
     /// D(d, `height`) for every `d = 1..=height`, the depths computed in parallel.
@@ -309,14 +386,15 @@ impl<P: Probability> Solver<P> {
         check_depth(1, height)?;
         self.ensure_psi(height - 1);
         let this = &*self;
-        let values = (1..=height)
+        let (values, error_bounds) = (1..=height)
             .into_par_iter()
             .map(|d| this.decision_at(d, height))
-            .collect();
+            .unzip();
         Ok(DecisionColumn {
             factors: self.factors.clone(),
             height,
             values,
+            error_bounds,
         })
     }
 }
@@ -351,12 +429,14 @@ pub(crate) fn check_depth(depth: u32, height: u32) -> Result<()> {
     Ok(())
 }
 
-/// One level of the psi recursion: the distributions at height t from those at t - 1.
+/// One level of the psi recursion: the distributions at height t from those at t - 1, and
+/// the rounding bounds of its two convolutions.
 fn psi_step<S: Scaled>(
     weights: &Weights<S>,
     child: &ScaledPair<S>,
     player: Player,
-) -> ScaledPair<S> {
+    method: ConvolutionMethod,
+) -> (ScaledPair<S>, (f64, f64)) {
     let (same, mixed) = weights.for_player(player);
     // `favoured` is the merit value whose children are mixed: win for Max, loss for Min.
     let (favoured, other) = match player {
@@ -364,20 +444,22 @@ fn psi_step<S: Scaled>(
         Player::Min => (&child.loss, &child.win),
     };
     let mix = Weights::mix(same, favoured, mixed, other);
-    let (mixed_children, forced_children) = rayon::join(
-        || S::convolve(favoured, &mix),
-        || weights.scale(&S::convolve(other, other)),
+    let ((mixed_children, mixed_rounding), (forced, forced_rounding)) = rayon::join(
+        || S::convolve_with_bound(favoured, &mix, method),
+        || S::convolve_with_bound(other, other, method),
     );
+    let forced_children = weights.scale(&forced);
     let denominator = weights.unit.mul(&child.denominator.mul(&child.denominator));
     let (win, loss) = match player {
         Player::Max => (mixed_children, forced_children),
         Player::Min => (forced_children, mixed_children),
     };
-    ScaledPair {
+    let pair = ScaledPair {
         win,
         loss,
         denominator,
-    }
+    };
+    (pair, (mixed_rounding, forced_rounding))
 }
 
 fn prefix_sums<S: Scaled>(v: &[S]) -> Vec<S> {
@@ -676,6 +758,34 @@ mod tests {
                 float.pathological_sum(),
                 epsilon = 1e-12
             );
+        }
+    }
+
+    #[test]
+    fn fft_and_direct_paths_agree_within_their_bounds() {
+        for h in [6u32, 9, 12] {
+            for (f1, f2) in [(0.1, 0.1), (0.45, 0.6), (0.9, 0.2)] {
+                let factors = DependenceFactors::new(f1, f2).unwrap();
+                let column = |m| {
+                    Solver::new(factors.clone())
+                        .with_method(m)
+                        .decision_column(h)
+                        .unwrap()
+                };
+                let (direct, fft) = (
+                    column(ConvolutionMethod::Direct),
+                    column(ConvolutionMethod::Fft),
+                );
+                for d in 0..h as usize {
+                    let gap = (direct.values[d] - fft.values[d]).abs();
+                    let allowed = direct.error_bounds[d] + fft.error_bounds[d];
+                    assert!(
+                        gap <= allowed,
+                        "h={h} f=({f1},{f2}) d={}: {gap:e} > {allowed:e}",
+                        d + 1
+                    );
+                }
+            }
         }
     }
 

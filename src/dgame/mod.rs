@@ -35,7 +35,7 @@ pub mod error_bound;
 pub mod table;
 pub mod threshold;
 
-pub use cost::{Cost, check_cost, estimate_cost};
+pub use cost::{Cost, check_cost, estimate_cost, estimate_decision_cost};
 pub use distribution::{DecisionColumn, PsiDistribution, Solver};
 
 use crate::error::{Error, Result};

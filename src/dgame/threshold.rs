@@ -19,8 +19,7 @@
 use num_rational::BigRational;
 use num_traits::{One, Zero};
 
-use super::error_bound::decision_error_bound;
-use super::{DependenceFactors, Solver, check_cost};
+use super::{DependenceFactors, Solver, check_cost, estimate_cost};
 use crate::error::{Error, Result};
 use crate::number::Probability;
 
@@ -31,6 +30,12 @@ pub enum Certification {
     FloatBound,
     /// Recomputed in exact rationals.
     Exact,
+    /// Decided by a theorem: `D(h-1,h) = D(h,h) = 1` for all factors (with the search front
+    /// at height 1 or 0, a win node's backed-up value is at least 1 and a loss node's is 0,
+    /// because min and max commute with the indicator `[Psi >= 1]`), and every `D(d,h) = 1`
+    /// when `f1 = 1` (Proposition 4.1) or `f1 = f2 = 0` (Proposition 4.2). The unit tests
+    /// check these identities exactly.
+    Theorem,
     /// Within the float bound, and the exact recomputation was refused as too expensive.
     Undecided,
 }
@@ -47,12 +52,22 @@ pub struct PairClassification {
 }
 
 impl PairClassification {
-    /// The depths d whose pair `(d-1, d)` is pathological.
+    /// The depths d whose pair `(d-1, d)` is pathological (certified or exact; undecided
+    /// pairs are never counted).
     pub fn pathological_depths(&self) -> Vec<u32> {
+        self.depths_where(|p, c| p && c != Certification::Undecided)
+    }
+
+    /// The depths d whose pair `(d-1, d)` could not be decided.
+    pub fn undecided_depths(&self) -> Vec<u32> {
+        self.depths_where(|_, c| c == Certification::Undecided)
+    }
+
+    fn depths_where(&self, keep: impl Fn(bool, Certification) -> bool) -> Vec<u32> {
         self.pairs
             .iter()
             .enumerate()
-            .filter(|(_, (p, _))| *p)
+            .filter(|(_, (p, c))| keep(*p, *c))
             .map(|(i, _)| i as u32 + 2)
             .collect()
     }
@@ -100,27 +115,29 @@ pub fn classify_pairs(
     check_cost(height, None)?;
     let float_factors = DependenceFactors::new(f1.to_f64(), f2.to_f64())?;
     let exact_factors = DependenceFactors::new(f1.clone(), f2.clone())?;
-    let values = Solver::new(float_factors).decision_column(height)?.values;
-    let bounds: Vec<f64> = (1..=height)
-        .map(|d| decision_error_bound(d, height))
-        .collect();
+    let column = Solver::new(float_factors).decision_column(height)?;
+    let (values, bounds) = (column.values, column.error_bounds);
     let exact_bits = super::table::denominator_bits(&[(f1.clone(), f2.clone())]);
     let mut exact: Option<Solver<BigRational>> = None;
     let mut pairs = Vec::with_capacity(height as usize - 1);
+    let zero = BigRational::from_integer(0.into());
+    let all_ones = f1.is_one() || (f1.is_zero() && *f2 == zero);
     for d in 2..=height {
         let (i, j) = (d as usize - 2, d as usize - 1);
         let difference = values[i] - values[j];
         let margin = bounds[i] + bounds[j];
-        if difference > margin {
+        if d == height || all_ones {
+            pairs.push((false, Certification::Theorem));
+        } else if difference > margin {
             pairs.push((true, Certification::FloatBound));
         } else if difference < -margin {
             pairs.push((false, Certification::FloatBound));
-        } else if check_cost(height - (d - 1) + 1, exact_bits).is_ok() {
-            // Exact D(d-1,h) needs psi up to height h-d+1 and d-2 back-ups.
+        } else if affordable(d - 1, height, exact_bits) {
             let solver = exact.get_or_insert_with(|| Solver::new(exact_factors.clone()));
-            let a = solver.correct_decision_probability(d - 1, height)?;
-            let b = solver.correct_decision_probability(d, height)?;
-            pairs.push((a > b, Certification::Exact));
+            // a/b > c/e with positive denominators, without reducing either fraction.
+            let (a, b) = solver.correct_decision_fraction(d - 1, height)?;
+            let (c, e) = solver.correct_decision_fraction(d, height)?;
+            pairs.push((a * e > c * b, Certification::Exact));
         } else {
             pairs.push((difference > 0.0, Certification::Undecided));
         }
@@ -131,6 +148,15 @@ pub fn classify_pairs(
         pairs,
     })
 }
+
+/// Whether the exact D(`depth`, h) and D(`depth + 1`, h) fit in a few seconds.
+fn affordable(depth: u32, height: u32, bits: Option<f64>) -> bool {
+    let cost = super::estimate_decision_cost(depth, height, bits);
+    cost.seconds < EXACT_FALLBACK_SECONDS && cost.bytes < super::cost::MEMORY_LIMIT_BYTES
+}
+
+/// The time an exact fallback may take before the decision is reported as undecided.
+pub const EXACT_FALLBACK_SECONDS: f64 = 1.0;
 
 /// The pathology threshold for `f1 = f2 = f` at one height.
 #[derive(Debug, Clone, PartialEq)]
@@ -155,8 +181,12 @@ pub struct ThresholdReport {
     pub undecided: usize,
     /// Points (grid and bisection) evaluated.
     pub evaluations: usize,
-    /// Every grid point `k / grid_steps` with `k >= clear_from` has no pathological pair.
+    /// Every grid point `k / grid_steps` with `k >= clear_from` has no pathological pair
+    /// that could be certified.
     pub clear_from: u32,
+    /// Points above `lower` where some pairs could not be decided (their exact recomputation
+    /// would take too long), with those pairs' deeper depths d. Empty at the paper's heights.
+    pub uncertain: Vec<(BigRational, Vec<u32>)>,
 }
 
 impl ThresholdReport {
@@ -167,6 +197,9 @@ impl ThresholdReport {
             .map(|lo| (lo.to_f64() + self.upper.to_f64()) / 2.0)
     }
 }
+
+/// The longest a threshold scan may be estimated to take.
+pub const THRESHOLD_TIME_LIMIT_SECONDS: f64 = 600.0;
 
 /// Finds the dependence factor `f` (with `f1 = f2 = f`) above which no depth pair is
 /// pathological at height h: a grid scan `f = k/grid_steps` from 1 downward, then bisection
@@ -197,15 +230,33 @@ pub fn pathology_threshold(
     if !(tolerance > 0.0 && tolerance < 1.0) {
         return Err(Error::invalid("--tolerance", "in (0, 1)", tolerance));
     }
+    // Worst case: every grid point and a full bisection, one f64 column each.
+    let bisections = (1.0 / (f64::from(grid_steps) * tolerance))
+        .log2()
+        .max(0.0)
+        .ceil();
+    let worst = estimate_cost(height, None).seconds * (f64::from(grid_steps) + 1.0 + bisections);
+    if worst > THRESHOLD_TIME_LIMIT_SECONDS {
+        return Err(Error::TooExpensive {
+            what: format!("the threshold scan at height {height} with --grid {grid_steps}"),
+            estimate: format!("up to {}", super::cost::human_seconds(worst)),
+            limit: super::cost::human_seconds(THRESHOLD_TIME_LIMIT_SECONDS),
+            hint: "Use a coarser --grid (the bisection still reaches --tolerance).".to_string(),
+        });
+    }
     let n = BigRational::from_integer(grid_steps.into());
     let mut exact_decisions = 0;
     let mut undecided = 0;
     let mut evaluations = 0;
+    let mut uncertain = Vec::new();
     let mut classify = |f: &BigRational| -> Result<PairClassification> {
         let c = classify_pairs(f, f, height)?;
         exact_decisions += c.exact_decisions();
         undecided += c.undecided();
         evaluations += 1;
+        if c.pathological_depths().is_empty() && c.undecided() > 0 {
+            uncertain.push((f.clone(), c.undecided_depths()));
+        }
         Ok(c)
     };
     let mut upper = <BigRational as One>::one();
@@ -253,6 +304,7 @@ pub fn pathology_threshold(
         undecided,
         evaluations,
         clear_from,
+        uncertain,
     })
 }
 

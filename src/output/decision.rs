@@ -244,13 +244,11 @@ impl<P: Probability> DecisionTable<'_, P> {
 
     fn csv(&self) -> String {
         let mut header = vec!["quantity", "f1", "f2", "h", "d", "value"];
-        if P::EXACT {
-            header.push("exact");
-        }
+        header.push(if P::EXACT { "exact" } else { "error_bound" });
         let mut rows = Vec::new();
         for (i, c) in self.columns.iter().enumerate() {
             let (f1, f2) = self.label(i);
-            let mut push = |quantity: &str, d: String, v: &P| {
+            let mut push = |quantity: &str, d: String, v: &P, bound: f64| {
                 let mut row = vec![
                     quantity.to_string(),
                     f1.clone(),
@@ -259,28 +257,45 @@ impl<P: Probability> DecisionTable<'_, P> {
                     d,
                     format!("{}", v.to_f64()),
                 ];
-                if let Some(e) = v.exact_string() {
-                    row.push(e);
-                }
+                row.push(v.exact_string().unwrap_or_else(|| format!("{bound:.2e}")));
                 rows.push(row);
             };
             for d in self.depths() {
-                push("D", d.to_string(), c.value(d));
+                push(
+                    "D",
+                    d.to_string(),
+                    c.value(d),
+                    c.error_bounds[d as usize - 1],
+                );
             }
-            push("PS", String::new(), &c.pathological_sum());
+            push(
+                "PS",
+                String::new(),
+                &c.pathological_sum(),
+                ps_error_bound(c),
+            );
         }
         csv_string(&header, &rows).expect("CSV into memory")
     }
 
+    /// The largest rounding-error bound of the shown values (0 in exact mode).
+    pub fn max_error_bound(&self) -> f64 {
+        self.columns
+            .iter()
+            .flat_map(|c| c.error_bounds.iter().copied())
+            .fold(0.0, f64::max)
+    }
+
     /// The JSON document: `{"title", "mode", "cells": [{"f1", "f2", "h", "d", "value",
-    /// "exact"?}], "ps": [{"f1", "f2", "h", "value", "exact"?}]}`. `f1`/`f2` are numbers in
-    /// float mode and `"p/q"` strings in exact mode.
+    /// "exact" | "error_bound"}], "ps": [{"f1", "f2", "h", "value", "exact" |
+    /// "error_bound"}]}`. `f1`/`f2` are numbers in float mode and `"p/q"` strings in exact
+    /// mode; float values carry their rigorous rounding bound.
     pub fn json(&self) -> Value {
         let param = |v: &P| match v.exact_string() {
             Some(s) => Value::String(s),
             None => json!(v.to_f64()),
         };
-        let entry = |c: &DecisionColumn<P>, d: Option<usize>, v: &P| {
+        let entry = |c: &DecisionColumn<P>, d: Option<usize>, v: &P, bound: f64| {
             let mut m = serde_json::Map::new();
             m.insert("f1".into(), param(c.factors.f1()));
             m.insert("f2".into(), param(c.factors.f2()));
@@ -289,9 +304,10 @@ impl<P: Probability> DecisionTable<'_, P> {
                 m.insert("d".into(), json!(d));
             }
             m.insert("value".into(), json!(v.to_f64()));
-            if let Some(e) = v.exact_string() {
-                m.insert("exact".into(), Value::String(e));
-            }
+            match v.exact_string() {
+                Some(e) => m.insert("exact".into(), Value::String(e)),
+                None => m.insert("error_bound".into(), json!(bound)),
+            };
             Value::Object(m)
         };
         let depths = self.depths();
@@ -299,15 +315,20 @@ impl<P: Probability> DecisionTable<'_, P> {
             .columns
             .iter()
             .flat_map(|c| {
-                depths
-                    .iter()
-                    .map(move |&d| entry(c, Some(d as usize), c.value(d)))
+                depths.iter().map(move |&d| {
+                    entry(
+                        c,
+                        Some(d as usize),
+                        c.value(d),
+                        c.error_bounds[d as usize - 1],
+                    )
+                })
             })
             .collect();
         let ps: Vec<Value> = self
             .columns
             .iter()
-            .map(|c| entry(c, None, &c.pathological_sum()))
+            .map(|c| entry(c, None, &c.pathological_sum(), ps_error_bound(c)))
             .collect();
         json!({
             "title": self.title,
@@ -316,4 +337,12 @@ impl<P: Probability> DecisionTable<'_, P> {
             "ps": ps,
         })
     }
+}
+
+/// A bound on the rounding error of PS: each positive term `D(d-1) - D(d)` is off by at most
+/// the sum of the two bounds, and a term that is really zero or negative can appear as at
+/// most that much (plus the summation's own rounding, far smaller).
+fn ps_error_bound<P: Probability>(c: &DecisionColumn<P>) -> f64 {
+    let sum: f64 = c.error_bounds.windows(2).map(|w| w[0] + w[1]).sum();
+    sum * (1.0 + 1e-9)
 }
