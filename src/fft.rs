@@ -123,7 +123,7 @@ fn norms(x: &[f64]) -> (f64, f64) {
 ///
 /// ```
 /// let (c, bound) = pathology::fft::convolve(&[0.5, 0.5], &[0.25, 0.75]);
-/// assert!((c[1] - 0.5).abs() <= bound && bound < 1e-14);
+/// assert!((c[1] - 0.5).abs() <= bound && bound < 1e-13);
 /// ```
 pub fn convolve(a: &[f64], b: &[f64]) -> (Vec<f64>, f64) {
     if a.is_empty() || b.is_empty() {
