@@ -37,6 +37,7 @@
 
 pub mod dgame;
 pub mod error;
+pub mod errprop;
 pub mod model;
 pub mod number;
 pub mod output;
