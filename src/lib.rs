@@ -35,7 +35,9 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod closed_form;
 pub mod dgame;
+pub mod emm;
 pub mod error;
 pub mod errprop;
 pub mod model;
