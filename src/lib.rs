@@ -43,5 +43,6 @@ pub mod errprop;
 pub mod model;
 pub mod number;
 pub mod output;
+pub mod plot;
 
 pub use error::{Error, Result};
