@@ -35,11 +35,15 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod closed_form;
 pub mod dgame;
+pub mod emm;
 pub mod error;
+pub mod errprop;
 pub mod fft;
 pub mod model;
 pub mod number;
 pub mod output;
+pub mod plot;
 
 pub use error::{Error, Result};

@@ -2,7 +2,9 @@
 //! [`pathology::output`].
 
 mod args;
+mod closed_form;
 mod dgame;
+mod errprop;
 mod reproduce;
 mod sweep;
 mod table;
@@ -33,6 +35,14 @@ enum Command {
     Sweep(sweep::Args),
     /// The dependence factor f = f1 = f2 above which no depth is pathological.
     Threshold(threshold::Args),
+    /// Li & Marsland's gamma/delta error-propagation map: trajectories, thresholds, fixed points.
+    Errprop(errprop::Args),
+    /// Chi & Nau's rate of heuristic flaw rhf(w) of the evaluator e^w = w u + (1 - w) r.
+    Rhf(closed_form::RhfArgs),
+    /// w_b, the root in (0, 1) of (1 - x)^b = x.
+    Wb(closed_form::WbArgs),
+    /// Wilson, Parker & Nau's error minimizing minimax: depth-one errors, the Fig. 2 example.
+    Emm(closed_form::EmmArgs),
 }
 
 /// Runs the parsed command.
@@ -43,6 +53,10 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Dgame(args) => dgame::run(args),
         Command::Sweep(args) => sweep::run(args),
         Command::Threshold(args) => threshold::run(args),
+        Command::Errprop(args) => errprop::run(args),
+        Command::Rhf(args) => closed_form::run_rhf(args),
+        Command::Wb(args) => closed_form::run_wb(args),
+        Command::Emm(args) => closed_form::run_emm(args),
     }
 }
 

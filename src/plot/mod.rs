@@ -1,0 +1,521 @@
+//! Figures with plotters, as PNG or SVG.
+//!
+//! Text is drawn with the DejaVu Sans font of the `dejavu` crate, registered with plotters'
+//! `ab_glyph` font registry under the family name `sans-serif` ([`register_fonts`]): no system
+//! font libraries are needed and the output is byte-identical across runs and machines.
+//!
+//! The figures: trajectories in the gamma-delta plane (Li & Marsland, Section 5, Figs. 2 and 3:
+//! [`trajectories`]), the phase portrait of the gamma/delta map with the basins of `(0, 0)` and
+//! `(0, 1)` shaded ([`phase_portrait`]), and line charts (Li & Marsland's Fig. 4, Chi & Nau's
+//! Fig. 2, Wilson et al.'s Fig. 1: [`line_chart`]).
+
+use std::path::Path;
+use std::sync::Once;
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+use crate::error::{Error, Result as LibResult};
+use crate::errprop::stability::{Attractor, FixedPoint, Stability, attractor_of};
+use crate::errprop::{BackUp, ErrorPair, back_up};
+
+/// An error while drawing or writing a figure.
+#[derive(Debug, thiserror::Error)]
+#[error("drawing the figure failed: {0}")]
+pub struct PlotError(String);
+
+/// The result of a drawing function.
+pub type Result<T> = std::result::Result<T, PlotError>;
+
+fn failed<E: std::fmt::Display>(e: E) -> PlotError {
+    PlotError(e.to_string())
+}
+
+/// Figure size in pixels (PNG) or user units (SVG).
+pub const SIZE: (u32, u32) = (900, 700);
+
+/// The font family every figure uses.
+const FONT: &str = "sans-serif";
+
+/// Registers DejaVu Sans (regular and bold) as the `sans-serif` family, once.
+pub fn register_fonts() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        // The bundled fonts are valid TrueType files; a failure would be a packaging bug.
+        let _ = plotters::style::register_font(FONT, FontStyle::Normal, dejavu::sans::regular());
+        let _ = plotters::style::register_font(FONT, FontStyle::Bold, dejavu::sans::bold());
+    });
+}
+
+/// The image format, from a file's extension.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ImageKind {
+    /// `.png`
+    Png,
+    /// `.svg`
+    Svg,
+}
+
+/// The image format of a path.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::plot::{ImageKind, image_kind};
+/// assert_eq!(image_kind("plots/fig2.png".as_ref()).unwrap(), ImageKind::Png);
+/// assert!(image_kind("fig2.pdf".as_ref()).is_err());
+/// ```
+///
+/// # Errors
+///
+/// [`Error::InvalidArgument`] naming `--plot` for any extension but `.png` and `.svg`.
+pub fn image_kind(path: &Path) -> LibResult<ImageKind> {
+    match path.extension().and_then(|e| e.to_str()) {
+        Some(e) if e.eq_ignore_ascii_case("png") => Ok(ImageKind::Png),
+        Some(e) if e.eq_ignore_ascii_case("svg") => Ok(ImageKind::Svg),
+        _ => Err(Error::invalid(
+            "--plot",
+            "a file name ending in .png or .svg",
+            path.display(),
+        )),
+    }
+}
+
+/// A figure that can draw itself on any plotters backend.
+trait Figure {
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()>;
+}
+
+fn save(path: &Path, figure: &impl Figure) -> Result<()> {
+    register_fonts();
+    let kind = image_kind(path).map_err(failed)?;
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(failed)?;
+    }
+    match kind {
+        ImageKind::Png => {
+            let root = BitMapBackend::new(path, SIZE).into_drawing_area();
+            figure.draw(&root)?;
+            root.present().map_err(failed)
+        }
+        ImageKind::Svg => {
+            let root = SVGBackend::new(path, SIZE).into_drawing_area();
+            figure.draw(&root)?;
+            root.present().map_err(failed)
+        }
+    }
+}
+
+/// The series colours (colour-blind friendly, Okabe-Ito).
+pub const PALETTE: [RGBColor; 6] = [
+    RGBColor(0, 114, 178),
+    RGBColor(213, 94, 0),
+    RGBColor(0, 158, 115),
+    RGBColor(204, 121, 167),
+    RGBColor(230, 159, 0),
+    RGBColor(86, 180, 233),
+];
+
+/// One labelled series of points.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Series {
+    /// The legend entry.
+    pub label: String,
+    /// The points `(x, y)`.
+    pub points: Vec<(f64, f64)>,
+}
+
+struct TrajectoryFigure<'a> {
+    title: &'a str,
+    series: &'a [Series],
+}
+
+/// Points closer than this (as a fraction of the axis ranges) to an already labelled point get
+/// no step label.
+const LABEL_SPACING: f64 = 0.045;
+
+impl Figure for TrajectoryFigure<'_> {
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()> {
+        root.fill(&WHITE).map_err(failed)?;
+        // Zoom to the data: from 0 to a little beyond the largest coordinate (at most 1).
+        let top = |pick: fn(&(f64, f64)) -> f64| {
+            let max = self
+                .series
+                .iter()
+                .flat_map(|s| s.points.iter().map(pick))
+                .fold(0.0f64, f64::max);
+            (max * 1.15).clamp(0.05, 1.0)
+        };
+        let (x_top, y_top) = (top(|p| p.0), top(|p| p.1));
+        let mut chart = ChartBuilder::on(root)
+            .caption(self.title, (FONT, 24))
+            .margin(20)
+            .x_label_area_size(50)
+            .y_label_area_size(60)
+            .build_cartesian_2d(0f64..x_top, 0f64..y_top)
+            .map_err(failed)?;
+        chart
+            .configure_mesh()
+            .x_desc("gamma = Pr[Psi = 1 | loss]")
+            .y_desc("delta = Pr[Psi = 0 | win]")
+            .axis_desc_style((FONT, 18))
+            .label_style((FONT, 15))
+            .light_line_style(WHITE.mix(0.0))
+            .draw()
+            .map_err(failed)?;
+        let mut labelled: Vec<(f64, f64)> = Vec::new();
+        for (i, s) in self.series.iter().enumerate() {
+            let color = PALETTE[i % PALETTE.len()];
+            chart
+                .draw_series(LineSeries::new(
+                    s.points.iter().copied(),
+                    color.stroke_width(2),
+                ))
+                .map_err(failed)?
+                .label(s.label.clone())
+                .legend(move |(x, y)| {
+                    PathElement::new(vec![(x, y), (x + 24, y)], color.stroke_width(3))
+                });
+            chart
+                .draw_series(s.points.iter().map(|&p| Circle::new(p, 4, color.filled())))
+                .map_err(failed)?;
+            // Step labels, skipped where they would crowd earlier labels.
+            let mut texts = Vec::new();
+            for (k, &p) in s.points.iter().enumerate() {
+                let crowded = labelled.iter().any(|q| {
+                    (q.0 - p.0).abs() < LABEL_SPACING * x_top
+                        && (q.1 - p.1).abs() < LABEL_SPACING * y_top
+                });
+                if !crowded {
+                    labelled.push(p);
+                    texts.push(Text::new(
+                        k.to_string(),
+                        (p.0 + 0.008 * x_top, p.1 + 0.012 * y_top),
+                        (FONT, 13).into_font().color(&color),
+                    ));
+                }
+            }
+            chart.draw_series(texts).map_err(failed)?;
+        }
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::UpperRight)
+            .label_font((FONT, 16))
+            .background_style(WHITE.mix(0.9))
+            .border_style(BLACK)
+            .draw()
+            .map_err(failed)?;
+        Ok(())
+    }
+}
+
+/// Draws trajectories in the gamma-delta plane, with each point labelled by its step (where
+/// labels do not crowd) and a legend.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::plot::{Series, trajectories};
+/// let dir = tempfile::tempdir().unwrap();
+/// let path = dir.path().join("t.svg");
+/// let s = Series { label: "f = 0.9".into(), points: vec![(0.3, 0.2), (0.1, 0.1)] };
+/// trajectories(&path, "example", &[s]).unwrap();
+/// assert!(std::fs::metadata(&path).unwrap().len() > 0);
+/// ```
+///
+/// # Errors
+///
+/// [`PlotError`] for an extension other than `.png`/`.svg` or a failed write.
+pub fn trajectories(path: &Path, title: &str, series: &[Series]) -> Result<()> {
+    save(path, &TrajectoryFigure { title, series })
+}
+
+/// A line chart's axes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Axes {
+    /// Caption.
+    pub title: String,
+    /// x-axis description.
+    pub x_label: String,
+    /// y-axis description.
+    pub y_label: String,
+    /// x range.
+    pub x_range: (f64, f64),
+    /// y range.
+    pub y_range: (f64, f64),
+}
+
+struct LineFigure<'a> {
+    axes: &'a Axes,
+    series: &'a [Series],
+    markers: bool,
+}
+
+impl Figure for LineFigure<'_> {
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()> {
+        root.fill(&WHITE).map_err(failed)?;
+        let a = self.axes;
+        let mut chart = ChartBuilder::on(root)
+            .caption(&a.title, (FONT, 24))
+            .margin(20)
+            .x_label_area_size(50)
+            .y_label_area_size(70)
+            .build_cartesian_2d(a.x_range.0..a.x_range.1, a.y_range.0..a.y_range.1)
+            .map_err(failed)?;
+        chart
+            .configure_mesh()
+            .x_desc(a.x_label.as_str())
+            .y_desc(a.y_label.as_str())
+            .axis_desc_style((FONT, 18))
+            .label_style((FONT, 15))
+            .light_line_style(WHITE.mix(0.0))
+            .draw()
+            .map_err(failed)?;
+        for (i, s) in self.series.iter().enumerate() {
+            let color = PALETTE[i % PALETTE.len()];
+            chart
+                .draw_series(LineSeries::new(
+                    s.points.iter().copied(),
+                    color.stroke_width(2),
+                ))
+                .map_err(failed)?
+                .label(s.label.clone())
+                .legend(move |(x, y)| {
+                    PathElement::new(vec![(x, y), (x + 24, y)], color.stroke_width(3))
+                });
+            if self.markers {
+                chart
+                    .draw_series(s.points.iter().map(|&p| Circle::new(p, 2, color.filled())))
+                    .map_err(failed)?;
+            }
+        }
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::UpperRight)
+            .label_font((FONT, 16))
+            .background_style(WHITE.mix(0.9))
+            .border_style(BLACK)
+            .draw()
+            .map_err(failed)?;
+        Ok(())
+    }
+}
+
+/// Draws labelled series as lines (with small markers if `markers`) and a legend.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::plot::{Axes, Series, line_chart};
+/// let dir = tempfile::tempdir().unwrap();
+/// let path = dir.path().join("l.png");
+/// let axes = Axes { title: "t".into(), x_label: "x".into(), y_label: "y".into(),
+///                   x_range: (0.0, 1.0), y_range: (0.0, 1.0) };
+/// let s = Series { label: "y = x".into(), points: vec![(0.0, 0.0), (1.0, 1.0)] };
+/// line_chart(&path, &axes, &[s], false).unwrap();
+/// assert!(std::fs::metadata(&path).unwrap().len() > 0);
+/// ```
+///
+/// # Errors
+///
+/// [`PlotError`] for an extension other than `.png`/`.svg` or a failed write.
+pub fn line_chart(path: &Path, axes: &Axes, series: &[Series], markers: bool) -> Result<()> {
+    save(
+        path,
+        &LineFigure {
+            axes,
+            series,
+            markers,
+        },
+    )
+}
+
+/// Cells a side of the phase portrait's basin grid.
+pub const PORTRAIT_CELLS: usize = 150;
+/// Steps after which a grid cell's trajectory counts as undecided (near a saddle).
+const PORTRAIT_MAX_STEPS: u32 = 5000;
+
+/// The long-run attractor of the trajectory from `start`, iterating at most `max_steps`.
+fn basin(start: ErrorPair<f64>, f1: f64, f2: f64, from: BackUp, max_steps: u32) -> Attractor {
+    let mut p = start;
+    for _ in 0..max_steps {
+        let next = back_up(&p, &f1, &f2, from);
+        let moved = (next.gamma - p.gamma)
+            .abs()
+            .max((next.delta - p.delta).abs());
+        p = next;
+        if moved <= crate::errprop::SETTLE_TOLERANCE {
+            break;
+        }
+    }
+    attractor_of(&p)
+}
+
+struct PhaseFigure<'a> {
+    f1: f64,
+    f2: f64,
+    from: BackUp,
+    fixed: &'a [FixedPoint],
+    series: &'a [Series],
+}
+
+impl Figure for PhaseFigure<'_> {
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()> {
+        root.fill(&WHITE).map_err(failed)?;
+        let title = format!(
+            "Basins of the gamma/delta map ({}-to-{}), f1 = {}, f2 = {}",
+            if self.from == BackUp::Max {
+                "Max"
+            } else {
+                "Min"
+            },
+            if self.from == BackUp::Max {
+                "Max"
+            } else {
+                "Min"
+            },
+            self.f1,
+            self.f2
+        );
+        let mut chart = ChartBuilder::on(root)
+            .caption(title, (FONT, 22))
+            .margin(20)
+            .x_label_area_size(50)
+            .y_label_area_size(60)
+            .build_cartesian_2d(0f64..1f64, 0f64..1f64)
+            .map_err(failed)?;
+        chart
+            .configure_mesh()
+            .x_desc("gamma")
+            .y_desc("delta")
+            .axis_desc_style((FONT, 18))
+            .label_style((FONT, 15))
+            .disable_mesh()
+            .draw()
+            .map_err(failed)?;
+        let origin_color = RGBColor(190, 225, 245);
+        let zero_one_color = RGBColor(250, 210, 180);
+        let one_zero_color = RGBColor(225, 225, 225);
+        let n = PORTRAIT_CELLS;
+        let width = 1.0 / n as f64;
+        let mut cells = Vec::new();
+        for i in 0..n {
+            // One rectangle per run of equal colour in a column keeps the SVG small.
+            let mut run: Option<(usize, RGBColor)> = None;
+            for j in 0..=n {
+                let color = (j < n).then(|| {
+                    let (x, y) = ((i as f64 + 0.5) * width, (j as f64 + 0.5) * width);
+                    let start = ErrorPair { gamma: x, delta: y };
+                    match basin(start, self.f1, self.f2, self.from, PORTRAIT_MAX_STEPS) {
+                        Attractor::Origin => origin_color,
+                        Attractor::ZeroOne => zero_one_color,
+                        Attractor::OneZero => one_zero_color,
+                        Attractor::Other => WHITE,
+                    }
+                });
+                if let Some((first, c)) = run
+                    && color != Some(c)
+                {
+                    let x0 = i as f64 * width;
+                    cells.push(Rectangle::new(
+                        [(x0, first as f64 * width), (x0 + width, j as f64 * width)],
+                        c.filled(),
+                    ));
+                    run = None;
+                }
+                if run.is_none() {
+                    run = color.map(|c| (j, c));
+                }
+            }
+        }
+        chart.draw_series(cells).map_err(failed)?;
+        // Legend entries for the shaded basins.
+        for (label, color) in [
+            ("basin of (0, 0)", origin_color),
+            ("basin of (0, 1)", zero_one_color),
+            ("basin of (1, 0)", one_zero_color),
+        ] {
+            chart
+                .draw_series(std::iter::empty::<Circle<(f64, f64), i32>>())
+                .map_err(failed)?
+                .label(label)
+                .legend(move |(x, y)| {
+                    Rectangle::new([(x, y - 6), (x + 24, y + 6)], color.filled())
+                });
+        }
+        for (i, s) in self.series.iter().enumerate() {
+            let color = PALETTE[i % PALETTE.len()];
+            chart
+                .draw_series(LineSeries::new(
+                    s.points.iter().copied(),
+                    color.stroke_width(2),
+                ))
+                .map_err(failed)?
+                .label(s.label.clone())
+                .legend(move |(x, y)| {
+                    PathElement::new(vec![(x, y), (x + 24, y)], color.stroke_width(3))
+                });
+            chart
+                .draw_series(s.points.iter().map(|&p| Circle::new(p, 3, color.filled())))
+                .map_err(failed)?;
+        }
+        for p in self.fixed {
+            let at = (p.point.gamma, p.point.delta);
+            let style = match p.stability {
+                Stability::Attracting => BLACK.filled(),
+                _ => BLACK.stroke_width(2),
+            };
+            chart
+                .draw_series(std::iter::once(Circle::new(at, 6, style)))
+                .map_err(failed)?;
+            let text = format!("{} ({:.3}, {:.3})", p.stability.name(), at.0, at.1);
+            // Keep the label inside the plot: left of points near the right edge, below
+            // points near the top.
+            let x = if at.0 > 0.6 { at.0 - 0.3 } else { at.0 + 0.015 };
+            let y = if at.1 > 0.9 {
+                at.1 - 0.04
+            } else {
+                at.1 + 0.015
+            };
+            chart
+                .draw_series(std::iter::once(Text::new(text, (x, y), (FONT, 14))))
+                .map_err(failed)?;
+        }
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::UpperRight)
+            .label_font((FONT, 15))
+            .background_style(WHITE.mix(0.9))
+            .border_style(BLACK)
+            .draw()
+            .map_err(failed)?;
+        Ok(())
+    }
+}
+
+/// Draws the phase portrait of the map for one `(f1, f2)`: the basins of `(0, 0)`, `(0, 1)` and
+/// `(1, 0)` shaded on a grid of [`PORTRAIT_CELLS`]^2 starts, the fixed points (filled:
+/// attracting; open: saddle or repelling) and the given trajectories.
+///
+/// # Errors
+///
+/// [`PlotError`] for an extension other than `.png`/`.svg` or a failed write.
+pub fn phase_portrait(
+    path: &Path,
+    f1: f64,
+    f2: f64,
+    from: BackUp,
+    fixed: &[FixedPoint],
+    series: &[Series],
+) -> Result<()> {
+    save(
+        path,
+        &PhaseFigure {
+            f1,
+            f2,
+            from,
+            fixed,
+            series,
+        },
+    )
+}

@@ -1,0 +1,288 @@
+//! CLI tests of `pathology errprop`, `rhf`, `wb` and `emm`.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use serde_json::Value;
+
+/// f64 and exact values agree to this.
+const FLOAT_AGREEMENT: f64 = 1e-12;
+
+fn pathology() -> Command {
+    Command::cargo_bin("pathology").unwrap()
+}
+
+fn json(args: &[&str]) -> Value {
+    let out = pathology().args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+fn ratio(text: &str) -> f64 {
+    pathology::number::rational_to_f64(&pathology::number::parse_rational(text).unwrap())
+}
+
+#[test]
+fn exact_trajectory_json_has_rational_strings() {
+    let v = json(&[
+        "errprop", "--gamma", "0.3", "--delta", "0.2", "--f1", "0.7", "--f2", "0.7", "--steps",
+        "1", "--exact", "--format", "json",
+    ]);
+    let points = v["points"].as_array().unwrap();
+    assert_eq!(points.len(), 2);
+    assert_eq!(points[1]["step"], 1);
+    assert_eq!(points[1]["gamma"], "10071/40000");
+    assert_eq!(points[1]["delta"], "9207/50000");
+}
+
+#[test]
+fn float_json_agrees_with_exact_json() {
+    let base = [
+        "errprop", "--gamma", "0.3", "--delta", "0.2", "--f", "0.8", "--steps", "5", "--format",
+        "json",
+    ];
+    let float = json(&base);
+    let mut exact_args = base.to_vec();
+    exact_args.push("--exact");
+    let exact = json(&exact_args);
+    for (f, e) in float["points"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(exact["points"].as_array().unwrap())
+    {
+        for key in ["gamma", "delta"] {
+            let x = f[key].as_f64().unwrap();
+            let y = ratio(e[key].as_str().unwrap());
+            assert!((x - y).abs() < FLOAT_AGREEMENT, "{key}: {x} vs {y}");
+        }
+    }
+}
+
+#[test]
+fn min_to_min_runs() {
+    let v = json(&[
+        "errprop", "--gamma", "0.2", "--delta", "0.3", "--f", "0.2", "--steps", "30", "--from",
+        "min", "--format", "json",
+    ]);
+    let last = v["points"].as_array().unwrap().last().unwrap().clone();
+    // The dual of (0, 1): every node read as 1.
+    assert!(
+        (last["gamma"].as_f64().unwrap() - 1.0).abs() < 1e-9,
+        "{last}"
+    );
+    assert!(last["delta"].as_f64().unwrap() < 1e-9);
+}
+
+#[test]
+fn long_run_reports_limits() {
+    pathology()
+        .args([
+            "errprop",
+            "--gamma",
+            "0.3",
+            "--delta",
+            "0.2",
+            "--f",
+            "0.2,0.9",
+            "--long-run",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("(0, 1)").and(predicate::str::contains("(0, 0)")));
+}
+
+#[test]
+fn too_many_exact_steps_are_refused() {
+    pathology()
+        .args([
+            "errprop", "--gamma", "0.3", "--delta", "0.2", "--f", "0.7", "--steps", "30", "--exact",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("f64").and(predicate::str::contains("steps")));
+}
+
+#[test]
+fn thresholds_and_range_errors() {
+    let v = json(&[
+        "errprop",
+        "thresholds",
+        "--gamma",
+        "0.2",
+        "--delta",
+        "0.2",
+        "--format",
+        "json",
+    ]);
+    assert!((v["theorem_5_1"]["F1"].as_f64().unwrap() - 1.0 / 1.2).abs() < 1e-12);
+    assert!((v["theorem_5_1"]["F2"].as_f64().unwrap() - 0.625).abs() < 1e-12);
+    pathology()
+        .args(["errprop", "thresholds", "--gamma", "0.4", "--delta", "0.1"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("gamma").and(predicate::str::contains("(0, 0.3)")));
+    pathology()
+        .args([
+            "errprop",
+            "thresholds",
+            "--gamma",
+            "0.4",
+            "--delta",
+            "0.1",
+            "--theorem",
+            "5.1",
+        ])
+        .assert()
+        .success();
+    pathology()
+        .args([
+            "errprop",
+            "thresholds",
+            "--gamma",
+            "0.1",
+            "--delta",
+            "0.3",
+            "--theorem",
+            "5.1",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("delta").and(predicate::str::contains("(0, 0.25)")));
+}
+
+#[test]
+fn bad_input_names_the_argument() {
+    pathology()
+        .args(["errprop", "--gamma", "1.5", "--delta", "0.2", "--f", "0.7"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--gamma"));
+    pathology()
+        .args([
+            "errprop", "--gamma", "0.3", "--delta", "0.2", "--f", "0.7", "--plot", "x.pdf",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--plot"));
+    pathology()
+        .args(["wb", "--branching", "1"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--branching"));
+    pathology()
+        .args(["rhf", "--w", "abc"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--w"));
+}
+
+#[test]
+fn fixed_points_and_critical_f() {
+    let v = json(&[
+        "errprop",
+        "fixed-points",
+        "--f1",
+        "0.7",
+        "--f2",
+        "0.7",
+        "--format",
+        "json",
+    ]);
+    let points = v["fixed_points"].as_array().unwrap();
+    assert!(
+        points
+            .iter()
+            .any(|p| p["gamma"] == 0.0 && p["delta"] == 1.0 && p["stability"] == "attracting")
+    );
+    let v = json(&[
+        "errprop",
+        "critical-f",
+        "--gamma",
+        "0.3",
+        "--delta",
+        "0.2",
+        "--format",
+        "json",
+    ]);
+    let f = v["critical_f"].as_f64().unwrap();
+    assert!((f - 0.651504).abs() < 1e-6, "{f}");
+}
+
+#[test]
+fn closed_forms() {
+    let v = json(&["wb", "--branching", "3", "--format", "json"]);
+    assert!((v["w_b"].as_f64().unwrap() - 0.3176721962).abs() < 1e-10);
+    let v = json(&["rhf", "--w", "0.25", "--xi", "0.5", "--format", "json"]);
+    assert_eq!(v["w"], 0.25);
+    assert!((v["rhf"].as_f64().unwrap() - 1.0 / 9.0).abs() < 1e-15);
+    pathology()
+        .args(["emm", "example"])
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("91/1000")
+                .and(predicate::str::contains("0.091000"))
+                .and(predicate::str::contains("1729/10000"))
+                .and(predicate::str::contains("0.172900")),
+        );
+}
+
+#[test]
+fn plots_are_written_and_reproducible() {
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["a.png", "b.png", "a.svg", "b.svg"] {
+        pathology()
+            .args([
+                "errprop",
+                "--gamma",
+                "0.3",
+                "--delta",
+                "0.2",
+                "--f",
+                "0.7,0.8,0.9",
+                "--plot",
+            ])
+            .arg(dir.path().join(name))
+            .assert()
+            .success();
+    }
+    for (a, b) in [("a.png", "b.png"), ("a.svg", "b.svg")] {
+        let x = std::fs::read(dir.path().join(a)).unwrap();
+        let y = std::fs::read(dir.path().join(b)).unwrap();
+        assert!(!x.is_empty());
+        assert_eq!(x, y, "{a} and {b} differ");
+    }
+}
+
+#[test]
+fn figures_are_written_and_reproducible() {
+    let (one, two) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    for dir in [&one, &two] {
+        pathology()
+            .args(["errprop", "figures", "--out"])
+            .arg(dir.path())
+            .assert()
+            .success();
+    }
+    let mut names: Vec<_> = std::fs::read_dir(one.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    names.sort();
+    assert!(names.len() >= 14, "{names:?}");
+    for name in names {
+        let x = std::fs::read(one.path().join(&name)).unwrap();
+        let y = std::fs::read(two.path().join(&name)).unwrap();
+        assert!(!x.is_empty(), "{name:?} is empty");
+        assert_eq!(x, y, "{name:?} differs between runs");
+    }
+    let report = std::fs::read_to_string(one.path().join("dgame_fig4_pairs.txt")).unwrap();
+    assert!(
+        report.contains("total over the 100 settings: exact 167"),
+        "{report}"
+    );
+}
