@@ -36,6 +36,7 @@
 #![forbid(unsafe_code)]
 
 pub mod closed_form;
+pub mod dd;
 pub mod dgame;
 pub mod emm;
 pub mod error;

@@ -46,6 +46,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let text = super::threshold::to_text(&report);
     write(&args.out, "threshold_h10.txt", &text)?;
     printed.push_str(&text);
+    let figures = super::errprop::write_figures(&args.out)?;
+    printed.push_str(&format!("\n{} figure files (Li & Marsland Figs. 2-4, phase portrait, Chi & Nau Fig. 2, Wilson et al. Fig. 1)\n", figures.len()));
     printed.push_str(&format!("\nwritten to {}/\n", args.out.display()));
     super::print(&printed)
 }

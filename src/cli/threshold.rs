@@ -55,15 +55,21 @@ pub fn to_text(r: &ThresholdReport) -> String {
         }
         None => out.push_str("no grid point has a pathological pair\n"),
     }
+    let except = if r.uncertain.is_empty() {
+        ""
+    } else {
+        " apart from the undecided pairs listed below"
+    };
     out.push_str(&format!(
-        "checked: no pathological pair at f = k/{n} for k = {}..={n}; {} points evaluated\n",
+        "checked: no pathological pair at f = k/{n} for k = {}..={n}{except}; {} points evaluated\n",
         r.clear_from,
         r.evaluations,
         n = r.grid_steps,
     ));
     out.push_str(&format!(
-        "sign decisions: {} made in exact rationals, the rest certified by the f64 error bound, {} undecided\n",
-        r.exact_decisions, r.undecided
+        "sign decisions: {} certified in double-double, {} made in exact rationals, the rest \
+         certified by the f64 error bound or a theorem; {} undecided\n",
+        r.double_double_decisions, r.exact_decisions, r.undecided
     ));
     if !r.uncertain.is_empty() {
         out.push_str(
@@ -95,6 +101,7 @@ pub fn to_json(r: &ThresholdReport) -> serde_json::Value {
         "clear_from": r.clear_from,
         "evaluations": r.evaluations,
         "exact_decisions": r.exact_decisions,
+        "double_double_decisions": r.double_double_decisions,
         "undecided": r.undecided,
         "uncertain": r.uncertain.iter().map(|(f, depths)| json!({"f": short_text(f), "depths": depths})).collect::<Vec<_>>(),
     })

@@ -20,6 +20,7 @@ use num_rational::BigRational;
 use num_traits::{One, Zero};
 
 use super::{DependenceFactors, Solver, check_cost, estimate_cost};
+use crate::dd::DoubleDouble;
 use crate::error::{Error, Result};
 use crate::number::Probability;
 
@@ -28,6 +29,9 @@ use crate::number::Probability;
 pub enum Certification {
     /// The float difference exceeds the rigorous rounding bound.
     FloatBound,
+    /// Recomputed in double-double arithmetic ([`crate::dd`]), whose own rigorous bound
+    /// certifies the sign.
+    DoubleDouble,
     /// Recomputed in exact rationals.
     Exact,
     /// Decided by a theorem: `D(h-1,h) = D(h,h) = 1` for all factors (with the search front
@@ -74,9 +78,18 @@ impl PairClassification {
 
     /// How many pair decisions needed the exact recomputation.
     pub fn exact_decisions(&self) -> usize {
+        self.count(Certification::Exact)
+    }
+
+    /// How many pair decisions were certified in double-double.
+    pub fn double_double_decisions(&self) -> usize {
+        self.count(Certification::DoubleDouble)
+    }
+
+    fn count(&self, certification: Certification) -> usize {
         self.pairs
             .iter()
-            .filter(|(_, c)| *c == Certification::Exact)
+            .filter(|(_, c)| *c == certification)
             .count()
     }
 
@@ -111,36 +124,53 @@ pub fn classify_pairs(
     f2: &BigRational,
     height: u32,
 ) -> Result<PairClassification> {
+    classify_pairs_within(f1, f2, height, EXACT_FALLBACK_SECONDS)
+}
+
+/// [`classify_pairs`] with a time budget for each exact recomputation: a pair whose exact
+/// recomputation is estimated to take longer is reported as
+/// [`Certification::Undecided`].
+///
+/// # Errors
+///
+/// As [`classify_pairs`].
+pub fn classify_pairs_within(
+    f1: &BigRational,
+    f2: &BigRational,
+    height: u32,
+    exact_budget_seconds: f64,
+) -> Result<PairClassification> {
     super::distribution::check_depth(1, height)?;
     check_cost(height, None)?;
     let float_factors = DependenceFactors::new(f1.to_f64(), f2.to_f64())?;
-    let exact_factors = DependenceFactors::new(f1.clone(), f2.clone())?;
     let column = Solver::new(float_factors).decision_column(height)?;
     let (values, bounds) = (column.values, column.error_bounds);
-    let exact_bits = super::table::denominator_bits(&[(f1.clone(), f2.clone())]);
-    let mut exact: Option<Solver<BigRational>> = None;
-    let mut pairs = Vec::with_capacity(height as usize - 1);
+    let mut resolver = Resolver {
+        f1,
+        f2,
+        height,
+        budget: exact_budget_seconds,
+        exact_bits: super::table::denominator_bits(&[(f1.clone(), f2.clone())]),
+        double_double: None,
+        exact: None,
+    };
     let zero = BigRational::from_integer(0.into());
     let all_ones = f1.is_one() || (f1.is_zero() && *f2 == zero);
+    let mut pairs = Vec::with_capacity(height as usize - 1);
     for d in 2..=height {
         let (i, j) = (d as usize - 2, d as usize - 1);
         let difference = values[i] - values[j];
         let margin = bounds[i] + bounds[j];
-        if d == height || all_ones {
-            pairs.push((false, Certification::Theorem));
+        let decision = if d == height || all_ones {
+            (false, Certification::Theorem)
         } else if difference > margin {
-            pairs.push((true, Certification::FloatBound));
+            (true, Certification::FloatBound)
         } else if difference < -margin {
-            pairs.push((false, Certification::FloatBound));
-        } else if affordable(d - 1, height, exact_bits) {
-            let solver = exact.get_or_insert_with(|| Solver::new(exact_factors.clone()));
-            // a/b > c/e with positive denominators, without reducing either fraction.
-            let (a, b) = solver.correct_decision_fraction(d - 1, height)?;
-            let (c, e) = solver.correct_decision_fraction(d, height)?;
-            pairs.push((a * e > c * b, Certification::Exact));
+            (false, Certification::FloatBound)
         } else {
-            pairs.push((difference > 0.0, Certification::Undecided));
-        }
+            resolver.resolve(d, difference)?
+        };
+        pairs.push(decision);
     }
     Ok(PairClassification {
         height,
@@ -149,14 +179,89 @@ pub fn classify_pairs(
     })
 }
 
-/// Whether the exact D(`depth`, h) and D(`depth + 1`, h) fit in a few seconds.
-fn affordable(depth: u32, height: u32, bits: Option<f64>) -> bool {
-    let cost = super::estimate_decision_cost(depth, height, bits);
-    cost.seconds < EXACT_FALLBACK_SECONDS && cost.bytes < super::cost::MEMORY_LIMIT_BYTES
+/// Settles the pairs that the `f64` bound cannot: first in double-double with its own
+/// rigorous bound, then in exact rationals, each only when its estimated cost fits the
+/// budget.
+struct Resolver<'a> {
+    f1: &'a BigRational,
+    f2: &'a BigRational,
+    height: u32,
+    budget: f64,
+    exact_bits: Option<f64>,
+    double_double: Option<Solver<DoubleDouble>>,
+    exact: Option<Solver<BigRational>>,
 }
 
-/// The time an exact fallback may take before the decision is reported as undecided.
-pub const EXACT_FALLBACK_SECONDS: f64 = 1.0;
+impl Resolver<'_> {
+    /// Decides whether `D(d-1,h) > D(d,h)`; `float_difference` is the uncertified `f64`
+    /// difference, reported with [`Certification::Undecided`] when nothing else fits.
+    fn resolve(&mut self, d: u32, float_difference: f64) -> Result<(bool, Certification)> {
+        let h = self.height;
+        if double_double_seconds(h - (d - 1)) < self.budget {
+            let solver = match &mut self.double_double {
+                Some(s) => s,
+                None => {
+                    let factors = DependenceFactors::new(
+                        DoubleDouble::from_rational(self.f1),
+                        DoubleDouble::from_rational(self.f2),
+                    )?;
+                    self.double_double.insert(Solver::new(factors))
+                }
+            };
+            let a = solver.correct_decision_probability(d - 1, h)?;
+            let b = solver.correct_decision_probability(d, h)?;
+            let margin =
+                solver.decision_error_bound(d - 1, h)? + solver.decision_error_bound(d, h)?;
+            // The difference itself carries a relative rounding of at most u_dd.
+            let margin = DoubleDouble::from_f64(margin * (1.0 + 1e-9));
+            let difference = a.minus(&b);
+            if difference > margin {
+                return Ok((true, Certification::DoubleDouble));
+            }
+            if difference < DoubleDouble::impossible().minus(&margin) {
+                return Ok((false, Certification::DoubleDouble));
+            }
+        }
+        if affordable(d - 1, h, self.exact_bits, self.budget) {
+            let (f1, f2) = (self.f1.clone(), self.f2.clone());
+            let solver = match &mut self.exact {
+                Some(s) => s,
+                None => self
+                    .exact
+                    .insert(Solver::new(DependenceFactors::new(f1, f2)?)),
+            };
+            // a/b > c/e with positive denominators, without reducing either fraction.
+            let (a, b) = solver.correct_decision_fraction(d - 1, h)?;
+            let (c, e) = solver.correct_decision_fraction(d, h)?;
+            return Ok((a * e > c * b, Certification::Exact));
+        }
+        Ok((float_difference > 0.0, Certification::Undecided))
+    }
+}
+
+/// Estimated seconds of a double-double D(d,h) with the search front at `front`: the direct
+/// psi convolutions (about 3e7 double-double multiply-adds a second) dominate.
+fn double_double_seconds(front: u32) -> f64 {
+    (1..=front)
+        .map(|t| {
+            let n = (2f64).powi(t as i32 - 1) + 1.0;
+            2.0 * n * n / 3e7
+        })
+        .sum()
+}
+
+/// Whether the exact D(`depth`, h) and D(`depth + 1`, h) fit in the budget.
+fn affordable(depth: u32, height: u32, bits: Option<f64>, budget: f64) -> bool {
+    let cost = super::estimate_decision_cost(depth, height, bits);
+    cost.seconds < budget && cost.bytes < super::cost::MEMORY_LIMIT_BYTES
+}
+
+/// The estimated time an exact recomputation may take (in [`classify_pairs`] and the grid
+/// scan of [`pathology_threshold`]) before the pair is reported as undecided.
+pub const EXACT_FALLBACK_SECONDS: f64 = 0.2;
+/// The larger budget of the bisection in [`pathology_threshold`], where a decision about the
+/// crossing pair matters most.
+pub const BISECTION_EXACT_SECONDS: f64 = 5.0;
 
 /// The pathology threshold for `f1 = f2 = f` at one height.
 #[derive(Debug, Clone, PartialEq)]
@@ -174,8 +279,10 @@ pub struct ThresholdReport {
     /// The depths d whose pair `(d-1, d)` is pathological at `lower`: the last to turn
     /// non-pathological.
     pub last_pairs: Vec<u32>,
-    /// Pair decisions made exactly (the rest certified by the float bound).
+    /// Pair decisions made exactly.
     pub exact_decisions: usize,
+    /// Pair decisions certified in double-double (the rest by the `f64` bound or a theorem).
+    pub double_double_decisions: usize,
     /// Pair decisions that could not be certified (0 at heights where exact fallback is
     /// affordable).
     pub undecided: usize,
@@ -186,6 +293,8 @@ pub struct ThresholdReport {
     pub clear_from: u32,
     /// Points above `lower` where some pairs could not be decided (their exact recomputation
     /// would take too long), with those pairs' deeper depths d. Empty at the paper's heights.
+    /// The bisection stops at the first such point, so the bracket can then be wider than the
+    /// tolerance.
     pub uncertain: Vec<(BigRational, Vec<u32>)>,
 }
 
@@ -246,12 +355,14 @@ pub fn pathology_threshold(
     }
     let n = BigRational::from_integer(grid_steps.into());
     let mut exact_decisions = 0;
+    let mut double_double_decisions = 0;
     let mut undecided = 0;
     let mut evaluations = 0;
     let mut uncertain = Vec::new();
-    let mut classify = |f: &BigRational| -> Result<PairClassification> {
-        let c = classify_pairs(f, f, height)?;
+    let mut classify = |f: &BigRational, budget: f64| -> Result<PairClassification> {
+        let c = classify_pairs_within(f, f, height, budget)?;
         exact_decisions += c.exact_decisions();
+        double_double_decisions += c.double_double_decisions();
         undecided += c.undecided();
         evaluations += 1;
         if c.pathological_depths().is_empty() && c.undecided() > 0 {
@@ -265,7 +376,7 @@ pub fn pathology_threshold(
     let mut last_pairs = Vec::new();
     for k in (0..=grid_steps).rev() {
         let f = BigRational::from_integer(k.into()) / &n;
-        let c = classify(&f)?;
+        let c = classify(&f, EXACT_FALLBACK_SECONDS)?;
         if c.pathological_depths().is_empty() {
             upper = f;
             clear_from = k;
@@ -279,12 +390,16 @@ pub fn pathology_threshold(
         let two = BigRational::from_integer(2.into());
         while (&upper - &lo).to_f64() >= tolerance {
             let mid = (&lo + &upper) / &two;
-            let c = classify(&mid)?;
-            if c.pathological_depths().is_empty() {
-                upper = mid;
-            } else {
+            let c = classify(&mid, BISECTION_EXACT_SECONDS)?;
+            if !c.pathological_depths().is_empty() {
                 last_pairs = c.pathological_depths();
                 lo = mid;
+            } else if c.undecided() == 0 {
+                upper = mid;
+            } else {
+                // Neither side can be certified here: stop with the bracket proven so far
+                // (the point is listed in `uncertain`).
+                break;
             }
         }
         lower = Some(lo);
@@ -301,6 +416,7 @@ pub fn pathology_threshold(
         upper,
         last_pairs,
         exact_decisions,
+        double_double_decisions,
         undecided,
         evaluations,
         clear_from,
