@@ -37,8 +37,11 @@
 
 pub mod dgame;
 pub mod error;
+pub mod games;
+pub mod mc;
 pub mod model;
 pub mod number;
 pub mod output;
+pub mod search;
 
 pub use error::{Error, Result};
