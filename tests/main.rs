@@ -1,4 +1,5 @@
 //! Integration tests, one binary (faster to link on two cores).
 
 mod cli;
+mod mc;
 mod tables;

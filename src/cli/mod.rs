@@ -1,8 +1,10 @@
 //! Subcommands: one file each. They parse, call the library and hand the result to
 //! [`pathology::output`].
 
+mod alphabeta;
 mod args;
 mod dgame;
+mod mc;
 mod reproduce;
 mod sweep;
 mod table;
@@ -33,6 +35,10 @@ enum Command {
     Sweep(sweep::Args),
     /// The dependence factor f = f1 = f2 above which no depth is pathological.
     Threshold(threshold::Args),
+    /// Monte Carlo experiments: exact values checked against real searches.
+    Mc(mc::Args),
+    /// Ross's alpha-beta tie-breaking analysis of a tic-tac-toe position.
+    Alphabeta(alphabeta::Args),
 }
 
 /// Runs the parsed command.
@@ -43,6 +49,8 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Dgame(args) => dgame::run(args),
         Command::Sweep(args) => sweep::run(args),
         Command::Threshold(args) => threshold::run(args),
+        Command::Mc(args) => mc::run(args),
+        Command::Alphabeta(args) => alphabeta::run(args),
     }
 }
 

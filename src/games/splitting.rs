@@ -90,78 +90,109 @@ pub fn level_invariant_probability(branching: u32) -> f64 {
     0.5 * (lo + hi)
 }
 
-/// Probability thresholds of a D-game, precomputed for drawing children's merit values with
-/// one 64-bit random number per node (conditions 2' and 3').
+/// Probability thresholds of a D-game, for drawing children's merit values level by level
+/// with one 32-bit random number per interior node (conditions 2' and 3').
+///
+/// Every interior node draws `r` uniform on `[0, 2^32)`, whether or not it needs it (so the
+/// generation has no data-dependent branches). A win Max node (condition 2') or a loss Min node
+/// (condition 3') gives both children its merit value when `r < f 2^32` (`f = f1` or `f2`, used
+/// to 32 bits: an error below `2.4e-10`), and otherwise the parity of `r` picks which child
+/// differs: the first when `r` is even (uniform up to `1/((1 - f) 2^32)`). A loss Max node has
+/// two loss children and a win Min node two win children. The levels are drawn from the top
+/// down, nodes in tree order within a level (`fill` on the level's slice of random numbers).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct DGameDraw {
     same_max: u64,
     same_min: u64,
-    all_max: bool,
-    all_min: bool,
 }
+
+/// Threshold meaning "always the same merit value": above every 32-bit draw.
+const ALWAYS: u64 = 1 << 32;
 
 impl DGameDraw {
     /// Thresholds for the given dependence factors.
     pub fn new(factors: &DependenceFactors<f64>) -> Self {
-        let threshold = |f: f64| (f * 2f64.powi(64)) as u64; // saturates at u64::MAX
+        // f = 1 gives 2^32 = ALWAYS.
+        let threshold = |f: f64| (f * 2f64.powi(32)) as u64;
         DGameDraw {
             same_max: threshold(*factors.f1()),
             same_min: threshold(*factors.f2()),
-            all_max: *factors.f1() >= 1.0,
-            all_min: *factors.f2() >= 1.0,
         }
     }
 
-    /// The merit values (`true` = win for Max) of the two children of a node of the given
-    /// player type and merit value. A win Max node has two win children with probability
-    /// `f1`, else one win child, first or second with probability 1/2 each (condition 2'); a
-    /// loss Min node likewise with `f2` and loss children (condition 3'); a loss Max node has
-    /// two loss children and a win Min node two win children. Consumes one `u64` from `rng`
-    /// exactly when the node is a win Max or a loss Min node.
-    #[inline]
-    pub fn children(&self, player: Player, win: bool, rng: &mut ChaCha8Rng) -> (bool, bool) {
-        let (threshold, always) = match (player, win) {
-            (Player::Max, true) => (self.same_max, self.all_max),
-            (Player::Min, false) => (self.same_min, self.all_min),
-            _ => return (win, win),
-        };
-        let r: u64 = rng.random();
-        if always || r < threshold {
-            return (win, win);
-        }
-        // Given r >= threshold, r is uniform on [threshold, 2^64): its position picks the order.
-        let first_differs = r - threshold < (u64::MAX - threshold) / 2 + 1;
-        if first_differs {
-            (!win, win)
-        } else {
-            (win, !win)
+    /// Expands `nodes` (merit values, 1 = win for Max, of consecutive nodes of height
+    /// `height`, in tree order) in place into the leaves below them, in tree order.
+    /// `randoms` is scratch space.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::dgame::DependenceFactors;
+    /// use pathology::games::splitting::DGameDraw;
+    /// use rand::SeedableRng;
+    /// let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(1);
+    /// let draw = DGameDraw::new(&DependenceFactors::new(0.0, 0.0).unwrap());
+    /// let mut nodes = vec![1u8]; // a win Max node of height 1, f1 = 0
+    /// draw.expand(1, &mut nodes, &mut rng, &mut Vec::new());
+    /// assert_eq!(nodes.iter().sum::<u8>(), 1); // exactly one win leaf
+    /// ```
+    pub fn expand(
+        &self,
+        height: u32,
+        nodes: &mut Vec<u8>,
+        rng: &mut ChaCha8Rng,
+        randoms: &mut Vec<u32>,
+    ) {
+        for t in (1..=height).rev() {
+            let (threshold_win, threshold_loss) = match Player::to_move_at_height(t) {
+                Player::Max => (self.same_max, ALWAYS),
+                Player::Min => (ALWAYS, self.same_min),
+            };
+            let n = nodes.len();
+            randoms.resize(n, 0);
+            rng.fill(&mut randoms[..]);
+            nodes.resize(2 * n, 0);
+            // In place from the end: node i's children go to 2i and 2i + 1 >= i.
+            for i in (0..n).rev() {
+                let win = nodes[i];
+                let r = randoms[i];
+                let threshold = if win == 1 {
+                    threshold_win
+                } else {
+                    threshold_loss
+                };
+                let mixed = u8::from(u64::from(r) >= threshold);
+                let odd = (r & 1) as u8;
+                nodes[2 * i] = win ^ (mixed & (odd ^ 1));
+                nodes[2 * i + 1] = win ^ (mixed & odd);
+            }
         }
     }
 
-    /// Fills `leaves` (length `2^height`, tree order) with the leaf merit values (1 = win) of
-    /// a D-game subtree whose root has the given height and merit value, depth first, left
-    /// child first.
-    pub fn fill_leaves(&self, height: u32, win: bool, rng: &mut ChaCha8Rng, leaves: &mut [u8]) {
-        debug_assert_eq!(leaves.len(), 1usize << height);
-        if height == 0 {
-            leaves[0] = u8::from(win);
-            return;
-        }
-        let (left, right) = self.children(Player::to_move_at_height(height), win, rng);
-        let (l, r) = leaves.split_at_mut(leaves.len() / 2);
-        self.fill_leaves(height - 1, left, rng, l);
-        self.fill_leaves(height - 1, right, rng, r);
+    /// The leaves (tree order, 1 = win) of a D-game subtree whose root has the given height and
+    /// merit value.
+    pub fn leaves(&self, height: u32, win: bool, rng: &mut ChaCha8Rng) -> Vec<u8> {
+        let mut nodes = vec![u8::from(win)];
+        self.expand(height, &mut nodes, rng, &mut Vec::new());
+        nodes
     }
 
     /// A D-game tree of height `height >= 1` conditioned on its root having one win and one
-    /// loss child (the only case where a decision matters, Li & Marsland Section 6.1): the
-    /// leaves in tree order and the index (0 or 1) of the win child. Which child wins is drawn
-    /// first, with probability 1/2 each (conditions 2' and 3' give both orders equal weight).
-    pub fn conditioned_root(&self, height: u32, rng: &mut ChaCha8Rng, leaves: &mut [u8]) -> usize {
+    /// loss child (the only case where a decision matters, Li & Marsland Section 6.1): fills
+    /// `leaves` with its `2^height` leaves in tree order and returns the index (0 or 1) of the
+    /// win child. Which child wins is drawn first, with probability 1/2 each (conditions 2'
+    /// and 3' give both orders equal weight).
+    pub fn conditioned_root(
+        &self,
+        height: u32,
+        rng: &mut ChaCha8Rng,
+        leaves: &mut Vec<u8>,
+        randoms: &mut Vec<u32>,
+    ) -> usize {
         let win_child = usize::from(rng.random::<bool>());
-        let (first, second) = leaves.split_at_mut(leaves.len() / 2);
-        self.fill_leaves(height - 1, win_child == 0, rng, first);
-        self.fill_leaves(height - 1, win_child == 1, rng, second);
+        leaves.clear();
+        leaves.extend([u8::from(win_child == 0), u8::from(win_child == 1)]);
+        self.expand(height - 1, leaves, rng, randoms);
         win_child
     }
 }
@@ -331,8 +362,7 @@ impl SplittingGame {
         check_unit("p0", &p0)?;
         check_shape(2, height)?;
         let root_win = rng.random::<f64>() < p0;
-        let mut leaves = vec![0u8; 1 << height];
-        DGameDraw::new(factors).fill_leaves(height, root_win, rng, &mut leaves);
+        let leaves = DGameDraw::new(factors).leaves(height, root_win, rng);
         let leaves: Vec<bool> = leaves.into_iter().map(|x| x == 1).collect();
         Self::from_leaves(2, height, &leaves)
     }
@@ -476,14 +506,13 @@ mod tests {
     fn d_game_draws_follow_conditions() {
         let factors = DependenceFactors::new(0.0, 1.0).unwrap();
         let draw = DGameDraw::new(&factors);
-        let mut leaves = vec![0u8; 64];
         // Height 6 root is a Min node; loss with f2 = 1 keeps every node a loss.
-        draw.fill_leaves(6, false, &mut rng(3), &mut leaves);
+        let leaves = draw.leaves(6, false, &mut rng(3));
+        assert_eq!(leaves.len(), 64);
         assert!(leaves.iter().all(|&x| x == 0));
         // f1 = 0: a win Max node at height 1 has exactly one win leaf.
         for seed in 0..50 {
-            let mut two = [0u8; 2];
-            draw.fill_leaves(1, true, &mut rng(seed), &mut two);
+            let two = draw.leaves(1, true, &mut rng(seed));
             assert_eq!(two[0] + two[1], 1);
         }
     }
@@ -498,19 +527,24 @@ mod tests {
         let n = 100_000;
         let mut counts = [0u32; 3];
         for _ in 0..n {
-            match draw.children(Player::Max, true, &mut r) {
-                (true, true) => counts[0] += 1,
-                (false, true) => counts[1] += 1,
-                (true, false) => counts[2] += 1,
-                (false, false) => panic!("a win Max node needs a win child"),
+            match draw.leaves(1, true, &mut r)[..] {
+                [1, 1] => counts[0] += 1,
+                [0, 1] => counts[1] += 1,
+                [1, 0] => counts[2] += 1,
+                _ => panic!("a win Max node needs a win child"),
             }
         }
         let freq = counts.map(|c| f64::from(c) / f64::from(n));
         assert!((freq[0] - 0.3).abs() < TOLERANCE, "{freq:?}");
         assert!((freq[1] - 0.35).abs() < TOLERANCE, "{freq:?}");
         assert!((freq[2] - 0.35).abs() < TOLERANCE, "{freq:?}");
-        assert_eq!(draw.children(Player::Max, false, &mut r), (false, false));
-        assert_eq!(draw.children(Player::Min, true, &mut r), (true, true));
+        assert_eq!(draw.leaves(1, false, &mut r), vec![0, 0]); // loss Max
+        assert_eq!(draw.leaves(2, true, &mut r).len(), 4);
+        // A loss Min node (height 2) with f2 = 0.6: two loss children with probability 0.6.
+        let both_loss = (0..n)
+            .filter(|_| draw.leaves(2, false, &mut r).iter().all(|&x| x == 0))
+            .count();
+        assert!((f64::from(both_loss as u32) / f64::from(n) - 0.6).abs() < TOLERANCE);
     }
 
     #[test]

@@ -61,6 +61,7 @@ pub struct DepthRow {
 #[derive(Debug, Default)]
 pub struct Scratch {
     leaves: Vec<u8>,
+    randoms: Vec<u32>,
     psi: Vec<u32>,
     work: Vec<u32>,
     values: [Vec<u32>; 2],
@@ -102,8 +103,7 @@ pub fn trial(
     scratch: &mut Scratch,
     rng: &mut ChaCha8Rng,
 ) -> u64 {
-    scratch.leaves.resize(1 << height, 0);
-    let win_child = draw.conditioned_root(height, rng, &mut scratch.leaves);
+    let win_child = draw.conditioned_root(height, rng, &mut scratch.leaves, &mut scratch.randoms);
     match engine {
         Engine::Fast => fast_decisions(height, win_child, scratch, rng),
         Engine::Generic => generic_decisions(height, win_child, &scratch.leaves, rng),
@@ -137,30 +137,40 @@ fn backed_up_values(leaves: &[u8], psi: &mut Vec<u32>, work: &mut Vec<u32>, valu
     psi.extend(leaves.iter().map(|&x| u32::from(x)));
     values.clear();
     for frontier in 0..=top {
+        if frontier == top {
+            values.push(psi[0]);
+            break;
+        }
+        // Back up psi at height `frontier` to the child: the first level reads psi.
         work.clear();
-        work.extend_from_slice(psi);
-        let mut len = work.len();
-        for t in frontier + 1..=top {
-            len /= 2;
-            match Player::to_move_at_height(t) {
-                Player::Max => {
-                    for i in 0..len {
-                        work[i] = work[2 * i].max(work[2 * i + 1]);
-                    }
-                }
-                Player::Min => {
-                    for i in 0..len {
-                        work[i] = work[2 * i].min(work[2 * i + 1]);
-                    }
-                }
+        let first = Player::to_move_at_height(frontier + 1);
+        work.extend(
+            psi.chunks_exact(2)
+                .map(|pair| combine(first, pair[0], pair[1])),
+        );
+        for t in frontier + 2..=top {
+            let player = Player::to_move_at_height(t);
+            let len = work.len() / 2;
+            for i in 0..len {
+                work[i] = combine(player, work[2 * i], work[2 * i + 1]);
             }
+            work.truncate(len);
         }
         values.push(work[0]);
+        // psi one level up: the sum of the children's.
         let half = psi.len() / 2;
         for i in 0..half {
             psi[i] = psi[2 * i] + psi[2 * i + 1];
         }
-        psi.truncate(half.max(1));
+        psi.truncate(half);
+    }
+}
+
+#[inline]
+fn combine(player: Player, a: u32, b: u32) -> u32 {
+    match player {
+        Player::Max => a.max(b),
+        Player::Min => a.min(b),
     }
 }
 
@@ -175,6 +185,7 @@ fn fast_decisions(
         psi,
         work,
         values,
+        ..
     } = scratch;
     let (first, second) = leaves.split_at(leaves.len() / 2);
     backed_up_values(first, psi, work, &mut values[0]);
