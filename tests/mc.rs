@@ -169,6 +169,20 @@ fn mc_alphabeta_reports_naive_losses_and_safe_zero() {
     );
     let again = stdout_of(&[&args[..], &["--threads", "1"]].concat());
     assert_eq!(serde_json::from_str::<Value>(&again).unwrap(), report);
+    let ttt = json_of(&[
+        "mc",
+        "alphabeta",
+        "--positions",
+        "tictactoe",
+        "--plies",
+        "3",
+        "--trials",
+        "300",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(ttt["plies"], 3);
+    assert_eq!(ttt["safe_loss_probability"]["estimate"].as_f64(), Some(0.0));
 }
 
 #[test]

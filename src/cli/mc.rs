@@ -2,7 +2,9 @@
 
 use num_rational::BigRational;
 use pathology::dgame::DependenceFactors;
-use pathology::mc::alphabeta::{RandomTrees, estimate_naive_losses};
+use pathology::mc::alphabeta::{
+    RandomTrees, estimate_naive_losses, estimate_naive_losses_tictactoe,
+};
 use pathology::mc::dgame::{DepthRow, Engine, estimate_decisions};
 use pathology::mc::{Comparison, TrialRunner};
 use pathology::number::{Probability, short_text};
@@ -98,8 +100,24 @@ struct DgameArgs {
     run: RunOptions,
 }
 
+/// Where `mc alphabeta` draws its positions from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, Serialize)]
+#[serde(rename_all = "lowercase")]
+enum Positions {
+    /// Random uniform game trees (--branching, --depth, --max-value).
+    Trees,
+    /// Random tic-tac-toe positions after --plies random moves.
+    Tictactoe,
+}
+
 #[derive(Debug, clap::Args)]
 struct AlphabetaArgs {
+    /// Random game trees or random tic-tac-toe positions.
+    #[arg(long, value_enum, default_value_t = Positions::Trees)]
+    positions: Positions,
+    /// Random moves from the empty tic-tac-toe board (1..=8).
+    #[arg(long, default_value_t = 3)]
+    plies: u32,
     /// Branching factor of the random trees (2..=8).
     #[arg(long, default_value_t = 3)]
     branching: usize,
@@ -219,7 +237,11 @@ fn dgame(args: DgameArgs) -> anyhow::Result<()> {
 #[derive(Serialize)]
 struct AlphabetaReport {
     experiment: &'static str,
-    trees: RandomTrees,
+    positions: Positions,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    trees: Option<RandomTrees>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    plies: Option<u32>,
     trials: u64,
     seed: u64,
     naive_can_lose: Comparison,
@@ -234,10 +256,28 @@ fn alphabeta(args: AlphabetaArgs) -> anyhow::Result<()> {
         max_value: args.max_value,
     };
     let runner = args.run.runner("mc alphabeta")?;
-    let result = estimate_naive_losses(trees, &runner)?;
+    let (result, described) = match args.positions {
+        Positions::Trees => (
+            estimate_naive_losses(trees, &runner)?,
+            format!(
+                "random trees (b = {}, depth {}, leaves 0..={})",
+                trees.branching, trees.depth, trees.max_value
+            ),
+        ),
+        Positions::Tictactoe => (
+            estimate_naive_losses_tictactoe(args.plies, &runner)?,
+            format!(
+                "random tic-tac-toe positions after {} random moves",
+                args.plies
+            ),
+        ),
+    };
+    let is_trees = args.positions == Positions::Trees;
     let report = AlphabetaReport {
         experiment: "mc alphabeta",
-        trees,
+        positions: args.positions,
+        trees: is_trees.then_some(trees),
+        plies: (!is_trees).then_some(args.plies),
         trials: runner.trials(),
         seed: runner.seed(),
         naive_can_lose: result.naive_can_lose,
@@ -284,12 +324,8 @@ fn alphabeta(args: AlphabetaArgs) -> anyhow::Result<()> {
                 ]
             }));
             format!(
-                "Random tie-breaking over alpha-beta root values: {} random trees (b = {}, depth {}, \
-                 leaves 0..={}), seed {}\n{}",
+                "Random tie-breaking over alpha-beta root values: {} {described}, seed {}\n{}",
                 runner.trials(),
-                trees.branching,
-                trees.depth,
-                trees.max_value,
                 runner.seed(),
                 align_columns(&table)
             )

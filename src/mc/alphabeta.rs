@@ -17,12 +17,18 @@
 //! The probabilities are exact fractions: tied losing moves over tied moves.
 //!
 //! [`estimate_naive_losses`] repeats the comparison over random uniform game trees with small
-//! integer leaf values (ties are what makes cut-offs return equal bounds).
+//! integer leaf values (ties are what makes cut-offs return equal bounds), and
+//! [`estimate_naive_losses_tictactoe`] over random tic-tac-toe positions (X moving first,
+//! a fixed number of uniformly random moves from the empty board, redrawn while the game is
+//! over).
 
 use serde::Serialize;
 
 use crate::error::{Error, Result};
-use crate::games::{ExplicitTree, Game};
+use rand::RngExt;
+use rand::rngs::ChaCha8Rng;
+
+use crate::games::{ExplicitTree, Game, TicTacToe};
 use crate::mc::runner::TrialRunner;
 use crate::mc::stats::{Comparison, Mean, Proportion};
 use crate::model::Player;
@@ -238,14 +244,62 @@ pub fn estimate_naive_losses(
             trees.depth,
         ));
     }
+    summarize(runner, |rng| {
+        let tree = ExplicitTree::random_uniform(trees.branching, trees.depth, trees.max_value, rng);
+        let analysis = analyze(&tree, &0).expect("depth >= 1");
+        (analysis.naive_loss, analysis.safe_loss)
+    })
+}
+
+/// Runs the naive/safe comparison on `runner.trials()` random tic-tac-toe positions reached
+/// by `plies` uniformly random moves from the empty board (X first), redrawn while the game
+/// is over.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::mc::TrialRunner;
+/// use pathology::mc::alphabeta::estimate_naive_losses_tictactoe;
+/// let result = estimate_naive_losses_tictactoe(4, &TrialRunner::new(50, 1, 1).unwrap()).unwrap();
+/// assert_eq!(result.safe_loss_probability.estimate, 0.0);
+/// ```
+///
+/// # Errors
+///
+/// [`Error::InvalidArgument`] naming `--plies` outside 1..=8.
+pub fn estimate_naive_losses_tictactoe(
+    plies: u32,
+    runner: &TrialRunner,
+) -> Result<NaiveLossEstimate> {
+    if !(1..=8).contains(&plies) {
+        return Err(Error::invalid("--plies", "in 1..=8", plies));
+    }
+    let game = TicTacToe;
+    let empty = game.parse_board(".........").expect("a legal board");
+    summarize(runner, |rng| {
+        loop {
+            let mut board = empty;
+            for _ in 0..plies {
+                let moves = game.moves(&board);
+                if moves.is_empty() {
+                    break;
+                }
+                board = game.play(&board, moves[rng.random_range(0..moves.len())]);
+            }
+            if let Ok(analysis) = analyze(&game, &board) {
+                return (analysis.naive_loss, analysis.safe_loss);
+            }
+        }
+    })
+}
+
+fn summarize(
+    runner: &TrialRunner,
+    trial: impl Fn(&mut ChaCha8Rng) -> (Fraction, Fraction) + Sync + Send,
+) -> Result<NaiveLossEstimate> {
     let (can_lose, naive, safe) = runner.run(
         || (),
-        |_, rng| {
-            let tree =
-                ExplicitTree::random_uniform(trees.branching, trees.depth, trees.max_value, rng);
-            let analysis = analyze(&tree, &0).expect("depth >= 1");
-            (analysis.naive_loss, analysis.safe_loss)
-        },
+        |_, rng| trial(rng),
         (Proportion::default(), Mean::default(), Mean::default()),
         |(mut can_lose, mut naive, mut safe), (n, s)| {
             can_lose.record(n.numerator > 0);
@@ -264,7 +318,6 @@ pub fn estimate_naive_losses(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::TicTacToe;
     use crate::mc::runner::trial_rng;
 
     #[test]
