@@ -42,9 +42,12 @@ pub mod emm;
 pub mod error;
 pub mod errprop;
 pub mod fft;
+pub mod games;
+pub mod mc;
 pub mod model;
 pub mod number;
 pub mod output;
 pub mod plot;
+pub mod search;
 
 pub use error::{Error, Result};

@@ -2,4 +2,5 @@
 
 mod cli;
 mod errprop;
+mod mc;
 mod tables;

@@ -1,10 +1,12 @@
 //! Subcommands: one file each. They parse, call the library and hand the result to
 //! [`pathology::output`].
 
+mod alphabeta;
 mod args;
 mod closed_form;
 mod dgame;
 mod errprop;
+mod mc;
 mod reproduce;
 mod sweep;
 mod table;
@@ -43,6 +45,10 @@ enum Command {
     Wb(closed_form::WbArgs),
     /// Wilson, Parker & Nau's error minimizing minimax: depth-one errors, the Fig. 2 example.
     Emm(closed_form::EmmArgs),
+    /// Monte Carlo experiments: exact values checked against real searches.
+    Mc(mc::Args),
+    /// Ross's alpha-beta tie-breaking analysis of a tic-tac-toe position.
+    Alphabeta(alphabeta::Args),
 }
 
 /// Runs the parsed command.
@@ -57,6 +63,8 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Rhf(args) => closed_form::run_rhf(args),
         Command::Wb(args) => closed_form::run_wb(args),
         Command::Emm(args) => closed_form::run_emm(args),
+        Command::Mc(args) => mc::run(args),
+        Command::Alphabeta(args) => alphabeta::run(args),
     }
 }
 

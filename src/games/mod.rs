@@ -1,0 +1,62 @@
+//! Games behind one [`Game`] trait: a state, the player to move, the moves, and the terminal
+//! utility. The searches of [`crate::search`] are generic over it.
+//!
+//! Conventions fixed here, shared with the analytic engines through [`crate::model`]:
+//!
+//! - Utilities and evaluations are from **Max's point of view**: higher is better for Max.
+//!   Board-splitting games use Chi & Nau's (1987, Section 2) utility `u(n) = 1` for a forced
+//!   win of Max and `0` for a forced loss; tic-tac-toe uses `+1` (X wins), `0`, `-1`.
+//! - Moves are listed in a fixed order ([`Game::moves`]); searches visit them in that order and
+//!   report decisions as indices into that list.
+//!
+//! Games:
+//!
+//! - [`splitting`]: Pearl's board-splitting games with three ways to fill the board: P-games
+//!   and N-games (Wilson, Parker & Nau 2009, "Experiments"; Nau 1982) and Li & Marsland's
+//!   (1990) D-games (Definition 3.1, conditions 2', 3').
+//! - [`tictactoe`]: tic-tac-toe, for Ross's (2020) alpha-beta example.
+//! - [`tree`]: explicit game trees given node by node, for tests and random trees.
+
+pub mod splitting;
+pub mod tictactoe;
+pub mod tree;
+
+pub use splitting::{Region, SplittingGame};
+pub use tictactoe::TicTacToe;
+pub use tree::ExplicitTree;
+
+use crate::model::Player;
+
+/// A finite two-player, zero-sum, perfect-information game.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::games::{Game, TicTacToe};
+/// use pathology::model::Player;
+/// let game = TicTacToe;
+/// let root = game.parse_board("........O").unwrap();
+/// assert_eq!(game.to_move(&root), Player::Max); // X has fewer marks
+/// assert_eq!(game.moves(&root).len(), 8);
+/// assert_eq!(game.utility(&root), None);
+/// ```
+pub trait Game {
+    /// A position.
+    type State: Clone;
+    /// A move.
+    type Move: Copy + PartialEq + std::fmt::Debug;
+
+    /// The player to move at `state` (meaningless at terminal states).
+    fn to_move(&self, state: &Self::State) -> Player;
+
+    /// The legal moves at `state`, in the game's fixed order; empty exactly at terminal
+    /// states.
+    fn moves(&self, state: &Self::State) -> Vec<Self::Move>;
+
+    /// The state after playing `mv` at `state`.
+    fn play(&self, state: &Self::State, mv: Self::Move) -> Self::State;
+
+    /// The utility of a terminal state from Max's point of view; `None` when the game is not
+    /// over.
+    fn utility(&self, state: &Self::State) -> Option<f64>;
+}

@@ -1,0 +1,21 @@
+//! Monte Carlo experiments that check the exact results against real searches.
+//!
+//! - [`runner`]: seeded parallel trials, one random stream per trial, results independent of
+//!   the thread count.
+//! - [`stats`]: proportions with 95% Wilson intervals and z-scores against exact values.
+//! - [`dgame`]: Li & Marsland's D(d,h) estimated by generating D-game boards and searching
+//!   them with minimax and psi.
+//! - [`alphabeta`]: Ross's (2020) observation: with random tie-breaking among root values that
+//!   alpha-beta returned with the root's alpha passed on, a losing move can be chosen.
+//!
+//! New experiments plug in the same way: a trial function `(scratch, rng) -> outcome`, a fold
+//! into [`stats::Proportion`] or [`stats::Mean`] accumulators, and
+//! [`stats::Proportion::compare`] against the exact value.
+
+pub mod alphabeta;
+pub mod dgame;
+pub mod runner;
+pub mod stats;
+
+pub use runner::TrialRunner;
+pub use stats::{Comparison, Mean, Proportion};

@@ -1,0 +1,217 @@
+//! Estimates from Monte Carlo trials: a proportion with its 95% Wilson score interval and a
+//! z-score against an exact value, and a mean with a normal interval.
+//!
+//! Wilson interval (Wilson 1927) for `k` successes in `n` trials, `p = k/n`, `z = 1.96`:
+//! `(p + z^2/2n +- z sqrt(p(1-p)/n + z^2/4n^2)) / (1 + z^2/n)`. The z-score against an exact
+//! probability `p0` uses the exact standard error: `(p - p0) / sqrt(p0 (1 - p0) / n)`.
+
+use serde::Serialize;
+
+/// The two-sided 95% normal quantile.
+pub const Z_95: f64 = 1.959_963_984_540_054;
+
+/// An estimate compared with an exact value: what experiments report.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Comparison {
+    /// The estimate.
+    pub estimate: f64,
+    /// Lower end of the 95% interval.
+    pub ci_low: f64,
+    /// Upper end of the 95% interval.
+    pub ci_high: f64,
+    /// The exact value, when known.
+    pub exact: Option<f64>,
+    /// `(estimate - exact) / standard error`; infinite (`null` in JSON) when the exact
+    /// value has no variance but the estimate differs from it.
+    pub z: Option<f64>,
+}
+
+/// Successes out of trials (a Bernoulli estimate).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Proportion {
+    /// Trials that succeeded.
+    pub successes: u64,
+    /// Trials.
+    pub trials: u64,
+}
+
+impl Proportion {
+    /// Records one trial.
+    pub fn record(&mut self, success: bool) {
+        self.trials += 1;
+        self.successes += u64::from(success);
+    }
+
+    /// The estimate `k/n` (0 when there were no trials).
+    pub fn estimate(&self) -> f64 {
+        if self.trials == 0 {
+            0.0
+        } else {
+            self.successes as f64 / self.trials as f64
+        }
+    }
+
+    /// The Wilson score interval at normal quantile `z`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::mc::stats::{Proportion, Z_95};
+    /// let p = Proportion { successes: 0, trials: 10 };
+    /// let (low, high) = p.wilson_interval(Z_95);
+    /// assert_eq!(low, 0.0);
+    /// assert!((high - 0.2775).abs() < 1e-4); // never the degenerate [0, 0]
+    /// ```
+    pub fn wilson_interval(&self, z: f64) -> (f64, f64) {
+        if self.trials == 0 {
+            return (0.0, 1.0);
+        }
+        let n = self.trials as f64;
+        let p = self.estimate();
+        let z2 = z * z;
+        let denominator = 1.0 + z2 / n;
+        let centre = (p + z2 / (2.0 * n)) / denominator;
+        let half = z / denominator * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+        ((centre - half).max(0.0), (centre + half).min(1.0))
+    }
+
+    /// The z-score of the estimate against the exact probability `exact`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::mc::stats::Proportion;
+    /// let p = Proportion { successes: 540, trials: 1000 };
+    /// assert!((p.z_score(0.5) - 2.5298).abs() < 1e-4);
+    /// ```
+    pub fn z_score(&self, exact: f64) -> f64 {
+        let difference = self.estimate() - exact;
+        let variance = exact * (1.0 - exact) / self.trials as f64;
+        if difference == 0.0 {
+            0.0
+        } else if variance > 0.0 {
+            difference / variance.sqrt()
+        } else {
+            difference.signum() * f64::INFINITY
+        }
+    }
+
+    /// The estimate, its 95% Wilson interval and, given an exact value, the z-score.
+    pub fn compare(&self, exact: Option<f64>) -> Comparison {
+        let (ci_low, ci_high) = self.wilson_interval(Z_95);
+        Comparison {
+            estimate: self.estimate(),
+            ci_low,
+            ci_high,
+            exact,
+            z: exact.map(|e| self.z_score(e)),
+        }
+    }
+}
+
+/// A running mean with its sample variance (sums in the order values are added).
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Mean {
+    count: u64,
+    sum: f64,
+    sum_of_squares: f64,
+}
+
+impl Mean {
+    /// Adds one value.
+    pub fn record(&mut self, value: f64) {
+        self.count += 1;
+        self.sum += value;
+        self.sum_of_squares += value * value;
+    }
+
+    /// The sample mean.
+    pub fn estimate(&self) -> f64 {
+        if self.count == 0 {
+            0.0
+        } else {
+            self.sum / self.count as f64
+        }
+    }
+
+    /// The standard error of the mean (sample standard deviation over sqrt n).
+    pub fn standard_error(&self) -> f64 {
+        if self.count < 2 {
+            return 0.0;
+        }
+        let n = self.count as f64;
+        let variance = ((self.sum_of_squares - self.sum * self.sum / n) / (n - 1.0)).max(0.0);
+        (variance / n).sqrt()
+    }
+
+    /// The mean, a 95% normal interval and, given an exact value, the z-score.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::mc::stats::Mean;
+    /// let mut m = Mean::default();
+    /// for v in [1.0, 2.0, 3.0, 4.0] { m.record(v); }
+    /// let c = m.compare(Some(2.5));
+    /// assert_eq!((c.estimate, c.z), (2.5, Some(0.0)));
+    /// ```
+    pub fn compare(&self, exact: Option<f64>) -> Comparison {
+        let se = self.standard_error();
+        let estimate = self.estimate();
+        Comparison {
+            estimate,
+            ci_low: estimate - Z_95 * se,
+            ci_high: estimate + Z_95 * se,
+            exact,
+            z: exact.map(|e| {
+                let d = estimate - e;
+                if d == 0.0 {
+                    0.0
+                } else if se > 0.0 {
+                    d / se
+                } else {
+                    d.signum() * f64::INFINITY
+                }
+            }),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use approx::assert_relative_eq;
+
+    const TOLERANCE: f64 = 1e-4;
+
+    /// Reference values: Newcombe (1998), Table I, 81/263 -> (0.2553, 0.3662).
+    #[test]
+    fn wilson_interval_matches_newcombe() {
+        let p = Proportion {
+            successes: 81,
+            trials: 263,
+        };
+        let (low, high) = p.wilson_interval(Z_95);
+        assert_relative_eq!(low, 0.2553, epsilon = TOLERANCE);
+        assert_relative_eq!(high, 0.3662, epsilon = TOLERANCE);
+        let all = Proportion {
+            successes: 29,
+            trials: 29,
+        };
+        let (low, high) = all.wilson_interval(Z_95);
+        assert_relative_eq!(low, 0.8830, epsilon = TOLERANCE);
+        assert_eq!(high, 1.0);
+    }
+
+    #[test]
+    fn z_scores_handle_certain_values() {
+        let all = Proportion {
+            successes: 10,
+            trials: 10,
+        };
+        assert_eq!(all.z_score(1.0), 0.0);
+        assert_eq!(all.z_score(0.0), f64::INFINITY);
+        let c = all.compare(None);
+        assert_eq!((c.estimate, c.z), (1.0, None));
+    }
+}
