@@ -27,7 +27,7 @@ fn tables(c: &mut Criterion) {
 
 fn columns(c: &mut Criterion) {
     let mut group = c.benchmark_group("column");
-    for h in [10u32, 12, 14] {
+    for h in [10u32, 12, 14, 16] {
         group.bench_function(format!("f64 h={h} f=0.5"), |b| {
             b.iter(|| {
                 let factors = DependenceFactors::new(0.5, 0.5).unwrap();
@@ -36,6 +36,12 @@ fn columns(c: &mut Criterion) {
         });
     }
     group.sample_size(10);
+    group.bench_function("f64 h=20 f=0.5 (FFT)", |b| {
+        b.iter(|| {
+            let factors = DependenceFactors::new(0.5, 0.5).unwrap();
+            black_box(Solver::new(factors).decision_column(20).unwrap())
+        })
+    });
     let f = parse_rational("0.1").unwrap();
     group.bench_function("exact h=12 f=0.1", |b| {
         b.iter(|| {
@@ -48,9 +54,14 @@ fn columns(c: &mut Criterion) {
 
 fn certified(c: &mut Criterion) {
     let f = parse_rational("0.5").unwrap();
-    c.bench_function("classify_pairs h=10 (certified)", |b| {
-        b.iter(|| black_box(classify_pairs(&f, &f, 10).unwrap()))
-    });
+    let mut group = c.benchmark_group("classify_pairs");
+    group.sample_size(10);
+    for h in [10u32, 12, 16] {
+        group.bench_function(format!("h={h} f=0.5 (certified)"), |b| {
+            b.iter(|| black_box(classify_pairs(&f, &f, h).unwrap()))
+        });
+    }
+    group.finish();
 }
 
 criterion_group!(benches, tables, columns, certified);

@@ -11,6 +11,7 @@ mod reproduce;
 mod sweep;
 mod table;
 mod threshold;
+mod trend;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -37,6 +38,8 @@ enum Command {
     Sweep(sweep::Args),
     /// The dependence factor f = f1 = f2 above which no depth is pathological.
     Threshold(threshold::Args),
+    /// How the threshold and the peak of PS move with the height h.
+    Trend(trend::Args),
     /// Li & Marsland's gamma/delta error-propagation map: trajectories, thresholds, fixed points.
     Errprop(errprop::Args),
     /// Chi & Nau's rate of heuristic flaw rhf(w) of the evaluator e^w = w u + (1 - w) r.
@@ -59,6 +62,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Dgame(args) => dgame::run(args),
         Command::Sweep(args) => sweep::run(args),
         Command::Threshold(args) => threshold::run(args),
+        Command::Trend(args) => trend::run(args),
         Command::Errprop(args) => errprop::run(args),
         Command::Rhf(args) => closed_form::run_rhf(args),
         Command::Wb(args) => closed_form::run_wb(args),

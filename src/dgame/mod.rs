@@ -34,6 +34,7 @@ mod distribution;
 pub mod error_bound;
 pub mod table;
 pub mod threshold;
+pub mod trend;
 
 pub use cost::{Cost, check_cost, estimate_cost, estimate_decision_cost};
 pub use distribution::{DecisionColumn, PsiDistribution, Solver};
