@@ -49,5 +49,6 @@ pub mod number;
 pub mod output;
 pub mod plot;
 pub mod search;
+pub mod validate;
 
 pub use error::{Error, Result};

@@ -4,3 +4,4 @@ mod cli;
 mod errprop;
 mod mc;
 mod tables;
+mod validate;

@@ -12,6 +12,7 @@ mod sweep;
 mod table;
 mod threshold;
 mod trend;
+mod validate;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -40,6 +41,8 @@ enum Command {
     Threshold(threshold::Args),
     /// How the threshold and the peak of PS move with the height h.
     Trend(trend::Args),
+    /// Check your own simulation results (CSV) against the exact values.
+    Validate(validate::Args),
     /// Li & Marsland's gamma/delta error-propagation map: trajectories, thresholds, fixed points.
     Errprop(errprop::Args),
     /// Chi & Nau's rate of heuristic flaw rhf(w) of the evaluator e^w = w u + (1 - w) r.
@@ -63,6 +66,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Sweep(args) => sweep::run(args),
         Command::Threshold(args) => threshold::run(args),
         Command::Trend(args) => trend::run(args),
+        Command::Validate(args) => validate::run(args),
         Command::Errprop(args) => errprop::run(args),
         Command::Rhf(args) => closed_form::run_rhf(args),
         Command::Wb(args) => closed_form::run_wb(args),
