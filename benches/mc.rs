@@ -64,5 +64,27 @@ fn experiment(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, single_trees, experiment);
+/// `mc errprop` (two trees of depth 2K per trial) and `mc rhf` (two subtrees of height H - D
+/// per trial); throughput in trials.
+fn errprop_and_rhf(c: &mut Criterion) {
+    use pathology::errprop::ErrorPair;
+    use pathology::mc::errprop::estimate_errors;
+    use pathology::mc::rhf::{FlawSetup, estimate_flaw_rate};
+    let mut group = c.benchmark_group("mc errprop K=3 / mc rhf H=10 D=4, 2 threads");
+    group.sample_size(10);
+    let start = ErrorPair::new(0.3, 0.2).unwrap();
+    let factors = DependenceFactors::new(0.7, 0.7).unwrap();
+    let runner = TrialRunner::new(100_000, 7, 2).unwrap();
+    group.throughput(Throughput::Elements(100_000));
+    group.bench_function("errprop, 100,000 trials", |b| {
+        b.iter(|| black_box(estimate_errors(&start, &factors, 3, &runner).unwrap()))
+    });
+    let setup = FlawSetup::new(0.25, 0.381_966_011_250_105_1, 10, 4).unwrap();
+    group.bench_function("rhf, 100,000 trials", |b| {
+        b.iter(|| black_box(estimate_flaw_rate(&setup, &runner).unwrap()))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, single_trees, experiment, errprop_and_rhf);
 criterion_main!(benches);

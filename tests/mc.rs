@@ -243,3 +243,248 @@ fn bad_input_is_refused() {
     );
     refused(&["alphabeta", "--board", "..."], &["--board"]);
 }
+
+fn errprop_args<'a>(
+    gamma: &'a str,
+    delta: &'a str,
+    f1: &'a str,
+    f2: &'a str,
+    steps: &'a str,
+    trials: &'a str,
+) -> Vec<&'a str> {
+    vec![
+        "mc", "errprop", "--gamma", gamma, "--delta", delta, "--f1", f1, "--f2", f2, "--steps",
+        steps, "--trials", trials, "--seed", "13", "--format", "json",
+    ]
+}
+
+/// Both rows of `mc errprop` within SIGMAS of the map; returns (gamma_K, delta_K) estimates.
+fn errprop_rows_agree(report: &Value) -> (f64, f64) {
+    let rows = report["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 2);
+    assert_eq!(rows[0]["quantity"], "gamma_K");
+    assert_eq!(rows[1]["quantity"], "delta_K");
+    for row in rows {
+        let z = row["z"].as_f64().unwrap();
+        assert!(z.abs() <= SIGMAS, "{report}");
+        let estimate = row["estimate"].as_f64().unwrap();
+        assert!(row["ci_low"].as_f64().unwrap() <= estimate);
+        assert!(estimate <= row["ci_high"].as_f64().unwrap());
+        assert_eq!(row["trials"], report["trials"]);
+        assert!(row["exact"].as_f64().is_some());
+    }
+    (
+        rows[0]["estimate"].as_f64().unwrap(),
+        rows[1]["estimate"].as_f64().unwrap(),
+    )
+}
+
+#[test]
+fn mc_errprop_agrees_with_the_map() {
+    for (gamma, delta, f1, f2, steps) in [
+        ("0.3", "0.2", "0.8", "0.8", "3"),
+        ("0.3", "0.2", "0.2", "0.2", "2"),
+        ("0.15", "0.1", "0.6", "0.3", "4"),
+        ("1/4", "1/8", "1/2", "1", "1"),
+    ] {
+        let report = json_of(&errprop_args(gamma, delta, f1, f2, steps, "20000"));
+        errprop_rows_agree(&report);
+        assert_eq!(report["steps"], steps.parse::<u64>().unwrap());
+        assert_eq!(report["seed"], 13);
+    }
+}
+
+/// A wrong exact value fails the same check: the map with f1 and f2 swapped, from `pathology
+/// errprop` itself.
+#[test]
+fn mc_errprop_check_rejects_swapped_factors() {
+    let report = json_of(&errprop_args("0.3", "0.2", "0.9", "0.2", "2", "20000"));
+    let (gamma, delta) = errprop_rows_agree(&report);
+    let swapped = json_of(&errprop_args("0.3", "0.2", "0.2", "0.9", "2", "20000"));
+    let n = 20000.0;
+    let worst = swapped["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip([gamma, delta])
+        .map(|(row, estimate)| {
+            let wrong = row["exact"].as_f64().unwrap();
+            ((estimate - wrong) / (wrong * (1.0 - wrong) / n).sqrt()).abs()
+        })
+        .fold(0.0, f64::max);
+    assert!(worst > SIGMAS, "swapped factors not rejected: {worst}");
+}
+
+fn rhf_args<'a>(w: &'a str, height: &'a str, depth: &'a str, trials: &'a str) -> Vec<&'a str> {
+    vec![
+        "mc", "rhf", "--w", w, "--height", height, "--depth", depth, "--trials", trials, "--seed",
+        "17", "--format", "json",
+    ]
+}
+
+#[test]
+fn mc_rhf_agrees_with_the_closed_form() {
+    for (w, height, depth) in [
+        ("0", "6", "3"),
+        ("0.15", "8", "8"),
+        ("0.3", "7", "2"),
+        ("0.45", "5", "4"),
+        ("0.6", "6", "3"),
+    ] {
+        let report = json_of(&rhf_args(w, height, depth, "30000"));
+        let z = report["z"].as_f64().unwrap();
+        assert!(z.abs() <= SIGMAS, "{report}");
+        let (low, estimate, high) = (
+            report["ci_low"].as_f64().unwrap(),
+            report["estimate"].as_f64().unwrap(),
+            report["ci_high"].as_f64().unwrap(),
+        );
+        assert!(low <= estimate && estimate <= high);
+        let xi = report["xi"].as_f64().unwrap();
+        assert!((xi * (1.0 - xi) - 0.236_068).abs() < 1e-6, "{report}"); // w_2 (1 - w_2)
+        assert!(report["closed_form"].as_f64().is_some());
+        assert_eq!(report["trials"], 30000);
+        assert_eq!(report["seed"], 17);
+    }
+}
+
+/// The check can fail: with leaves that win with probability 1/2, the paper's xi = 0.382
+/// is rejected where the depth's own xi = 1/2 agrees.
+#[test]
+fn mc_rhf_check_rejects_a_wrong_xi() {
+    let report = json_of(&[&rhf_args("0", "6", "6", "40000")[..], &["--p", "0.5"]].concat());
+    assert!(report["z"].as_f64().unwrap().abs() <= SIGMAS, "{report}");
+    assert_eq!(report["xi"].as_f64(), Some(0.5));
+    let wrong = 0.382 * 0.618; // rhf(0) with the paper's xi
+    let estimate = report["estimate"].as_f64().unwrap();
+    let z = (estimate - wrong) / (wrong * (1.0 - wrong) / 40000.0).sqrt();
+    assert!(z.abs() > SIGMAS, "wrong xi not rejected: z = {z}");
+}
+
+#[test]
+fn mc_errprop_and_rhf_do_not_depend_on_threads() {
+    for format in ["json", "csv", "text"] {
+        let mut args = errprop_args("0.3", "0.2", "0.4", "0.6", "3", "20000");
+        *args.last_mut().unwrap() = format;
+        let one = stdout_of(&[&args[..], &["--threads", "1"]].concat());
+        let two = stdout_of(&[&args[..], &["--threads", "2"]].concat());
+        assert_eq!(one, two, "{format}");
+        let mut args = rhf_args("0.2", "7", "3", "20000");
+        *args.last_mut().unwrap() = format;
+        let one = stdout_of(&[&args[..], &["--threads", "1"]].concat());
+        let two = stdout_of(&[&args[..], &["--threads", "2"]].concat());
+        assert_eq!(one, two, "{format}");
+    }
+    let a = stdout_of(&errprop_args("0.3", "0.2", "0.4", "0.6", "3", "5000"));
+    let mut other = errprop_args("0.3", "0.2", "0.4", "0.6", "3", "5000");
+    other[15] = "14"; // another seed
+    assert_ne!(a, stdout_of(&other));
+}
+
+#[test]
+fn mc_errprop_and_rhf_text_and_csv() {
+    let text = stdout_of(&[
+        "mc", "errprop", "--gamma", "0.3", "--delta", "0.2", "--f1", "0.5", "--f2", "0.5",
+        "--steps", "2", "--trials", "100",
+    ]);
+    assert!(
+        text.contains("gamma_K") && text.contains("delta_K"),
+        "{text}"
+    );
+    let csv = stdout_of(&[
+        "mc", "rhf", "--w", "0.2", "--height", "4", "--depth", "2", "--trials", "100", "--format",
+        "csv",
+    ]);
+    let mut lines = csv.lines();
+    assert_eq!(
+        lines.next(),
+        Some("w,p,height,depth,xi,estimate,ci_low,ci_high,closed_form,z,trials")
+    );
+    assert_eq!(lines.count(), 1);
+}
+
+#[test]
+fn mc_errprop_and_rhf_refuse_bad_input() {
+    let errprop = |gamma: &str, delta: &str, steps: &str, trials: &str| {
+        vec![
+            "mc".to_string(),
+            "errprop".into(),
+            "--gamma".into(),
+            gamma.into(),
+            "--delta".into(),
+            delta.into(),
+            "--f1".into(),
+            "0.5".into(),
+            "--f2".into(),
+            "0.5".into(),
+            "--steps".into(),
+            steps.into(),
+            "--trials".into(),
+            trials.into(),
+        ]
+    };
+    fn as_strs(v: &[String]) -> Vec<&str> {
+        v.iter().map(String::as_str).collect()
+    }
+    refused(&as_strs(&errprop("0.3", "0.2", "2", "0")), &["--trials"]);
+    refused(
+        &as_strs(&errprop("1.3", "0.2", "2", "10")),
+        &["--gamma", "[0, 1]"],
+    );
+    refused(
+        &as_strs(&errprop("0.3", "-0.2", "2", "10")),
+        &["--delta", "[0, 1]"],
+    );
+    refused(
+        &as_strs(&errprop("0.3", "0.2", "0", "10")),
+        &["--steps", "1..=10"],
+    );
+    refused(
+        &as_strs(&errprop("0.3", "0.2", "11", "10")),
+        &["--steps", "1..=10"],
+    );
+    refused(
+        &[
+            "mc", "errprop", "--gamma", "0.3", "--delta", "0.2", "--f1", "2", "--f2", "0.5",
+            "--steps", "2", "--trials", "10",
+        ],
+        &["--f1", "[0, 1]"],
+    );
+    refused(
+        &[
+            "mc", "rhf", "--w", "0.2", "--height", "6", "--depth", "2", "--trials", "0",
+        ],
+        &["--trials"],
+    );
+    refused(
+        &[
+            "mc", "rhf", "--w", "1.2", "--height", "6", "--depth", "2", "--trials", "10",
+        ],
+        &["--w", "[0, 1]"],
+    );
+    refused(
+        &[
+            "mc", "rhf", "--w", "0.2", "--height", "6", "--depth", "2", "--trials", "10", "--p",
+            "-1",
+        ],
+        &["--p", "[0, 1]"],
+    );
+    refused(
+        &[
+            "mc", "rhf", "--w", "0.2", "--height", "6", "--depth", "7", "--trials", "10",
+        ],
+        &["--depth", "1..=6"],
+    );
+    refused(
+        &[
+            "mc", "rhf", "--w", "0.2", "--height", "6", "--depth", "0", "--trials", "10",
+        ],
+        &["--depth"],
+    );
+    refused(
+        &[
+            "mc", "rhf", "--w", "0.2", "--height", "40", "--depth", "2", "--trials", "10",
+        ],
+        &["--height", "1..=20"],
+    );
+}

@@ -1,11 +1,15 @@
 //! `pathology mc`: Monte Carlo experiments that check exact values against real searches.
 
 use num_rational::BigRational;
+use pathology::closed_form::w_b;
 use pathology::dgame::DependenceFactors;
+use pathology::errprop::ErrorPair;
 use pathology::mc::alphabeta::{
     RandomTrees, estimate_naive_losses, estimate_naive_losses_tictactoe,
 };
 use pathology::mc::dgame::{DepthRow, Engine, estimate_decisions};
+use pathology::mc::errprop::{QuantityRow, estimate_errors};
+use pathology::mc::rhf::{FlawSetup, estimate_flaw_rate};
 use pathology::mc::{Comparison, TrialRunner};
 use pathology::number::{Probability, short_text};
 use pathology::output::{align_columns, csv_string};
@@ -26,6 +30,12 @@ enum Experiment {
     /// How often random tie-breaking over alpha-beta root values picks a losing move, on random
     /// game trees.
     Alphabeta(AlphabetaArgs),
+    /// Li & Marsland's gamma_K, delta_K: minimax back-ups of a noisy bi-valued evaluator on
+    /// D-game search trees of depth 2K, against the map of formulas (3)-(4) iterated K times.
+    Errprop(ErrpropArgs),
+    /// Chi & Nau's rate of heuristic flaw of e^w = w u + (1 - w) r on binary P-games, against
+    /// the closed form rhf(w).
+    Rhf(RhfArgs),
 }
 
 /// Output formats of the Monte Carlo commands.
@@ -135,6 +145,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     match args.experiment {
         Experiment::Dgame(a) => dgame(a),
         Experiment::Alphabeta(a) => alphabeta(a),
+        Experiment::Errprop(a) => errprop(a),
+        Experiment::Rhf(a) => rhf(a),
     }
 }
 
@@ -326,6 +338,245 @@ fn alphabeta(args: AlphabetaArgs) -> anyhow::Result<()> {
             format!(
                 "Random tie-breaking over alpha-beta root values: {} {described}, seed {}\n{}",
                 runner.trials(),
+                runner.seed(),
+                align_columns(&table)
+            )
+        }
+    };
+    super::print(&text)
+}
+
+#[derive(Debug, clap::Args)]
+struct ErrpropArgs {
+    /// gamma = Pr[psi = 1 | loss] of the frontier evaluator, in [0, 1].
+    #[arg(long, value_parser = probability, allow_hyphen_values = true)]
+    gamma: BigRational,
+    /// delta = Pr[psi = 0 | win] of the frontier evaluator, in [0, 1].
+    #[arg(long, value_parser = probability, allow_hyphen_values = true)]
+    delta: BigRational,
+    /// Dependence factor f1 of win Max nodes, in [0, 1].
+    #[arg(long, value_parser = probability, allow_hyphen_values = true)]
+    f1: BigRational,
+    /// Dependence factor f2 of loss Min nodes, in [0, 1].
+    #[arg(long, value_parser = probability, allow_hyphen_values = true)]
+    f2: BigRational,
+    /// Back-up steps K (1..=10): the search trees have depth 2K, a Max root and Max frontier.
+    #[arg(long)]
+    steps: u32,
+    #[command(flatten)]
+    run: RunOptions,
+}
+
+#[derive(Serialize)]
+struct ErrpropReport<'a> {
+    experiment: &'static str,
+    gamma: String,
+    delta: String,
+    f1: String,
+    f2: String,
+    steps: u32,
+    trials: u64,
+    seed: u64,
+    rows: &'a [QuantityRow],
+}
+
+fn errprop(args: ErrpropArgs) -> anyhow::Result<()> {
+    let start = ErrorPair::new(args.gamma.to_f64(), args.delta.to_f64())?;
+    let factors = DependenceFactors::new(args.f1.to_f64(), args.f2.to_f64())?;
+    let runner = args.run.runner("mc errprop")?;
+    let rows = estimate_errors(&start, &factors, args.steps, &runner)?;
+    let report = ErrpropReport {
+        experiment: "mc errprop",
+        gamma: short_text(&args.gamma),
+        delta: short_text(&args.delta),
+        f1: short_text(&args.f1),
+        f2: short_text(&args.f2),
+        steps: args.steps,
+        trials: runner.trials(),
+        seed: runner.seed(),
+        rows: &rows,
+    };
+    let header = [
+        "quantity", "estimate", "ci_low", "ci_high", "exact", "z", "trials",
+    ];
+    let text = match args.run.format {
+        McFormat::Json => serde_json::to_string_pretty(&report)? + "\n",
+        McFormat::Csv => csv_string(
+            &header,
+            &rows
+                .iter()
+                .map(|r| {
+                    let c = &r.comparison;
+                    vec![
+                        r.quantity.to_string(),
+                        c.estimate.to_string(),
+                        c.ci_low.to_string(),
+                        c.ci_high.to_string(),
+                        c.exact.map_or_else(String::new, |x| x.to_string()),
+                        c.z.map_or_else(String::new, |x| x.to_string()),
+                        r.trials.to_string(),
+                    ]
+                })
+                .collect::<Vec<_>>(),
+        )?,
+        McFormat::Text => {
+            let mut table = vec![header.map(String::from).to_vec()];
+            table.extend(rows.iter().map(|r| {
+                let c = &r.comparison;
+                vec![
+                    r.quantity.to_string(),
+                    number(c.estimate),
+                    number(c.ci_low),
+                    number(c.ci_high),
+                    c.exact.map_or_else(String::new, number),
+                    z_text(c.z),
+                    r.trials.to_string(),
+                ]
+            }));
+            format!(
+                "Errors at the Max root of depth-{} D-game searches (K = {}) from gamma = {}, \
+                 delta = {}, f1 = {}, f2 = {}: {} trees with a loss root and {} with a win root \
+                 (seed {}) vs the map (3)-(4)\n(95% Wilson intervals; z against the exact \
+                 value)\n{}",
+                2 * args.steps,
+                args.steps,
+                report.gamma,
+                report.delta,
+                report.f1,
+                report.f2,
+                runner.trials(),
+                runner.trials(),
+                runner.seed(),
+                align_columns(&table)
+            )
+        }
+    };
+    super::print(&text)
+}
+
+#[derive(Debug, clap::Args)]
+struct RhfArgs {
+    /// Weight w of the true value in e^w = w u + (1 - w) r, in [0, 1].
+    #[arg(long, value_parser = probability, allow_hyphen_values = true)]
+    w: BigRational,
+    /// Height H of the binary P-game (1..=20).
+    #[arg(long)]
+    height: u32,
+    /// Depth D of the two distinct nodes compared (1..=H).
+    #[arg(long)]
+    depth: u32,
+    /// Probability that a leaf is a win for Max, in [0, 1] (default: w_2 = (3 - sqrt 5)/2,
+    /// which makes the closed form's xi the same at every depth).
+    #[arg(long, value_parser = probability, allow_hyphen_values = true)]
+    p: Option<BigRational>,
+    #[command(flatten)]
+    run: RunOptions,
+}
+
+#[derive(Serialize)]
+struct RhfReport {
+    experiment: &'static str,
+    w: String,
+    p: f64,
+    height: u32,
+    depth: u32,
+    xi: f64,
+    estimate: f64,
+    ci_low: f64,
+    ci_high: f64,
+    closed_form: f64,
+    z: Option<f64>,
+    trials: u64,
+    seed: u64,
+}
+
+fn rhf(args: RhfArgs) -> anyhow::Result<()> {
+    let p = match &args.p {
+        Some(p) => p.to_f64(),
+        None => w_b(2)?,
+    };
+    let setup = FlawSetup::new(args.w.to_f64(), p, args.height, args.depth)?;
+    let runner = args.run.runner("mc rhf")?;
+    let result = estimate_flaw_rate(&setup, &runner)?;
+    let c = result.comparison;
+    let report = RhfReport {
+        experiment: "mc rhf",
+        w: short_text(&args.w),
+        p,
+        height: args.height,
+        depth: args.depth,
+        xi: result.xi,
+        estimate: c.estimate,
+        ci_low: c.ci_low,
+        ci_high: c.ci_high,
+        closed_form: c.exact.unwrap_or(f64::NAN),
+        z: c.z,
+        trials: result.trials,
+        seed: runner.seed(),
+    };
+    let header = [
+        "w",
+        "p",
+        "height",
+        "depth",
+        "xi",
+        "estimate",
+        "ci_low",
+        "ci_high",
+        "closed_form",
+        "z",
+        "trials",
+    ];
+    let text = match args.run.format {
+        McFormat::Json => serde_json::to_string_pretty(&report)? + "\n",
+        McFormat::Csv => csv_string(
+            &header,
+            &[vec![
+                report.w.clone(),
+                p.to_string(),
+                args.height.to_string(),
+                args.depth.to_string(),
+                result.xi.to_string(),
+                c.estimate.to_string(),
+                c.ci_low.to_string(),
+                c.ci_high.to_string(),
+                report.closed_form.to_string(),
+                c.z.map_or_else(String::new, |x| x.to_string()),
+                result.trials.to_string(),
+            ]],
+        )?,
+        McFormat::Text => {
+            let table = vec![
+                [
+                    "estimate",
+                    "ci_low",
+                    "ci_high",
+                    "closed_form",
+                    "z",
+                    "trials",
+                ]
+                .map(String::from)
+                .to_vec(),
+                vec![
+                    number(c.estimate),
+                    number(c.ci_low),
+                    number(c.ci_high),
+                    number(report.closed_form),
+                    z_text(c.z),
+                    result.trials.to_string(),
+                ],
+            ];
+            format!(
+                "rhf({}) of e^w, w = {}, on binary P-games of height {} (leaves win with p = {}, \
+                 xi = {} at depth {}): {} pairs of distinct nodes (seed {}) vs the closed form\n\
+                 (95% Wilson interval; z against the closed form)\n{}",
+                args.depth,
+                report.w,
+                args.height,
+                number(p),
+                number(result.xi),
+                args.depth,
+                result.trials,
                 runner.seed(),
                 align_columns(&table)
             )

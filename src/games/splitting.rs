@@ -16,7 +16,7 @@
 //! Three ways to fill the board:
 //!
 //! - **P-games** ([`SplittingGame::p_game`]): each square is 1 with probability `p`
-//!   independently; the default `p = w_b` ([`level_invariant_probability`]) is the root in
+//!   independently; the default `p = w_b` ([`crate::closed_form::w_b`]) is the root in
 //!   (0, 1) of `(1 - x)^b = x`, which makes the win probability of every even-height node `w_b`.
 //! - **N-games** ([`SplittingGame::n_game`], Nau 1982): each tree edge carries `+1` with
 //!   probability `q`, `-1` otherwise; a square is 1 when the sum along its path is positive.
@@ -59,35 +59,6 @@ pub struct Region {
     pub cols: u32,
     /// Moves left until a single square remains.
     pub height: u32,
-}
-
-/// `w_b`: the root in (0, 1) of `(1 - x)^b = x`, found by bisection to full f64 precision
-/// (`w_2 = (3 - sqrt 5)/2 ~ 0.382`, Chi & Nau's xi). (A private solver: `closed_form::wb` was
-/// being written in parallel when this module was.)
-///
-/// # Examples
-///
-/// ```
-/// use pathology::games::splitting::level_invariant_probability;
-/// let w2 = level_invariant_probability(2);
-/// assert!((w2 - (3.0 - 5f64.sqrt()) / 2.0).abs() < 1e-15);
-/// ```
-pub fn level_invariant_probability(branching: u32) -> f64 {
-    let b = branching.max(1) as i32;
-    let (mut lo, mut hi) = (0.0f64, 1.0f64);
-    // g(x) = (1 - x)^b - x is decreasing, g(0) = 1 > 0, g(1) = -1 < 0.
-    for _ in 0..200 {
-        let mid = 0.5 * (lo + hi);
-        if mid <= lo || mid >= hi {
-            break;
-        }
-        if (1.0 - mid).powi(b) - mid > 0.0 {
-            lo = mid;
-        } else {
-            hi = mid;
-        }
-    }
-    0.5 * (lo + hi)
 }
 
 /// Probability thresholds of a D-game, for drawing children's merit values level by level
@@ -143,7 +114,36 @@ impl DGameDraw {
         rng: &mut ChaCha8Rng,
         randoms: &mut Vec<u32>,
     ) {
-        for t in (1..=height).rev() {
+        self.expand_between(height, 0, nodes, rng, randoms);
+    }
+
+    /// Expands `nodes` (merit values of consecutive nodes of height `top`, in tree order) in
+    /// place into their descendants of height `bottom <= top`, in tree order: the levels
+    /// `top, top - 1, ..., bottom + 1` are drawn exactly as [`DGameDraw::expand`] draws them
+    /// (which is `expand_between(height, 0, ..)`). Used where the search frontier is not the
+    /// bottom of the game, e.g. the Max nodes of height 1 under a Max root of height `2K + 1`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::dgame::DependenceFactors;
+    /// use pathology::games::splitting::DGameDraw;
+    /// use rand::SeedableRng;
+    /// let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(1);
+    /// let draw = DGameDraw::new(&DependenceFactors::new(0.5, 0.5).unwrap());
+    /// let mut nodes = vec![0u8]; // a loss Max node of height 3
+    /// draw.expand_between(3, 1, &mut nodes, &mut rng, &mut Vec::new());
+    /// assert_eq!(nodes.len(), 4); // its grandchildren, Max nodes of height 1
+    /// ```
+    pub fn expand_between(
+        &self,
+        top: u32,
+        bottom: u32,
+        nodes: &mut Vec<u8>,
+        rng: &mut ChaCha8Rng,
+        randoms: &mut Vec<u32>,
+    ) {
+        for t in (bottom + 1..=top).rev() {
             let (threshold_win, threshold_loss) = match Player::to_move_at_height(t) {
                 Player::Max => (self.same_max, ALWAYS),
                 Player::Min => (ALWAYS, self.same_min),
@@ -282,7 +282,7 @@ impl SplittingGame {
         })
     }
 
-    /// A P-game: every square 1 with probability `p` (use [`level_invariant_probability`] for
+    /// A P-game: every square 1 with probability `p` (use [`crate::closed_form::w_b`] for
     /// Pearl's `w_b`), drawn in tree order.
     ///
     /// # Examples
@@ -495,7 +495,7 @@ mod tests {
     #[test]
     fn w_b_solves_its_equation() {
         for b in 2..=6 {
-            let w = level_invariant_probability(b);
+            let w = crate::closed_form::w_b(b).unwrap();
             assert!(((1.0 - w).powi(b as i32) - w).abs() < 1e-15, "b = {b}");
         }
     }

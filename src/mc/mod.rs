@@ -5,6 +5,9 @@
 //! - [`stats`]: proportions with 95% Wilson intervals and z-scores against exact values.
 //! - [`dgame`]: Li & Marsland's D(d,h) estimated by generating D-game boards and searching
 //!   them with minimax and psi.
+//! - [`errprop`]: Li & Marsland's gamma/delta map (formulas 3 and 4) checked against minimax
+//!   back-ups of a noisy bi-valued evaluator on D-game search trees.
+//! - [`rhf`]: Chi & Nau's rate of heuristic flaw of `e^w` on P-games against its closed form.
 //! - [`alphabeta`]: Ross's (2020) observation: with random tie-breaking among root values that
 //!   alpha-beta returned with the root's alpha passed on, a losing move can be chosen.
 //!
@@ -14,6 +17,8 @@
 
 pub mod alphabeta;
 pub mod dgame;
+pub mod errprop;
+pub mod rhf;
 pub mod runner;
 pub mod stats;
 

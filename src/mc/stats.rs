@@ -72,7 +72,9 @@ impl Proportion {
         let denominator = 1.0 + z2 / n;
         let centre = (p + z2 / (2.0 * n)) / denominator;
         let half = z / denominator * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
-        ((centre - half).max(0.0), (centre + half).min(1.0))
+        // The interval contains p; rounding alone can put `centre - half` a hair above p = 0
+        // (1.4e-20 at k = 0, n = 30000), so clamp to it.
+        ((centre - half).clamp(0.0, p), (centre + half).clamp(p, 1.0))
     }
 
     /// The z-score of the estimate against the exact probability `exact`.
@@ -201,6 +203,23 @@ mod tests {
         let (low, high) = all.wilson_interval(Z_95);
         assert_relative_eq!(low, 0.8830, epsilon = TOLERANCE);
         assert_eq!(high, 1.0);
+    }
+
+    /// No successes (or no failures) give an interval that ends exactly at 0 (or 1).
+    #[test]
+    fn wilson_interval_contains_extreme_estimates() {
+        for trials in [10, 1000, 30_000, 1 << 20] {
+            let none = Proportion {
+                successes: 0,
+                trials,
+            };
+            assert_eq!(none.wilson_interval(Z_95).0, 0.0, "n = {trials}");
+            let all = Proportion {
+                successes: trials,
+                trials,
+            };
+            assert_eq!(all.wilson_interval(Z_95).1, 1.0, "n = {trials}");
+        }
     }
 
     #[test]
