@@ -89,8 +89,10 @@ impl TableOutput {
             text.push_str(&table.exact_appendix());
             if !P::EXACT {
                 text.push_str(&format!(
-                    "\nf64: every D value is within {:.1e} of the exact value (rigorous rounding bound)\n",
-                    table.max_error_bound()
+                    "\nf64: every D value is within {:.1e} of the exact value (rigorous rounding bound); \
+                     estimated peak memory {}\n",
+                    table.max_error_bound(),
+                    pathology::dgame::cost::human_bytes(pathology::dgame::estimate_cost(height, None).bytes)
                 ));
             }
         }

@@ -29,7 +29,7 @@
 //! Beyond the paper: [`threshold`] locates the dependence factor above which no depth is
 //! pathological, with every sign decision certified ([`error_bound`]) or made exactly.
 
-mod cost;
+pub mod cost;
 mod distribution;
 pub mod error_bound;
 pub mod table;
