@@ -295,7 +295,7 @@ impl Checker {
                 ));
             }
         };
-        let z = z_score(estimate, exact, trials);
+        let z = crate::mc::stats::proportion_z(estimate, exact, trials);
         let p_value = two_sided_p(z);
         Ok(CheckedRow {
             line,
@@ -403,19 +403,6 @@ fn rhf_value(fields: &HashMap<&str, &str>) -> RowResult<(String, f64)> {
     };
     let exact = rhf(w.to_f64(), xi).map_err(|e| e.to_string())?;
     Ok((format!("w={} {xi_text}", short(&w)), exact))
-}
-
-/// The score statistic of a proportion against the exact value.
-pub fn z_score(estimate: f64, exact: f64, trials: u64) -> f64 {
-    let difference = estimate - exact;
-    let variance = exact * (1.0 - exact) / trials as f64;
-    if difference == 0.0 {
-        0.0
-    } else if variance > 0.0 {
-        difference / variance.sqrt()
-    } else {
-        difference.signum() * f64::INFINITY
-    }
 }
 
 /// The two-sided normal p-value `2 (1 - Phi(|z|)) = erfc(|z| / sqrt 2)`.

@@ -23,7 +23,7 @@ use pathology::mc::dgame::{Engine, estimate_decisions};
 use pathology::mc::errprop::estimate_errors;
 use pathology::mc::rhf::{FlawSetup, estimate_flaw_rate};
 use pathology::mc::runner::TrialRunner;
-use pathology::output::{DecisionTable, Format, Layout, align_columns};
+use pathology::output::{DecisionTable, Format, Layout};
 use pathology::validate::validate;
 
 /// The default seed of every Monte Carlo item.
@@ -376,33 +376,6 @@ fn cross_validation(job: &mut Job) -> anyhow::Result<()> {
         "internal: malformed cross-validation rows: {:?}",
         report.errors
     );
-    let mut table = vec![
-        [
-            "kind",
-            "parameters",
-            "estimate",
-            "trials",
-            "exact",
-            "z",
-            "Holm p",
-            "verdict",
-        ]
-        .iter()
-        .map(|s| s.to_string())
-        .collect::<Vec<_>>(),
-    ];
-    for r in &report.rows {
-        table.push(vec![
-            r.kind.clone(),
-            r.parameters.clone(),
-            format!("{:.5}", r.estimate),
-            r.trials.to_string(),
-            format!("{:.5}", r.exact),
-            format!("{:+.2}", r.z),
-            format!("{:.3}", r.holm_p_value),
-            format!("{:?}", r.holm_verdict).to_lowercase(),
-        ]);
-    }
     let agree = report.rows.len() - report.holm_disagreeing();
     let summary = format!(
         "{agree} of {} estimates agree with the exact values at family-wise level 0.05 \
@@ -412,9 +385,10 @@ fn cross_validation(job: &mut Job) -> anyhow::Result<()> {
     );
     let text = format!(
         "Cross-validation: every Monte Carlo estimate of this run against its exact value\n\
-         (base seed {}; each experiment's command below regenerates it)\n\n{}\ncommands:\n{}\n\n{summary}\n",
+         (base seed {}; each experiment's command below regenerates it; `line` is the line of\n\
+         crossval_input.csv)\n\n{}\ncommands:\n{}\n\n{summary}\n",
         job.seed,
-        align_columns(&table),
+        super::validate::rows_text(&report),
         commands
             .iter()
             .map(|c| format!("  {c}"))

@@ -53,7 +53,8 @@ fn number(x: f64) -> String {
     }
 }
 
-fn to_text(report: &Report) -> String {
+/// The checked rows as an aligned table (also used by `reproduce`).
+pub fn rows_text(report: &Report) -> String {
     let mut rows = vec![
         [
             "line",
@@ -85,7 +86,11 @@ fn to_text(report: &Report) -> String {
             format!("{:?}", r.holm_verdict).to_lowercase(),
         ]);
     }
-    let mut out = align_columns(&rows);
+    align_columns(&rows)
+}
+
+fn to_text(report: &Report) -> String {
+    let mut out = rows_text(report);
     if !report.errors.is_empty() {
         out.push_str("\nmalformed rows (not checked):\n");
         for e in &report.errors {

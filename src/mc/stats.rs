@@ -7,6 +7,30 @@
 
 use serde::Serialize;
 
+/// The score statistic of an estimated proportion against the exact value `p`:
+/// `(estimate - p) / sqrt(p (1 - p) / trials)`, the variance taken under the null hypothesis;
+/// 0 when they are equal and infinite when `p` is 0 or 1 and the estimate differs.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::mc::stats::proportion_z;
+/// assert!((proportion_z(0.54, 0.5, 1000) - 2.5298).abs() < 1e-4);
+/// assert_eq!(proportion_z(1.0, 1.0, 10), 0.0);
+/// assert_eq!(proportion_z(0.9, 1.0, 10), f64::NEG_INFINITY);
+/// ```
+pub fn proportion_z(estimate: f64, exact: f64, trials: u64) -> f64 {
+    let difference = estimate - exact;
+    let variance = exact * (1.0 - exact) / trials as f64;
+    if difference == 0.0 {
+        0.0
+    } else if variance > 0.0 {
+        difference / variance.sqrt()
+    } else {
+        difference.signum() * f64::INFINITY
+    }
+}
+
 /// The two-sided 95% normal quantile.
 pub const Z_95: f64 = 1.959_963_984_540_054;
 
@@ -87,15 +111,7 @@ impl Proportion {
     /// assert!((p.z_score(0.5) - 2.5298).abs() < 1e-4);
     /// ```
     pub fn z_score(&self, exact: f64) -> f64 {
-        let difference = self.estimate() - exact;
-        let variance = exact * (1.0 - exact) / self.trials as f64;
-        if difference == 0.0 {
-            0.0
-        } else if variance > 0.0 {
-            difference / variance.sqrt()
-        } else {
-            difference.signum() * f64::INFINITY
-        }
+        proportion_z(self.estimate(), exact, self.trials)
     }
 
     /// The estimate, its 95% Wilson interval and, given an exact value, the z-score.
