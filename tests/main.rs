@@ -3,4 +3,5 @@
 mod cli;
 mod errprop;
 mod mc;
+mod studies;
 mod tables;

@@ -26,6 +26,13 @@ enum Experiment {
     /// How often random tie-breaking over alpha-beta root values picks a losing move, on random
     /// game trees.
     Alphabeta(AlphabetaArgs),
+    /// Chi & Nau: minimax against the product rule on the same random boards, each moving
+    /// first once per board; minimax's share of the games won.
+    Match(super::studies::MatchArgs),
+    /// Chi & Nau's Fig. 3: minimax against product with e^w for w = 0..0.5, against rhf(w).
+    MatchSweep(super::studies::MatchSweepArgs),
+    /// Chi & Nau's Section 4.4 table: depth-11 P-games, e1 against e2, search depths 2..9.
+    MatchTable(super::studies::MatchTableArgs),
 }
 
 /// Output formats of the Monte Carlo commands.
@@ -135,6 +142,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     match args.experiment {
         Experiment::Dgame(a) => dgame(a),
         Experiment::Alphabeta(a) => alphabeta(a),
+        Experiment::Match(a) => super::studies::run_match(a),
+        Experiment::MatchSweep(a) => super::studies::run_match_sweep(a),
+        Experiment::MatchTable(a) => super::studies::run_match_table(a),
     }
 }
 
