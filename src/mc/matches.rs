@@ -144,9 +144,9 @@ impl Board {
 
 /// The depth-`depth` value of node `i` of height `t` under `rule`, searched in the flat
 /// arrays: the static value at the search front and on terminal squares, else the maximum /
-/// minimum (minimax) or `1 - prod (1 - v)` / `prod v` (product) of the children's values,
-/// children in move order (the same floating-point operations as [`crate::search::minimax`]
-/// and [`crate::search::product`]).
+/// minimum (minimax) or `1 - prod (1 - v)` ([`crate::search::product::at_least_one`]) /
+/// `prod v` (product) of the children's values, children in move order (the same
+/// floating-point operations as [`crate::search::minimax`] and [`crate::search::product`]).
 ///
 /// # Examples
 ///
@@ -176,7 +176,17 @@ pub fn search_value(
     match (rule, Player::to_move_at_height(t)) {
         (Rule::Minimax, Player::Max) => children.fold(f64::NEG_INFINITY, f64::max),
         (Rule::Minimax, Player::Min) => children.fold(f64::INFINITY, f64::min),
-        (Rule::Product, Player::Max) => 1.0 - children.map(|p| 1.0 - p).product::<f64>(),
+        (Rule::Product, Player::Max) => {
+            let mut buffer = [0.0f64; 16];
+            if b <= 16 {
+                for (slot, v) in buffer.iter_mut().zip(children) {
+                    *slot = v;
+                }
+                crate::search::product::at_least_one(&buffer[..b])
+            } else {
+                crate::search::product::at_least_one(&children.collect::<Vec<f64>>())
+            }
+        }
         (Rule::Product, Player::Min) => children.product(),
     }
 }

@@ -72,7 +72,18 @@ impl Proportion {
         let denominator = 1.0 + z2 / n;
         let centre = (p + z2 / (2.0 * n)) / denominator;
         let half = z / denominator * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
-        ((centre - half).max(0.0), (centre + half).min(1.0))
+        // The exact interval ends at 0 (no successes) or 1 (all); rounding can miss them.
+        let low = if self.successes == 0 {
+            0.0
+        } else {
+            (centre - half).max(0.0)
+        };
+        let high = if self.successes == self.trials {
+            1.0
+        } else {
+            (centre + half).min(1.0)
+        };
+        (low, high)
     }
 
     /// The z-score of the estimate against the exact probability `exact`.
@@ -201,6 +212,12 @@ mod tests {
         let (low, high) = all.wilson_interval(Z_95);
         assert_relative_eq!(low, 0.8830, epsilon = TOLERANCE);
         assert_eq!(high, 1.0);
+        // All successes: the interval ends at exactly 1 (rounding once gave 1 - 2^-52).
+        let all = Proportion {
+            successes: 300,
+            trials: 300,
+        };
+        assert_eq!(all.wilson_interval(Z_95).1, 1.0);
     }
 
     #[test]

@@ -570,10 +570,19 @@ impl ErrorBarFigure<'_> {
             .y_label_area_size(70)
             .build_cartesian_2d(a.x_range.0..a.x_range.1, a.y_range.0..a.y_range.1)
             .map_err(failed)?;
+        // Whole numbers without decimals (search depths), others to two decimals.
+        let tick = |x: &f64| {
+            if (x - x.round()).abs() < 1e-9 {
+                format!("{x:.0}")
+            } else {
+                format!("{x:.2}")
+            }
+        };
         chart
             .configure_mesh()
             .x_desc(a.x_label.as_str())
             .y_desc(a.y_label.as_str())
+            .x_label_formatter(&tick)
             .axis_desc_style((FONT, 18))
             .label_style((FONT, 15))
             .light_line_style(WHITE.mix(0.0))
