@@ -977,12 +977,12 @@ pub fn run_emm_figures(args: EmmFiguresArgs) -> anyhow::Result<()> {
 /// Pairs per point of Chi & Nau's Fig. 3 (the paper's 8000) and non-trivial games per setting of
 /// Wilson et al.'s Figs. 3-6 (the paper's 10,000) at full size, and the reduced defaults.
 const FULL_SIZES: (u64, u64) = (8000, 10_000);
-const REDUCED_SIZES: (u64, u64) = (8000, 2000);
+const REDUCED_SIZES: (u64, u64) = (8000, 5000);
 
 /// Writes Chi & Nau's Fig. 3 and Wilson, Parker & Nau's Figs. 3-6 (PNG, SVG, CSV, and the
 /// natural evaluator's calibration tables) into `out_dir`, at the papers' sizes when `full`,
 /// else at reduced sizes (Fig. 3 of Chi & Nau is cheap and stays at 8000 pairs; Wilson et al.'s
-/// figures use 2000 games per setting), seed 1, on all cores.
+/// figures use 5000 games per setting), seed 1, on all cores.
 ///
 /// # Errors
 ///

@@ -44,7 +44,35 @@
 //!   fraction of nodes so judged whose true value differs ([`calibrate`], on unconditioned random
 //!   boards). A cell that no node reached gets error 1/2.
 //!
-//! Terminal squares are exact for every algorithm (EMM: error 0).
+//! Terminal squares are exact for every algorithm (EMM: error 0). With the natural evaluator
+//! the study also records minimax searching the unaltered fraction ([`FRACTION_MINIMAX`]), the
+//! classical pathological setting, as a fourth curve that is not in the paper.
+//!
+//! **What our reruns show** (10,000 non-trivial games per setting, d = 10, seed 1,
+//! `pathology mc emm-figures`; P-games with `p = w_b`, N-games with `p = 1/2`; fractions of
+//! correct decisions at depths 1..9, depth 10 being 1 for all):
+//!
+//! - *Minimax is pathological on P-games* (artificial e = 0.1): **confirmed**, b = 2 falls from
+//!   0.897 to 0.697, b = 3 from 0.875 to 0.469.
+//! - *Product is pathological with the artificial evaluator* (footnote 4): **confirmed on
+//!   P-games** (b = 2: 0.895 to 0.771; b = 3: 0.875 to 0.595); on N-games it only dips from
+//!   depth 1 to 2 (0.900 to 0.894, b = 2) and then improves to 0.971.
+//! - *EMM is never pathological with the artificial evaluator*: **almost**. It rises from
+//!   0.898 to 0.983 (P, b = 2), 0.877 to 0.976 (P, b = 3), 0.899 to 0.994 (N, b = 2), 0.902 to
+//!   0.996 (N, b = 3), but on binary P-games every odd-to-even step loses a little: 0.952 to
+//!   0.945 (d = 3 to 4), 0.971 to 0.965, 0.981 to 0.976, reproduced with seeds 2 and 3 (e.g.
+//!   0.954 to 0.945); for b = 3 the same steps are flat (0.925, 0.925), and N-games at b = 3
+//!   end 0.996 to 0.995.
+//! - *Product slightly ahead of EMM with the natural evaluator*: product is ahead, but **not
+//!   slightly** at the default `p = w_b`: P-games b = 2, product 0.676-0.752 against EMM
+//!   0.498-0.677 (b = 3: 0.530-0.553 against 0.437-0.501); N-games b = 2 from 0.912 against
+//!   0.752 at depth 1 to 0.986 for both at depth 8. EMM itself is not pathological with the
+//!   natural evaluator (it never falls by more than its interval). With `p = w_b` the
+//!   binary natural evaluator says "loss for Max" on almost every large board, so binary
+//!   minimax decides by coin flip (0.49-0.52 for b = 2); with `--p 0.5` the picture is the
+//!   paper's (P-games b = 2: product 0.761-0.872, EMM 0.675-0.874, binary minimax 0.656-0.750,
+//!   minimax on the fraction 0.760 falling to 0.649). Minimax on the unaltered fraction (our
+//!   extra curve) is pathological on P-games (b = 2: 0.677 to 0.580 at depth 8).
 //!
 //! **Fast path.** Boards are [`LevelTree`] arrays. For search depth d the static values of the
 //! front (height `H - d`) are backed up level by level to the root's children, so the three
