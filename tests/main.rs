@@ -3,5 +3,6 @@
 mod cli;
 mod errprop;
 mod mc;
+mod studies;
 mod tables;
 mod validate;

@@ -36,6 +36,22 @@ enum Experiment {
     /// Chi & Nau's rate of heuristic flaw of e^w = w u + (1 - w) r on binary P-games, against
     /// the closed form rhf(w).
     Rhf(RhfArgs),
+    /// Chi & Nau: minimax against the product rule on the same random boards, each moving
+    /// first once per board; minimax's share of the games won.
+    Match(super::studies::MatchArgs),
+    /// Chi & Nau's Fig. 3: minimax against product with e^w for w = 0..0.5, against rhf(w).
+    MatchSweep(super::studies::MatchSweepArgs),
+    /// Chi & Nau's Section 4.4 table: depth-11 P-games, e1 against e2, search depths 2..9.
+    MatchTable(super::studies::MatchTableArgs),
+    /// Wilson, Parker & Nau: correct decisions of minimax, product and EMM at every search depth
+    /// on non-trivial P- or N-games.
+    Emm(super::studies::EmmArgs),
+    /// The natural evaluator's error rates by node height, estimated on solved boards (for EMM).
+    EmmCalibrate(super::studies::EmmCalibrateArgs),
+    /// Wilson, Parker & Nau's Figs. 3-6 (b = 2 and 3, d = 10) into plots/.
+    EmmFigures(super::studies::EmmFiguresArgs),
+    /// Chi & Nau's Fig. 3 and Wilson et al.'s Figs. 3-6 together (reduced sizes unless --full).
+    StudyFigures(super::studies::StudyFiguresArgs),
 }
 
 /// Output formats of the Monte Carlo commands.
@@ -147,6 +163,13 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         Experiment::Alphabeta(a) => alphabeta(a),
         Experiment::Errprop(a) => errprop(a),
         Experiment::Rhf(a) => rhf(a),
+        Experiment::Match(a) => super::studies::run_match(a),
+        Experiment::MatchSweep(a) => super::studies::run_match_sweep(a),
+        Experiment::MatchTable(a) => super::studies::run_match_table(a),
+        Experiment::Emm(a) => super::studies::run_emm(a),
+        Experiment::EmmCalibrate(a) => super::studies::run_emm_calibrate(a),
+        Experiment::EmmFigures(a) => super::studies::run_emm_figures(a),
+        Experiment::StudyFigures(a) => super::studies::run_study_figures(a),
     }
 }
 

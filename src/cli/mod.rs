@@ -8,6 +8,7 @@ mod dgame;
 mod errprop;
 mod mc;
 mod reproduce;
+mod studies;
 mod sweep;
 mod table;
 mod threshold;

@@ -10,6 +10,11 @@
 //! - [`rhf`]: Chi & Nau's rate of heuristic flaw of `e^w` on P-games against its closed form.
 //! - [`alphabeta`]: Ross's (2020) observation: with random tie-breaking among root values that
 //!   alpha-beta returned with the root's alpha passed on, a losing move can be chosen.
+//! - [`matches`]: Chi & Nau's (1987) minimax-against-product matches on P-games (Section 4.4's
+//!   depth-11 table, Section 5's Fig. 3).
+//! - [`emm_study`]: Wilson, Parker & Nau's (2009) decision quality of minimax, the product rule
+//!   and EMM at every search depth (Figs. 3-6), with the natural evaluator's error calibration.
+//! - [`level_tree`]: complete b-ary trees in flat level-order arrays, the fast path of both.
 //!
 //! New experiments plug in the same way: a trial function `(scratch, rng) -> outcome`, a fold
 //! into [`stats::Proportion`] or [`stats::Mean`] accumulators, and
@@ -17,7 +22,10 @@
 
 pub mod alphabeta;
 pub mod dgame;
+pub mod emm_study;
 pub mod errprop;
+pub mod level_tree;
+pub mod matches;
 pub mod rhf;
 pub mod runner;
 pub mod stats;

@@ -96,9 +96,19 @@ impl Proportion {
         let denominator = 1.0 + z2 / n;
         let centre = (p + z2 / (2.0 * n)) / denominator;
         let half = z / denominator * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
-        // The interval contains p; rounding alone can put `centre - half` a hair above p = 0
-        // (1.4e-20 at k = 0, n = 30000), so clamp to it.
-        ((centre - half).clamp(0.0, p), (centre + half).clamp(p, 1.0))
+        // The interval contains p and ends exactly at 0 (no successes) or 1 (all); rounding
+        // alone can miss both (1.4e-20 at k = 0, n = 30000; 0.9999999999999998 at 300/300).
+        let low = if self.successes == 0 {
+            0.0
+        } else {
+            (centre - half).clamp(0.0, p)
+        };
+        let high = if self.successes == self.trials {
+            1.0
+        } else {
+            (centre + half).clamp(p, 1.0)
+        };
+        (low, high)
     }
 
     /// The z-score of the estimate against the exact probability `exact`.
@@ -219,6 +229,12 @@ mod tests {
         let (low, high) = all.wilson_interval(Z_95);
         assert_relative_eq!(low, 0.8830, epsilon = TOLERANCE);
         assert_eq!(high, 1.0);
+        // All successes: the interval ends at exactly 1 (rounding once gave 1 - 2^-52).
+        let all = Proportion {
+            successes: 300,
+            trials: 300,
+        };
+        assert_eq!(all.wilson_interval(Z_95).1, 1.0);
     }
 
     /// No successes (or no failures) give an interval that ends exactly at 0 (or 1).

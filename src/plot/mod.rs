@@ -519,3 +519,193 @@ pub fn phase_portrait(
         },
     )
 }
+
+/// A point of an estimate with its 95% interval.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ErrorPoint {
+    /// x.
+    pub x: f64,
+    /// The estimate.
+    pub y: f64,
+    /// Lower end of the interval.
+    pub low: f64,
+    /// Upper end of the interval.
+    pub high: f64,
+}
+
+/// One labelled series of estimates with interval bars.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ErrorSeries {
+    /// The legend entry.
+    pub label: String,
+    /// The points.
+    pub points: Vec<ErrorPoint>,
+}
+
+/// One chart of an [`error_bar_chart`]: axes, series, where the legend goes and an optional
+/// dashed horizontal reference line.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Panel {
+    /// The axes.
+    pub axes: Axes,
+    /// The series, one colour each.
+    pub series: Vec<ErrorSeries>,
+    /// The legend's corner.
+    pub legend: SeriesLabelPosition,
+    /// A dashed horizontal line at this y (e.g. 1/2 for an even match).
+    pub reference: Option<f64>,
+}
+
+struct ErrorBarFigure<'a> {
+    panels: &'a [Panel],
+}
+
+impl ErrorBarFigure<'_> {
+    fn draw_panel<DB: DrawingBackend>(panel: &Panel, area: &DrawingArea<DB, Shift>) -> Result<()> {
+        let a = &panel.axes;
+        let mut chart = ChartBuilder::on(area)
+            .caption(&a.title, (FONT, 22))
+            .margin(20)
+            .x_label_area_size(50)
+            .y_label_area_size(70)
+            .build_cartesian_2d(a.x_range.0..a.x_range.1, a.y_range.0..a.y_range.1)
+            .map_err(failed)?;
+        // Whole numbers without decimals (search depths), others to two decimals.
+        let tick = |x: &f64| {
+            if (x - x.round()).abs() < 1e-9 {
+                format!("{x:.0}")
+            } else {
+                format!("{x:.2}")
+            }
+        };
+        chart
+            .configure_mesh()
+            .x_desc(a.x_label.as_str())
+            .y_desc(a.y_label.as_str())
+            .x_label_formatter(&tick)
+            .axis_desc_style((FONT, 18))
+            .label_style((FONT, 15))
+            .light_line_style(WHITE.mix(0.0))
+            .draw()
+            .map_err(failed)?;
+        if let Some(y) = panel.reference {
+            chart
+                .draw_series(DashedLineSeries::new(
+                    [(a.x_range.0, y), (a.x_range.1, y)],
+                    6,
+                    4,
+                    BLACK.mix(0.5).stroke_width(1),
+                ))
+                .map_err(failed)?;
+        }
+        // Bars a little narrower when points are dense.
+        let dense = panel
+            .series
+            .iter()
+            .map(|s| s.points.len())
+            .max()
+            .unwrap_or(0)
+            > 20;
+        let bar_width = if dense { 4 } else { 10 };
+        for (i, s) in panel.series.iter().enumerate() {
+            let color = PALETTE[i % PALETTE.len()];
+            chart
+                .draw_series(LineSeries::new(
+                    s.points.iter().map(|p| (p.x, p.y)),
+                    color.stroke_width(2),
+                ))
+                .map_err(failed)?
+                .label(s.label.clone())
+                .legend(move |(x, y)| {
+                    PathElement::new(vec![(x, y), (x + 24, y)], color.stroke_width(3))
+                });
+            chart
+                .draw_series(s.points.iter().map(|p| {
+                    ErrorBar::new_vertical(
+                        p.x,
+                        p.low,
+                        p.y,
+                        p.high,
+                        color.stroke_width(1),
+                        bar_width,
+                    )
+                }))
+                .map_err(failed)?;
+            chart
+                .draw_series(
+                    s.points
+                        .iter()
+                        .map(|p| Circle::new((p.x, p.y), 3, color.filled())),
+                )
+                .map_err(failed)?;
+        }
+        chart
+            .configure_series_labels()
+            .position(panel.legend.clone())
+            .label_font((FONT, 16))
+            .background_style(WHITE.mix(0.9))
+            .border_style(BLACK)
+            .draw()
+            .map_err(failed)?;
+        Ok(())
+    }
+}
+
+impl Figure for ErrorBarFigure<'_> {
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()> {
+        root.fill(&WHITE).map_err(failed)?;
+        let areas = root.split_evenly((1, self.panels.len().max(1)));
+        for (panel, area) in self.panels.iter().zip(&areas) {
+            Self::draw_panel(panel, area)?;
+        }
+        Ok(())
+    }
+}
+
+fn save_sized(path: &Path, size: (u32, u32), figure: &impl Figure) -> Result<()> {
+    register_fonts();
+    let kind = image_kind(path).map_err(failed)?;
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(failed)?;
+    }
+    match kind {
+        ImageKind::Png => {
+            let root = BitMapBackend::new(path, size).into_drawing_area();
+            figure.draw(&root)?;
+            root.present().map_err(failed)
+        }
+        ImageKind::Svg => {
+            let root = SVGBackend::new(path, size).into_drawing_area();
+            figure.draw(&root)?;
+            root.present().map_err(failed)
+        }
+    }
+}
+
+/// Draws one or more panels side by side (each [`SIZE`] wide), every series as a line through
+/// its estimates with a vertical bar over each point's interval.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::plot::{Axes, ErrorPoint, ErrorSeries, Panel, error_bar_chart};
+/// use plotters::prelude::SeriesLabelPosition;
+/// let dir = tempfile::tempdir().unwrap();
+/// let path = dir.path().join("e.svg");
+/// let axes = Axes { title: "t".into(), x_label: "x".into(), y_label: "y".into(),
+///                   x_range: (0.0, 3.0), y_range: (0.0, 1.0) };
+/// let points = vec![ErrorPoint { x: 1.0, y: 0.5, low: 0.4, high: 0.6 },
+///                   ErrorPoint { x: 2.0, y: 0.7, low: 0.65, high: 0.75 }];
+/// let panel = Panel { axes, series: vec![ErrorSeries { label: "a".into(), points }],
+///                     legend: SeriesLabelPosition::LowerRight, reference: Some(0.5) };
+/// error_bar_chart(&path, &[panel]).unwrap();
+/// assert!(std::fs::read_to_string(&path).unwrap().contains("<svg"));
+/// ```
+///
+/// # Errors
+///
+/// [`PlotError`] for an extension other than `.png`/`.svg` or a failed write.
+pub fn error_bar_chart(path: &Path, panels: &[Panel]) -> Result<()> {
+    let count = u32::try_from(panels.len().max(1)).unwrap_or(1);
+    save_sized(path, (SIZE.0 * count, SIZE.1), &ErrorBarFigure { panels })
+}

@@ -9,12 +9,14 @@
 //! - [`emm`]: error minimizing minimax, Algorithm 1 of Wilson, Parker & Nau (2009).
 //! - [`evaluators`]: psi, the natural and artificial evaluators, the bi-valued gamma/delta
 //!   evaluator and Chi & Nau's `e^w`.
+//! - [`forced`]: Chi & Nau's stronger P-game evaluator `e2` (forced lines detected).
 //!
 //! Values are from Max's point of view (see [`crate::games`]).
 
 pub mod alphabeta;
 pub mod emm;
 pub mod evaluators;
+pub mod forced;
 pub mod minimax;
 pub mod product;
 

@@ -9,6 +9,9 @@
 //! `1 - prod product(n')` for player 1, which is not a probability rule (with two children
 //! worth 1 it gives 0). We follow the reading both agree on in words: the probability that
 //! at least one child is a win for the player to move.
+//!
+//! Max nodes use [`at_least_one`], which keeps tiny probabilities (the naive
+//! `1 - prod (1 - p)` rounds them to 0, tying forced wins with forced losses in deep searches).
 
 use super::evaluators::Evaluator;
 use crate::games::Game;
@@ -47,8 +50,40 @@ pub fn product<G: Game, E: Evaluator<G> + ?Sized>(
         .into_iter()
         .map(|mv| product(game, &game.play(state, mv), depth - 1, eval));
     match game.to_move(state) {
-        Player::Max => 1.0 - values.map(|p| 1.0 - p).product::<f64>(),
+        Player::Max => at_least_one(&values.collect::<Vec<f64>>()),
         Player::Min => values.product(),
+    }
+}
+
+/// `1 - prod (1 - p_i)`, the probability that at least one of independent events of
+/// probabilities `p_i` happens, accurate when it is small.
+///
+/// Written naively, `1 - prod (1 - p_i)` loses every digit once the `p_i` fall below the
+/// rounding unit (`1 - p` rounds to 1): deep product searches, whose Min nodes multiply
+/// probabilities, reach such values (at b = 3, a depth-8 product search of a natural P-game
+/// evaluation gives forced wins values near `3^-81`), and a win would then tie with a loss at 0.
+/// When the result is below 1/2 it is computed as `-expm1(sum ln_1p(-p_i))` instead; above,
+/// the naive form is exact enough (and is what the formula always gave there).
+///
+/// # Examples
+///
+/// ```
+/// use pathology::search::product::at_least_one;
+/// assert_eq!(at_least_one(&[0.5, 0.5]), 0.75);
+/// assert_eq!(at_least_one(&[1.0, 0.0]), 1.0);
+/// let tiny = at_least_one(&[1e-40, 2e-40]);
+/// assert!((tiny - 3e-40).abs() < 1e-54); // the naive form gives 0
+/// ```
+pub fn at_least_one(probabilities: &[f64]) -> f64 {
+    let none = probabilities.iter().map(|p| 1.0 - p).product::<f64>();
+    if none <= 0.5 {
+        1.0 - none
+    } else {
+        -probabilities
+            .iter()
+            .map(|p| (-p).ln_1p())
+            .sum::<f64>()
+            .exp_m1()
     }
 }
 

@@ -1,0 +1,362 @@
+//! The game-playing studies (Chi & Nau's matches, Wilson, Parker & Nau's EMM figures) at
+//! reduced sizes: byte-identical output from the same seed (twice, and on 1 vs 2 threads),
+//! the paper's table transcribed as golden data, and bad input (exit 2, the argument named,
+//! no panic).
+
+use std::path::Path;
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use serde_json::Value;
+
+fn pathology() -> Command {
+    Command::cargo_bin("pathology").unwrap()
+}
+
+fn stdout_of(args: &[&str]) -> String {
+    let output = pathology().args(args).output().unwrap();
+    assert!(
+        output.status.success(),
+        "{args:?} failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).unwrap()
+}
+
+fn refused(args: &[&str], mentions: &[&str]) {
+    let mut assert = pathology()
+        .args(args)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("panicked").not());
+    for m in mentions {
+        assert = assert.stderr(predicate::str::contains(*m));
+    }
+}
+
+/// Every file of `a` has the same bytes in `b`.
+fn same_files(a: &Path, b: &Path) -> usize {
+    let mut names: Vec<_> = std::fs::read_dir(a)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    names.sort();
+    for name in &names {
+        let (x, y) = (
+            std::fs::read(a.join(name)).unwrap(),
+            std::fs::read(b.join(name)).unwrap(),
+        );
+        assert!(x == y, "{name:?} differs");
+    }
+    names.len()
+}
+
+#[test]
+fn match_sweep_is_byte_identical_across_runs_and_threads() {
+    let dirs: Vec<_> = (0..3).map(|_| tempfile::tempdir().unwrap()).collect();
+    let mut outputs = Vec::new();
+    for (dir, threads) in dirs.iter().zip(["1", "2", "2"]) {
+        outputs.push(stdout_of(&[
+            "mc",
+            "match-sweep",
+            "--pairs",
+            "60",
+            "--seed",
+            "5",
+            "--threads",
+            threads,
+            "--format",
+            "csv",
+            "--out",
+            dir.path().to_str().unwrap(),
+        ]));
+    }
+    assert_eq!(outputs[0], outputs[1]);
+    assert_eq!(outputs[1], outputs[2]);
+    assert_eq!(outputs[0].lines().count(), 52); // header + 51 values of w
+    assert_eq!(same_files(dirs[0].path(), dirs[1].path()), 3);
+    assert_eq!(same_files(dirs[1].path(), dirs[2].path()), 3);
+}
+
+#[test]
+fn match_reports_minimax_share_with_an_interval() {
+    let report: Value = serde_json::from_str(&stdout_of(&[
+        "mc",
+        "match",
+        "--game",
+        "p",
+        "--height",
+        "6",
+        "--search-depth",
+        "2",
+        "--w",
+        "0.5",
+        "--pairs",
+        "400",
+        "--seed",
+        "3",
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    let share = report["estimate"].as_f64().unwrap();
+    assert!(report["ci_low"].as_f64().unwrap() <= share);
+    assert!(share <= report["ci_high"].as_f64().unwrap());
+    assert_eq!(report["pairs"], 400);
+    assert_eq!(report["evaluator"], "weighted");
+    assert_eq!(
+        report["minimax_wins"].as_f64().unwrap(),
+        share * 800.0,
+        "the share is the fraction of the 800 games"
+    );
+}
+
+#[test]
+fn match_rejects_bad_input() {
+    refused(
+        &["mc", "match", "--w", "1.5", "--pairs", "10"],
+        &["--w", "[0, 1]"],
+    );
+    refused(&["mc", "match", "--pairs", "10"], &["--w"]);
+    refused(
+        &["mc", "match", "--w", "0.2", "--pairs", "0"],
+        &["--pairs", "at least 1"],
+    );
+    refused(
+        &[
+            "mc",
+            "match",
+            "--w",
+            "0.2",
+            "--pairs",
+            "10",
+            "--search-depth",
+            "9",
+        ],
+        &["--search-depth", "1..=6"],
+    );
+    refused(
+        &[
+            "mc", "match", "--w", "0.2", "--pairs", "10", "--height", "0",
+        ],
+        &["--height"],
+    );
+    refused(
+        &[
+            "mc",
+            "match",
+            "--evaluator",
+            "e2",
+            "--w",
+            "0.2",
+            "--pairs",
+            "10",
+        ],
+        &["--w"],
+    );
+}
+
+/// Chi & Nau's Section 4.4 table, transcribed in `tests/data/chi_nau_depth11.csv`, is what
+/// `mc match-table` prints beside our numbers, cell for cell.
+#[test]
+fn match_table_reports_the_papers_numbers() {
+    let golden = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/chi_nau_depth11.csv"),
+    )
+    .unwrap();
+    let report: Value = serde_json::from_str(&stdout_of(&[
+        "mc",
+        "match-table",
+        "--pairs",
+        "40",
+        "--seed",
+        "2",
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    let rows = report["rows"].as_array().unwrap();
+    let lines: Vec<&str> = golden.lines().skip(1).collect();
+    assert_eq!(rows.len(), lines.len());
+    for (row, line) in rows.iter().zip(lines) {
+        let cells: Vec<f64> = line.split(',').map(|c| c.parse().unwrap()).collect();
+        assert_eq!(row["depth"].as_f64().unwrap(), cells[0]);
+        assert!((row["paper_e1"].as_f64().unwrap() * 100.0 - cells[1]).abs() < 1e-9);
+        assert!((row["paper_e2"].as_f64().unwrap() * 100.0 - cells[2]).abs() < 1e-9);
+        for e in ["e1", "e2"] {
+            assert_eq!(row[e]["pairs"], 40);
+            let share = row[e]["estimate"].as_f64().unwrap();
+            assert!(row[e]["ci_low"].as_f64().unwrap() <= share);
+        }
+    }
+}
+
+#[test]
+fn emm_figures_are_byte_identical_across_runs_and_threads() {
+    let dirs: Vec<_> = (0..3).map(|_| tempfile::tempdir().unwrap()).collect();
+    for (dir, threads) in dirs.iter().zip(["1", "2", "2"]) {
+        stdout_of(&[
+            "mc",
+            "emm-figures",
+            "--games",
+            "20",
+            "--seed",
+            "4",
+            "--threads",
+            threads,
+            "--out",
+            dir.path().to_str().unwrap(),
+        ]);
+    }
+    // 4 figures x (PNG, SVG, CSV) + 4 calibration tables.
+    assert_eq!(same_files(dirs[0].path(), dirs[1].path()), 16);
+    assert_eq!(same_files(dirs[1].path(), dirs[2].path()), 16);
+}
+
+#[test]
+fn emm_reports_every_depth_and_algorithm() {
+    let report: Value = serde_json::from_str(&stdout_of(&[
+        "mc",
+        "emm",
+        "--game",
+        "n",
+        "--branching",
+        "2",
+        "--height",
+        "6",
+        "--evaluator",
+        "artificial",
+        "--error",
+        "0.1",
+        "--games",
+        "300",
+        "--seed",
+        "3",
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    let depths = report["depths"].as_array().unwrap();
+    assert_eq!(depths.len(), 6);
+    for d in depths {
+        for a in ["minimax", "product", "emm"] {
+            let c = &d[a];
+            let share = c["estimate"].as_f64().unwrap();
+            assert!(c["ci_low"].as_f64().unwrap() <= share);
+            assert!(share <= c["ci_high"].as_f64().unwrap());
+        }
+    }
+    // The last depth reaches the squares: every decision is correct.
+    assert_eq!(depths[5]["emm"]["estimate"], 1.0);
+    assert_eq!(report["games"], 300);
+}
+
+/// The calibration step saves a table that `mc emm --calibration` reuses: the same output as
+/// calibrating on the fly with the same boards is not required, but reuse must be exact.
+#[test]
+fn calibration_is_saved_and_reused() {
+    let dir = tempfile::tempdir().unwrap();
+    let table = dir.path().join("calibration.json");
+    let csv = dir.path().join("calibration.csv");
+    for path in [&table, &csv] {
+        stdout_of(&[
+            "mc",
+            "emm-calibrate",
+            "--game",
+            "p",
+            "--branching",
+            "2",
+            "--height",
+            "6",
+            "--games",
+            "200",
+            "--out",
+            path.to_str().unwrap(),
+        ]);
+    }
+    let with = |path: &Path| {
+        stdout_of(&[
+            "mc",
+            "emm",
+            "--game",
+            "p",
+            "--branching",
+            "2",
+            "--height",
+            "6",
+            "--evaluator",
+            "natural",
+            "--games",
+            "200",
+            "--calibration",
+            path.to_str().unwrap(),
+            "--format",
+            "csv",
+        ])
+    };
+    let a = with(&table);
+    assert_eq!(a, with(&table));
+    assert_eq!(a, with(&csv), "the CSV and JSON tables are the same table");
+    assert!(a.starts_with("depth,minimax,"));
+    // A table for other games is refused, naming the argument.
+    refused(
+        &[
+            "mc",
+            "emm",
+            "--branching",
+            "3",
+            "--height",
+            "6",
+            "--evaluator",
+            "natural",
+            "--games",
+            "10",
+            "--calibration",
+            table.to_str().unwrap(),
+        ],
+        &["--calibration", "b = 3"],
+    );
+}
+
+#[test]
+fn emm_rejects_bad_input() {
+    refused(
+        &[
+            "mc", "emm", "--error", "0.7", "--games", "5", "--height", "4",
+        ],
+        &["--error", "[0, 0.5]"],
+    );
+    refused(
+        &["mc", "emm", "--branching", "1", "--games", "5"],
+        &["--branching", "at least 2"],
+    );
+    refused(
+        &["mc", "emm", "--height", "0", "--games", "5"],
+        &["--height"],
+    );
+    refused(
+        &["mc", "emm", "--p", "2", "--games", "5"],
+        &["--p", "[0, 1]"],
+    );
+    refused(
+        &[
+            "mc",
+            "emm",
+            "--evaluator",
+            "natural",
+            "--games",
+            "5",
+            "--calibration",
+            "/nonexistent/table.json",
+        ],
+        &["--calibration"],
+    );
+    refused(
+        &["mc", "emm", "--games", "5", "--p", "0", "--height", "4"],
+        &["--p", "non-trivial"],
+    );
+    refused(
+        &["mc", "emm-figures", "--games", "0"],
+        &["--games", "at least 1"],
+    );
+}
