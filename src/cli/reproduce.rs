@@ -127,13 +127,17 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         printed: String::new(),
     };
     type Step = fn(&mut Job) -> anyhow::Result<()>;
-    let steps: [(&str, Step); 5] = [
+    let steps: [(&str, Step); 6] = [
         ("Tables 1 and 2 (exact) and the h = 10 threshold", tables),
         (
             "Li & Marsland Figs. 2-4, phase portrait, Chi & Nau Fig. 2, Wilson et al. Fig. 1",
             analytic_figures,
         ),
         ("threshold and PS peak against height", trend),
+        (
+            "Chi & Nau Fig. 3 and Wilson, Parker & Nau Figs. 3-6 (simulations)",
+            studies,
+        ),
         (
             "cross-validation: Monte Carlo against exact values",
             cross_validation,
@@ -291,6 +295,28 @@ fn trend(job: &mut Job) -> anyhow::Result<()> {
     );
     job.printed.push('\n');
     job.printed.push_str(&super::trend::to_text(&rows));
+    Ok(())
+}
+
+fn studies(job: &mut Job) -> anyhow::Result<()> {
+    let seed = job.seed;
+    let written = super::studies::write_figures(&job.out, job.full, seed, job.threads)?;
+    let full = if job.full { " --full" } else { "" };
+    let command = format!("pathology mc study-figures{full} --seed {seed}");
+    job.files(
+        &written,
+        |name| {
+            let what = if name.starts_with("chi_nau_fig3") {
+                "Chi & Nau Fig. 3: minimax's share of wins against product, against rhf(w) (P-games, depth 6, search depth 2)".to_string()
+            } else if let Some(n) = name.strip_prefix("wilson_fig").and_then(|r| r.chars().next()) {
+                format!("Wilson, Parker & Nau Fig. {n}: fraction of correct decisions of minimax, product and EMM against search depth")
+            } else {
+                "data behind the simulation figures".to_string()
+            };
+            (what, command.clone())
+        },
+        Some(seed),
+    );
     Ok(())
 }
 

@@ -995,13 +995,17 @@ const REDUCED_SIZES: (u64, u64) = (8000, 5000);
 /// # Errors
 ///
 /// When a file cannot be written.
-pub fn write_figures(out_dir: &Path, full: bool) -> anyhow::Result<Vec<PathBuf>> {
+pub fn write_figures(
+    out_dir: &Path,
+    full: bool,
+    seed: u64,
+    threads: usize,
+) -> anyhow::Result<Vec<PathBuf>> {
     let (pairs, games) = if full { FULL_SIZES } else { REDUCED_SIZES };
-    let threads = default_threads();
     let (_, mut files) = chi_nau_figure_3(out_dir, pairs, |pairs| {
-        Ok(TrialRunner::new(pairs, 1, threads)?)
+        Ok(TrialRunner::new(pairs, seed, threads)?)
     })?;
-    let (wilson, _) = wilson_figures(out_dir, games, 1, threads)?;
+    let (wilson, _) = wilson_figures(out_dir, games, seed, threads)?;
     files.extend(wilson);
     Ok(files)
 }
@@ -1015,10 +1019,13 @@ pub struct StudyFiguresArgs {
     /// Directory to write into.
     #[arg(long, default_value = "plots")]
     out: PathBuf,
+    /// Seed of the random streams.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
 }
 
 pub fn run_study_figures(args: StudyFiguresArgs) -> anyhow::Result<()> {
-    let files = write_figures(&args.out, args.full)?;
+    let files = write_figures(&args.out, args.full, args.seed, default_threads())?;
     super::print(&format!(
         "{} files written (Chi & Nau Fig. 3; Wilson, Parker & Nau Figs. 3-6):\n{}\n",
         files.len(),
