@@ -811,6 +811,10 @@ pub struct PairCounts {
     pub pairs: usize,
     /// Decisions that needed exact rationals.
     pub exact_decisions: usize,
+    /// Decisions certified in double-double.
+    pub double_double_decisions: usize,
+    /// Decisions that could not be certified (counted as not pathological).
+    pub undecided: usize,
     /// Pairs where the naive f64 comparison and the exact decision differ.
     pub disagreements: usize,
 }
@@ -854,6 +858,8 @@ pub fn count_pathological_pairs(
         naive,
         pairs: classified.iter().map(|c| c.pairs.len()).sum(),
         exact_decisions: classified.iter().map(|c| c.exact_decisions()).sum(),
+        double_double_decisions: classified.iter().map(|c| c.double_double_decisions()).sum(),
+        undecided: classified.iter().map(|c| c.undecided()).sum(),
         disagreements,
     })
 }
@@ -923,7 +929,9 @@ pub fn figure_4_pair_report() -> anyhow::Result<String> {
         "Pathological adjacent pairs D(d-1,10) > D(d,10), p0 = 1/2, f2 from Theorem 3.1\n\
          (Li & Marsland Section 6.2: \"only 167 pairs\" among some 100 settings)\n\n\
          grid: f1 = k/100, k = 1..99 (99 settings, {} pairs)\n\
-         \x20 exact sign decisions: {} pathological pairs ({} decisions made in exact rationals)\n\
+         \x20 certified sign decisions: {} pathological pairs ({} decisions certified in \
+         double-double, {} made in exact rationals, the rest by the f64 error bound or a theorem; \
+         {} undecided)\n\
          \x20 naive f64 comparison: {} pathological pairs\n\
          100th setting: f1 = 0 (f2 = 1/3)\n\
          \x20 exact: {}, naive f64: {}\n\
@@ -936,7 +944,9 @@ pub fn figure_4_pair_report() -> anyhow::Result<String> {
          settings, so its naive count agrees on this grid.)\n",
         on_grid.pairs,
         on_grid.exact,
+        on_grid.double_double_decisions,
         on_grid.exact_decisions,
+        on_grid.undecided + at_zero.undecided,
         on_grid.naive,
         at_zero.exact,
         at_zero.naive,
