@@ -82,6 +82,19 @@ const ALWAYS: u64 = 1 << 32;
 
 impl DGameDraw {
     /// Thresholds for the given dependence factors.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::dgame::DependenceFactors;
+    /// use pathology::games::splitting::DGameDraw;
+    /// use rand::SeedableRng;
+    /// let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(1);
+    /// // f1 = f2 = 1: every node passes its merit value on to both children.
+    /// let draw = DGameDraw::new(&DependenceFactors::new(1.0, 1.0).unwrap());
+    /// assert_eq!(draw.leaves(3, true, &mut rng), vec![1; 8]);
+    /// assert_eq!(draw.leaves(3, false, &mut rng), vec![0; 8]);
+    /// ```
     pub fn new(factors: &DependenceFactors<f64>) -> Self {
         // f = 1 gives 2^32 = ALWAYS.
         let threshold = |f: f64| (f * 2f64.powi(32)) as u64;
@@ -171,6 +184,27 @@ impl DGameDraw {
 
     /// The leaves (tree order, 1 = win) of a D-game subtree whose root has the given height and
     /// merit value.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::dgame::DependenceFactors;
+    /// use pathology::games::splitting::DGameDraw;
+    /// use pathology::mc::level_tree::LevelTree;
+    /// use rand::SeedableRng;
+    /// let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(2);
+    /// let draw = DGameDraw::new(&DependenceFactors::new(0.5, 0.5).unwrap());
+    /// let tree = LevelTree::new(2, 4).unwrap();
+    /// let mut wins = Vec::new();
+    /// for root_win in [false, true] {
+    ///     let leaves = draw.leaves(4, root_win, &mut rng);
+    ///     assert_eq!(leaves.len(), 16);
+    ///     // Merit values are consistent: solving the leaves gives back the root's value.
+    ///     let leaves: Vec<bool> = leaves.iter().map(|&x| x == 1).collect();
+    ///     tree.solve(&leaves, &mut wins);
+    ///     assert_eq!(wins[tree.index(4, 0)], root_win);
+    /// }
+    /// ```
     pub fn leaves(&self, height: u32, win: bool, rng: &mut ChaCha8Rng) -> Vec<u8> {
         let mut nodes = vec![u8::from(win)];
         self.expand(height, &mut nodes, rng, &mut Vec::new());
@@ -182,6 +216,26 @@ impl DGameDraw {
     /// `leaves` with its `2^height` leaves in tree order and returns the index (0 or 1) of the
     /// win child. Which child wins is drawn first, with probability 1/2 each (conditions 2'
     /// and 3' give both orders equal weight).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::dgame::DependenceFactors;
+    /// use pathology::games::splitting::DGameDraw;
+    /// use pathology::mc::level_tree::LevelTree;
+    /// use rand::SeedableRng;
+    /// let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(3);
+    /// let draw = DGameDraw::new(&DependenceFactors::new(0.5, 0.5).unwrap());
+    /// let (mut leaves, mut randoms) = (Vec::new(), Vec::new());
+    /// let win_child = draw.conditioned_root(3, &mut rng, &mut leaves, &mut randoms);
+    /// assert_eq!(leaves.len(), 8);
+    /// // The root's children (height 2) are one win and one loss, as returned.
+    /// let tree = LevelTree::new(2, 3).unwrap();
+    /// let mut wins = Vec::new();
+    /// tree.solve(&leaves.iter().map(|&x| x == 1).collect::<Vec<_>>(), &mut wins);
+    /// assert!(wins[tree.index(2, win_child)]);
+    /// assert!(!wins[tree.index(2, 1 - win_child)]);
+    /// ```
     pub fn conditioned_root(
         &self,
         height: u32,
@@ -312,6 +366,21 @@ impl SplittingGame {
     /// otherwise (drawn depth first, children in move order); a square is 1 when the sum of
     /// the edges on its path from the root is positive.
     ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::games::SplittingGame;
+    /// use rand::SeedableRng;
+    /// let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(7);
+    /// // q = 1: every edge is +1, so every path sum is positive.
+    /// let game = SplittingGame::n_game(2, 4, 1.0, &mut rng).unwrap();
+    /// assert_eq!(game.count_ones(&game.root()), 16);
+    /// // q = 0: every path sum is negative.
+    /// let game = SplittingGame::n_game(3, 3, 0.0, &mut rng).unwrap();
+    /// assert_eq!(game.count_ones(&game.root()), 0);
+    /// assert!(SplittingGame::n_game(2, 4, 1.5, &mut rng).is_err());
+    /// ```
+    ///
     /// # Errors
     ///
     /// As [`SplittingGame::p_game`], naming `q`.
@@ -368,6 +437,16 @@ impl SplittingGame {
     }
 
     /// The starting position: the whole board.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::games::SplittingGame;
+    /// let game = SplittingGame::from_leaves(2, 3, &[false; 8]).unwrap();
+    /// let root = game.root();
+    /// assert_eq!((root.row, root.col, root.rows, root.cols), (0, 0, 4, 2));
+    /// assert_eq!(root.height, 3);
+    /// ```
     pub fn root(&self) -> Region {
         Region {
             row: 0,
@@ -379,26 +458,74 @@ impl SplittingGame {
     }
 
     /// Number of rows, `b^ceil(h/2)`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::games::SplittingGame;
+    /// // b = 3, h = 5: 3^3 rows.
+    /// let game = SplittingGame::from_leaves(3, 5, &[false; 243]).unwrap();
+    /// assert_eq!(game.rows(), 27);
+    /// ```
     pub fn rows(&self) -> u32 {
         self.rows
     }
 
     /// Number of columns, `b^floor(h/2)`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::games::SplittingGame;
+    /// // b = 3, h = 5: 3^2 columns.
+    /// let game = SplittingGame::from_leaves(3, 5, &[false; 243]).unwrap();
+    /// assert_eq!(game.cols(), 9);
+    /// ```
     pub fn cols(&self) -> u32 {
         self.cols
     }
 
     /// The branching factor b.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::games::SplittingGame;
+    /// let game = SplittingGame::from_leaves(3, 2, &[false; 9]).unwrap();
+    /// assert_eq!(game.branching(), 3);
+    /// ```
     pub fn branching(&self) -> u32 {
         self.branching
     }
 
     /// The square at (row, column).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::games::SplittingGame;
+    /// // Leaf 5 = moves 1, 0, 1: bottom half of the rows, left column, then the lower row.
+    /// let leaves: Vec<bool> = (0..8).map(|i| i == 5).collect();
+    /// let game = SplittingGame::from_leaves(2, 3, &leaves).unwrap();
+    /// assert!(game.square(3, 0));
+    /// assert!(!game.square(2, 0) && !game.square(3, 1));
+    /// ```
     pub fn square(&self, row: u32, col: u32) -> bool {
         self.squares[(row * self.cols + col) as usize]
     }
 
     /// Nau's piece count psi: the number of 1-squares in the region.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::games::{Game, SplittingGame};
+    /// let leaves: Vec<bool> = (0..8).map(|i| i < 3).collect(); // leaves 0, 1, 2
+    /// let game = SplittingGame::from_leaves(2, 3, &leaves).unwrap();
+    /// assert_eq!(game.count_ones(&game.root()), 3);
+    /// assert_eq!(game.count_ones(&game.play(&game.root(), 0)), 3); // leaves 0..4
+    /// assert_eq!(game.count_ones(&game.play(&game.root(), 1)), 0); // leaves 4..8
+    /// ```
     pub fn count_ones(&self, region: &Region) -> u32 {
         (region.row..region.row + region.rows)
             .map(|r| {

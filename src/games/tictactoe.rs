@@ -57,6 +57,16 @@ const LINES: [[usize; 3]; 8] = [
 
 impl Board {
     /// The player who completed a line, if any.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::games::TicTacToe;
+    /// use pathology::model::Player;
+    /// assert_eq!(TicTacToe.parse_board("XXXOO....").unwrap().winner(), Some(Player::Max));
+    /// assert_eq!(TicTacToe.parse_board("OX.XOX..O").unwrap().winner(), Some(Player::Min));
+    /// assert_eq!(TicTacToe.parse_board("........O").unwrap().winner(), None);
+    /// ```
     pub fn winner(&self) -> Option<Player> {
         LINES.iter().find_map(|line| {
             let [a, b, c] = line.map(|i| self.squares[i]);

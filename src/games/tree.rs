@@ -89,11 +89,32 @@ impl ExplicitTree {
     }
 
     /// Number of nodes.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::games::tree::{ExplicitTree, Node};
+    /// use pathology::model::Player;
+    /// let tree = ExplicitTree::new(vec![
+    ///     Node::Interior(Player::Max, vec![1, 2]),
+    ///     Node::Leaf(0.0),
+    ///     Node::Leaf(1.0),
+    /// ]);
+    /// assert_eq!(tree.len(), 3);
+    /// ```
     pub fn len(&self) -> usize {
         self.nodes.len()
     }
 
     /// Whether the tree has no nodes.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::games::tree::{ExplicitTree, Node};
+    /// assert!(ExplicitTree::default().is_empty());
+    /// assert!(!ExplicitTree::new(vec![Node::Leaf(1.0)]).is_empty());
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.nodes.is_empty()
     }

@@ -124,6 +124,20 @@ pub fn decide<G: Game, E: Evaluator<G> + ?Sized>(
 }
 
 /// The index of a best value for `player`, ties broken uniformly at random.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::model::Player;
+/// use pathology::search::minimax::choose_best;
+/// use rand::SeedableRng;
+/// let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(1);
+/// let values = [1.0, 3.0, 3.0, 0.0];
+/// assert_eq!(choose_best(&values, Player::Min, &mut rng), 3);
+/// let picks: Vec<usize> = (0..50).map(|_| choose_best(&values, Player::Max, &mut rng)).collect();
+/// assert!(picks.iter().all(|&k| k == 1 || k == 2));
+/// assert!(picks.contains(&1) && picks.contains(&2)); // ties broken at random
+/// ```
 pub fn choose_best(values: &[f64], player: Player, rng: &mut ChaCha8Rng) -> usize {
     let best = match player {
         Player::Max => values.iter().copied().fold(f64::NEG_INFINITY, f64::max),
