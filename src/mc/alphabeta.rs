@@ -60,6 +60,15 @@ pub struct Fraction {
 
 impl Fraction {
     /// As f64.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::mc::alphabeta::Fraction;
+    /// let f = Fraction { numerator: 6, denominator: 8 };
+    /// assert_eq!(f.value(), 0.75);
+    /// assert_eq!(f.to_string(), "3/4"); // displayed in lowest terms
+    /// ```
     pub fn value(&self) -> f64 {
         self.numerator as f64 / self.denominator as f64
     }

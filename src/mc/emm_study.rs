@@ -164,12 +164,41 @@ fn calibration_error(message: impl std::fmt::Display) -> Error {
 
 impl Calibration {
     /// EMM's error for a node of height `t` judged a win (or not) for Max.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::mc::emm_study::calibrate;
+    /// use pathology::mc::level_tree::{BoardSpec, GameKind};
+    /// use pathology::mc::TrialRunner;
+    /// let spec = BoardSpec::new(GameKind::P, 2, 2, 0.5).unwrap();
+    /// let table = calibrate(&spec, &TrialRunner::new(200, 1, 1).unwrap()).unwrap();
+    /// // Height 1 (Max, b = 2): "at least half the squares are 1" is exactly the true value.
+    /// assert_eq!((table.error(1, false), table.error(1, true)), (0.0, 0.0));
+    /// // Height 2 (Min): 3 or 4 ones out of 4 is always a win, but 2 ones can be one
+    /// // in each half.
+    /// assert_eq!(table.error(2, true), 0.0);
+    /// assert!(table.error(2, false) > 0.0);
+    /// ```
     pub fn error(&self, t: u32, judged_win_for_max: bool) -> f64 {
         let index = 2 * (t as usize - 1) + usize::from(judged_win_for_max);
         self.rows.get(index).map_or(0.5, |r| r.error)
     }
 
     /// Checks that the table was estimated on boards like `spec`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::mc::emm_study::calibrate;
+    /// use pathology::mc::level_tree::{BoardSpec, GameKind};
+    /// use pathology::mc::TrialRunner;
+    /// let spec = BoardSpec::new(GameKind::P, 2, 2, 0.5).unwrap();
+    /// let table = calibrate(&spec, &TrialRunner::new(200, 1, 1).unwrap()).unwrap();
+    /// assert!(table.check_matches(&spec).is_ok());
+    /// let other = BoardSpec::new(GameKind::N, 2, 2, 0.5).unwrap();
+    /// assert!(table.check_matches(&other).is_err());
+    /// ```
     ///
     /// # Errors
     ///
@@ -205,6 +234,19 @@ impl Calibration {
 
     /// The table as CSV, one row per (node height, judgement), the metadata on every row.
     ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::mc::emm_study::calibrate;
+    /// use pathology::mc::level_tree::{BoardSpec, GameKind};
+    /// use pathology::mc::TrialRunner;
+    /// let spec = BoardSpec::new(GameKind::P, 2, 2, 0.5).unwrap();
+    /// let table = calibrate(&spec, &TrialRunner::new(200, 1, 1).unwrap()).unwrap();
+    /// let csv = table.to_csv().unwrap();
+    /// assert!(csv.starts_with("game,branching,height,p,games,seed,node_height"));
+    /// assert_eq!(csv.lines().count(), 1 + 4); // a header and two rows per height
+    /// ```
+    ///
     /// # Errors
     ///
     /// Never in practice (writing to memory).
@@ -232,6 +274,18 @@ impl Calibration {
     }
 
     /// Reads a table written by [`Calibration::to_csv`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::mc::emm_study::{Calibration, calibrate};
+    /// use pathology::mc::level_tree::{BoardSpec, GameKind};
+    /// use pathology::mc::TrialRunner;
+    /// let spec = BoardSpec::new(GameKind::P, 2, 2, 0.5).unwrap();
+    /// let table = calibrate(&spec, &TrialRunner::new(200, 1, 1).unwrap()).unwrap();
+    /// assert_eq!(Calibration::from_csv(&table.to_csv().unwrap()).unwrap(), table);
+    /// assert!(Calibration::from_csv("not a table").is_err());
+    /// ```
     ///
     /// # Errors
     ///
@@ -267,6 +321,21 @@ impl Calibration {
 
     /// Writes the table as JSON (`.json`) or CSV (any other extension).
     ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::mc::emm_study::{Calibration, calibrate};
+    /// use pathology::mc::level_tree::{BoardSpec, GameKind};
+    /// use pathology::mc::TrialRunner;
+    /// let spec = BoardSpec::new(GameKind::P, 2, 2, 0.5).unwrap();
+    /// let table = calibrate(&spec, &TrialRunner::new(200, 1, 1).unwrap()).unwrap();
+    /// let name = format!("pathology-doc-save-{}.json", std::process::id());
+    /// let path = std::env::temp_dir().join(name);
+    /// table.save(&path).unwrap();
+    /// assert_eq!(Calibration::load(&path).unwrap(), table);
+    /// std::fs::remove_file(&path).unwrap();
+    /// ```
+    ///
     /// # Errors
     ///
     /// [`Error::InvalidArgument`] naming `--calibration` when the file cannot be written.
@@ -281,6 +350,22 @@ impl Calibration {
     }
 
     /// Reads a table saved by [`Calibration::save`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::mc::emm_study::{Calibration, calibrate};
+    /// use pathology::mc::level_tree::{BoardSpec, GameKind};
+    /// use pathology::mc::TrialRunner;
+    /// let spec = BoardSpec::new(GameKind::P, 2, 2, 0.5).unwrap();
+    /// let table = calibrate(&spec, &TrialRunner::new(200, 1, 1).unwrap()).unwrap();
+    /// let name = format!("pathology-doc-load-{}.csv", std::process::id());
+    /// let path = std::env::temp_dir().join(name);
+    /// table.save(&path).unwrap();
+    /// assert_eq!(Calibration::load(&path).unwrap(), table);
+    /// std::fs::remove_file(&path).unwrap();
+    /// assert!(Calibration::load(&path).is_err()); // no such file any more
+    /// ```
     ///
     /// # Errors
     ///
@@ -420,6 +505,13 @@ pub enum StudyEvaluator {
 
 impl StudyEvaluator {
     /// `artificial (e = 0.1)` or `natural`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::mc::emm_study::StudyEvaluator;
+    /// assert_eq!(StudyEvaluator::Artificial { error: 0.1 }.name(), "artificial (e = 0.1)");
+    /// ```
     pub fn name(&self) -> String {
         match self {
             StudyEvaluator::Artificial { error } => format!("artificial (e = {error})"),
@@ -676,6 +768,22 @@ pub struct DepthResult {
 
 impl DepthResult {
     /// The three comparisons in [`ALGORITHMS`] order.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::mc::emm_study::{ALGORITHMS, StudyEvaluator, run};
+    /// use pathology::mc::level_tree::{BoardSpec, GameKind};
+    /// use pathology::mc::TrialRunner;
+    /// let spec = BoardSpec::new(GameKind::P, 2, 4, 0.382).unwrap();
+    /// let evaluator = StudyEvaluator::Artificial { error: 0.1 };
+    /// let r = run(&spec, &evaluator, &TrialRunner::new(100, 1, 1).unwrap()).unwrap();
+    /// let first = &r.depths[0];
+    /// assert_eq!(ALGORITHMS, ["minimax", "product", "emm"]);
+    /// assert_eq!(first.by_algorithm(), [&first.minimax, &first.product, &first.emm]);
+    /// // Depth 4 reaches the squares: every algorithm is always right.
+    /// assert!(r.depths[3].by_algorithm().iter().all(|c| c.estimate == 1.0));
+    /// ```
     pub fn by_algorithm(&self) -> [&Comparison; 3] {
         [&self.minimax, &self.product, &self.emm]
     }

@@ -86,36 +86,92 @@ impl LevelTree {
     }
 
     /// The branching factor b.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::mc::level_tree::LevelTree;
+    /// assert_eq!(LevelTree::new(3, 4).unwrap().branching(), 3);
+    /// ```
     pub fn branching(&self) -> usize {
         self.branching
     }
 
     /// The height H of the root.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::mc::level_tree::LevelTree;
+    /// assert_eq!(LevelTree::new(3, 4).unwrap().height(), 4);
+    /// ```
     pub fn height(&self) -> u32 {
         self.height
     }
 
     /// The number of nodes.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::mc::level_tree::LevelTree;
+    /// assert_eq!(LevelTree::new(3, 4).unwrap().len(), 1 + 3 + 9 + 27 + 81);
+    /// ```
     pub fn len(&self) -> usize {
         self.offsets[self.height as usize + 1]
     }
 
     /// Whether the tree has no nodes (never: the root exists).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::mc::level_tree::LevelTree;
+    /// let tree = LevelTree::new(2, 1).unwrap();
+    /// assert!(!tree.is_empty());
+    /// assert_eq!(tree.len(), 3);
+    /// ```
     pub fn is_empty(&self) -> bool {
         false
     }
 
     /// The flat index of the first node of height `t`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::mc::level_tree::LevelTree;
+    /// let tree = LevelTree::new(2, 3).unwrap(); // 8 leaves, 4, 2, then the root
+    /// let offsets: Vec<usize> = (0..=3).map(|t| tree.offset(t)).collect();
+    /// assert_eq!(offsets, vec![0, 8, 12, 14]);
+    /// ```
     pub fn offset(&self, t: u32) -> usize {
         self.offsets[t as usize]
     }
 
     /// The number of nodes of height `t`, `b^(H - t)`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::mc::level_tree::LevelTree;
+    /// let tree = LevelTree::new(3, 2).unwrap();
+    /// assert_eq!([tree.width(0), tree.width(1), tree.width(2)], [9, 3, 1]);
+    /// ```
     pub fn width(&self, t: u32) -> usize {
         self.offsets[t as usize + 1] - self.offsets[t as usize]
     }
 
     /// The flat index of node `i` of height `t`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::mc::level_tree::LevelTree;
+    /// let tree = LevelTree::new(2, 3).unwrap();
+    /// assert_eq!(tree.index(1, 3), 11); // the last node of height 1
+    /// assert_eq!(tree.index(3, 0), tree.len() - 1); // the root is last
+    /// ```
     pub fn index(&self, t: u32, i: usize) -> usize {
         self.offsets[t as usize] + i
     }
@@ -152,6 +208,16 @@ impl LevelTree {
     }
 
     /// The number of 1-squares below every node (Nau's psi), by sums over children.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::mc::level_tree::LevelTree;
+    /// let tree = LevelTree::new(2, 2).unwrap();
+    /// let mut ones = Vec::new();
+    /// tree.count_ones(&[true, false, true, true], &mut ones);
+    /// assert_eq!(ones, vec![1, 0, 1, 1, 1, 2, 3]);
+    /// ```
     pub fn count_ones(&self, leaves: &[bool], ones: &mut Vec<u32>) {
         ones.clear();
         ones.extend(leaves.iter().map(|&x| u32::from(x)));
@@ -208,6 +274,13 @@ pub enum GameKind {
 
 impl GameKind {
     /// The name used in file names and reports (`p` or `n`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::mc::level_tree::GameKind;
+    /// assert_eq!((GameKind::P.name(), GameKind::N.name()), ("p", "n"));
+    /// ```
     pub fn name(self) -> &'static str {
         match self {
             GameKind::P => "p",
@@ -218,6 +291,16 @@ impl GameKind {
     /// The default parameter: `w_b` for P-games (every level of the tree is then a win for
     /// Max's opponent with the same probability, Pearl's level-invariant choice, Chi & Nau's
     /// `xi = 0.382` for b = 2), 1/2 for N-games (Nau 1982).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::mc::level_tree::GameKind;
+    /// let xi = GameKind::P.default_parameter(2).unwrap();
+    /// assert!((xi - (3.0 - 5f64.sqrt()) / 2.0).abs() < 1e-12); // w_2 = 0.382
+    /// assert_eq!(GameKind::N.default_parameter(3).unwrap(), 0.5);
+    /// assert!(GameKind::P.default_parameter(1).is_err());
+    /// ```
     ///
     /// # Errors
     ///
@@ -243,6 +326,16 @@ pub struct BoardSpec {
 
 impl BoardSpec {
     /// A board spec.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::mc::level_tree::{BoardSpec, GameKind};
+    /// let spec = BoardSpec::new(GameKind::P, 2, 4, 0.5).unwrap();
+    /// assert_eq!(spec.tree.len(), 31);
+    /// assert!(BoardSpec::new(GameKind::P, 2, 4, 1.5).is_err()); // p outside [0, 1]
+    /// assert!(BoardSpec::new(GameKind::N, 2, 30, 0.5).is_err()); // 2^30 leaves
+    /// ```
     ///
     /// # Errors
     ///
@@ -306,6 +399,20 @@ impl BoardSpec {
 
     /// The board of `leaves` as a [`SplittingGame`].
     ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::games::SplittingGame;
+    /// use pathology::mc::level_tree::{BoardSpec, GameKind};
+    /// use rand::SeedableRng;
+    /// let spec = BoardSpec::new(GameKind::P, 2, 4, 0.5).unwrap();
+    /// let mut leaves = Vec::new();
+    /// spec.draw(&mut rand::rngs::ChaCha8Rng::seed_from_u64(1), &mut leaves);
+    /// let game = spec.game(&leaves).unwrap();
+    /// assert_eq!(game, SplittingGame::from_leaves(2, 4, &leaves).unwrap());
+    /// assert!(spec.game(&[true; 3]).is_err()); // not 2^4 leaves
+    /// ```
+    ///
     /// # Errors
     ///
     /// As [`SplittingGame::from_leaves`] (never for leaves drawn by [`BoardSpec::draw`]).
@@ -317,6 +424,26 @@ impl BoardSpec {
 /// A uniform choice among the indices whose values are best for `player` (largest for Max,
 /// smallest for Min), exactly as [`crate::search::minimax::choose_best`] does it (the same
 /// draws from `rng`), without allocating for `values.len() <= 16`.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::mc::level_tree::choose_best_of;
+/// use pathology::model::Player;
+/// use pathology::search::minimax::choose_best;
+/// use rand::SeedableRng;
+/// let values = [0.2, 0.7, 0.7, 0.1];
+/// let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(4);
+/// assert_eq!(choose_best_of(&values, Player::Min, &mut rng), 3);
+/// // The same choice as choose_best from the same stream.
+/// let mut a = rand::rngs::ChaCha8Rng::seed_from_u64(5);
+/// let mut b = rand::rngs::ChaCha8Rng::seed_from_u64(5);
+/// for _ in 0..20 {
+///     let k = choose_best_of(&values, Player::Max, &mut a);
+///     assert!(k == 1 || k == 2);
+///     assert_eq!(k, choose_best(&values, Player::Max, &mut b));
+/// }
+/// ```
 pub fn choose_best_of(values: &[f64], player: Player, rng: &mut ChaCha8Rng) -> usize {
     if values.len() > 16 {
         return crate::search::minimax::choose_best(values, player, rng);

@@ -90,6 +90,15 @@ pub enum MatchEvaluator {
 
 impl MatchEvaluator {
     /// A short name: `e^w`, `e1` or `e2`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::mc::matches::MatchEvaluator;
+    /// assert_eq!(MatchEvaluator::Weighted { w: 0.5 }.name(), "e^w (w = 0.5)");
+    /// assert_eq!(MatchEvaluator::Natural.name(), "e1");
+    /// assert_eq!(MatchEvaluator::Forced.name(), "e2");
+    /// ```
     pub fn name(&self) -> String {
         match self {
             MatchEvaluator::Weighted { w } => format!("e^w (w = {w})"),
@@ -114,6 +123,21 @@ pub struct Board {
 
 impl Board {
     /// Draws a board and its `r(n)` (one uniform per node, in flat order, after the leaves).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::mc::level_tree::{BoardSpec, GameKind};
+    /// use pathology::mc::matches::Board;
+    /// use rand::SeedableRng;
+    /// let spec = BoardSpec::new(GameKind::P, 2, 4, 0.382).unwrap();
+    /// let mut board = Board::default();
+    /// board.draw(&spec, &mut rand::rngs::ChaCha8Rng::seed_from_u64(1));
+    /// assert_eq!(board.leaves.len(), 16);
+    /// assert_eq!((board.wins.len(), board.noise.len()), (31, 31));
+    /// assert_eq!(&board.wins[..16], &board.leaves[..]); // a leaf's true value is its square
+    /// assert!(board.noise.iter().all(|r| (0.0..1.0).contains(r)));
+    /// ```
     pub fn draw(&mut self, spec: &BoardSpec, rng: &mut ChaCha8Rng) {
         spec.draw(rng, &mut self.leaves);
         spec.tree.solve(&self.leaves, &mut self.wins);
@@ -123,6 +147,24 @@ impl Board {
     }
 
     /// Fills [`Board::statics`] for `evaluator` (leaves get their utility).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::mc::level_tree::{BoardSpec, GameKind};
+    /// use pathology::mc::matches::{Board, MatchEvaluator};
+    /// use rand::SeedableRng;
+    /// let spec = BoardSpec::new(GameKind::P, 2, 4, 0.382).unwrap();
+    /// let mut board = Board::default();
+    /// board.draw(&spec, &mut rand::rngs::ChaCha8Rng::seed_from_u64(1));
+    /// // w = 1: the evaluation is the true value.
+    /// board.evaluate(&spec, MatchEvaluator::Weighted { w: 1.0 }).unwrap();
+    /// assert!(board.statics.iter().zip(&board.wins).all(|(&v, &u)| v == f64::from(u8::from(u))));
+    /// // e1 at the root: the fraction of 1-squares on the board.
+    /// board.evaluate(&spec, MatchEvaluator::Natural).unwrap();
+    /// let ones = board.leaves.iter().filter(|&&x| x).count() as f64;
+    /// assert_eq!(*board.statics.last().unwrap(), ones / 16.0);
+    /// ```
     ///
     /// # Errors
     ///
@@ -208,6 +250,21 @@ pub fn search_value(
 /// The move (child index) chosen at node `i` of height `t >= 1` by a depth-`depth` search
 /// under `rule`: a child with the best depth-`(depth - 1)` value for the player to move, ties
 /// broken uniformly with `rng`.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::mc::level_tree::LevelTree;
+/// use pathology::mc::matches::{Rule, choose_move};
+/// use rand::SeedableRng;
+/// let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(1);
+/// let tree = LevelTree::new(2, 2).unwrap(); // root Min over two Max nodes
+/// let statics = [0.0, 1.0, 0.0, 0.0, 0.9, 0.2, 0.5];
+/// // Depth 1: the children's static values 0.9 and 0.2; Min takes the second.
+/// assert_eq!(choose_move(&tree, &statics, 2, 0, 1, Rule::Minimax, &mut rng), 1);
+/// // Depth 2: the children are worth max(0, 1) = 1 and max(0, 0) = 0.
+/// assert_eq!(choose_move(&tree, &statics, 2, 0, 2, Rule::Product, &mut rng), 1);
+/// ```
 pub fn choose_move(
     tree: &LevelTree,
     statics: &[f64],
@@ -283,6 +340,24 @@ pub fn play_game(
 
 /// Plays a pair (minimax first, then product first) on the board's current evaluations and
 /// returns the number of games minimax won (0, 1 or 2).
+///
+/// # Examples
+///
+/// ```
+/// use pathology::mc::level_tree::{BoardSpec, GameKind};
+/// use pathology::mc::matches::{Board, MatchEvaluator, play_pair};
+/// use rand::SeedableRng;
+/// // With perfect evaluations (w = 1) both rules play perfectly, so whoever holds the winning
+/// // side wins: minimax wins exactly one game of every pair.
+/// let spec = BoardSpec::new(GameKind::P, 2, 5, 0.382).unwrap();
+/// let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(2);
+/// let mut board = Board::default();
+/// for _ in 0..10 {
+///     board.draw(&spec, &mut rng);
+///     board.evaluate(&spec, MatchEvaluator::Weighted { w: 1.0 }).unwrap();
+///     assert_eq!(play_pair(&spec, &board, 2, &mut rng), 1);
+/// }
+/// ```
 pub fn play_pair(spec: &BoardSpec, board: &Board, depth: u32, rng: &mut ChaCha8Rng) -> u8 {
     let tree = &spec.tree;
     // The first mover is Max when the root's height is odd.
@@ -474,6 +549,15 @@ pub fn sweep(
 }
 
 /// The weights of Chi & Nau's Fig. 3: 0 to 0.5 in steps of 0.01 (51 points).
+///
+/// # Examples
+///
+/// ```
+/// use pathology::mc::matches::figure_3_weights;
+/// let w = figure_3_weights();
+/// assert_eq!(w.len(), 51);
+/// assert_eq!((w[0], w[1], w[50]), (0.0, 0.01, 0.5));
+/// ```
 pub fn figure_3_weights() -> Vec<f64> {
     (0..=50).map(|k| f64::from(k) / 100.0).collect()
 }
@@ -557,6 +641,17 @@ pub fn depth_table(
 }
 
 /// The board of Chi & Nau's studies: a binary P-game of height `height` with `xi = w_2`.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::mc::level_tree::GameKind;
+/// use pathology::mc::matches::chi_nau_board;
+/// let spec = chi_nau_board(11).unwrap();
+/// assert_eq!((spec.kind, spec.tree.branching(), spec.tree.height()), (GameKind::P, 2, 11));
+/// assert!((spec.parameter - 0.382).abs() < 1e-3);
+/// assert!(chi_nau_board(0).is_err());
+/// ```
 ///
 /// # Errors
 ///

@@ -108,6 +108,15 @@ impl FlawSetup {
     }
 
     /// `xi = Pr[u(n) = 1]` for a node at depth D ([`win_probability`] at height `H - D`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::mc::rhf::{FlawSetup, win_probability};
+    /// let setup = FlawSetup::new(0.3, 0.5, 2, 1).unwrap();
+    /// assert_eq!(setup.xi(), win_probability(0.5, 1));
+    /// assert_eq!(setup.xi(), 0.75); // a Max node over two leaves that are 1 with p = 1/2
+    /// ```
     pub fn xi(&self) -> f64 {
         win_probability(self.p, self.height - self.depth)
     }

@@ -87,23 +87,71 @@ impl TrialRunner {
 
     /// Shows a progress bar with this label on stderr while running, when stderr is a
     /// terminal.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::mc::runner::TrialRunner;
+    /// // The bar only shows on a terminal; the results are the same either way.
+    /// let runner = TrialRunner::new(100, 1, 1).unwrap().with_progress("counting");
+    /// assert_eq!(runner.run(|| (), |_, _| 1u64, 0, |n, x| n + x).unwrap(), 100);
+    /// ```
     pub fn with_progress(mut self, label: &str) -> Self {
         self.progress = Some(label.to_string());
         self
     }
 
     /// The number of trials.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::mc::runner::TrialRunner;
+    /// assert_eq!(TrialRunner::new(1000, 7, 2).unwrap().trials(), 1000);
+    /// ```
     pub fn trials(&self) -> u64 {
         self.trials
     }
 
     /// The seed.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::mc::runner::TrialRunner;
+    /// assert_eq!(TrialRunner::new(1000, 7, 2).unwrap().seed(), 7);
+    /// ```
     pub fn seed(&self) -> u64 {
         self.seed
     }
 
     /// Runs `trial` once per trial index with that trial's stream and a per-thread scratch
     /// value from `init`, and folds the results into `accumulator` in trial order.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::mc::runner::{TrialRunner, trial_rng};
+    /// use rand::RngExt;
+    /// // Trial i runs on trial_rng(seed, i), and results are folded in trial order.
+    /// let draws = TrialRunner::new(5, 7, 2)
+    ///     .unwrap()
+    ///     .run(|| (), |_, rng| rng.random::<u64>(), Vec::new(), |mut v, x| {
+    ///         v.push(x);
+    ///         v
+    ///     })
+    ///     .unwrap();
+    /// let expected: Vec<u64> = (0..5).map(|i| trial_rng(7, i).random()).collect();
+    /// assert_eq!(draws, expected);
+    /// // A floating-point sum does not depend on the thread count.
+    /// let sum = |threads| {
+    ///     TrialRunner::new(10_000, 3, threads)
+    ///         .unwrap()
+    ///         .run(|| (), |_, rng| rng.random::<f64>(), 0.0, |s, x| s + x)
+    ///         .unwrap()
+    /// };
+    /// assert_eq!(sum(1), sum(2));
+    /// ```
     ///
     /// # Errors
     ///

@@ -61,12 +61,31 @@ pub struct Proportion {
 
 impl Proportion {
     /// Records one trial.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::mc::stats::Proportion;
+    /// let mut p = Proportion::default();
+    /// for success in [true, false, true] {
+    ///     p.record(success);
+    /// }
+    /// assert_eq!(p, Proportion { successes: 2, trials: 3 });
+    /// ```
     pub fn record(&mut self, success: bool) {
         self.trials += 1;
         self.successes += u64::from(success);
     }
 
     /// The estimate `k/n` (0 when there were no trials).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::mc::stats::Proportion;
+    /// assert_eq!(Proportion { successes: 3, trials: 4 }.estimate(), 0.75);
+    /// assert_eq!(Proportion::default().estimate(), 0.0);
+    /// ```
     pub fn estimate(&self) -> f64 {
         if self.trials == 0 {
             0.0
@@ -125,6 +144,16 @@ impl Proportion {
     }
 
     /// The estimate, its 95% Wilson interval and, given an exact value, the z-score.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::mc::stats::Proportion;
+    /// let c = Proportion { successes: 50, trials: 100 }.compare(Some(0.5));
+    /// assert_eq!((c.estimate, c.z), (0.5, Some(0.0)));
+    /// assert!((c.ci_low - 0.4038).abs() < 1e-4 && (c.ci_high - 0.5962).abs() < 1e-4);
+    /// assert_eq!(Proportion { successes: 50, trials: 100 }.compare(None).z, None);
+    /// ```
     pub fn compare(&self, exact: Option<f64>) -> Comparison {
         let (ci_low, ci_high) = self.wilson_interval(Z_95);
         Comparison {
@@ -147,6 +176,16 @@ pub struct Mean {
 
 impl Mean {
     /// Adds one value.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::mc::stats::Mean;
+    /// let mut m = Mean::default();
+    /// m.record(2.0);
+    /// m.record(4.0);
+    /// assert_eq!(m.estimate(), 3.0);
+    /// ```
     pub fn record(&mut self, value: f64) {
         self.count += 1;
         self.sum += value;
@@ -154,6 +193,18 @@ impl Mean {
     }
 
     /// The sample mean.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::mc::stats::Mean;
+    /// let mut m = Mean::default();
+    /// assert_eq!(m.estimate(), 0.0); // no values yet
+    /// for v in [1.0, 2.0, 6.0] {
+    ///     m.record(v);
+    /// }
+    /// assert_eq!(m.estimate(), 3.0);
+    /// ```
     pub fn estimate(&self) -> f64 {
         if self.count == 0 {
             0.0
@@ -163,6 +214,20 @@ impl Mean {
     }
 
     /// The standard error of the mean (sample standard deviation over sqrt n).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::mc::stats::Mean;
+    /// let mut m = Mean::default();
+    /// m.record(1.0);
+    /// assert_eq!(m.standard_error(), 0.0); // undefined for one value: 0
+    /// for v in [2.0, 3.0, 4.0] {
+    ///     m.record(v);
+    /// }
+    /// // Sample variance 5/3, over n = 4.
+    /// assert!((m.standard_error() - (5.0f64 / 3.0 / 4.0).sqrt()).abs() < 1e-15);
+    /// ```
     pub fn standard_error(&self) -> f64 {
         if self.count < 2 {
             return 0.0;
