@@ -50,11 +50,33 @@ fn two_prod(a: f64, b: f64) -> (f64, f64) {
 
 impl DoubleDouble {
     /// The double-double equal to a double.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use num_rational::BigRational;
+    /// use pathology::dd::DoubleDouble;
+    /// let x = DoubleDouble::from_f64(0.1);
+    /// assert_eq!(x.hi(), 0.1);
+    /// assert_eq!(x.to_rational(), BigRational::from_float(0.1).unwrap()); // no low part
+    /// ```
     pub fn from_f64(x: f64) -> Self {
         DoubleDouble { hi: x, lo: 0.0 }
     }
 
     /// The high part (the nearest double, up to rounding of the sum).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::dd::DoubleDouble;
+    /// use pathology::number::{Probability, parse_rational};
+    /// let third = DoubleDouble::from_rational(&parse_rational("1/3").unwrap());
+    /// assert_eq!(third.hi(), 1.0 / 3.0); // the nearest double; the rest is in the low part
+    /// let tiny = DoubleDouble::from_f64(1.0).plus(&DoubleDouble::from_f64(1e-20));
+    /// assert_eq!(tiny.hi(), 1.0);
+    /// assert!(tiny > DoubleDouble::from_f64(1.0)); // but the sum is still above 1
+    /// ```
     pub fn hi(self) -> f64 {
         self.hi
     }
@@ -99,6 +121,18 @@ impl DoubleDouble {
     }
 
     /// The exact value as a rational.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use num_rational::BigRational;
+    /// use pathology::dd::DoubleDouble;
+    /// use pathology::number::Probability;
+    /// // 1 + 1e-20 is not a double, but it is a double-double, exactly.
+    /// let x = DoubleDouble::from_f64(1.0).plus(&DoubleDouble::from_f64(1e-20));
+    /// let r = |v: f64| BigRational::from_float(v).unwrap();
+    /// assert_eq!(x.to_rational(), r(1.0) + r(1e-20));
+    /// ```
     pub fn to_rational(self) -> BigRational {
         let r = |x: f64| BigRational::from_float(x).expect("finite");
         r(self.hi) + r(self.lo)

@@ -33,6 +33,16 @@ pub struct Node {
 
 impl Node {
     /// A leaf with a static evaluation.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::emm::{BackUpRule, Node, Valuation, back_up};
+    /// let leaf = Node::leaf(true);
+    /// assert!(leaf.children.is_empty());
+    /// // A leaf's valuation is its static evaluation, with the evaluator's error.
+    /// assert_eq!(back_up(&leaf, &0.1, BackUpRule::Emm), Valuation { win: true, error: 0.1 });
+    /// ```
     pub fn leaf(static_win: bool) -> Self {
         Node {
             static_win,
@@ -41,6 +51,18 @@ impl Node {
     }
 
     /// An interior node.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::emm::{BackUpRule, Node, back_up};
+    /// use pathology::number::parse_rational;
+    /// // Leaf values are for the player to move there: `false` is a win for us.
+    /// let node = Node::interior(false, vec![Node::leaf(false), Node::leaf(true)]);
+    /// let v = back_up(&node, &parse_rational("0.1").unwrap(), BackUpRule::Minimax);
+    /// assert!(v.win); // one winning move
+    /// assert_eq!(v.error, parse_rational("9/100").unwrap()); // wrong if the win is wrong and the loss right
+    /// ```
     pub fn interior(static_win: bool, children: Vec<Node>) -> Self {
         Node {
             static_win,
@@ -172,6 +194,20 @@ pub fn figure_2_tree() -> Node {
 
 /// [`figure_2_tree`] with the unstated static evaluations of C (`c_static_win`, for player 2)
 /// and A (`a_static_win`, for player 1) chosen by the caller.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::emm::{BackUpRule, back_up, figure_2_tree_with};
+/// use pathology::number::parse_rational;
+/// let e = parse_rational("0.1").unwrap();
+/// for c in [false, true] {
+///     for a in [false, true] {
+///         let emm = back_up(&figure_2_tree_with(c, a), &e, BackUpRule::Emm);
+///         assert_eq!(emm.error, parse_rational("91/1000").unwrap()); // the same for every choice
+///     }
+/// }
+/// ```
 pub fn figure_2_tree_with(c_static_win: bool, a_static_win: bool) -> Node {
     let b = Node::interior(false, vec![Node::leaf(true), Node::leaf(true)]);
     let c = Node::interior(c_static_win, vec![Node::leaf(true), Node::leaf(false)]);

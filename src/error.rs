@@ -35,6 +35,15 @@ pub enum Error {
 
 impl Error {
     /// Shorthand for [`Error::InvalidArgument`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::Error;
+    /// let err = Error::invalid("--height", "between 1 and 40", 41);
+    /// assert_eq!(err.to_string(), "--height must be between 1 and 40, got 41");
+    /// assert!(matches!(err, Error::InvalidArgument { ref name, .. } if name == "--height"));
+    /// ```
     pub fn invalid(name: &str, allowed: &str, got: impl std::fmt::Display) -> Self {
         Error::InvalidArgument {
             name: name.to_string(),
@@ -44,6 +53,14 @@ impl Error {
     }
 
     /// Whether the error is the user's input (the binary exits with code 2).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::dgame::{DependenceFactors, check_cost};
+    /// assert!(DependenceFactors::new(1.5, 0.5).unwrap_err().is_usage());
+    /// assert!(check_cost(30, None).unwrap_err().is_usage());
+    /// ```
     pub fn is_usage(&self) -> bool {
         matches!(
             self,

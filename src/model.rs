@@ -37,6 +37,16 @@ impl Player {
     }
 
     /// The other player.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::model::Player;
+    /// assert_eq!(Player::Max.opponent(), Player::Min);
+    /// assert_eq!(Player::Min.opponent().opponent(), Player::Min);
+    /// // Players alternate with height.
+    /// assert_eq!(Player::to_move_at_height(9).opponent(), Player::to_move_at_height(10));
+    /// ```
     pub fn opponent(self) -> Player {
         match self {
             Player::Max => Player::Min,

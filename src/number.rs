@@ -65,6 +65,17 @@ pub trait Scaled: Clone + Debug + Send + Sync + 'static {
 }
 
 /// The direct quadratic convolution, shared by the ring implementations and the tests.
+///
+/// # Examples
+///
+/// ```
+/// use num_bigint::BigInt;
+/// use pathology::number::direct_convolution;
+/// let a: Vec<BigInt> = vec![1.into(), 1.into()];
+/// let c = direct_convolution(&a, &a);
+/// assert_eq!(c, vec![BigInt::from(1), BigInt::from(2), BigInt::from(1)]); // (1 + x)^2
+/// assert!(direct_convolution::<f64>(&[], &[1.0]).is_empty());
+/// ```
 pub fn direct_convolution<S: Scaled>(a: &[S], b: &[S]) -> Vec<S> {
     if a.is_empty() || b.is_empty() {
         return Vec::new();
@@ -487,7 +498,16 @@ pub fn format_decimal(value: &BigRational, places: usize) -> String {
     if negative { format!("-{body}") } else { body }
 }
 
-/// Sign of an exact rational or of a float, as -1, 0 or 1.
+/// Sign of an exact rational, as -1, 0 or 1.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::number::{parse_rational, rational_sign};
+/// assert_eq!(rational_sign(&parse_rational("-1/3").unwrap()), -1);
+/// assert_eq!(rational_sign(&parse_rational("0").unwrap()), 0);
+/// assert_eq!(rational_sign(&parse_rational("0.5").unwrap()), 1);
+/// ```
 pub fn rational_sign(value: &BigRational) -> i8 {
     if value.is_positive() {
         1

@@ -101,6 +101,18 @@ pub struct Report {
 
 impl Report {
     /// Rows that disagree without correction.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::validate::validate;
+    /// let csv = "kind,h,d,f1,f2,estimate,trials\n\
+    ///            dgame,10,1,0.1,0.1,0.61,10000\n\
+    ///            dgame,10,1,0.1,0.1,0.70,10000\n";
+    /// let report = validate(csv.as_bytes(), 0.05).unwrap();
+    /// assert_eq!(report.rows.len(), 2);
+    /// assert_eq!(report.disagreeing(), 1); // 0.70 is far from D(1,10) = 0.608
+    /// ```
     pub fn disagreeing(&self) -> usize {
         self.rows
             .iter()
@@ -109,6 +121,18 @@ impl Report {
     }
 
     /// Rows that disagree after Holm's correction.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::validate::validate;
+    /// let csv = "kind,h,d,f1,f2,estimate,trials\n\
+    ///            dgame,10,1,0.1,0.1,0.61,10000\n\
+    ///            dgame,10,1,0.1,0.1,0.70,10000\n";
+    /// let report = validate(csv.as_bytes(), 0.05).unwrap();
+    /// assert_eq!(report.holm_disagreeing(), 1);
+    /// assert!(report.holm_disagreeing() <= report.disagreeing()); // Holm only removes rejections
+    /// ```
     pub fn holm_disagreeing(&self) -> usize {
         self.rows
             .iter()
@@ -117,6 +141,17 @@ impl Report {
     }
 
     /// A one-paragraph summary.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::validate::validate;
+    /// let csv = "kind,h,d,f1,f2,estimate,trials\n\
+    ///            dgame,10,1,0.1,0.1,0.61,10000\n\
+    ///            dgame,10,1,0.1,0.1,0.70,10000\n";
+    /// let report = validate(csv.as_bytes(), 0.05).unwrap();
+    /// assert!(report.summary().starts_with("2 rows checked, 0 malformed; at level 0.05: 1 disagree"));
+    /// ```
     pub fn summary(&self) -> String {
         format!(
             "{} rows checked, {} malformed; at level {}: {} disagree without correction, {} with \
@@ -419,6 +454,17 @@ pub fn two_sided_p(z: f64) -> f64 {
 
 /// The complementary error function, to about 1e-15 relative accuracy: the series of
 /// `erf` for `x < 2`, else the continued fraction of `erfc` (Lentz's method).
+///
+/// # Examples
+///
+/// ```
+/// use pathology::validate::erfc;
+/// assert_eq!(erfc(0.0), 1.0);
+/// assert!((erfc(1.0) - 0.157_299_207_050_285_1).abs() < 1e-15);
+/// assert!((erfc(-1.0) - (2.0 - erfc(1.0))).abs() < 1e-15);
+/// // The continued fraction keeps tiny tails accurate, where 1 - erf(x) would give 0.
+/// assert!((erfc(10.0) / 2.088_487_583_762_544_8e-45 - 1.0).abs() < 1e-14);
+/// ```
 pub fn erfc(x: f64) -> f64 {
     if x.is_nan() {
         return f64::NAN;

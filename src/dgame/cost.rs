@@ -131,6 +131,18 @@ fn backup_seconds(front: u32, height: u32, denominator_bits: Option<f64>) -> f64
 
 /// Refuses, with the estimate, a computation that would exceed about a minute or 16 GiB.
 ///
+/// # Examples
+///
+/// ```
+/// use pathology::Error;
+/// use pathology::dgame::check_cost;
+/// let cost = check_cost(10, None).unwrap(); // Table 1 in f64: well within the limits
+/// assert!(cost.seconds < 1.0);
+/// let refused = check_cost(30, None).unwrap_err();
+/// assert!(matches!(refused, Error::TooExpensive { .. }));
+/// assert!(refused.to_string().contains("height 30 in f64 mode"));
+/// ```
+///
 /// # Errors
 ///
 /// [`Error::TooExpensive`] with the estimate and a hint (the float mode, or a smaller height).
@@ -165,7 +177,16 @@ pub fn check_cost(height: u32, denominator_bits: Option<f64>) -> Result<Cost> {
     Ok(cost)
 }
 
-/// `12 s`, `3.5 min`, `2.1 h`, `4.0e3 days`.
+/// `12 ms`, `12 s`, `35 min`, `2.1 h`, `4.0e3 days`.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::dgame::cost::human_seconds;
+/// assert_eq!(human_seconds(0.0123), "12 ms");
+/// assert_eq!(human_seconds(300.0), "5 min");
+/// assert_eq!(human_seconds(9000.0), "2.5 h");
+/// ```
 pub fn human_seconds(s: f64) -> String {
     if s < 1.0 {
         format!("{:.0} ms", s * 1e3)
@@ -181,6 +202,15 @@ pub fn human_seconds(s: f64) -> String {
 }
 
 /// `512 KiB`, `3.2 GiB`.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::dgame::cost::human_bytes;
+/// assert_eq!(human_bytes(512.0), "512.0 B");
+/// assert_eq!(human_bytes(1536.0), "1.5 KiB");
+/// assert_eq!(human_bytes(16.0 * 1024.0 * 1024.0 * 1024.0), "16.0 GiB");
+/// ```
 pub fn human_bytes(b: f64) -> String {
     const UNITS: [&str; 6] = ["B", "KiB", "MiB", "GiB", "TiB", "PiB"];
     let mut value = b;

@@ -120,6 +120,24 @@ pub struct DecisionColumn<P> {
 
 impl<P: Probability> DecisionColumn<P> {
     /// `D(depth, height)`, for `1 <= depth <= height`.
+    ///
+    /// # Panics
+    ///
+    /// When `depth` is 0 or greater than the column's height.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::dgame::{DependenceFactors, Solver};
+    /// use pathology::number::{Probability, parse_rational};
+    /// let f = parse_rational("0.1").unwrap();
+    /// let column = Solver::new(DependenceFactors::new(f.clone(), f).unwrap())
+    ///     .decision_column(10)
+    ///     .unwrap();
+    /// assert_eq!(column.value(1).to_decimal(3), "0.608"); // Table 1, first cell
+    /// assert_eq!(column.value(9), &Probability::certain()); // D(h-1,h) = 1
+    /// assert_eq!(column.value(10), &Probability::certain()); // D(h,h) = 1
+    /// ```
     pub fn value(&self, depth: u32) -> &P {
         &self.values[depth as usize - 1]
     }
@@ -127,6 +145,20 @@ impl<P: Probability> DecisionColumn<P> {
     /// The pathological sum: `sum over 1 < d <= h of max(0, D(d-1,h) - D(d,h))`
     /// (Section 6.2). In exact mode the sum is exact; in float mode pairs whose difference
     /// is float noise add noise (use [`super::threshold`] to classify pairs rigorously).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::dgame::{DependenceFactors, Solver};
+    /// use pathology::number::{Probability, parse_rational};
+    /// let column = Solver::new(DependenceFactors::new(0.1, 0.1).unwrap()).decision_column(10).unwrap();
+    /// assert_eq!(format!("{:.3}", column.pathological_sum()), "0.038"); // Table 1, f = 0.1
+    /// // f1 = 1: every D(d,h) is 1 (Proposition 4.1), so nothing is pathological.
+    /// let one = parse_rational("1").unwrap();
+    /// let half = parse_rational("1/2").unwrap();
+    /// let column = Solver::new(DependenceFactors::new(one, half).unwrap()).decision_column(6).unwrap();
+    /// assert_eq!(column.pathological_sum(), Probability::impossible());
+    /// ```
     pub fn pathological_sum(&self) -> P {
         self.values.windows(2).fold(P::impossible(), |sum, pair| {
             let drop = pair[0].minus(&pair[1]);
@@ -167,6 +199,15 @@ pub const MAX_HEIGHT: u32 = 40;
 
 impl<P: Probability> Solver<P> {
     /// A solver for the given dependence factors.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::dgame::{DependenceFactors, Solver};
+    /// let mut solver = Solver::new(DependenceFactors::new(0.5, 0.5).unwrap());
+    /// // With the search front at height 1, minimax sees the merit values: D(h-1,h) = 1.
+    /// assert_eq!(solver.correct_decision_probability(1, 2).unwrap(), 1.0);
+    /// ```
     pub fn new(factors: DependenceFactors<P>) -> Self {
         let weights = Weights::new(&factors);
         let one = P::Scaled::one_value();
@@ -208,6 +249,15 @@ impl<P: Probability> Solver<P> {
     }
 
     /// The dependence factors.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::dgame::{DependenceFactors, Solver};
+    /// let solver = Solver::new(DependenceFactors::new(0.3, 0.7).unwrap());
+    /// assert_eq!(solver.factors().f1(), &0.3);
+    /// assert_eq!(solver.factors().f2(), &0.7);
+    /// ```
     pub fn factors(&self) -> &DependenceFactors<P> {
         &self.factors
     }
@@ -251,6 +301,24 @@ impl<P: Probability> Solver<P> {
     /// The distributions of the minimax backed-up value `Psi` at a node of height
     /// `node_height`, when psi is evaluated at the search front `frontier_height` and backed
     /// up by minimax (`frontier_height <= node_height`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use num_rational::BigRational;
+    /// use pathology::dgame::{DependenceFactors, Solver};
+    /// use pathology::number::parse_rational;
+    /// let f = parse_rational("0.3").unwrap();
+    /// let mut solver = Solver::new(DependenceFactors::new(f.clone(), f).unwrap());
+    /// // Backed up from the leaves, Psi is the merit value: 1 at a win node, 0 at a loss node.
+    /// let psi = solver.backed_up_distribution(0, 3).unwrap();
+    /// let (zero, one) = (BigRational::from_integer(0.into()), BigRational::from_integer(1.into()));
+    /// assert_eq!(psi.win, vec![zero.clone(), one.clone()]);
+    /// assert_eq!(psi.loss, vec![one, zero]);
+    /// // With no back-up levels it is the psi distribution itself.
+    /// assert_eq!(solver.backed_up_distribution(3, 3).unwrap(), solver.psi_distribution(3).unwrap());
+    /// assert!(solver.backed_up_distribution(4, 3).is_err());
+    /// ```
     ///
     /// # Errors
     ///
@@ -333,6 +401,21 @@ impl<P: Probability> Solver<P> {
     /// integers, denominator positive. Reducing a fraction of a few hundred thousand bits
     /// costs far more than computing it; comparisons do not need it.
     ///
+    /// # Examples
+    ///
+    /// ```
+    /// use num_rational::BigRational;
+    /// use pathology::dgame::{DependenceFactors, Solver};
+    /// use pathology::number::parse_rational;
+    /// let f = parse_rational("0.1").unwrap();
+    /// let mut solver = Solver::new(DependenceFactors::new(f.clone(), f).unwrap());
+    /// let (numerator, denominator) = solver.correct_decision_fraction(1, 6).unwrap();
+    /// assert_eq!(
+    ///     BigRational::new(numerator, denominator),
+    ///     solver.correct_decision_probability(1, 6).unwrap()
+    /// );
+    /// ```
+    ///
     /// # Errors
     ///
     /// [`Error::InvalidArgument`] unless `1 <= depth <= height <= MAX_HEIGHT`.
@@ -360,6 +443,23 @@ impl<P: Probability> Solver<P> {
     /// A rigorous bound on the rounding error of [`Solver::correct_decision_probability`]
     /// (0 in exact mode).
     ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::dgame::{DependenceFactors, Solver};
+    /// use pathology::number::{Probability, parse_rational};
+    /// let mut float = Solver::new(DependenceFactors::new(0.1, 0.1).unwrap());
+    /// let approximate = float.correct_decision_probability(1, 8).unwrap();
+    /// let bound = float.decision_error_bound(1, 8).unwrap();
+    /// assert!(bound > 0.0 && bound < 1e-11);
+    /// // The exact value at f = 1/10 lies within the bound.
+    /// let f = parse_rational("0.1").unwrap();
+    /// let mut exact = Solver::new(DependenceFactors::new(f.clone(), f).unwrap());
+    /// let d = exact.correct_decision_probability(1, 8).unwrap();
+    /// assert!((d.to_f64() - approximate).abs() <= bound);
+    /// assert_eq!(exact.decision_error_bound(1, 8).unwrap(), 0.0);
+    /// ```
+    ///
     /// # Errors
     ///
     /// [`Error::InvalidArgument`] unless `1 <= depth <= height <= MAX_HEIGHT`.
@@ -377,6 +477,18 @@ impl<P: Probability> Solver<P> {
     }
 
     /// D(d, `height`) for every `d = 1..=height`, the depths computed in parallel.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::dgame::{DependenceFactors, Solver};
+    /// let mut solver = Solver::new(DependenceFactors::new(0.1, 0.1).unwrap());
+    /// let column = solver.decision_column(10).unwrap();
+    /// assert_eq!(column.values.len(), 10);
+    /// assert_eq!(format!("{:.3}", column.value(1)), "0.608"); // Table 1, first cell
+    /// assert!(column.error_bounds.iter().all(|&b| b > 0.0 && b < 1e-10)); // f64 rounding
+    /// assert!(solver.decision_column(0).is_err());
+    /// ```
     ///
     /// # Errors
     ///

@@ -42,6 +42,16 @@ fn gamma(n: f64, u: f64) -> f64 {
 
 /// L1 error of a mixture `a x + (1-a) y` of two vectors with L1 error `e` and mass `<= 1+e`
 /// (0 when `u = 0`).
+///
+/// # Examples
+///
+/// ```
+/// use pathology::dgame::error_bound::mix_error;
+/// assert_eq!(mix_error(0.25, 0.0), 0.25); // exact arithmetic adds nothing
+/// let u = f64::EPSILON / 2.0;
+/// let e = mix_error(0.0, u);
+/// assert!(e > 0.0 && e < 6.0 * u); // about 5 roundings
+/// ```
 pub fn mix_error(e: f64, u: f64) -> f64 {
     if u == 0.0 {
         return e;
@@ -52,6 +62,17 @@ pub fn mix_error(e: f64, u: f64) -> f64 {
 /// The L1 error of the psi pmfs at height t from that of height t-1 (`e`) and the rounding
 /// bounds of the level's two convolutions (`mixed_rounding` for the one with the mixture,
 /// `forced_rounding` for the self-convolution).
+///
+/// # Examples
+///
+/// ```
+/// use pathology::dgame::error_bound::psi_level_error;
+/// assert_eq!(psi_level_error(1e-9, 1e-12, 1e-12, 0.0), 0.0); // exact mode
+/// let u = f64::EPSILON / 2.0;
+/// let first = psi_level_error(0.0, 0.0, 0.0, u);
+/// let second = psi_level_error(first, 0.0, 0.0, u);
+/// assert!(first > 0.0 && second > 2.0 * first); // errors accumulate level by level
+/// ```
 pub fn psi_level_error(e: f64, mixed_rounding: f64, forced_rounding: f64, u: f64) -> f64 {
     if u == 0.0 {
         return 0.0;
@@ -66,6 +87,17 @@ pub fn psi_level_error(e: f64, mixed_rounding: f64, forced_rounding: f64, u: f64
 /// search front (height `front = h - d`, `front_len = 2^front + 1` entries), where `D(d,h)`
 /// is the exact value at the rational dependence factors the double inputs were rounded
 /// from (0 when `u = 0`).
+///
+/// # Examples
+///
+/// ```
+/// use pathology::dgame::error_bound::decision_error;
+/// assert_eq!(decision_error(1e-9, 3, 10, 0.0), 0.0); // exact mode
+/// let u = f64::EPSILON / 2.0;
+/// let bound = decision_error(0.0, 0, 10, u);
+/// assert!(bound > 0.0 && bound < 1e-11);
+/// assert!(decision_error(1e-10, 0, 10, u) > bound); // a worse front gives a worse bound
+/// ```
 pub fn decision_error(front_error: f64, front: u32, height: u32, u: f64) -> f64 {
     if u == 0.0 {
         return 0.0;

@@ -73,17 +73,45 @@ impl<P: Probability> DependenceFactors<P> {
     }
 
     /// `f1`, the probability that a win Max node has two win children.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::dgame::DependenceFactors;
+    /// use pathology::number::parse_rational;
+    /// let factors = DependenceFactors::new(parse_rational("1/3").unwrap(), parse_rational("0.5").unwrap()).unwrap();
+    /// assert_eq!(factors.f1(), &parse_rational("2/6").unwrap());
+    /// ```
     pub fn f1(&self) -> &P {
         &self.f1
     }
 
     /// `f2`, the probability that a loss Min node has two loss children.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::dgame::DependenceFactors;
+    /// let factors = DependenceFactors::new(0.3, 0.7).unwrap();
+    /// assert_eq!(factors.f2(), &0.7);
+    /// ```
     pub fn f2(&self) -> &P {
         &self.f2
     }
 }
 
 /// Checks that `value` lies in `[0, 1]` (NaN does not).
+///
+/// # Examples
+///
+/// ```
+/// use pathology::dgame::check_unit;
+/// assert!(check_unit("p0", &0.5).is_ok());
+/// assert!(check_unit("p0", &1.0).is_ok());
+/// let err = check_unit("p0", &1.5).unwrap_err();
+/// assert_eq!(err.to_string(), "p0 must be in [0, 1], got 1.5");
+/// assert!(check_unit("p0", &f64::NAN).is_err());
+/// ```
 ///
 /// # Errors
 ///

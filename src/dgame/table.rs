@@ -26,6 +26,14 @@ pub const PAPER_HEIGHT: u32 = 10;
 impl PaperTable {
     /// The table with the given number.
     ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::dgame::table::PaperTable;
+    /// assert_eq!(PaperTable::from_number(2).unwrap(), PaperTable::Two);
+    /// assert!(PaperTable::from_number(3).is_err());
+    /// ```
+    ///
     /// # Errors
     ///
     /// [`Error::InvalidArgument`] unless `number` is 1 or 2.
@@ -42,6 +50,16 @@ impl PaperTable {
     }
 
     /// The table's number (1 or 2).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::dgame::table::PaperTable;
+    /// assert_eq!(PaperTable::Two.number(), 2);
+    /// for table in [PaperTable::One, PaperTable::Two] {
+    ///     assert_eq!(PaperTable::from_number(table.number()).unwrap(), table);
+    /// }
+    /// ```
     pub fn number(self) -> u32 {
         match self {
             PaperTable::One => 1,
@@ -50,6 +68,14 @@ impl PaperTable {
     }
 
     /// The paper's caption.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::dgame::table::PaperTable;
+    /// assert!(PaperTable::One.caption().starts_with("Table 1:"));
+    /// assert!(PaperTable::Two.caption().ends_with("f1 + f2 = 1"));
+    /// ```
     pub fn caption(self) -> &'static str {
         match self {
             PaperTable::One => {
@@ -62,6 +88,18 @@ impl PaperTable {
     }
 
     /// The nine (f1, f2) settings of the table's columns, as exact rationals.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use num_rational::BigRational;
+    /// use pathology::dgame::table::PaperTable;
+    /// use pathology::number::parse_rational;
+    /// let settings = PaperTable::Two.settings();
+    /// assert_eq!(settings.len(), 9);
+    /// assert_eq!(settings[0], (parse_rational("0.1").unwrap(), parse_rational("0.9").unwrap()));
+    /// assert!(settings.iter().all(|(f1, f2)| f1 + f2 == BigRational::from_integer(1.into())));
+    /// ```
     pub fn settings(self) -> Vec<(BigRational, BigRational)> {
         (1..=9)
             .map(|i| {
@@ -101,6 +139,17 @@ impl PaperTable {
 
 /// log2 of the common denominator of the dependence factors, for [`check_cost`] in exact
 /// mode (`None` in float mode).
+///
+/// # Examples
+///
+/// ```
+/// use pathology::dgame::table::denominator_bits;
+/// use pathology::number::parse_rational;
+/// assert_eq!(denominator_bits(&[(0.1, 0.2)]), None); // f64 mode
+/// let (tenth, half) = (parse_rational("0.1").unwrap(), parse_rational("0.5").unwrap());
+/// let bits = denominator_bits(&[(tenth, half)]).unwrap(); // common denominator 10
+/// assert!((bits - 10f64.log2()).abs() < 1e-12);
+/// ```
 pub fn denominator_bits<P: Probability>(settings: &[(P, P)]) -> Option<f64> {
     if !P::EXACT {
         return None;
@@ -119,6 +168,18 @@ pub fn denominator_bits<P: Probability>(settings: &[(P, P)]) -> Option<f64> {
 
 /// D(d,h) for every depth and every (f1, f2) setting, the settings computed in parallel.
 /// Refuses up front work that would exceed the limits of [`check_cost`].
+///
+/// # Examples
+///
+/// ```
+/// use pathology::Error;
+/// use pathology::dgame::table::compute_columns;
+/// let columns = compute_columns(&[(0.1, 0.1), (0.9, 0.9)], 10).unwrap();
+/// assert_eq!(format!("{:.3}", columns[0].value(1)), "0.608"); // Table 1, first cell
+/// assert_eq!(format!("{:.3}", columns[1].pathological_sum()), "0.000");
+/// assert!(compute_columns(&[(1.5, 0.5)], 10).is_err());
+/// assert!(matches!(compute_columns(&[(0.1, 0.1)], 30), Err(Error::TooExpensive { .. })));
+/// ```
 ///
 /// # Errors
 ///
@@ -163,6 +224,19 @@ pub enum SecondFactor<P> {
 
 /// The (f1, f2) settings of a sweep: `f1 = from, from + step, ...` up to and including `to`
 /// (exact steps), with `f2` chosen by `second`.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::dgame::table::{SecondFactor, sweep_settings};
+/// use pathology::number::parse_rational;
+/// let q = |s: &str| parse_rational(s).unwrap();
+/// let settings = sweep_settings(&q("0.1"), &q("0.3"), &q("0.1"), &SecondFactor::Equal).unwrap();
+/// assert_eq!(settings, vec![(q("0.1"), q("0.1")), (q("0.2"), q("0.2")), (q("0.3"), q("0.3"))]);
+/// let fixed = sweep_settings(&q("0"), &q("1"), &q("1/2"), &SecondFactor::Fixed(q("0.7"))).unwrap();
+/// assert_eq!(fixed.len(), 3);
+/// assert!(sweep_settings(&q("0.1"), &q("0.3"), &q("0"), &SecondFactor::Equal).is_err());
+/// ```
 ///
 /// # Errors
 ///

@@ -58,11 +58,34 @@ pub struct PairClassification {
 impl PairClassification {
     /// The depths d whose pair `(d-1, d)` is pathological (certified or exact; undecided
     /// pairs are never counted).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::dgame::threshold::classify_pairs;
+    /// use pathology::number::parse_rational;
+    /// let low = parse_rational("0.1").unwrap();
+    /// assert_eq!(classify_pairs(&low, &low, 10).unwrap().pathological_depths(), vec![2, 3, 4, 5, 6, 8]);
+    /// let high = parse_rational("0.9").unwrap(); // above the threshold near 0.57
+    /// assert!(classify_pairs(&high, &high, 10).unwrap().pathological_depths().is_empty());
+    /// ```
     pub fn pathological_depths(&self) -> Vec<u32> {
         self.depths_where(|p, c| p && c != Certification::Undecided)
     }
 
     /// The depths d whose pair `(d-1, d)` could not be decided.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::dgame::threshold::{classify_pairs, classify_pairs_within};
+    /// use pathology::number::parse_rational;
+    /// let (f1, f2) = (parse_rational("0").unwrap(), parse_rational("0.5").unwrap());
+    /// assert!(classify_pairs(&f1, &f2, 8).unwrap().undecided_depths().is_empty());
+    /// // Without time for recomputation, the pair within the f64 bound stays undecided.
+    /// let hurried = classify_pairs_within(&f1, &f2, 8, 0.0).unwrap();
+    /// assert_eq!(hurried.undecided_depths(), vec![7]);
+    /// ```
     pub fn undecided_depths(&self) -> Vec<u32> {
         self.depths_where(|_, c| c == Certification::Undecided)
     }
@@ -77,11 +100,36 @@ impl PairClassification {
     }
 
     /// How many pair decisions needed the exact recomputation.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::dgame::threshold::classify_pairs;
+    /// use pathology::number::parse_rational;
+    /// let f = parse_rational("0.1").unwrap();
+    /// assert_eq!(classify_pairs(&f, &f, 10).unwrap().exact_decisions(), 0); // all certified in f64
+    /// // At f1 = 0, f2 = 1/2 one pair, D(6,8) vs D(7,8), is too close for any bound.
+    /// let (f1, f2) = (parse_rational("0").unwrap(), parse_rational("0.5").unwrap());
+    /// assert_eq!(classify_pairs(&f1, &f2, 8).unwrap().exact_decisions(), 1);
+    /// ```
     pub fn exact_decisions(&self) -> usize {
         self.count(Certification::Exact)
     }
 
     /// How many pair decisions were certified in double-double.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::dgame::threshold::classify_pairs;
+    /// use pathology::number::parse_rational;
+    /// let f = parse_rational("0.99").unwrap();
+    /// // Near f = 1 the deep D(d,8) are within f64 rounding of each other: two pairs need
+    /// // double-double, none the exact recomputation.
+    /// let c = classify_pairs(&f, &f, 8).unwrap();
+    /// assert_eq!(c.double_double_decisions(), 2);
+    /// assert_eq!(c.exact_decisions(), 0);
+    /// ```
     pub fn double_double_decisions(&self) -> usize {
         self.count(Certification::DoubleDouble)
     }
@@ -94,6 +142,19 @@ impl PairClassification {
     }
 
     /// How many pairs are undecided (never at the paper's heights).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::dgame::threshold::{classify_pairs, classify_pairs_within};
+    /// use pathology::number::parse_rational;
+    /// let f = parse_rational("0.1").unwrap();
+    /// assert_eq!(classify_pairs(&f, &f, 10).unwrap().undecided(), 0);
+    /// // At f1 = 0, f2 = 1 and h = 14, two exact recomputations exceed the time budget.
+    /// let (f1, f2) = (parse_rational("0").unwrap(), parse_rational("1").unwrap());
+    /// assert_eq!(classify_pairs(&f1, &f2, 14).unwrap().undecided(), 2);
+    /// assert_eq!(classify_pairs_within(&f1, &f2, 14, 0.0).unwrap().undecided(), 12);
+    /// ```
     pub fn undecided(&self) -> usize {
         self.pairs
             .iter()
@@ -130,6 +191,25 @@ pub fn classify_pairs(
 /// [`classify_pairs`] with a time budget for each exact recomputation: a pair whose exact
 /// recomputation is estimated to take longer is reported as
 /// [`Certification::Undecided`].
+///
+/// # Examples
+///
+/// ```
+/// use pathology::dgame::threshold::{Certification, classify_pairs, classify_pairs_within};
+/// use pathology::number::parse_rational;
+/// let (f1, f2) = (parse_rational("0").unwrap(), parse_rational("0.5").unwrap());
+/// let hurried = classify_pairs_within(&f1, &f2, 8, 0.0).unwrap();
+/// assert_eq!(hurried.pairs[5].1, Certification::Undecided); // D(6,8) vs D(7,8)
+/// // The last pair, D(7,8) = D(8,8) = 1, is settled by a theorem, not by arithmetic.
+/// assert_eq!(hurried.pairs.last(), Some(&(false, Certification::Theorem)));
+/// // Every pair it did decide agrees with the full classification.
+/// let full = classify_pairs(&f1, &f2, 8).unwrap();
+/// for (a, b) in hurried.pairs.iter().zip(&full.pairs) {
+///     if a.1 != Certification::Undecided {
+///         assert_eq!(a.0, b.0);
+///     }
+/// }
+/// ```
 ///
 /// # Errors
 ///
@@ -300,6 +380,29 @@ pub struct ThresholdReport {
 
 impl ThresholdReport {
     /// The midpoint estimate of the threshold.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::dgame::threshold::ThresholdReport;
+    /// use pathology::number::parse_rational;
+    /// let report = ThresholdReport {
+    ///     height: 10,
+    ///     grid_steps: 100,
+    ///     lower: Some(parse_rational("0.57").unwrap()),
+    ///     upper: parse_rational("0.58").unwrap(),
+    ///     last_pairs: vec![3],
+    ///     exact_decisions: 0,
+    ///     double_double_decisions: 0,
+    ///     undecided: 0,
+    ///     evaluations: 1,
+    ///     clear_from: 58,
+    ///     uncertain: Vec::new(),
+    /// };
+    /// assert!((report.estimate().unwrap() - 0.575).abs() < 1e-15);
+    /// let clear = ThresholdReport { lower: None, ..report };
+    /// assert_eq!(clear.estimate(), None); // no grid point is pathological
+    /// ```
     pub fn estimate(&self) -> Option<f64> {
         self.lower
             .as_ref()

@@ -89,6 +89,15 @@ pub enum BackUp {
 
 impl BackUp {
     /// `"max"` or `"min"`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::errprop::BackUp;
+    /// assert_eq!(BackUp::Max.name(), "max");
+    /// assert_eq!(BackUp::Min.name(), "min");
+    /// assert_eq!(BackUp::default().name(), "max");
+    /// ```
     pub fn name(self) -> &'static str {
         match self {
             BackUp::Max => "max",

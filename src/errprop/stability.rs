@@ -87,6 +87,16 @@ pub enum Stability {
 
 impl Stability {
     /// The name printed by the CLI.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::errprop::stability::Stability;
+    /// assert_eq!(Stability::NonHyperbolic.name(), "non-hyperbolic");
+    /// // The same names as in JSON output.
+    /// let json = serde_json::to_string(&Stability::Saddle).unwrap();
+    /// assert_eq!(json, format!("\"{}\"", Stability::Saddle.name()));
+    /// ```
     pub fn name(self) -> &'static str {
         match self {
             Stability::Attracting => "attracting",
@@ -227,6 +237,19 @@ pub enum Attractor {
 }
 
 /// The attractor nearest a long-run limit (within [`LIMIT_TOLERANCE`]).
+///
+/// # Examples
+///
+/// ```
+/// use pathology::errprop::stability::{Attractor, attractor_of};
+/// use pathology::errprop::{BackUp, ErrorPair, long_run};
+/// let start = ErrorPair::new(0.3, 0.2).unwrap();
+/// let weak = long_run(&start, 0.2, 0.2, BackUp::Max).unwrap();
+/// assert_eq!(attractor_of(&weak.limit), Attractor::ZeroOne); // every node read as 0
+/// let strong = long_run(&start, 0.9, 0.9, BackUp::Max).unwrap();
+/// assert_eq!(attractor_of(&strong.limit), Attractor::Origin); // the errors vanish
+/// assert_eq!(attractor_of(&ErrorPair::new(0.5, 0.5).unwrap()), Attractor::Other);
+/// ```
 pub fn attractor_of(point: &ErrorPair<f64>) -> Attractor {
     let near = |x: f64, y: f64| {
         (point.gamma - x).abs() < LIMIT_TOLERANCE && (point.delta - y).abs() < LIMIT_TOLERANCE
@@ -255,6 +278,16 @@ pub struct CriticalF {
 
 impl CriticalF {
     /// The midpoint of the bracket.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::errprop::stability::{CRITICAL_F_TOLERANCE, critical_f};
+    /// use pathology::errprop::{BackUp, ErrorPair};
+    /// let c = critical_f(&ErrorPair::new(0.3, 0.2).unwrap(), BackUp::Max).unwrap();
+    /// assert!(c.below < c.estimate() && c.estimate() < c.above);
+    /// assert!(c.above - c.below <= CRITICAL_F_TOLERANCE);
+    /// ```
     pub fn estimate(&self) -> f64 {
         0.5 * (self.below + self.above)
     }

@@ -171,6 +171,27 @@ impl<P: Probability> DecisionTable<'_, P> {
 
     /// The exact values as `"p/q"` lines (empty in float mode): what `--exact` appends to
     /// the text table.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::dgame::{DependenceFactors, Solver};
+    /// use pathology::number::parse_rational;
+    /// use pathology::output::{DecisionTable, Layout};
+    /// let f = parse_rational("0.5").unwrap();
+    /// let columns = [Solver::new(DependenceFactors::new(f.clone(), f).unwrap()).decision_column(2).unwrap()];
+    /// let table = DecisionTable {
+    ///     title: "f = 1/2".into(),
+    ///     columns: &columns,
+    ///     layout: Layout::DepthRows,
+    ///     decimals: 3,
+    ///     only_depth: None,
+    ///     labels: None,
+    /// };
+    /// let appendix = table.exact_appendix();
+    /// assert!(appendix.contains("D(1,2) at f1=0.5, f2=0.5: 1/1"));
+    /// assert!(appendix.contains("PS at f1=0.5, f2=0.5, h=2: 0/1"));
+    /// ```
     pub fn exact_appendix(&self) -> String {
         if !P::EXACT {
             return String::new();
@@ -279,6 +300,24 @@ impl<P: Probability> DecisionTable<'_, P> {
     }
 
     /// The largest rounding-error bound of the shown values (0 in exact mode).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::dgame::{DependenceFactors, Solver};
+    /// use pathology::output::{DecisionTable, Layout};
+    /// let columns = [Solver::new(DependenceFactors::new(0.1, 0.1).unwrap()).decision_column(10).unwrap()];
+    /// let table = DecisionTable {
+    ///     title: "f = 0.1".into(),
+    ///     columns: &columns,
+    ///     layout: Layout::DepthRows,
+    ///     decimals: 3,
+    ///     only_depth: None,
+    ///     labels: None,
+    /// };
+    /// assert!(table.max_error_bound() > 0.0 && table.max_error_bound() < 1e-10);
+    /// assert!(table.exact_appendix().is_empty()); // f64 mode has no exact values
+    /// ```
     pub fn max_error_bound(&self) -> f64 {
         self.columns
             .iter()
@@ -290,6 +329,26 @@ impl<P: Probability> DecisionTable<'_, P> {
     /// "exact" | "error_bound"}], "ps": [{"f1", "f2", "h", "value", "exact" |
     /// "error_bound"}]}`. `f1`/`f2` are numbers in float mode and `"p/q"` strings in exact
     /// mode; float values carry their rigorous rounding bound.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::dgame::{DependenceFactors, Solver};
+    /// use pathology::output::{DecisionTable, Layout};
+    /// let columns = [Solver::new(DependenceFactors::new(0.1, 0.1).unwrap()).decision_column(10).unwrap()];
+    /// let table = DecisionTable {
+    ///     title: "f = 0.1".into(),
+    ///     columns: &columns,
+    ///     layout: Layout::DepthRows,
+    ///     decimals: 3,
+    ///     only_depth: None,
+    ///     labels: None,
+    /// };
+    /// let json = table.json();
+    /// assert_eq!(json["cells"].as_array().unwrap().len(), 10); // one cell per depth
+    /// let ps = json["ps"][0]["value"].as_f64().unwrap();
+    /// assert!((ps - 0.038).abs() < 5e-4); // Table 1's PS at f = 0.1
+    /// ```
     pub fn json(&self) -> Value {
         let param = |v: &P| match v.exact_string() {
             Some(s) => Value::String(s),

@@ -29,6 +29,14 @@ pub enum Format {
 
 impl Format {
     /// The usual file extension.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::output::Format;
+    /// assert_eq!(Format::Markdown.extension(), "md");
+    /// assert_eq!(Format::Latex.extension(), "tex");
+    /// ```
     pub fn extension(self) -> &'static str {
         match self {
             Format::Text => "txt",
@@ -42,6 +50,17 @@ impl Format {
 
 /// Aligns rows of cells into columns: the first column left-aligned, the rest right-aligned,
 /// separated by two spaces.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::output::align_columns;
+/// let rows = vec![
+///     vec!["d".to_string(), "0.1".to_string()],
+///     vec!["10".to_string(), "1.000".to_string()],
+/// ];
+/// assert_eq!(align_columns(&rows), "d     0.1\n10  1.000\n");
+/// ```
 pub fn align_columns(rows: &[Vec<String>]) -> String {
     let columns = rows.iter().map(Vec::len).max().unwrap_or(0);
     let widths: Vec<usize> = (0..columns)
@@ -73,6 +92,15 @@ pub fn align_columns(rows: &[Vec<String>]) -> String {
 }
 
 /// A Markdown table from a header and rows (numbers right-aligned).
+///
+/// # Examples
+///
+/// ```
+/// use pathology::output::markdown_table;
+/// let header = vec!["d".to_string(), "D(d,10)".to_string()];
+/// let rows = vec![vec!["1".to_string(), "0.608".to_string()]];
+/// assert_eq!(markdown_table(&header, &rows), "| d | D(d,10) |\n|:--|--:|\n| 1 | 0.608 |\n");
+/// ```
 pub fn markdown_table(header: &[String], rows: &[Vec<String>]) -> String {
     let mut out = format!("| {} |\n", header.join(" | "));
     let rule: Vec<&str> = (0..header.len())
@@ -86,6 +114,14 @@ pub fn markdown_table(header: &[String], rows: &[Vec<String>]) -> String {
 }
 
 /// Escapes text for LaTeX.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::output::latex_escape;
+/// assert_eq!(latex_escape("a_b & 50%"), "a\\_b \\& 50\\%");
+/// assert_eq!(latex_escape("x^2"), "x\\textasciicircum{}2");
+/// ```
 pub fn latex_escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
@@ -104,6 +140,14 @@ pub fn latex_escape(text: &str) -> String {
 }
 
 /// Writes CSV records into a string.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::output::csv_string;
+/// let rows = vec![vec!["0.1".to_string(), "0.608".to_string()], vec!["a,b".to_string(), "x".to_string()]];
+/// assert_eq!(csv_string(&["f", "D"], &rows).unwrap(), "f,D\n0.1,0.608\n\"a,b\",x\n");
+/// ```
 ///
 /// # Errors
 ///

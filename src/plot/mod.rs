@@ -38,6 +38,17 @@ pub const SIZE: (u32, u32) = (900, 700);
 const FONT: &str = "sans-serif";
 
 /// Registers DejaVu Sans (regular and bold) as the `sans-serif` family, once.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::plot::register_fonts;
+/// use plotters::style::IntoFont;
+/// register_fonts();
+/// register_fonts(); // idempotent
+/// let (width, height) = ("sans-serif", 20).into_font().box_size("D(d,h)").unwrap();
+/// assert!(width > 0 && height > 0);
+/// ```
 pub fn register_fonts() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
@@ -496,6 +507,21 @@ impl Figure for PhaseFigure<'_> {
 /// Draws the phase portrait of the map for one `(f1, f2)`: the basins of `(0, 0)`, `(0, 1)` and
 /// `(1, 0)` shaded on a grid of [`PORTRAIT_CELLS`]^2 starts, the fixed points (filled:
 /// attracting; open: saddle or repelling) and the given trajectories.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::errprop::BackUp;
+/// use pathology::errprop::stability::fixed_points;
+/// use pathology::plot::{Series, phase_portrait};
+/// let dir = tempfile::tempdir().unwrap();
+/// let fixed = fixed_points(0.6, 0.6, BackUp::Max).unwrap();
+/// let s = Series { label: "start (0.3, 0.2)".into(), points: vec![(0.3, 0.2), (0.2, 0.25)] };
+/// let path = dir.path().join("portrait.svg");
+/// phase_portrait(&path, 0.6, 0.6, BackUp::Max, &fixed, &[s]).unwrap();
+/// assert!(std::fs::read_to_string(&path).unwrap().contains("<svg"));
+/// assert!(phase_portrait(&dir.path().join("p.gif"), 0.6, 0.6, BackUp::Max, &fixed, &[]).is_err());
+/// ```
 ///
 /// # Errors
 ///
