@@ -824,7 +824,16 @@ mod tests {
 
     #[test]
     fn propositions_4_1_and_4_2_hold_exactly_at_every_depth() {
-        for (f1, f2) in [("1", "0"), ("1", "0.37"), ("1", "1"), ("0", "0")] {
+        // f1 = 1 (Proposition 4.1), f1 = f2 = 0 (Proposition 4.2), and f2 = 1, which the paper
+        // states without proof: below a loss node every leaf is a loss, so psi(loss) = 0 < psi(win).
+        for (f1, f2) in [
+            ("1", "0"),
+            ("1", "0.37"),
+            ("1", "1"),
+            ("0", "0"),
+            ("0", "1"),
+            ("0.3", "1"),
+        ] {
             let mut solver = exact_solver(f1, f2);
             let column = solver.decision_column(10).unwrap();
             for (d, v) in column.values.iter().enumerate() {

@@ -36,8 +36,12 @@ pub enum Certification {
     Exact,
     /// Decided by a theorem: `D(h-1,h) = D(h,h) = 1` for all factors (with the search front
     /// at height 1 or 0, a win node's backed-up value is at least 1 and a loss node's is 0,
-    /// because min and max commute with the indicator `[Psi >= 1]`), and every `D(d,h) = 1`
-    /// when `f1 = 1` (Proposition 4.1) or `f1 = f2 = 0` (Proposition 4.2). The unit tests
+    /// because min and max commute with the indicator `[Psi >= 1]`), so neither the pair
+    /// `(h-1, h)` nor `(h-2, h-1)` (a probability cannot exceed 1) is pathological; and every
+    /// `D(d,h) = 1`
+    /// when `f1 = 1` (Proposition 4.1), `f1 = f2 = 0` (Proposition 4.2) or `f2 = 1` (every
+    /// leaf below a loss node is then a loss, so a loss node's backed-up value is 0 and a win
+    /// node's at least 1). The unit tests
     /// check these identities exactly.
     Theorem,
     /// Within the float bound, and the exact recomputation was refused as too expensive.
@@ -80,11 +84,12 @@ impl PairClassification {
     /// ```
     /// use pathology::dgame::threshold::{classify_pairs, classify_pairs_within};
     /// use pathology::number::parse_rational;
-    /// let (f1, f2) = (parse_rational("0").unwrap(), parse_rational("0.5").unwrap());
-    /// assert!(classify_pairs(&f1, &f2, 8).unwrap().undecided_depths().is_empty());
-    /// // Without time for recomputation, the pair within the f64 bound stays undecided.
-    /// let hurried = classify_pairs_within(&f1, &f2, 8, 0.0).unwrap();
-    /// assert_eq!(hurried.undecided_depths(), vec![7]);
+    /// let f = parse_rational("0.99").unwrap();
+    /// assert!(classify_pairs(&f, &f, 8).unwrap().undecided_depths().is_empty());
+    /// // Without time for recomputation, the pair D(5,8) vs D(6,8), within the f64 bound,
+    /// // stays undecided.
+    /// let hurried = classify_pairs_within(&f, &f, 8, 0.0).unwrap();
+    /// assert_eq!(hurried.undecided_depths(), vec![6]);
     /// ```
     pub fn undecided_depths(&self) -> Vec<u32> {
         self.depths_where(|_, c| c == Certification::Undecided)
@@ -108,9 +113,10 @@ impl PairClassification {
     /// use pathology::number::parse_rational;
     /// let f = parse_rational("0.1").unwrap();
     /// assert_eq!(classify_pairs(&f, &f, 10).unwrap().exact_decisions(), 0); // all certified in f64
-    /// // At f1 = 0, f2 = 1/2 one pair, D(6,8) vs D(7,8), is too close for any bound.
-    /// let (f1, f2) = (parse_rational("0").unwrap(), parse_rational("0.5").unwrap());
-    /// assert_eq!(classify_pairs(&f1, &f2, 8).unwrap().exact_decisions(), 1);
+    /// // Near f = 1 double-double settles what f64 cannot; exact rationals are the last resort.
+    /// let g = parse_rational("0.99").unwrap();
+    /// let c = classify_pairs(&g, &g, 10).unwrap();
+    /// assert_eq!((c.double_double_decisions(), c.exact_decisions()), (3, 0));
     /// ```
     pub fn exact_decisions(&self) -> usize {
         self.count(Certification::Exact)
@@ -127,7 +133,7 @@ impl PairClassification {
     /// // Near f = 1 the deep D(d,8) are within f64 rounding of each other: two pairs need
     /// // double-double, none the exact recomputation.
     /// let c = classify_pairs(&f, &f, 8).unwrap();
-    /// assert_eq!(c.double_double_decisions(), 2);
+    /// assert_eq!(c.double_double_decisions(), 1);
     /// assert_eq!(c.exact_decisions(), 0);
     /// ```
     pub fn double_double_decisions(&self) -> usize {
@@ -150,10 +156,12 @@ impl PairClassification {
     /// use pathology::number::parse_rational;
     /// let f = parse_rational("0.1").unwrap();
     /// assert_eq!(classify_pairs(&f, &f, 10).unwrap().undecided(), 0);
-    /// // At f1 = 0, f2 = 1 and h = 14, two exact recomputations exceed the time budget.
-    /// let (f1, f2) = (parse_rational("0").unwrap(), parse_rational("1").unwrap());
-    /// assert_eq!(classify_pairs(&f1, &f2, 14).unwrap().undecided(), 2);
-    /// assert_eq!(classify_pairs_within(&f1, &f2, 14, 0.0).unwrap().undecided(), 12);
+    /// // At f1 = f2 = 0.99 and h = 16, D(3,16), D(4,16) and D(5,16) agree beyond the
+    /// // double-double bound and their exact recomputation exceeds the time budget.
+    /// let g = parse_rational("0.99").unwrap();
+    /// let c = classify_pairs(&g, &g, 16).unwrap();
+    /// assert_eq!((c.undecided(), c.undecided_depths()), (2, vec![4, 5]));
+    /// assert_eq!(classify_pairs_within(&g, &g, 16, 0.0).unwrap().undecided(), 11);
     /// ```
     pub fn undecided(&self) -> usize {
         self.pairs
@@ -197,13 +205,13 @@ pub fn classify_pairs(
 /// ```
 /// use pathology::dgame::threshold::{Certification, classify_pairs, classify_pairs_within};
 /// use pathology::number::parse_rational;
-/// let (f1, f2) = (parse_rational("0").unwrap(), parse_rational("0.5").unwrap());
-/// let hurried = classify_pairs_within(&f1, &f2, 8, 0.0).unwrap();
-/// assert_eq!(hurried.pairs[5].1, Certification::Undecided); // D(6,8) vs D(7,8)
+/// let f = parse_rational("0.99").unwrap();
+/// let hurried = classify_pairs_within(&f, &f, 8, 0.0).unwrap();
+/// assert_eq!(hurried.pairs[4].1, Certification::Undecided); // D(5,8) vs D(6,8)
 /// // The last pair, D(7,8) = D(8,8) = 1, is settled by a theorem, not by arithmetic.
 /// assert_eq!(hurried.pairs.last(), Some(&(false, Certification::Theorem)));
 /// // Every pair it did decide agrees with the full classification.
-/// let full = classify_pairs(&f1, &f2, 8).unwrap();
+/// let full = classify_pairs(&f, &f, 8).unwrap();
 /// for (a, b) in hurried.pairs.iter().zip(&full.pairs) {
 ///     if a.1 != Certification::Undecided {
 ///         assert_eq!(a.0, b.0);
@@ -235,13 +243,15 @@ pub fn classify_pairs_within(
         exact: None,
     };
     let zero = BigRational::from_integer(0.into());
-    let all_ones = f1.is_one() || (f1.is_zero() && *f2 == zero);
+    let all_ones = f1.is_one() || f2.is_one() || (f1.is_zero() && *f2 == zero);
     let mut pairs = Vec::with_capacity(height as usize - 1);
     for d in 2..=height {
         let (i, j) = (d as usize - 2, d as usize - 1);
         let difference = values[i] - values[j];
         let margin = bounds[i] + bounds[j];
-        let decision = if d == height || all_ones {
+        // D(h-1,h) = 1: the pair (h-1, h) is level, and (h-2, h-1) cannot rise to a
+        // probability above 1.
+        let decision = if d + 1 >= height || all_ones {
             (false, Certification::Theorem)
         } else if difference > margin {
             (true, Certification::FloatBound)
@@ -571,6 +581,20 @@ mod tests {
             (lo * BigRational::from_integer(50.into())).ceil()
                 / BigRational::from_integer(50.into())
         );
+    }
+
+    #[test]
+    fn unreduced_exact_comparison_agrees_with_reduced_rationals() {
+        let f = parse_rational("0.37").unwrap();
+        let mut solver = Solver::new(DependenceFactors::new(f.clone(), f).unwrap());
+        for d in 2..=9 {
+            let (a, b) = solver.correct_decision_fraction(d - 1, 9).unwrap();
+            let (c, e) = solver.correct_decision_fraction(d, 9).unwrap();
+            let x = solver.correct_decision_probability(d - 1, 9).unwrap();
+            let y = solver.correct_decision_probability(d, 9).unwrap();
+            assert_eq!(BigRational::new(a.clone(), b.clone()), x);
+            assert_eq!(a * &e > c * &b, x > y, "d = {d}");
+        }
     }
 
     #[test]
