@@ -1,34 +1,7 @@
 //! The command line: formats, snapshots, and bad input (exit 2, a message naming the
 //! argument, no panic).
 
-use assert_cmd::Command;
-use predicates::prelude::*;
-
-fn pathology() -> Command {
-    Command::cargo_bin("pathology").unwrap()
-}
-
-fn stdout_of(args: &[&str]) -> String {
-    let output = pathology().args(args).output().unwrap();
-    assert!(
-        output.status.success(),
-        "{args:?} failed: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).unwrap()
-}
-
-/// Runs a command that must be refused: exit code 2, stderr naming `mentions`, no panic.
-fn refused(args: &[&str], mentions: &[&str]) {
-    let mut assert = pathology()
-        .args(args)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("panicked").not());
-    for m in mentions {
-        assert = assert.stderr(predicate::str::contains(*m));
-    }
-}
+use super::common::{refused, stdout_of};
 
 #[test]
 fn bad_dependence_factors_are_refused() {

@@ -1,15 +1,11 @@
 //! CLI tests of `pathology errprop`, `rhf`, `wb` and `emm`.
 
-use assert_cmd::Command;
+use super::common::pathology;
 use predicates::prelude::*;
 use serde_json::Value;
 
 /// f64 and exact values agree to this.
 const FLOAT_AGREEMENT: f64 = 1e-12;
-
-fn pathology() -> Command {
-    Command::cargo_bin("pathology").unwrap()
-}
 
 fn json(args: &[&str]) -> Value {
     let out = pathology().args(args).output().unwrap();

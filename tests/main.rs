@@ -1,6 +1,7 @@
 //! Integration tests, one binary (faster to link on two cores).
 
 mod cli;
+mod common;
 mod errprop;
 mod mc;
 mod studies;

@@ -1,41 +1,11 @@
 //! The Monte Carlo commands: agreement with exact values, reproducibility across thread
 //! counts, Ross's position, and bad input (exit 2, a message naming the argument, no panic).
 
-use assert_cmd::Command;
-use predicates::prelude::*;
+use super::common::{json_of, refused, stdout_of};
 use serde_json::Value;
 
 /// Agreement criterion: every depth within this many standard errors of the exact value.
 const SIGMAS: f64 = 4.0;
-
-fn pathology() -> Command {
-    Command::cargo_bin("pathology").unwrap()
-}
-
-fn stdout_of(args: &[&str]) -> String {
-    let output = pathology().args(args).output().unwrap();
-    assert!(
-        output.status.success(),
-        "{args:?} failed: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).unwrap()
-}
-
-fn json_of(args: &[&str]) -> Value {
-    serde_json::from_str(&stdout_of(args)).unwrap()
-}
-
-fn refused(args: &[&str], mentions: &[&str]) {
-    let mut assert = pathology()
-        .args(args)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("panicked").not());
-    for m in mentions {
-        assert = assert.stderr(predicate::str::contains(*m));
-    }
-}
 
 fn dgame_args<'a>(
     h: &'a str,

@@ -5,34 +5,8 @@
 
 use std::path::Path;
 
-use assert_cmd::Command;
-use predicates::prelude::*;
+use super::common::{refused, stdout_of};
 use serde_json::Value;
-
-fn pathology() -> Command {
-    Command::cargo_bin("pathology").unwrap()
-}
-
-fn stdout_of(args: &[&str]) -> String {
-    let output = pathology().args(args).output().unwrap();
-    assert!(
-        output.status.success(),
-        "{args:?} failed: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).unwrap()
-}
-
-fn refused(args: &[&str], mentions: &[&str]) {
-    let mut assert = pathology()
-        .args(args)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("panicked").not());
-    for m in mentions {
-        assert = assert.stderr(predicate::str::contains(*m));
-    }
-}
 
 /// Every file of `a` has the same bytes in `b`.
 fn same_files(a: &Path, b: &Path) -> usize {

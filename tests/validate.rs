@@ -1,13 +1,9 @@
 //! `pathology validate`: honest estimates pass, biased ones are flagged, bad files fail
 //! clearly.
 
-use assert_cmd::Command;
+use super::common::pathology;
 use predicates::prelude::*;
 use std::io::Write;
-
-fn pathology() -> Command {
-    Command::cargo_bin("pathology").unwrap()
-}
 
 fn write_temp(contents: &[u8]) -> tempfile::NamedTempFile {
     let mut file = tempfile::NamedTempFile::new().unwrap();

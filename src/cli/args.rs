@@ -110,3 +110,11 @@ pub fn height(text: &str) -> Result<u32, String> {
     }
     Ok(h)
 }
+
+/// Worker threads: 1..=1024.
+pub fn threads(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if (1..=1024).contains(&n) => Ok(n),
+        _ => Err(format!("must be a whole number in 1..=1024, got {text}")),
+    }
+}

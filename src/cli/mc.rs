@@ -75,7 +75,7 @@ pub struct RunOptions {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Worker threads (default: all cores).
-    #[arg(long, value_parser = threads)]
+    #[arg(long, value_parser = super::args::threads)]
     pub threads: Option<usize>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = McFormat::Text)]
@@ -87,13 +87,6 @@ fn trials(text: &str) -> Result<u64, String> {
         Ok(0) => Err("must be at least 1, got 0".to_string()),
         Ok(n) => Ok(n),
         Err(_) => Err(format!("must be a whole number of at least 1, got {text}")),
-    }
-}
-
-fn threads(text: &str) -> Result<usize, String> {
-    match text.parse::<usize>() {
-        Ok(n) if (1..=1024).contains(&n) => Ok(n),
-        _ => Err(format!("must be a whole number in 1..=1024, got {text}")),
     }
 }
 

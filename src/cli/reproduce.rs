@@ -43,7 +43,7 @@ pub struct Args {
     full: bool,
     /// Worker threads for the Monte Carlo items (default: all cores; results do not depend
     /// on it).
-    #[arg(long)]
+    #[arg(long, value_parser = super::args::threads)]
     threads: Option<usize>,
 }
 
@@ -113,11 +113,9 @@ impl Job {
 pub fn run(args: Args) -> anyhow::Result<()> {
     fs::create_dir_all(&args.out)
         .with_context(|| format!("creating the output directory {}", args.out.display()))?;
-    let threads = match args.threads {
-        Some(0) => return Err(pathology::Error::invalid("--threads", "at least 1", 0).into()),
-        Some(t) => t,
-        None => std::thread::available_parallelism().map_or(1, usize::from),
-    };
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
     let mut job = Job {
         out: args.out.clone(),
         seed: args.seed,

@@ -26,18 +26,11 @@ pub struct StudyOptions {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Worker threads (default: all cores).
-    #[arg(long, value_parser = threads)]
+    #[arg(long, value_parser = super::args::threads)]
     pub threads: Option<usize>,
     /// Output format of the printed table.
     #[arg(long, value_enum, default_value_t = McFormat::Text)]
     pub format: McFormat,
-}
-
-fn threads(text: &str) -> Result<usize, String> {
-    match text.parse::<usize>() {
-        Ok(n) if (1..=1024).contains(&n) => Ok(n),
-        _ => Err(format!("must be a whole number in 1..=1024, got {text}")),
-    }
 }
 
 fn count(text: &str) -> Result<u64, String> {
@@ -557,7 +550,7 @@ pub struct EmmFiguresArgs {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Worker threads (default: all cores).
-    #[arg(long, value_parser = threads)]
+    #[arg(long, value_parser = super::args::threads)]
     threads: Option<usize>,
 }
 
