@@ -222,15 +222,9 @@ fn dgame(args: DgameArgs) -> anyhow::Result<()> {
                 .iter()
                 .map(|r| {
                     let c = &r.comparison;
-                    vec![
-                        r.d.to_string(),
-                        r.correct.to_string(),
-                        c.estimate.to_string(),
-                        c.ci_low.to_string(),
-                        c.ci_high.to_string(),
-                        c.exact.map_or_else(String::new, |x| x.to_string()),
-                        c.z.map_or_else(String::new, |x| x.to_string()),
-                    ]
+                    let mut row = vec![r.d.to_string(), r.correct.to_string()];
+                    row.extend(c.csv_cells());
+                    row
                 })
                 .collect::<Vec<_>>(),
         )?,
@@ -324,14 +318,9 @@ fn alphabeta(args: AlphabetaArgs) -> anyhow::Result<()> {
             &rows
                 .iter()
                 .map(|(name, c)| {
-                    vec![
-                        name.to_string(),
-                        c.estimate.to_string(),
-                        c.ci_low.to_string(),
-                        c.ci_high.to_string(),
-                        c.exact.map_or_else(String::new, |x| x.to_string()),
-                        c.z.map_or_else(String::new, |x| x.to_string()),
-                    ]
+                    let mut row = vec![name.to_string()];
+                    row.extend(c.csv_cells());
+                    row
                 })
                 .collect::<Vec<_>>(),
         )?,
@@ -423,15 +412,10 @@ fn errprop(args: ErrpropArgs) -> anyhow::Result<()> {
                 .iter()
                 .map(|r| {
                     let c = &r.comparison;
-                    vec![
-                        r.quantity.to_string(),
-                        c.estimate.to_string(),
-                        c.ci_low.to_string(),
-                        c.ci_high.to_string(),
-                        c.exact.map_or_else(String::new, |x| x.to_string()),
-                        c.z.map_or_else(String::new, |x| x.to_string()),
-                        r.trials.to_string(),
-                    ]
+                    let mut row = vec![r.quantity.to_string()];
+                    row.extend(c.csv_cells());
+                    row.push(r.trials.to_string());
+                    row
                 })
                 .collect::<Vec<_>>(),
         )?,

@@ -562,43 +562,6 @@ fn back_up_product(below: &[f64], b: usize, mover: Player, out: &mut Vec<f64>) {
     }));
 }
 
-/// One EMM back-up step (Algorithm 1) at a node whose static judgement is `(static_max,
-/// cur_err)` over children `(win for Max, error)`; the same operations as
-/// [`crate::search::emm`].
-fn emm_node(
-    children: &[(bool, f64)],
-    static_max: bool,
-    cur_err: f64,
-    mover: Player,
-) -> (bool, f64) {
-    let side = |win_for_max: bool| match mover {
-        Player::Max => win_for_max,
-        Player::Min => !win_for_max,
-    };
-    let cur_val = side(static_max);
-    let mut val = children.iter().any(|&(w, _)| side(w));
-    let mut agg_err = if val {
-        children
-            .iter()
-            .map(|&(w, er)| if side(w) { er } else { 1.0 - er })
-            .product()
-    } else {
-        1.0 - children.iter().map(|&(_, er)| 1.0 - er).product::<f64>()
-    };
-    if agg_err > 0.5 {
-        val = !val;
-        agg_err = 1.0 - agg_err;
-    }
-    let (value, error) = if cur_val == val {
-        (cur_val, cur_err.min(agg_err))
-    } else if cur_err >= agg_err {
-        (val, agg_err)
-    } else {
-        (cur_val, cur_err)
-    };
-    (side(value), error)
-}
-
 impl Scratch {
     /// Fills the static arrays for `evaluator` (after the board is drawn and solved).
     fn evaluate(&mut self, tree: &LevelTree, evaluator: &StudyEvaluator, rng: &mut ChaCha8Rng) {
@@ -716,11 +679,14 @@ pub fn trial(
             std::mem::swap(p0, p1);
             e1.clear();
             let statics = tree.offset(t);
-            e1.extend(
-                e0.chunks_exact(b)
-                    .enumerate()
-                    .map(|(i, c)| emm_node(c, s.judged[statics + i], s.error[statics + i], mover)),
-            );
+            e1.extend(e0.chunks_exact(b).enumerate().map(|(i, c)| {
+                crate::search::emm::back_up_step(
+                    c,
+                    s.judged[statics + i],
+                    s.error[statics + i],
+                    mover,
+                )
+            }));
             std::mem::swap(e0, e1);
         }
         let chosen = [
@@ -1011,13 +977,13 @@ mod tests {
     #[test]
     fn figure_2_through_the_fast_back_up() {
         let e = 0.1;
-        let b = emm_node(&[(true, e), (true, e)], true, e, Player::Min);
+        let b = crate::search::emm::back_up_step(&[(true, e), (true, e)], true, e, Player::Min);
         assert!(b.0);
         assert_relative_eq!(b.1, 0.1, epsilon = TOLERANCE);
-        let c = emm_node(&[(true, e), (false, e)], true, e, Player::Min);
+        let c = crate::search::emm::back_up_step(&[(true, e), (false, e)], true, e, Player::Min);
         assert!(!c.0);
         assert_relative_eq!(c.1, 0.09, epsilon = TOLERANCE);
-        let a = emm_node(&[b, c], true, e, Player::Max);
+        let a = crate::search::emm::back_up_step(&[b, c], true, e, Player::Max);
         assert!(a.0);
         assert_relative_eq!(a.1, 0.091, epsilon = TOLERANCE);
         // The same tree through the generic search.

@@ -50,6 +50,30 @@ pub struct Comparison {
     pub z: Option<f64>,
 }
 
+impl Comparison {
+    /// The CSV cells `estimate, ci_low, ci_high, exact, z` (empty when unknown or infinite).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::mc::stats::Proportion;
+    /// let c = Proportion { successes: 540, trials: 1000 }.compare(Some(0.5));
+    /// let cells = c.csv_cells();
+    /// assert_eq!((cells[0].as_str(), cells[3].as_str()), ("0.54", "0.5"));
+    /// assert!(cells[4].starts_with("2.529"));
+    /// ```
+    pub fn csv_cells(&self) -> [String; 5] {
+        let optional = |x: Option<f64>| x.map_or_else(String::new, |x| x.to_string());
+        [
+            self.estimate.to_string(),
+            self.ci_low.to_string(),
+            self.ci_high.to_string(),
+            optional(self.exact),
+            optional(self.z),
+        ]
+    }
+}
+
 /// Successes out of trials (a Bernoulli estimate).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Proportion {

@@ -98,23 +98,7 @@ trait Figure {
 }
 
 fn save(path: &Path, figure: &impl Figure) -> Result<()> {
-    register_fonts();
-    let kind = image_kind(path).map_err(failed)?;
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(failed)?;
-    }
-    match kind {
-        ImageKind::Png => {
-            let root = BitMapBackend::new(path, SIZE).into_drawing_area();
-            figure.draw(&root)?;
-            root.present().map_err(failed)
-        }
-        ImageKind::Svg => {
-            let root = SVGBackend::new(path, SIZE).into_drawing_area();
-            figure.draw(&root)?;
-            root.present().map_err(failed)
-        }
-    }
+    save_sized(path, SIZE, figure)
 }
 
 /// The series colours (colour-blind friendly, Okabe-Ito).

@@ -74,12 +74,7 @@ pub fn emm<G: Game, E: BinaryEvaluator<G> + ?Sized>(
         };
     }
     let mover = game.to_move(state);
-    let side = |win_for_max: bool| match mover {
-        Player::Max => win_for_max,
-        Player::Min => !win_for_max,
-    };
     let (static_max, cur_err) = eval.evaluate(game, state);
-    let cur_val = side(static_max);
     let moves = game.moves(state);
     if depth == 0 || moves.is_empty() {
         return EmmValue {
@@ -91,14 +86,33 @@ pub fn emm<G: Game, E: BinaryEvaluator<G> + ?Sized>(
         .into_iter()
         .map(|mv| {
             let v = emm(game, &game.play(state, mv), depth - 1, eval);
-            (side(v.win_for_max), v.error)
+            (v.win_for_max, v.error)
         })
         .collect();
-    let mut val = children.iter().any(|&(win, _)| win);
+    let (win_for_max, error) = back_up_step(&children, static_max, cur_err, mover);
+    EmmValue { win_for_max, error }
+}
+
+/// One EMM back-up step (Algorithm 1) at a node where `mover` is to move, whose static
+/// judgement is `(static_max, cur_err)`, over children `(win for Max, error)`; returns the
+/// node's `(win for Max, error)`. Shared by [`emm`] and the fast path of
+/// [`crate::mc::emm_study`].
+pub(crate) fn back_up_step(
+    children: &[(bool, f64)],
+    static_max: bool,
+    cur_err: f64,
+    mover: Player,
+) -> (bool, f64) {
+    let side = |win_for_max: bool| match mover {
+        Player::Max => win_for_max,
+        Player::Min => !win_for_max,
+    };
+    let cur_val = side(static_max);
+    let mut val = children.iter().any(|&(w, _)| side(w));
     let mut agg_err = if val {
         children
             .iter()
-            .map(|&(win, er)| if win { er } else { 1.0 - er })
+            .map(|&(w, er)| if side(w) { er } else { 1.0 - er })
             .product()
     } else {
         1.0 - children.iter().map(|&(_, er)| 1.0 - er).product::<f64>()
@@ -114,10 +128,7 @@ pub fn emm<G: Game, E: BinaryEvaluator<G> + ?Sized>(
     } else {
         (cur_val, cur_err)
     };
-    EmmValue {
-        win_for_max: side(value),
-        error,
-    }
+    (side(value), error)
 }
 
 #[cfg(test)]
