@@ -809,12 +809,8 @@ pub struct PairCounts {
     pub naive: usize,
     /// Pairs examined.
     pub pairs: usize,
-    /// Decisions that needed exact rationals.
-    pub exact_decisions: usize,
-    /// Decisions certified in double-double.
-    pub double_double_decisions: usize,
-    /// Decisions that could not be certified (counted as not pathological).
-    pub undecided: usize,
+    /// How the sign decisions were reached (undecided ones count as not pathological).
+    pub decisions: pathology::dgame::threshold::DecisionCounts,
     /// Pairs where the naive f64 comparison and the exact decision differ.
     pub disagreements: usize,
 }
@@ -857,9 +853,7 @@ pub fn count_pathological_pairs(
             .sum(),
         naive,
         pairs: classified.iter().map(|c| c.pairs.len()).sum(),
-        exact_decisions: classified.iter().map(|c| c.exact_decisions()).sum(),
-        double_double_decisions: classified.iter().map(|c| c.double_double_decisions()).sum(),
-        undecided: classified.iter().map(|c| c.undecided()).sum(),
+        decisions: classified.iter().map(|c| c.counts()).sum(),
         disagreements,
     })
 }
@@ -929,9 +923,7 @@ pub fn figure_4_pair_report() -> anyhow::Result<String> {
         "Pathological adjacent pairs D(d-1,10) > D(d,10), p0 = 1/2, f2 from Theorem 3.1\n\
          (Li & Marsland Section 6.2: \"only 167 pairs\" among some 100 settings)\n\n\
          grid: f1 = k/100, k = 1..99 (99 settings, {} pairs)\n\
-         \x20 certified sign decisions: {} pathological pairs ({} decisions certified in \
-         double-double, {} made in exact rationals, the rest by the f64 error bound or a theorem; \
-         {} undecided)\n\
+         \x20 certified sign decisions: {} pathological pairs (sign decisions: {})\n\
          \x20 naive f64 comparison: {} pathological pairs\n\
          100th setting: f1 = 0 (f2 = 1/3)\n\
          \x20 exact: {}, naive f64: {}\n\
@@ -939,14 +931,12 @@ pub fn figure_4_pair_report() -> anyhow::Result<String> {
          Float noise: D(h-1,h) and D(h,h) are both exactly 1, and any f64 computation that\n\
          returns them as 1 +- 1e-16 turns their comparison into a coin flip that fakes\n\
          pathological pairs, so a naive float count can only be trusted where every decision\n\
-         is certified. Here every decision is certified by a rigorous rounding bound or made in\n\
-         exact rationals. (This engine's f64 path happens to return both as exactly 1.0 at these\n\
+         is certified. Here every decision is certified by a rigorous error bound or a theorem,\n\
+         or made in exact rationals. (This engine's f64 path happens to return both as exactly 1.0 at these\n\
          settings, so its naive count agrees on this grid.)\n",
         on_grid.pairs,
         on_grid.exact,
-        on_grid.double_double_decisions,
-        on_grid.exact_decisions,
-        on_grid.undecided + at_zero.undecided,
+        on_grid.decisions.summary(),
         on_grid.naive,
         at_zero.exact,
         at_zero.naive,

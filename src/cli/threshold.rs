@@ -66,14 +66,10 @@ pub fn to_text(r: &ThresholdReport) -> String {
         r.evaluations,
         n = r.grid_steps,
     ));
-    out.push_str(&format!(
-        "sign decisions: {} certified in double-double, {} made in exact rationals, the rest \
-         certified by the f64 error bound or a theorem; {} undecided\n",
-        r.double_double_decisions, r.exact_decisions, r.undecided
-    ));
+    out.push_str(&format!("sign decisions: {}\n", r.decisions.summary()));
     if !r.uncertain.is_empty() {
         out.push_str(
-            "not certified (f64 difference within its rounding bound, exact recomputation too slow):\n",
+            "not certified (f64 difference within its rounding bound, recomputation beyond the time budget):\n",
         );
         for (f, depths) in &r.uncertain {
             let pairs: Vec<String> = depths.iter().map(|d| format!("({},{d})", d - 1)).collect();
@@ -100,9 +96,10 @@ pub fn to_json(r: &ThresholdReport) -> serde_json::Value {
         "grid_steps": r.grid_steps,
         "clear_from": r.clear_from,
         "evaluations": r.evaluations,
-        "exact_decisions": r.exact_decisions,
-        "double_double_decisions": r.double_double_decisions,
-        "undecided": r.undecided,
+        "relative_decisions": r.decisions.relative,
+        "double_double_decisions": r.decisions.double_double,
+        "exact_decisions": r.decisions.exact,
+        "undecided": r.decisions.undecided,
         "uncertain": r.uncertain.iter().map(|(f, depths)| json!({"f": short_text(f), "depths": depths})).collect::<Vec<_>>(),
     })
 }

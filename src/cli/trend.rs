@@ -77,7 +77,7 @@ pub fn to_text(rows: &[TrendRow]) -> String {
                 .map(|d| format!("({},{d})", d - 1))
                 .collect::<Vec<_>>()
                 .join(" "),
-            r.threshold.undecided.to_string(),
+            r.threshold.decisions.undecided.to_string(),
             format!("{:.4}", r.ps_peak),
             format!("{:.2}", r.ps_peak_at),
         ]);
@@ -122,7 +122,7 @@ pub fn write(dir: &Path, rows: &[TrendRow]) -> anyhow::Result<Vec<PathBuf>> {
                     .map(|d| format!("{}-{d}", d - 1))
                     .collect::<Vec<_>>()
                     .join(" "),
-                r.threshold.undecided.to_string(),
+                r.threshold.decisions.undecided.to_string(),
                 format!("{}", r.ps_peak),
                 format!("{}", r.ps_peak_at),
                 format!("{:.2e}", r.ps_peak_error_bound),

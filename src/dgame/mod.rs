@@ -29,6 +29,7 @@
 //! Beyond the paper: [`threshold`] locates the dependence factor above which no depth is
 //! pathological, with every sign decision certified ([`error_bound`]) or made exactly.
 
+pub mod complement;
 pub mod cost;
 mod distribution;
 pub mod error_bound;
@@ -37,7 +38,7 @@ pub mod threshold;
 pub mod trend;
 
 pub use cost::{Cost, check_cost, estimate_cost, estimate_decision_cost};
-pub use distribution::{DecisionColumn, PsiDistribution, Solver};
+pub use distribution::{DecisionColumn, MAX_HEIGHT, PsiDistribution, Solver};
 
 use crate::error::{Error, Result};
 use crate::number::Probability;

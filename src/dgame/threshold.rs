@@ -4,9 +4,18 @@
 //! floating point that decision is unreliable exactly where it matters: `D(h-1,h)` and
 //! `D(h,h)` are both exactly 1 but come out as `1 ± 1e-16`, which fakes pathological pairs.
 //! Here every decision is either **certified** by the rigorous rounding bound of
-//! [`super::error_bound`] (`|difference| > bound(d-1) + bound(d)`), or, when the float
-//! difference is within the bound, **made exactly** by recomputing the two values in
-//! rationals at the same (rational) dependence factors.
+//! [`super::error_bound`] (`|difference| > bound(d-1) + bound(d)`), or recomputed at the same
+//! (rational) dependence factors by the cheapest method that settles it:
+//!
+//! 1. rigorous enclosures of the complements `1 - D` with *relative* error bounds
+//!    ([`super::complement`]), which order D values that agree to 30 decimals (they do at
+//!    high dependence factors, where `1 - D` falls by a factor of about 50 per ply);
+//! 2. double-double arithmetic with its own absolute bound ([`crate::dd`]), for differences
+//!    that are tiny relative to `1 - D` (near a threshold crossing);
+//! 3. exact rationals.
+//!
+//! Each is tried only when its estimated cost fits a [`Budget`]; a pair none of them settles
+//! is reported as [`Certification::Undecided`] and never counted as pathological.
 //!
 //! The paper says only that "pathology totally disappears" for `f1 = f2 > 0.57` at h = 10.
 //! [`pathology_threshold`] scans `f = k/N` downward from 1 on a grid, takes the largest grid
@@ -19,6 +28,7 @@
 use num_rational::BigRational;
 use num_traits::{One, Zero};
 
+use super::complement::ComplementSolver;
 use super::{DependenceFactors, Solver, check_cost, estimate_cost};
 use crate::dd::DoubleDouble;
 use crate::error::{Error, Result};
@@ -29,6 +39,9 @@ use crate::number::Probability;
 pub enum Certification {
     /// The float difference exceeds the rigorous rounding bound.
     FloatBound,
+    /// Settled by disjoint rigorous enclosures of `1 - D(d-1,h)` and `1 - D(d,h)` with
+    /// componentwise relative error bounds ([`super::complement`]).
+    Relative,
     /// Recomputed in double-double arithmetic ([`crate::dd`]), whose own rigorous bound
     /// certifies the sign.
     DoubleDouble,
@@ -44,7 +57,8 @@ pub enum Certification {
     /// node's at least 1). The unit tests
     /// check these identities exactly.
     Theorem,
-    /// Within the float bound, and the exact recomputation was refused as too expensive.
+    /// Within the float bound, and every recomputation that could settle it was refused as
+    /// too expensive for the [`Budget`].
     Undecided,
 }
 
@@ -82,13 +96,13 @@ impl PairClassification {
     /// # Examples
     ///
     /// ```
-    /// use pathology::dgame::threshold::{classify_pairs, classify_pairs_within};
+    /// use pathology::dgame::threshold::{Budget, classify_pairs, classify_pairs_within};
     /// use pathology::number::parse_rational;
     /// let f = parse_rational("0.99").unwrap();
     /// assert!(classify_pairs(&f, &f, 8).unwrap().undecided_depths().is_empty());
     /// // Without time for recomputation, the pair D(5,8) vs D(6,8), within the f64 bound,
     /// // stays undecided.
-    /// let hurried = classify_pairs_within(&f, &f, 8, 0.0).unwrap();
+    /// let hurried = classify_pairs_within(&f, &f, 8, &Budget::NONE).unwrap();
     /// assert_eq!(hurried.undecided_depths(), vec![6]);
     /// ```
     pub fn undecided_depths(&self) -> Vec<u32> {
@@ -104,7 +118,7 @@ impl PairClassification {
             .collect()
     }
 
-    /// How many pair decisions needed the exact recomputation.
+    /// How the pair decisions were reached.
     ///
     /// # Examples
     ///
@@ -112,63 +126,162 @@ impl PairClassification {
     /// use pathology::dgame::threshold::classify_pairs;
     /// use pathology::number::parse_rational;
     /// let f = parse_rational("0.1").unwrap();
-    /// assert_eq!(classify_pairs(&f, &f, 10).unwrap().exact_decisions(), 0); // all certified in f64
-    /// // Near f = 1 double-double settles what f64 cannot; exact rationals are the last resort.
+    /// let c = classify_pairs(&f, &f, 10).unwrap().counts();
+    /// // Pairs (8,9) and (9,10) by theorem, the other seven by the f64 bound.
+    /// assert_eq!((c.float_bound, c.theorem, c.total()), (7, 2, 9));
+    /// // Near f = 1 the deep D(d,10) agree to more than 16 decimals; the relative enclosures
+    /// // of 1 - D settle them.
     /// let g = parse_rational("0.99").unwrap();
-    /// let c = classify_pairs(&g, &g, 10).unwrap();
-    /// assert_eq!((c.double_double_decisions(), c.exact_decisions()), (3, 0));
+    /// let c = classify_pairs(&g, &g, 10).unwrap().counts();
+    /// assert_eq!((c.relative, c.double_double, c.exact, c.undecided), (3, 0, 0, 0));
     /// ```
-    pub fn exact_decisions(&self) -> usize {
-        self.count(Certification::Exact)
+    pub fn counts(&self) -> DecisionCounts {
+        let mut counts = DecisionCounts::default();
+        for (_, c) in &self.pairs {
+            *match c {
+                Certification::FloatBound => &mut counts.float_bound,
+                Certification::Theorem => &mut counts.theorem,
+                Certification::Relative => &mut counts.relative,
+                Certification::DoubleDouble => &mut counts.double_double,
+                Certification::Exact => &mut counts.exact,
+                Certification::Undecided => &mut counts.undecided,
+            } += 1;
+        }
+        counts
     }
 
-    /// How many pair decisions were certified in double-double.
+    /// How many pairs are undecided (none at heights up to 20 with the default budgets).
     ///
     /// # Examples
     ///
     /// ```
-    /// use pathology::dgame::threshold::classify_pairs;
+    /// use pathology::dgame::threshold::{Budget, classify_pairs, classify_pairs_within};
     /// use pathology::number::parse_rational;
-    /// let f = parse_rational("0.99").unwrap();
-    /// // Near f = 1 the deep D(d,8) are within f64 rounding of each other: two pairs need
-    /// // double-double, none the exact recomputation.
-    /// let c = classify_pairs(&f, &f, 8).unwrap();
-    /// assert_eq!(c.double_double_decisions(), 1);
-    /// assert_eq!(c.exact_decisions(), 0);
-    /// ```
-    pub fn double_double_decisions(&self) -> usize {
-        self.count(Certification::DoubleDouble)
-    }
-
-    fn count(&self, certification: Certification) -> usize {
-        self.pairs
-            .iter()
-            .filter(|(_, c)| *c == certification)
-            .count()
-    }
-
-    /// How many pairs are undecided (never at the paper's heights).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use pathology::dgame::threshold::{classify_pairs, classify_pairs_within};
-    /// use pathology::number::parse_rational;
-    /// let f = parse_rational("0.1").unwrap();
-    /// assert_eq!(classify_pairs(&f, &f, 10).unwrap().undecided(), 0);
-    /// // At f1 = f2 = 0.99 and h = 16, D(3,16), D(4,16) and D(5,16) agree beyond the
-    /// // double-double bound and their exact recomputation exceeds the time budget.
     /// let g = parse_rational("0.99").unwrap();
-    /// let c = classify_pairs(&g, &g, 16).unwrap();
-    /// assert_eq!((c.undecided(), c.undecided_depths()), (2, vec![4, 5]));
-    /// assert_eq!(classify_pairs_within(&g, &g, 16, 0.0).unwrap().undecided(), 11);
+    /// assert_eq!(classify_pairs(&g, &g, 16).unwrap().undecided(), 0);
+    /// // With no time for recomputation, 11 pairs of D(d,16) stay within the f64 bound.
+    /// assert_eq!(classify_pairs_within(&g, &g, 16, &Budget::NONE).unwrap().undecided(), 11);
     /// ```
     pub fn undecided(&self) -> usize {
-        self.pairs
-            .iter()
-            .filter(|(_, c)| *c == Certification::Undecided)
-            .count()
+        self.counts().undecided
     }
+}
+
+/// How many pair decisions were reached in each way ([`Certification`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct DecisionCounts {
+    /// Certified by the `f64` error bound.
+    pub float_bound: usize,
+    /// Settled by a theorem.
+    pub theorem: usize,
+    /// Certified by relative enclosures of `1 - D`.
+    pub relative: usize,
+    /// Certified in double-double.
+    pub double_double: usize,
+    /// Made in exact rationals.
+    pub exact: usize,
+    /// Not decided.
+    pub undecided: usize,
+}
+
+impl DecisionCounts {
+    /// All decisions, undecided ones included.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::dgame::threshold::DecisionCounts;
+    /// let c = DecisionCounts { float_bound: 5, theorem: 2, undecided: 1, ..Default::default() };
+    /// assert_eq!(c.total(), 8);
+    /// ```
+    pub fn total(&self) -> usize {
+        self.float_bound
+            + self.theorem
+            + self.relative
+            + self.double_double
+            + self.exact
+            + self.undecided
+    }
+
+    /// One line for reports: how the decisions that needed more than the `f64` bound were
+    /// made.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::dgame::threshold::DecisionCounts;
+    /// let c = DecisionCounts { float_bound: 5, relative: 3, ..Default::default() };
+    /// assert_eq!(
+    ///     c.summary(),
+    ///     "3 certified by relative enclosures of 1 - D, 0 in double-double, 0 made in exact \
+    ///      rationals, the rest certified by the f64 error bound or a theorem; 0 undecided"
+    /// );
+    /// ```
+    pub fn summary(&self) -> String {
+        format!(
+            "{} certified by relative enclosures of 1 - D, {} in double-double, {} made in exact \
+             rationals, the rest certified by the f64 error bound or a theorem; {} undecided",
+            self.relative, self.double_double, self.exact, self.undecided
+        )
+    }
+}
+
+impl std::ops::AddAssign for DecisionCounts {
+    fn add_assign(&mut self, other: DecisionCounts) {
+        self.float_bound += other.float_bound;
+        self.theorem += other.theorem;
+        self.relative += other.relative;
+        self.double_double += other.double_double;
+        self.exact += other.exact;
+        self.undecided += other.undecided;
+    }
+}
+
+impl std::iter::Sum for DecisionCounts {
+    fn sum<I: Iterator<Item = DecisionCounts>>(iter: I) -> Self {
+        let mut total = DecisionCounts::default();
+        for c in iter {
+            total += c;
+        }
+        total
+    }
+}
+
+/// The estimated time each recomputation of [`classify_pairs_within`] may take before a pair
+/// is left undecided. The enclosures' cost is that of the psi distributions not yet cached
+/// for the point; double-double and exact costs are per pair.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Budget {
+    /// Seconds for the relative enclosures of [`super::complement`].
+    pub enclosure_seconds: f64,
+    /// Seconds for a double-double recomputation.
+    pub double_double_seconds: f64,
+    /// Seconds for an exact recomputation.
+    pub exact_seconds: f64,
+}
+
+impl Budget {
+    /// The budget of [`classify_pairs`] and of the grid scan of [`pathology_threshold`]:
+    /// enough for enclosures with the search front at height 18 (about 5 s on this 2-core
+    /// machine), so every pair is settled up to h = 20.
+    pub const SCAN: Budget = Budget {
+        enclosure_seconds: 20.0,
+        double_double_seconds: 0.2,
+        exact_seconds: 0.2,
+    };
+    /// The budget of the bisection in [`pathology_threshold`], where a decision about the
+    /// crossing pair matters most.
+    pub const BISECTION: Budget = Budget {
+        enclosure_seconds: 20.0,
+        double_double_seconds: 5.0,
+        exact_seconds: 5.0,
+    };
+    /// No recomputation: only the `f64` bound and the theorems decide.
+    pub const NONE: Budget = Budget {
+        enclosure_seconds: 0.0,
+        double_double_seconds: 0.0,
+        exact_seconds: 0.0,
+    };
 }
 
 /// Classifies every adjacent depth pair at exact dependence factors `(f1, f2)` and height h.
@@ -193,20 +306,19 @@ pub fn classify_pairs(
     f2: &BigRational,
     height: u32,
 ) -> Result<PairClassification> {
-    classify_pairs_within(f1, f2, height, EXACT_FALLBACK_SECONDS)
+    classify_pairs_within(f1, f2, height, &Budget::SCAN)
 }
 
-/// [`classify_pairs`] with a time budget for each exact recomputation: a pair whose exact
-/// recomputation is estimated to take longer is reported as
-/// [`Certification::Undecided`].
+/// [`classify_pairs`] with a time [`Budget`] for the recomputations: a pair that none of the
+/// affordable recomputations settles is reported as [`Certification::Undecided`].
 ///
 /// # Examples
 ///
 /// ```
-/// use pathology::dgame::threshold::{Certification, classify_pairs, classify_pairs_within};
+/// use pathology::dgame::threshold::{Budget, Certification, classify_pairs, classify_pairs_within};
 /// use pathology::number::parse_rational;
 /// let f = parse_rational("0.99").unwrap();
-/// let hurried = classify_pairs_within(&f, &f, 8, 0.0).unwrap();
+/// let hurried = classify_pairs_within(&f, &f, 8, &Budget::NONE).unwrap();
 /// assert_eq!(hurried.pairs[4].1, Certification::Undecided); // D(5,8) vs D(6,8)
 /// // The last pair, D(7,8) = D(8,8) = 1, is settled by a theorem, not by arithmetic.
 /// assert_eq!(hurried.pairs.last(), Some(&(false, Certification::Theorem)));
@@ -226,7 +338,7 @@ pub fn classify_pairs_within(
     f1: &BigRational,
     f2: &BigRational,
     height: u32,
-    exact_budget_seconds: f64,
+    budget: &Budget,
 ) -> Result<PairClassification> {
     super::distribution::check_depth(1, height)?;
     check_cost(height, None)?;
@@ -237,8 +349,9 @@ pub fn classify_pairs_within(
         f1,
         f2,
         height,
-        budget: exact_budget_seconds,
+        budget: *budget,
         exact_bits: super::table::denominator_bits(&[(f1.clone(), f2.clone())]),
+        complement: None,
         double_double: None,
         exact: None,
     };
@@ -269,15 +382,16 @@ pub fn classify_pairs_within(
     })
 }
 
-/// Settles the pairs that the `f64` bound cannot: first in double-double with its own
-/// rigorous bound, then in exact rationals, each only when its estimated cost fits the
-/// budget.
+/// Settles the pairs that the `f64` bound cannot: by relative enclosures of `1 - D`, then in
+/// double-double with its own rigorous bound, then in exact rationals, each only when its
+/// estimated cost fits the budget.
 struct Resolver<'a> {
     f1: &'a BigRational,
     f2: &'a BigRational,
     height: u32,
-    budget: f64,
+    budget: Budget,
     exact_bits: Option<f64>,
+    complement: Option<ComplementSolver>,
     double_double: Option<Solver<DoubleDouble>>,
     exact: Option<Solver<BigRational>>,
 }
@@ -287,7 +401,24 @@ impl Resolver<'_> {
     /// difference, reported with [`Certification::Undecided`] when nothing else fits.
     fn resolve(&mut self, d: u32, float_difference: f64) -> Result<(bool, Certification)> {
         let h = self.height;
-        if double_double_seconds(h - (d - 1)) < self.budget {
+        let solver = match &mut self.complement {
+            Some(s) => s,
+            None => self
+                .complement
+                .insert(ComplementSolver::new(self.f1, self.f2)?),
+        };
+        if solver.estimate_seconds(h - (d - 1)) <= self.budget.enclosure_seconds {
+            // D(d-1,h) > D(d,h) exactly when 1 - D(d-1,h) < 1 - D(d,h).
+            let shallower = solver.wrong_decision(d - 1, h)?;
+            let deeper = solver.wrong_decision(d, h)?;
+            if shallower.certainly_below(&deeper) {
+                return Ok((true, Certification::Relative));
+            }
+            if deeper.certainly_below(&shallower) {
+                return Ok((false, Certification::Relative));
+            }
+        }
+        if double_double_seconds(h - (d - 1)) < self.budget.double_double_seconds {
             let solver = match &mut self.double_double {
                 Some(s) => s,
                 None => {
@@ -312,7 +443,7 @@ impl Resolver<'_> {
                 return Ok((false, Certification::DoubleDouble));
             }
         }
-        if affordable(d - 1, h, self.exact_bits, self.budget) {
+        if affordable(d - 1, h, self.exact_bits, self.budget.exact_seconds) {
             let (f1, f2) = (self.f1.clone(), self.f2.clone());
             let solver = match &mut self.exact {
                 Some(s) => s,
@@ -346,13 +477,6 @@ fn affordable(depth: u32, height: u32, bits: Option<f64>, budget: f64) -> bool {
     cost.seconds < budget && cost.bytes < super::cost::MEMORY_LIMIT_BYTES
 }
 
-/// The estimated time an exact recomputation may take (in [`classify_pairs`] and the grid
-/// scan of [`pathology_threshold`]) before the pair is reported as undecided.
-pub const EXACT_FALLBACK_SECONDS: f64 = 0.2;
-/// The larger budget of the bisection in [`pathology_threshold`], where a decision about the
-/// crossing pair matters most.
-pub const BISECTION_EXACT_SECONDS: f64 = 5.0;
-
 /// The pathology threshold for `f1 = f2 = f` at one height.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ThresholdReport {
@@ -369,13 +493,9 @@ pub struct ThresholdReport {
     /// The depths d whose pair `(d-1, d)` is pathological at `lower`: the last to turn
     /// non-pathological.
     pub last_pairs: Vec<u32>,
-    /// Pair decisions made exactly.
-    pub exact_decisions: usize,
-    /// Pair decisions certified in double-double (the rest by the `f64` bound or a theorem).
-    pub double_double_decisions: usize,
-    /// Pair decisions that could not be certified (0 at heights where exact fallback is
-    /// affordable).
-    pub undecided: usize,
+    /// How the pair decisions of every evaluated point were reached (none undecided up to
+    /// h = 20).
+    pub decisions: DecisionCounts,
     /// Points (grid and bisection) evaluated.
     pub evaluations: usize,
     /// Every grid point `k / grid_steps` with `k >= clear_from` has no pathological pair
@@ -402,9 +522,7 @@ impl ThresholdReport {
     ///     lower: Some(parse_rational("0.57").unwrap()),
     ///     upper: parse_rational("0.58").unwrap(),
     ///     last_pairs: vec![3],
-    ///     exact_decisions: 0,
-    ///     double_double_decisions: 0,
-    ///     undecided: 0,
+    ///     decisions: Default::default(),
     ///     evaluations: 1,
     ///     clear_from: 58,
     ///     uncertain: Vec::new(),
@@ -467,16 +585,12 @@ pub fn pathology_threshold(
         });
     }
     let n = BigRational::from_integer(grid_steps.into());
-    let mut exact_decisions = 0;
-    let mut double_double_decisions = 0;
-    let mut undecided = 0;
+    let mut decisions = DecisionCounts::default();
     let mut evaluations = 0;
     let mut uncertain = Vec::new();
-    let mut classify = |f: &BigRational, budget: f64| -> Result<PairClassification> {
+    let mut classify = |f: &BigRational, budget: &Budget| -> Result<PairClassification> {
         let c = classify_pairs_within(f, f, height, budget)?;
-        exact_decisions += c.exact_decisions();
-        double_double_decisions += c.double_double_decisions();
-        undecided += c.undecided();
+        decisions += c.counts();
         evaluations += 1;
         if c.pathological_depths().is_empty() && c.undecided() > 0 {
             uncertain.push((f.clone(), c.undecided_depths()));
@@ -489,7 +603,7 @@ pub fn pathology_threshold(
     let mut last_pairs = Vec::new();
     for k in (0..=grid_steps).rev() {
         let f = BigRational::from_integer(k.into()) / &n;
-        let c = classify(&f, EXACT_FALLBACK_SECONDS)?;
+        let c = classify(&f, &Budget::SCAN)?;
         if c.pathological_depths().is_empty() {
             upper = f;
             clear_from = k;
@@ -503,7 +617,7 @@ pub fn pathology_threshold(
         let two = BigRational::from_integer(2.into());
         while (&upper - &lo).to_f64() >= tolerance {
             let mid = (&lo + &upper) / &two;
-            let c = classify(&mid, BISECTION_EXACT_SECONDS)?;
+            let c = classify(&mid, &Budget::BISECTION)?;
             if !c.pathological_depths().is_empty() {
                 last_pairs = c.pathological_depths();
                 lo = mid;
@@ -528,9 +642,7 @@ pub fn pathology_threshold(
         lower,
         upper,
         last_pairs,
-        exact_decisions,
-        double_double_decisions,
-        undecided,
+        decisions,
         evaluations,
         clear_from,
         uncertain,
@@ -575,7 +687,7 @@ mod tests {
         let at_hi = classify_pairs(&report.upper, &report.upper, 10).unwrap();
         assert_eq!(at_lo.pathological_depths(), report.last_pairs);
         assert!(at_hi.pathological_depths().is_empty());
-        assert_eq!(report.undecided, 0);
+        assert_eq!(report.decisions.undecided, 0);
         assert_eq!(
             BigRational::new(report.clear_from.into(), 50.into()),
             (lo * BigRational::from_integer(50.into())).ceil()
@@ -595,6 +707,62 @@ mod tests {
             assert_eq!(BigRational::new(a.clone(), b.clone()), x);
             assert_eq!(a * &e > c * &b, x > y, "d = {d}");
         }
+    }
+
+    /// Exact rationals for every pair the f64 bound cannot certify.
+    const EXACT_ONLY: Budget = Budget {
+        enclosure_seconds: 0.0,
+        double_double_seconds: 0.0,
+        exact_seconds: 60.0,
+    };
+
+    #[test]
+    fn relative_enclosures_agree_with_exact_rationals() {
+        let mut relative = 0;
+        for (f1, f2) in [
+            ("0.99", "0.99"),
+            ("0.95", "0.9"),
+            ("0.8", "0.97"),
+            ("0.9", "0.9"),
+            ("0.999", "0.999"),
+            ("0.97", "0.98"),
+        ] {
+            let (f1, f2) = (parse_rational(f1).unwrap(), parse_rational(f2).unwrap());
+            let certified = classify_pairs(&f1, &f2, 12).unwrap();
+            let exact = classify_pairs_within(&f1, &f2, 12, &EXACT_ONLY).unwrap();
+            assert_eq!(exact.undecided(), 0);
+            for (d, (a, b)) in certified.pairs.iter().zip(&exact.pairs).enumerate() {
+                assert_eq!(a.0, b.0, "f = ({f1}, {f2}), pair ({}, {})", d + 1, d + 2);
+            }
+            relative += certified.counts().relative;
+        }
+        // 18 of these pairs are beyond the f64 bound; each must have gone through the
+        // enclosures and agreed with exact rationals above.
+        assert!(
+            relative >= 15,
+            "only {relative} pairs needed the enclosures"
+        );
+    }
+
+    #[test]
+    fn double_double_settles_the_crossing_and_agrees_with_exact_rationals() {
+        // Near f* the last pair's difference falls below the relative enclosures' resolution.
+        let report = pathology_threshold(10, 100, 1e-13).unwrap();
+        assert!(report.decisions.double_double > 0);
+        assert_eq!(report.decisions.undecided, 0);
+        let lo = report.lower.clone().unwrap();
+        for f in [&lo, &report.upper] {
+            let certified = classify_pairs_within(f, f, 10, &Budget::BISECTION).unwrap();
+            let exact = classify_pairs_within(f, f, 10, &EXACT_ONLY).unwrap();
+            assert_eq!(
+                certified.pairs.iter().map(|p| p.0).collect::<Vec<_>>(),
+                exact.pairs.iter().map(|p| p.0).collect::<Vec<_>>()
+            );
+        }
+        assert_eq!(
+            classify_pairs(&lo, &lo, 10).unwrap().pathological_depths(),
+            vec![8]
+        );
     }
 
     #[test]

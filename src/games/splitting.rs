@@ -404,7 +404,7 @@ impl SplittingGame {
 
     /// A binary D-game of height `height`: the root is a win with probability `p0`
     /// (condition 1), children's merit values follow conditions 2' and 3'
-    /// ([`DGameDraw::children`]).
+    /// ([`DGameDraw::leaves`]).
     ///
     /// # Examples
     ///

@@ -11,8 +11,8 @@
 //!
 //! **Decisions.** On each board the root is searched to every depth `d = 1..=H` by the three
 //! algorithms, all on the same board and the same static evaluations: minimax
-//! ([`crate::search::minimax`]), the product rule ([`crate::search::product`]) and EMM
-//! (Algorithm 1, [`crate::search::emm`]). A depth-d search values the root's children by
+//! ([`crate::search::minimax`](mod@crate::search::minimax)), the product rule ([`crate::search::product`](mod@crate::search::product)) and EMM
+//! (Algorithm 1, [`crate::search::emm`](mod@crate::search::emm)). A depth-d search values the root's children by
 //! depth-`(d - 1)` searches; minimax and product move to a child with the best value for the
 //! player to move, EMM to the child most likely to be a win for it (a child judged a win with
 //! error `er` is a win with probability `1 - er`, one judged a loss with probability `er`); ties

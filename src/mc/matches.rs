@@ -6,7 +6,7 @@
 //! initial playing boards, with each player having a chance to move first"): once with minimax
 //! moving first, once with product moving first. At each of its turns a player searches the
 //! current node to the search depth `S` with its back-up rule (the children's depth-`(S-1)`
-//! values, [`crate::search::minimax`], [`crate::search::product`]) and moves to a best child
+//! values, [`crate::search::minimax`](mod@crate::search::minimax), [`crate::search::product`](mod@crate::search::product)) and moves to a best child
 //! for its side, **ties broken uniformly at random** (the trial's stream). The game ends on a
 //! single square; a 1-square is a win for Max ([`crate::games::splitting`]), the player who
 //! moves last, which is the first mover when the height is odd.
@@ -48,7 +48,7 @@
 //!
 //! **Fast path.** A board is a [`LevelTree`] with per-node arrays (true values, static
 //! evaluations); a decision searches the flat arrays recursively. The unit tests replay games
-//! through the generic searches of [`crate::search`] on a real [`SplittingGame`] and get the
+//! through the generic searches of [`crate::search`] on a real [`SplittingGame`](crate::games::SplittingGame) and get the
 //! same moves and the same random draws.
 
 use rand::RngExt;
@@ -202,7 +202,7 @@ impl Board {
 /// arrays: the static value at the search front and on terminal squares, else the maximum /
 /// minimum (minimax) or `1 - prod (1 - v)` ([`crate::search::product::at_least_one`]) /
 /// `prod v` (product) of the children's values, children in move order (the same
-/// floating-point operations as [`crate::search::minimax`] and [`crate::search::product`]).
+/// floating-point operations as [`crate::search::minimax`](mod@crate::search::minimax) and [`crate::search::product`](mod@crate::search::product)).
 ///
 /// # Examples
 ///

@@ -10,7 +10,7 @@
 //! - [`rhf`]: Chi & Nau's rate of heuristic flaw of `e^w` on P-games against its closed form.
 //! - [`alphabeta`]: Ross's (2020) observation: with random tie-breaking among root values that
 //!   alpha-beta returned with the root's alpha passed on, a losing move can be chosen.
-//! - [`matches`]: Chi & Nau's (1987) minimax-against-product matches on P-games (Section 4.4's
+//! - [`matches`](mod@matches): Chi & Nau's (1987) minimax-against-product matches on P-games (Section 4.4's
 //!   depth-11 table, Section 5's Fig. 3).
 //! - [`emm_study`]: Wilson, Parker & Nau's (2009) decision quality of minimax, the product rule
 //!   and EMM at every search depth (Figs. 3-6), with the natural evaluator's error calibration.

@@ -1,12 +1,12 @@
 //! Searches over the [`Game`](crate::games::Game) trait, and static evaluators.
 //!
-//! - [`minimax`]: depth-limited minimax (Wilson, Parker & Nau 2009, `minimax_d`; Li & Marsland
+//! - [`minimax`](mod@minimax): depth-limited minimax (Wilson, Parker & Nau 2009, `minimax_d`; Li & Marsland
 //!   1990, Section 6.1, `Psi^(d)`), with decisions that break ties among equally valued moves
 //!   at random, as Li & Marsland's D(d,h) and Chi & Nau's `better_e` assume.
-//! - [`alphabeta`]: alpha-beta (fail-soft), node counts, and the values of root moves when the
+//! - [`alphabeta`](mod@alphabeta): alpha-beta (fail-soft), node counts, and the values of root moves when the
 //!   root passes its alpha on (Ross 2020), which can be bounds rather than values.
-//! - [`product`]: the product rule (Chi & Nau 1987, Section 2).
-//! - [`emm`]: error minimizing minimax, Algorithm 1 of Wilson, Parker & Nau (2009).
+//! - [`product`](mod@product): the product rule (Chi & Nau 1987, Section 2).
+//! - [`emm`](mod@emm): error minimizing minimax, Algorithm 1 of Wilson, Parker & Nau (2009).
 //! - [`evaluators`]: psi, the natural and artificial evaluators, the bi-valued gamma/delta
 //!   evaluator and Chi & Nau's `e^w`.
 //! - [`forced`]: Chi & Nau's stronger P-game evaluator `e2` (forced lines detected).
