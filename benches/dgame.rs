@@ -4,6 +4,7 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use num_rational::BigRational;
+use pathology::dgame::complement::ComplementSolver;
 use pathology::dgame::table::PaperTable;
 use pathology::dgame::threshold::classify_pairs;
 use pathology::dgame::{DecisionColumn, DependenceFactors, Solver};
@@ -64,5 +65,23 @@ fn certified(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, tables, columns, certified);
+fn complement(c: &mut Criterion) {
+    let f = parse_rational("0.99").unwrap();
+    let mut group = c.benchmark_group("complement");
+    group.sample_size(10);
+    for h in [12u32, 16] {
+        group.bench_function(format!("1 - D(d,{h}) enclosures, every d, f=0.99"), |b| {
+            b.iter(|| {
+                let mut solver = ComplementSolver::new(&f, &f).unwrap();
+                black_box(solver.wrong_decision_column(h).unwrap())
+            })
+        });
+    }
+    group.bench_function("classify_pairs h=16 f=0.99 (enclosures needed)", |b| {
+        b.iter(|| black_box(classify_pairs(&f, &f, 16).unwrap()))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, tables, columns, certified, complement);
 criterion_main!(benches);

@@ -498,6 +498,77 @@ pub fn format_decimal(value: &BigRational, places: usize) -> String {
     if negative { format!("-{body}") } else { body }
 }
 
+/// Prints a non-negative exact rational in scientific notation with `digits` significant
+/// digits (at least 1), rounded down (`up = false`) or up (`up = true`), so that printed
+/// bounds stay bounds.
+///
+/// # Examples
+///
+/// ```
+/// use num_rational::BigRational;
+/// use pathology::number::format_scientific_directed;
+/// let x = BigRational::new(2.into(), 3000.into()); // 6.666...e-4
+/// assert_eq!(format_scientific_directed(&x, 3, false), "6.66e-4");
+/// assert_eq!(format_scientific_directed(&x, 3, true), "6.67e-4");
+/// let y = BigRational::new(99999.into(), 1.into());
+/// assert_eq!(format_scientific_directed(&y, 2, true), "1.0e5"); // carries into the exponent
+/// assert_eq!(format_scientific_directed(&BigRational::from_integer(0.into()), 3, true), "0");
+/// ```
+///
+/// # Panics
+///
+/// When `value` is negative.
+pub fn format_scientific_directed(value: &BigRational, digits: usize, up: bool) -> String {
+    assert!(
+        !value.is_negative(),
+        "format_scientific_directed needs a value >= 0"
+    );
+    if Zero::is_zero(value) {
+        return "0".to_string();
+    }
+    let digits = digits.max(1);
+    let ten = BigRational::from_integer(BigInt::from(10u32));
+    let power = |e: i64| -> BigRational {
+        let p = BigRational::from_integer(num_traits::pow(
+            BigInt::from(10u32),
+            e.unsigned_abs() as usize,
+        ));
+        if e >= 0 { p } else { p.recip() }
+    };
+    // The decimal exponent: 10^e <= value < 10^(e+1), from a float guess then corrected.
+    let guess = ToPrimitive::to_f64(value)
+        .filter(|x| *x > 0.0 && x.is_finite())
+        .map_or_else(
+            || {
+                (value.numer().bits() as f64 - value.denom().bits() as f64)
+                    * std::f64::consts::LOG10_2
+            },
+            f64::log10,
+        );
+    let mut e = guess.floor() as i64;
+    while power(e) > *value {
+        e -= 1;
+    }
+    while power(e + 1) <= *value {
+        e += 1;
+    }
+    let scaled = value / power(e + 1 - digits as i64);
+    let mut mantissa = if up { scaled.ceil() } else { scaled.floor() }.to_integer();
+    if mantissa >= num_traits::pow(BigInt::from(10u32), digits) {
+        mantissa = (BigRational::from_integer(mantissa) / &ten)
+            .ceil()
+            .to_integer();
+        e += 1;
+    }
+    let text = mantissa.to_string();
+    let (first, rest) = text.split_at(1);
+    if rest.is_empty() {
+        format!("{first}e{e}")
+    } else {
+        format!("{first}.{rest}e{e}")
+    }
+}
+
 /// Sign of an exact rational, as -1, 0 or 1.
 ///
 /// # Examples

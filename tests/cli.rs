@@ -1,7 +1,9 @@
 //! The command line: formats, snapshots, and bad input (exit 2, a message naming the
 //! argument, no panic).
 
-use super::common::{refused, stdout_of};
+use super::common::{json_of, refused, stdout_of};
+use num_rational::BigRational;
+use pathology::number::parse_rational;
 
 #[test]
 fn bad_dependence_factors_are_refused() {
@@ -155,6 +157,96 @@ fn threshold_at_height_10_is_just_above_the_papers_0_57() {
     assert!(doc["upper"].as_f64().unwrap() - doc["lower"].as_f64().unwrap() < 1e-9);
     assert_eq!(doc["last_pairs"][0]["deeper"], 8);
     assert_eq!(doc["undecided"], 0);
+}
+
+#[test]
+fn threshold_at_height_16_certifies_every_pair() {
+    // Before the relative enclosures of 1 - D, three pairs at f = 0.99 stayed undecided here.
+    let doc = json_of(&[
+        "threshold",
+        "--height",
+        "16",
+        "--grid",
+        "100",
+        "--tolerance",
+        "1e-6",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(doc["undecided"], 0, "{doc}");
+    assert!(doc["relative_decisions"].as_u64().unwrap() > 0, "{doc}");
+    assert!(doc["uncertain"].as_array().unwrap().is_empty());
+    let estimate = doc["estimate"].as_f64().unwrap();
+    assert!((estimate - 0.6571608).abs() < 1e-6, "{doc}");
+}
+
+#[test]
+fn dgame_complement_encloses_the_exact_error_probability() {
+    let exact = json_of(&[
+        "dgame", "--height", "9", "--f1", "0.9", "--f2", "0.8", "--exact", "--format", "json",
+    ]);
+    let enclosed = json_of(&[
+        "dgame",
+        "--height",
+        "9",
+        "--f1",
+        "0.9",
+        "--f2",
+        "0.8",
+        "--complement",
+        "--format",
+        "json",
+    ]);
+    let cells = enclosed["cells"].as_array().unwrap();
+    assert_eq!(cells.len(), 9);
+    for (e, x) in cells.iter().zip(exact["cells"].as_array().unwrap()) {
+        let d = parse_rational(x["exact"].as_str().unwrap()).unwrap();
+        let complement = BigRational::from_integer(1.into()) - d;
+        let lower = BigRational::from_float(e["lower"].as_f64().unwrap()).unwrap();
+        let upper = BigRational::from_float(e["upper"].as_f64().unwrap()).unwrap();
+        assert!(lower <= complement && complement <= upper, "{e}");
+    }
+    // Text: the bounds are printed rounded outward.
+    let text = stdout_of(&[
+        "dgame",
+        "--height",
+        "12",
+        "--f1",
+        "0.99",
+        "--f2",
+        "0.99",
+        "--complement",
+        "--depth",
+        "3",
+    ]);
+    assert!(text.contains("4.659408566e-10  4.659408567e-10"), "{text}");
+    refused(
+        &[
+            "dgame",
+            "--height",
+            "9",
+            "--f1",
+            "0.9",
+            "--f2",
+            "0.8",
+            "--complement",
+            "--exact",
+        ],
+        &["--exact"],
+    );
+    refused(
+        &[
+            "dgame",
+            "--height",
+            "24",
+            "--f1",
+            "0.9",
+            "--f2",
+            "0.8",
+            "--complement",
+        ],
+        &["1 - D(1,24)", "would need"],
+    );
 }
 
 #[test]

@@ -505,7 +505,7 @@ impl ComplementSolver {
                 what: format!("the certified 1 - D({depth},{height})"),
                 estimate: super::cost::human_seconds(seconds),
                 limit: super::cost::human_seconds(super::cost::TIME_LIMIT_SECONDS),
-                hint: "Search deeper (a larger depth needs a smaller search front).".to_string(),
+                hint: "A larger depth has a smaller search front and costs less.".to_string(),
             });
         }
         self.ensure_psi(front);
