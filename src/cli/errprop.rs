@@ -932,8 +932,8 @@ pub fn figure_4_pair_report() -> anyhow::Result<String> {
          returns them as 1 +- 1e-16 turns their comparison into a coin flip that fakes\n\
          pathological pairs, so a naive float count can only be trusted where every decision\n\
          is certified. Here every decision is certified by a rigorous error bound or a theorem,\n\
-         or made in exact rationals. (This engine's f64 path happens to return both as exactly 1.0 at these\n\
-         settings, so its naive count agrees on this grid.)\n",
+         or made in exact rationals. (This engine's f64 path happens to return both as exactly\n\
+         1.0 at these settings, so its naive count agrees on this grid.)\n",
         on_grid.pairs,
         on_grid.exact,
         on_grid.decisions.summary(),
