@@ -262,17 +262,18 @@ pub struct Budget {
 
 impl Budget {
     /// The budget of [`classify_pairs`] and of the grid scan of [`pathology_threshold`]:
-    /// enough for enclosures with the search front at height 18 (about 5 s on this 2-core
-    /// machine), so every pair is settled up to h = 20.
+    /// enclosures up to the library's time limit ([`super::cost::TIME_LIMIT_SECONDS`]), which
+    /// admits a search front at height 19 (estimated 37 s, measured 18 s on this 2-core
+    /// machine), so every pair is settled up to h = 21.
     pub const SCAN: Budget = Budget {
-        enclosure_seconds: 20.0,
+        enclosure_seconds: super::cost::TIME_LIMIT_SECONDS,
         double_double_seconds: 0.2,
         exact_seconds: 0.2,
     };
     /// The budget of the bisection in [`pathology_threshold`], where a decision about the
     /// crossing pair matters most.
     pub const BISECTION: Budget = Budget {
-        enclosure_seconds: 20.0,
+        enclosure_seconds: super::cost::TIME_LIMIT_SECONDS,
         double_double_seconds: 5.0,
         exact_seconds: 5.0,
     };
@@ -501,8 +502,9 @@ pub struct ThresholdReport {
     /// Every grid point `k / grid_steps` with `k >= clear_from` has no pathological pair
     /// that could be certified.
     pub clear_from: u32,
-    /// Points above `lower` where some pairs could not be decided (their exact recomputation
-    /// would take too long), with those pairs' deeper depths d. Empty at the paper's heights.
+    /// Points above `lower` where some pairs could not be decided (every recomputation that
+    /// could settle them exceeds the [`Budget`]), with those pairs' deeper depths d. Empty at
+    /// every height up to 20 with the default budgets.
     /// The bisection stops at the first such point, so the bracket can then be wider than the
     /// tolerance.
     pub uncertain: Vec<(BigRational, Vec<u32>)>,
