@@ -27,7 +27,10 @@
 //! common denominator per height, reduced once at the end (see [`crate::number`]).
 //!
 //! Beyond the paper: [`threshold`] locates the dependence factor above which no depth is
-//! pathological, with every sign decision certified ([`error_bound`]) or made exactly.
+//! pathological, with every sign decision certified (by the `f64` bound of [`error_bound`],
+//! or by the relative enclosures of `1 - D` of [`complement`], which order D values that
+//! agree to 30 decimals) or made exactly; [`trend`] follows the threshold and the peak of PS
+//! with the height.
 
 pub mod complement;
 pub mod cost;
