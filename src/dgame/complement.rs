@@ -192,6 +192,10 @@ impl Enclosure {
     /// assert!(e.upper() > 1e-30 && e.upper() < 1.0000000002e-30);
     /// ```
     pub fn upper(&self) -> f64 {
+        if self.slack.relative >= 1.0 || self.slack.relative.is_nan() {
+            // No relative information (a factor below the smallest double, say).
+            return f64::INFINITY;
+        }
         ((self.estimate + self.slack.absolute).next_up() / (1.0 - self.slack.relative).next_down())
             .next_up()
     }
@@ -609,6 +613,7 @@ mod tests {
     use super::*;
     use crate::dgame::{DependenceFactors, Solver};
     use crate::number::parse_rational;
+    use num_bigint::BigInt;
 
     fn q(s: &str) -> BigRational {
         parse_rational(s).unwrap()
@@ -678,6 +683,21 @@ mod tests {
         let half = Weight::from_rational(&q("1/2"));
         assert_eq!(half.slack.relative, 0.0);
         assert_eq!(Weight::from_rational(&q("0")).value, 0.0);
+    }
+
+    #[test]
+    fn a_factor_below_the_smallest_double_gives_an_unbounded_but_valid_enclosure() {
+        let tiny = BigRational::new(1.into(), num_traits::pow(BigInt::from(10), 400));
+        let w = Weight::from_rational(&tiny);
+        // Rounded to 0: relative error 1, rounded up.
+        assert_eq!(w.value, 0.0);
+        assert!(w.slack.relative >= 1.0 && w.slack.relative < 1.0 + 1e-15);
+        let e = ComplementSolver::new(&tiny, &tiny)
+            .unwrap()
+            .wrong_decision(1, 6)
+            .unwrap();
+        assert_eq!(e.upper(), f64::INFINITY);
+        assert!(e.lower() >= 0.0);
     }
 
     #[test]
