@@ -143,6 +143,11 @@ impl Slack {
         }
     }
 
+    /// The slack of `x1 y1 + x2 y2` from the slacks of its four factors.
+    fn sum_of_two_products([x1, y1]: [Slack; 2], [x2, y2]: [Slack; 2]) -> Slack {
+        x1.product(y1).max(x2.product(y2)).sum(2)
+    }
+
     /// The slack of the convolution of two pmfs (true sums 1) of length at most `m`.
     fn convolution(self, other: Slack, m: usize) -> Slack {
         let (r1, a1, r2, a2) = (self.relative, self.absolute, other.relative, other.absolute);
@@ -261,11 +266,7 @@ fn mix(same: Weight, x: &Bounded, other: Weight, y: &Bounded) -> Bounded {
         .zip(&y.values)
         .map(|(a, b)| same.value * a + other.value * b)
         .collect();
-    let slack = same
-        .slack
-        .product(x.slack)
-        .max(other.slack.product(y.slack))
-        .sum(2);
+    let slack = Slack::sum_of_two_products([same.slack, x.slack], [other.slack, y.slack]);
     Bounded { values, slack }
 }
 
@@ -336,11 +337,7 @@ fn extreme(player: Player, pa: &Bounded, ca: &Bounded, pb: &Bounded, cb: &Bounde
             pa.values[i] * cb.values[i] + beyond.map_or(0.0, |c| c * pb.values[i])
         })
         .collect();
-    let slack = pa
-        .slack
-        .product(cb.slack)
-        .max(ca.slack.product(pb.slack))
-        .sum(2);
+    let slack = Slack::sum_of_two_products([pa.slack, cb.slack], [ca.slack, pb.slack]);
     Bounded { values, slack }
 }
 
@@ -501,6 +498,12 @@ impl ComplementSolver {
     /// assert!(e.upper() - e.lower() < 1e-12);
     /// ```
     pub fn wrong_decision(&mut self, depth: u32, height: u32) -> Result<Enclosure> {
+        self.prepare(depth, height)?;
+        Ok(self.enclosure_at(depth, height))
+    }
+
+    /// Checks the arguments and the cost, and caches psi up to the search front.
+    fn prepare(&mut self, depth: u32, height: u32) -> Result<()> {
         check_depth(depth, height)?;
         let front = height - depth;
         let seconds = self.estimate_seconds(front);
@@ -513,11 +516,17 @@ impl ComplementSolver {
             });
         }
         self.ensure_psi(front);
+        Ok(())
+    }
+
+    /// The enclosure of `1 - D(depth, height)`, with psi cached up to `height - depth`.
+    fn enclosure_at(&self, depth: u32, height: u32) -> Enclosure {
+        let front = height - depth;
         let mut level = self.psi[front as usize].clone();
         for t in front + 1..height {
             level = self.back_up(&level, Player::to_move_at_height(t));
         }
-        Ok(wrong_decision_from(&level))
+        wrong_decision_from(&level)
     }
 
     /// One level of minimax back-up on pmfs.
@@ -573,20 +582,12 @@ impl ComplementSolver {
     /// }
     /// ```
     pub fn wrong_decision_column(&mut self, height: u32) -> Result<Vec<Enclosure>> {
-        check_depth(1, height)?;
-        self.wrong_decision(1, height)?;
+        self.prepare(1, height)?;
         let this = &*self;
-        (1..=height)
+        Ok((1..=height)
             .into_par_iter()
-            .map(|d| {
-                let front = height - d;
-                let mut level = this.psi[front as usize].clone();
-                for t in front + 1..height {
-                    level = this.back_up(&level, Player::to_move_at_height(t));
-                }
-                Ok(wrong_decision_from(&level))
-            })
-            .collect()
+            .map(|d| this.enclosure_at(d, height))
+            .collect())
     }
 }
 
