@@ -287,35 +287,18 @@ fn convolve(x: &Bounded, y: &Bounded) -> Bounded {
     }
 }
 
-/// Prefix sums `F(i) = sum_{j <= i} p(j)`.
+/// Prefix sums `F(i) = sum_{j <= i} p(j)` (recursive summation, as the slack assumes).
 fn prefix_sums(p: &Bounded) -> Bounded {
-    let mut acc = 0.0;
-    let values = p
-        .values
-        .iter()
-        .map(|x| {
-            acc += x;
-            acc
-        })
-        .collect();
     Bounded {
-        values,
+        values: super::distribution::prefix_sums(&p.values),
         slack: p.slack.sum(p.values.len()),
     }
 }
 
-/// Suffix sums `S(i) = sum_{j >= i} p(j)`.
+/// Suffix sums `S(i) = sum_{j >= i} p(j)`: the prefix sums of the reversed pmf, reversed.
 fn suffix_sums(p: &Bounded) -> Bounded {
-    let mut acc = 0.0;
-    let mut values: Vec<f64> = p
-        .values
-        .iter()
-        .rev()
-        .map(|x| {
-            acc += x;
-            acc
-        })
-        .collect();
+    let reversed: Vec<f64> = p.values.iter().rev().copied().collect();
+    let mut values = super::distribution::prefix_sums(&reversed);
     values.reverse();
     Bounded {
         values,

@@ -574,7 +574,8 @@ fn psi_step<S: Scaled>(
     (pair, (mixed_rounding, forced_rounding))
 }
 
-fn prefix_sums<S: Scaled>(v: &[S]) -> Vec<S> {
+/// Prefix sums by recursive summation (also the CDFs of [`super::complement`]).
+pub(super) fn prefix_sums<S: Scaled>(v: &[S]) -> Vec<S> {
     let mut acc = S::zero_value();
     v.iter()
         .map(|x| {
