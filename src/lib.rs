@@ -48,6 +48,7 @@ pub mod model;
 pub mod number;
 pub mod output;
 pub mod plot;
+pub mod report;
 pub mod search;
 pub mod validate;
 

@@ -1,7 +1,9 @@
 //! Argument parsers shared by the subcommands. Probabilities are parsed as exact rationals.
 
 use num_rational::BigRational;
-use pathology::number::parse_rational;
+use pathology::dgame::report::{Layout, decision_report};
+use pathology::dgame::table::compute_columns;
+use pathology::number::{Probability, parse_rational};
 
 /// A probability in `[0, 1]`, parsed exactly (`0.1` is `1/10`).
 pub fn probability(text: &str) -> Result<BigRational, String> {
@@ -23,81 +25,96 @@ pub fn positive_rational(text: &str) -> Result<BigRational, String> {
     Ok(value)
 }
 
-use num_rational::BigRational as Exact;
-use pathology::dgame::table::compute_columns;
-use pathology::number::{Probability, short_text};
-use pathology::output::{DecisionTable, Format, Layout};
+use pathology::report::{ExportOptions, Format, Report};
 
-/// Options shared by the commands that print D(d,h) tables.
+/// The output options every table-printing command takes.
 #[derive(Debug, Clone, clap::Args)]
-pub struct TableOutput {
-    /// Output format.
+pub struct OutputArgs {
+    /// Output format (CSV writes one table: the first, or the one named by --table).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// Decimals of values in text, Markdown and LaTeX (0..=30; CSV and JSON print full
+    /// precision).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=30))]
+    pub decimals: Option<u8>,
+    /// Print only this table of the report (every format); its name is in the JSON output and
+    /// in the CSV comments.
+    #[arg(long)]
+    pub table: Option<String>,
+}
+
+impl OutputArgs {
+    /// Renders the report (with `default_decimals` unless --decimals is given) and prints it.
+    pub fn emit(&self, report: &Report, default_decimals: usize) -> anyhow::Result<()> {
+        super::print(&self.render(report, default_decimals)?)
+    }
+
+    /// Renders the report.
+    pub fn render(&self, report: &Report, default_decimals: usize) -> anyhow::Result<String> {
+        let options = ExportOptions {
+            decimals: self.decimals.map_or(default_decimals, usize::from),
+            table: None,
+        };
+        let text = match &self.table {
+            None => report.render(self.format, &options)?,
+            Some(name) => {
+                let names: Vec<&str> = report.tables.iter().map(|t| t.name.as_str()).collect();
+                let mut table = report.table(name).cloned().ok_or_else(|| {
+                    pathology::Error::invalid("--table", &format!("one of {}", names.join(", ")), name)
+                })?;
+                table.data_only = false;
+                let mut one = report.clone();
+                one.tables = vec![table];
+                one.render(self.format, &options)?
+            }
+        };
+        Ok(text)
+    }
+}
+
+/// Options of the commands that print D(d,h) tables.
+#[derive(Debug, Clone, clap::Args)]
+pub struct TableOutput {
     /// Compute in exact rationals (and print them) instead of f64.
     #[arg(long)]
     pub exact: bool,
-    /// Decimals of printed values (0..=30; the paper prints 3).
-    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(0..=30))]
-    pub decimals: u8,
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 impl TableOutput {
-    /// Computes D(d, `height`) for every setting in the chosen mode and renders the table.
-    pub fn render(
+    /// Computes D(d, `height`) for every setting in the chosen mode and prints the report.
+    pub fn emit(
         &self,
-        title: &str,
-        settings: &[(Exact, Exact)],
+        report: Report,
+        settings: &[(BigRational, BigRational)],
         height: u32,
         layout: Layout,
         only_depth: Option<u32>,
-    ) -> anyhow::Result<String> {
-        if self.exact {
-            self.render_in::<Exact>(title, settings, height, layout, only_depth)
+    ) -> anyhow::Result<()> {
+        let report = report.param("exact", self.exact);
+        let report = if self.exact {
+            build::<BigRational>(report, settings, height, layout, only_depth)?
         } else {
-            self.render_in::<f64>(title, settings, height, layout, only_depth)
-        }
-    }
-
-    fn render_in<P: Probability>(
-        &self,
-        title: &str,
-        settings: &[(Exact, Exact)],
-        height: u32,
-        layout: Layout,
-        only_depth: Option<u32>,
-    ) -> anyhow::Result<String> {
-        let labels = settings
-            .iter()
-            .map(|(a, b)| (short_text(a), short_text(b)))
-            .collect();
-        let settings: Vec<(P, P)> = settings
-            .iter()
-            .map(|(a, b)| (P::from_rational(a), P::from_rational(b)))
-            .collect();
-        let columns = compute_columns(&settings, height)?;
-        let table = DecisionTable {
-            title: title.to_string(),
-            columns: &columns,
-            layout,
-            decimals: usize::from(self.decimals),
-            only_depth,
-            labels: Some(labels),
+            build::<f64>(report, settings, height, layout, only_depth)?
         };
-        let mut text = table.render(self.format);
-        if self.format == Format::Text {
-            text.push_str(&table.exact_appendix());
-            if !P::EXACT {
-                text.push_str(&format!(
-                    "\nf64: every D value is within {:.1e} of the exact value (rigorous rounding bound); \
-                     estimated peak memory {}\n",
-                    table.max_error_bound(),
-                    pathology::dgame::cost::human_bytes(pathology::dgame::estimate_cost(height, None).bytes)
-                ));
-            }
-        }
-        Ok(text)
+        self.output.emit(&report, 3)
     }
+}
+
+fn build<P: Probability>(
+    report: Report,
+    settings: &[(BigRational, BigRational)],
+    height: u32,
+    layout: Layout,
+    only_depth: Option<u32>,
+) -> anyhow::Result<Report> {
+    let converted: Vec<(P, P)> = settings
+        .iter()
+        .map(|(a, b)| (P::from_rational(a), P::from_rational(b)))
+        .collect();
+    let columns = compute_columns(&converted, height)?;
+    Ok(decision_report(report, &columns, settings, layout, only_depth))
 }
 
 /// Height argument: 1..=40 (cost limits are checked by the library).

@@ -23,7 +23,8 @@ use pathology::mc::dgame::{Engine, estimate_decisions};
 use pathology::mc::errprop::estimate_errors;
 use pathology::mc::rhf::{FlawSetup, estimate_flaw_rate};
 use pathology::mc::runner::TrialRunner;
-use pathology::output::{DecisionTable, Format, Layout};
+use pathology::dgame::report::{Layout, decision_report, threshold_report};
+use pathology::report::{ExportOptions, Format, Report};
 use pathology::validate::validate;
 
 /// The default seed of every Monte Carlo item.
@@ -187,34 +188,47 @@ fn tables(job: &mut Job) -> anyhow::Result<()> {
     for table in [PaperTable::One, PaperTable::Two] {
         // Computed exactly; every printed decimal is the exact value correctly rounded.
         let columns = table.compute::<BigRational>()?;
-        let render = DecisionTable {
-            title: table.caption().to_string(),
-            columns: &columns,
-            layout: Layout::DepthRows,
-            decimals: 3,
-            only_depth: None,
-            labels: None,
-        };
         let n = table.number();
+        let report = decision_report(
+            Report::new("table", table.caption())
+                .param("_", n)
+                .param("exact", true),
+            &columns,
+            &table.settings(),
+            Layout::DepthRows,
+            None,
+        );
         for format in [Format::Text, Format::Markdown, Format::Csv, Format::Latex] {
             let name = format!("table{n}.{}", format.extension());
             let what = format!(
                 "Li & Marsland Table {n} (D(d,10) and PS), exact{}",
                 if format == Format::Csv {
-                    " (with the exact rationals)"
+                    " (with the exact rationals; PS: --table ps)"
                 } else {
                     ", 3 decimals"
                 }
             );
             let format_name = format!("{format:?}").to_lowercase();
             let command = format!("pathology table {n} --exact --format {format_name}");
-            job.file(&name, &render.render(format), &what, &command, None)?;
+            let text = report.render(format, &ExportOptions::default())?;
+            job.file(&name, &text, &what, &command, None)?;
         }
-        job.printed.push_str(&render.render(Format::Text));
+        job.printed
+            .push_str(&report.render(Format::Text, &ExportOptions::default())?);
         job.printed.push('\n');
     }
-    let report = pathology_threshold(10, 1000, 1e-10)?;
-    let text = super::threshold::to_text(&report);
+    let threshold = pathology_threshold(10, 1000, 1e-10)?;
+    let report = threshold_report(
+        Report::new(
+            "threshold",
+            "Pathology threshold at h = 10 (f1 = f2 = f)",
+        )
+        .param("height", 10)
+        .param("grid", 1000)
+        .param("tolerance", 1e-10),
+        &[threshold],
+    );
+    let text = report.render(Format::Text, &ExportOptions { decimals: 10, table: None })?;
     job.file(
         "threshold_h10.txt",
         &text,
@@ -275,7 +289,8 @@ fn trend(job: &mut Job) -> anyhow::Result<()> {
     let to = if job.full { 20 } else { 16 };
     let heights: Vec<u32> = (10..=to).collect();
     let rows = height_trend(&heights, 100, 1e-7, 100)?;
-    let written = super::trend::write(&job.out, &rows)?;
+    let report = super::trend::report(&rows, 10, to, 100, 1e-7, 100);
+    let written = super::trend::write(&job.out, &rows, &report)?;
     let command = format!("pathology trend --from 10 --to {to}");
     job.files(
         &written,
@@ -292,7 +307,8 @@ fn trend(job: &mut Job) -> anyhow::Result<()> {
         None,
     );
     job.printed.push('\n');
-    job.printed.push_str(&super::trend::to_text(&rows));
+    job.printed
+        .push_str(&report.render(Format::Text, &ExportOptions { decimals: 4, table: None })?);
     Ok(())
 }
 

@@ -2,8 +2,9 @@
 
 use num_rational::BigRational;
 use pathology::dgame::table::{SecondFactor, sweep_settings};
+use pathology::dgame::report::Layout;
 use pathology::number::short_text;
-use pathology::output::Layout;
+use pathology::report::Report;
 
 use super::args::{TableOutput, height, positive_rational, probability};
 
@@ -51,8 +52,16 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         short_text(&args.to),
         short_text(&args.step)
     );
-    let text = args
-        .output
-        .render(&title, &settings, args.height, Layout::SettingRows, None)?;
-    super::print(&text)
+    let mut report = Report::new("sweep", &title)
+        .param("height", args.height)
+        .param("from", short_text(&args.from))
+        .param("to", short_text(&args.to))
+        .param("step", short_text(&args.step));
+    report = match &second {
+        SecondFactor::Fixed(f2) => report.param("f2", short_text(f2)),
+        SecondFactor::FromP0(p0) => report.param("p0", short_text(p0)),
+        SecondFactor::Equal => report,
+    };
+    args.output
+        .emit(report, &settings, args.height, Layout::SettingRows, None)
 }

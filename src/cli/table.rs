@@ -1,7 +1,8 @@
 //! `pathology table 1|2`: Li & Marsland's Tables 1 and 2.
 
+use pathology::dgame::report::Layout;
 use pathology::dgame::table::{PAPER_HEIGHT, PaperTable};
-use pathology::output::Layout;
+use pathology::report::Report;
 
 use super::args::TableOutput;
 
@@ -15,12 +16,12 @@ pub struct Args {
 
 pub fn run(args: Args) -> anyhow::Result<()> {
     let table = PaperTable::from_number(args.number)?;
-    let text = args.output.render(
-        table.caption(),
+    let report = Report::new("table", table.caption()).param("_", args.number);
+    args.output.emit(
+        report,
         &table.settings(),
         PAPER_HEIGHT,
         Layout::DepthRows,
         None,
-    )?;
-    super::print(&text)
+    )
 }

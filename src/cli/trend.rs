@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use pathology::dgame::trend::{TrendRow, height_trend};
-use pathology::number::Probability;
-use pathology::output::{align_columns, csv_string};
+use pathology::dgame::report::trend_report;
+use pathology::report::{ExportOptions, Format, Report};
 use pathology::plot::{Axes, Series, line_chart};
 
 #[derive(Debug, clap::Args)]
@@ -29,6 +29,8 @@ pub struct Args {
     /// Directory for trend.csv and the two figures.
     #[arg(long, default_value = "plots")]
     out: PathBuf,
+    #[command(flatten)]
+    output: super::args::OutputArgs,
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
@@ -42,97 +44,49 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     }
     let heights: Vec<u32> = (args.from..=args.to).collect();
     let rows = height_trend(&heights, args.grid, args.tolerance, args.peak_grid)?;
-    let files = write(&args.out, &rows)?;
-    let mut text = to_text(&rows);
-    text.push_str(&format!(
-        "\nwritten: {}\n",
+    let report = report(&rows, args.from, args.to, args.grid, args.tolerance, args.peak_grid);
+    let files = write(&args.out, &rows, &report)?;
+    args.output.emit(&report, 4)?;
+    eprintln!(
+        "written: {}",
         files
             .iter()
             .map(|p| p.display().to_string())
             .collect::<Vec<_>>()
             .join(", ")
-    ));
-    super::print(&text)
+    );
+    Ok(())
 }
 
-/// The table as text.
-pub fn to_text(rows: &[TrendRow]) -> String {
-    let mut table = vec![vec![
-        "h".to_string(),
-        "f*".to_string(),
-        "last pair".to_string(),
-        "undecided".to_string(),
-        "PS peak".to_string(),
-        "at f".to_string(),
-    ]];
-    for r in rows {
-        table.push(vec![
-            r.height.to_string(),
-            r.threshold
-                .estimate()
-                .map_or("-".to_string(), |f| format!("{f:.7}")),
-            r.threshold
-                .last_pairs
-                .iter()
-                .map(|d| format!("({},{d})", d - 1))
-                .collect::<Vec<_>>()
-                .join(" "),
-            r.threshold.decisions.undecided.to_string(),
-            format!("{:.4}", r.ps_peak),
-            format!("{:.2}", r.ps_peak_at),
-        ]);
-    }
-    format!(
+/// The trend report with its canonical command.
+pub fn report(
+    rows: &[TrendRow],
+    from: u32,
+    to: u32,
+    grid: u32,
+    tolerance: f64,
+    peak_grid: u32,
+) -> Report {
+    let report = Report::new(
+        "trend",
         "Pathology against height (f1 = f2 = f): the certified threshold f* above which no depth \
-         pair is pathological, and the peak of PS over f\n\n{}",
-        align_columns(&table)
+         pair is pathological, and the peak of PS over f",
     )
+    .param("from", from)
+    .param("to", to)
+    .param("grid", grid)
+    .param("tolerance", tolerance)
+    .param("peak_grid", peak_grid);
+    trend_report(report, rows)
 }
 
-/// Writes `trend.csv`, `trend_threshold.{png,svg}` and `trend_ps_peak.{png,svg}`.
-pub fn write(dir: &Path, rows: &[TrendRow]) -> anyhow::Result<Vec<PathBuf>> {
+/// Writes trend.csv (the report's CSV) and the two figures into `dir`.
+pub fn write(dir: &Path, rows: &[TrendRow], report: &Report) -> anyhow::Result<Vec<PathBuf>> {
     fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-    let header = [
-        "h",
-        "f_star",
-        "f_star_lower",
-        "f_star_upper",
-        "last_pairs",
-        "undecided",
-        "ps_peak",
-        "ps_peak_at",
-        "ps_peak_error_bound",
-    ];
-    let csv_rows: Vec<Vec<String>> = rows
-        .iter()
-        .map(|r| {
-            vec![
-                r.height.to_string(),
-                r.threshold
-                    .estimate()
-                    .map_or(String::new(), |f| format!("{f}")),
-                r.threshold
-                    .lower
-                    .as_ref()
-                    .map_or(String::new(), |f| format!("{}", f.to_f64())),
-                format!("{}", r.threshold.upper.to_f64()),
-                r.threshold
-                    .last_pairs
-                    .iter()
-                    .map(|d| format!("{}-{d}", d - 1))
-                    .collect::<Vec<_>>()
-                    .join(" "),
-                r.threshold.decisions.undecided.to_string(),
-                format!("{}", r.ps_peak),
-                format!("{}", r.ps_peak_at),
-                format!("{:.2e}", r.ps_peak_error_bound),
-            ]
-        })
-        .collect();
     let mut written = Vec::new();
     let csv_path = dir.join("trend.csv");
-    fs::write(&csv_path, csv_string(&header, &csv_rows)?)
-        .with_context(|| format!("writing {}", csv_path.display()))?;
+    let csv = report.render(Format::Csv, &ExportOptions::default())?;
+    fs::write(&csv_path, csv).with_context(|| format!("writing {}", csv_path.display()))?;
     written.push(csv_path);
     let x_range = (
         f64::from(rows.first().map_or(0, |r| r.height)) - 0.5,

@@ -1,0 +1,38 @@
+//! Embeds the git commit the binary is built from (`PATHOLOGY_GIT_COMMIT`) for manifests:
+//! `unknown` outside a git checkout, with `-dirty` when tracked files had uncommitted changes.
+
+use std::process::Command;
+
+fn git(args: &[&str]) -> Option<String> {
+    let output = Command::new("git").args(args).output().ok()?;
+    output
+        .status
+        .success()
+        .then(|| String::from_utf8_lossy(&output.stdout).trim().to_string())
+}
+
+fn main() {
+    let commit = git(&["rev-parse", "HEAD"]).filter(|c| !c.is_empty());
+    let commit = match commit {
+        Some(c) => {
+            let dirty = git(&["status", "--porcelain", "--untracked-files=no", "--", "src", "Cargo.toml", "build.rs"])
+                .is_some_and(|s| !s.is_empty());
+            if dirty { format!("{c}-dirty") } else { c }
+        }
+        None => "unknown".to_string(),
+    };
+    println!("cargo:rustc-env=PATHOLOGY_GIT_COMMIT={commit}");
+    // Re-run when HEAD moves, the index changes (commits, staging) or sources change.
+    if let Some(dir) = git(&["rev-parse", "--git-dir"]) {
+        for f in ["HEAD", "index"] {
+            println!("cargo:rerun-if-changed={dir}/{f}");
+        }
+        if let Some(head) = git(&["symbolic-ref", "-q", "HEAD"]) {
+            if let Some(common) = git(&["rev-parse", "--git-common-dir"]) {
+                println!("cargo:rerun-if-changed={common}/{head}");
+            }
+        }
+    }
+    println!("cargo:rerun-if-changed=src");
+    println!("cargo:rerun-if-changed=build.rs");
+}

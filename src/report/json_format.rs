@@ -1,0 +1,116 @@
+//! JSON: one shape for every command.
+
+use super::cell::{Machine, Part};
+use super::{ExportOptions, Exporter, Report};
+use crate::error::Result;
+
+/// JSON of one shape for every command:
+///
+/// ```text
+/// {"manifest": {"tool", "version", "commit", "command", "mode", "seed", "parameters": {..}},
+///  "title": "..",
+///  "tables": [{"name", "caption", "columns": [{"name", "label", "kind", "of"}], "rows": [{..}]}],
+///  "notes": [..]}
+/// ```
+///
+/// Rows are objects whose keys are the CSV header's (so `pandas.DataFrame(table["rows"])`
+/// gives the CSV's frame); numbers are JSON numbers printed as the CSV prints them (bounds
+/// rounded outward), exact rationals and seeds are strings, missing values `null`. Written
+/// by hand so that printed bounds keep their directed decimals.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Json;
+
+fn string(s: &str) -> String {
+    serde_json::to_string(s).expect("a string serialises")
+}
+
+impl Exporter for Json {
+    fn export(&self, report: &Report, _options: &ExportOptions) -> Result<String> {
+        let m = &report.manifest;
+        let mut out = String::from("{\n  \"manifest\": {\n");
+        out.push_str(&format!("    \"tool\": {},\n", string(&m.tool)));
+        out.push_str(&format!("    \"version\": {},\n", string(&m.version)));
+        out.push_str(&format!("    \"commit\": {},\n", string(&m.commit)));
+        out.push_str(&format!("    \"command\": {},\n", string(&m.command_line())));
+        out.push_str(&format!("    \"subcommand\": {},\n", string(&m.command)));
+        out.push_str(&format!("    \"mode\": {},\n", string(&m.mode)));
+        out.push_str(&format!(
+            "    \"seed\": {},\n",
+            m.seed.map_or("null".to_string(), |s| string(&s.to_string()))
+        ));
+        let parameters: Vec<String> = m
+            .parameters
+            .iter()
+            .map(|(n, v)| {
+                let n = if n == "_" { "argument" } else { n };
+                format!("{}: {}", string(n), string(v))
+            })
+            .collect();
+        out.push_str(&format!(
+            "    \"parameters\": {{{}}}\n  }},\n",
+            parameters.join(", ")
+        ));
+        out.push_str(&format!("  \"title\": {},\n  \"tables\": [", string(&report.title)));
+        for (t, table) in report.tables.iter().enumerate() {
+            out.push_str(if t == 0 { "\n" } else { ",\n" });
+            out.push_str(&format!(
+                "    {{\n      \"name\": {},\n      \"caption\": {},\n      \"columns\": [",
+                string(&table.name),
+                string(&table.caption)
+            ));
+            let columns = table.expanded();
+            let described: Vec<String> = columns
+                .iter()
+                .map(|(h, i, part)| {
+                    let c = &table.columns[*i];
+                    let kind = match part {
+                        Part::Exact => "\"exact_rational\"".to_string(),
+                        Part::ErrorBound => "\"error_bound\"".to_string(),
+                        Part::Lower => "\"lower_bound\"".to_string(),
+                        Part::Upper => "\"upper_bound\"".to_string(),
+                        Part::Value | Part::Plain => {
+                            serde_json::to_string(&c.kind).expect("kind")
+                        }
+                    };
+                    format!(
+                        "{{\"name\": {}, \"label\": {}, \"kind\": {}, \"of\": {}}}",
+                        string(h),
+                        string(&c.label),
+                        kind,
+                        string(&c.name)
+                    )
+                })
+                .collect();
+            out.push_str(&described.join(", "));
+            out.push_str("],\n      \"rows\": [");
+            for (r, row) in table.rows.iter().enumerate() {
+                out.push_str(if r == 0 { "\n" } else { ",\n" });
+                let fields: Vec<String> = columns
+                    .iter()
+                    .map(|(h, i, part)| {
+                        let value = match row[*i].machine(*part) {
+                            Machine::Number(s) => s,
+                            Machine::Str(s) => string(&s),
+                            Machine::Null => "null".to_string(),
+                        };
+                        format!("{}: {}", string(h), value)
+                    })
+                    .collect();
+                out.push_str(&format!("        {{{}}}", fields.join(", ")));
+            }
+            out.push_str(if table.rows.is_empty() {
+                "]\n    }"
+            } else {
+                "\n      ]\n    }"
+            });
+        }
+        out.push_str(if report.tables.is_empty() {
+            "],\n"
+        } else {
+            "\n  ],\n"
+        });
+        let notes: Vec<String> = report.notes.iter().map(|n| string(n)).collect();
+        out.push_str(&format!("  \"notes\": [{}]\n}}\n", notes.join(", ")));
+        Ok(out)
+    }
+}

@@ -1,0 +1,194 @@
+//! Reading reports back: the CSV and JSON that the exporters write (or a researcher's own CSV
+//! of the same shape), as tables of text cells, for `validate` and `merge`.
+
+use crate::error::{Error, Result};
+
+/// A table read back: the manifest lines (CSV comments, or the JSON manifest flattened into
+/// `key: value` lines), the header, and the rows with their line numbers in the input.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ReadTable {
+    /// `key: value` manifest lines (`tool: pathology 0.1.0`, `seed: 42`, ...).
+    pub manifest: Vec<String>,
+    /// The column names.
+    pub header: Vec<String>,
+    /// The rows: the 1-based line number (JSON: the row's index + 1) and the fields.
+    pub rows: Vec<(u64, Vec<String>)>,
+    /// The line number of the header.
+    pub header_line: u64,
+}
+
+impl ReadTable {
+    /// The value of a manifest line `key: value`.
+    pub fn manifest_value(&self, key: &str) -> Option<&str> {
+        self.manifest.iter().find_map(|l| {
+            l.strip_prefix(key)
+                .and_then(|rest| rest.strip_prefix(": "))
+        })
+    }
+
+    /// The index of a column.
+    pub fn column(&self, name: &str) -> Option<usize> {
+        self.header.iter().position(|h| h == name)
+    }
+}
+
+/// Reads CSV with `#` comment lines (manifest lines are the comments of the form
+/// `# key: value`), a header and rows. Line numbers count every line of the input,
+/// comments included.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::report::read::read_csv;
+/// let t = read_csv("# tool: pathology 0.1.0\n# a comment\nkind,d\ndgame,1\n").unwrap();
+/// assert_eq!(t.header, vec!["kind", "d"]);
+/// assert_eq!(t.rows, vec![(4, vec!["dgame".to_string(), "1".to_string()])]);
+/// assert_eq!(t.manifest_value("tool"), Some("pathology 0.1.0"));
+/// ```
+///
+/// # Errors
+///
+/// [`Error::InvalidArgument`] naming `input` when there is no header or a row is not CSV.
+pub fn read_csv(text: &str) -> Result<ReadTable> {
+    let mut table = ReadTable::default();
+    let mut body = String::new();
+    let mut line_numbers = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let number = i as u64 + 1;
+        let trimmed = line.trim_start();
+        if let Some(comment) = trimmed.strip_prefix('#') {
+            let comment = comment.trim();
+            if comment.contains(": ") {
+                table.manifest.push(comment.to_string());
+            }
+            continue;
+        }
+        if trimmed.is_empty() {
+            continue;
+        }
+        body.push_str(line);
+        body.push('\n');
+        line_numbers.push(number);
+    }
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .from_reader(body.as_bytes());
+    for (k, record) in reader.records().enumerate() {
+        let record = record.map_err(|e| {
+            Error::invalid(
+                "input",
+                "CSV",
+                format!("line {}: {e}", line_numbers.get(k).copied().unwrap_or(0)),
+            )
+        })?;
+        let fields: Vec<String> = record.iter().map(|f| f.trim().to_string()).collect();
+        let line = line_numbers.get(k).copied().unwrap_or(0);
+        if k == 0 {
+            table.header = fields;
+            table.header_line = line;
+        } else {
+            table.rows.push((line, fields));
+        }
+    }
+    if table.header.is_empty() {
+        return Err(Error::invalid(
+            "input",
+            "CSV with a header line",
+            "no header",
+        ));
+    }
+    Ok(table)
+}
+
+/// Reads one table of a JSON report (`name`, or the first when `None`).
+///
+/// # Errors
+///
+/// [`Error::InvalidArgument`] naming `input` when the text is not a report of this tool's
+/// JSON shape, or naming `--table` when it has no such table.
+pub fn read_json(text: &str, name: Option<&str>) -> Result<ReadTable> {
+    let malformed = |why: &str| Error::invalid("input", "a JSON report of pathology", why);
+    let value: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| malformed(&e.to_string()))?;
+    let mut table = ReadTable::default();
+    let manifest = value
+        .get("manifest")
+        .and_then(|m| m.as_object())
+        .ok_or_else(|| malformed("no \"manifest\" object"))?;
+    for (key, v) in manifest {
+        match (key.as_str(), v) {
+            ("parameters", serde_json::Value::Object(params)) => {
+                for (p, pv) in params {
+                    table
+                        .manifest
+                        .push(format!("parameter {p}: {}", plain(pv)));
+                }
+            }
+            ("version", _) => {}
+            ("tool", v) => table.manifest.push(format!(
+                "tool: {} {}",
+                plain(v),
+                manifest.get("version").map(plain).unwrap_or_default()
+            )),
+            (k, v) => table.manifest.push(format!("{k}: {}", plain(v))),
+        }
+    }
+    let tables = value
+        .get("tables")
+        .and_then(|t| t.as_array())
+        .ok_or_else(|| malformed("no \"tables\" array"))?;
+    let chosen = match name {
+        None => tables.first(),
+        Some(n) => tables
+            .iter()
+            .find(|t| t.get("name").and_then(|x| x.as_str()) == Some(n)),
+    }
+    .ok_or_else(|| Error::invalid("--table", "a table of the report", name.unwrap_or("none")))?;
+    let columns = chosen
+        .get("columns")
+        .and_then(|c| c.as_array())
+        .ok_or_else(|| malformed("a table without \"columns\""))?;
+    table.header = columns
+        .iter()
+        .map(|c| c.get("name").map(plain).unwrap_or_default())
+        .collect();
+    let rows = chosen
+        .get("rows")
+        .and_then(|r| r.as_array())
+        .ok_or_else(|| malformed("a table without \"rows\""))?;
+    for (i, row) in rows.iter().enumerate() {
+        let object = row
+            .as_object()
+            .ok_or_else(|| malformed(&format!("row {} is not an object", i + 1)))?;
+        let fields = table
+            .header
+            .iter()
+            .map(|h| object.get(h).map(plain).unwrap_or_default())
+            .collect();
+        table.rows.push((i as u64 + 1, fields));
+    }
+    Ok(table)
+}
+
+/// A JSON value as text: strings without quotes, numbers as written, `null` as empty.
+fn plain(value: &serde_json::Value) -> String {
+    match value {
+        serde_json::Value::String(s) => s.clone(),
+        serde_json::Value::Null => String::new(),
+        other => other.to_string(),
+    }
+}
+
+/// Reads CSV or JSON (JSON when the first non-blank character is `{`).
+///
+/// # Errors
+///
+/// As [`read_csv`] and [`read_json`].
+pub fn read_any(text: &str, name: Option<&str>) -> Result<ReadTable> {
+    if text.trim_start().starts_with('{') {
+        read_json(text, name)
+    } else {
+        read_csv(text)
+    }
+}
