@@ -1,7 +1,7 @@
 //! The command line: formats, snapshots, and bad input (exit 2, a message naming the
 //! argument, no panic).
 
-use super::common::{json_of, refused, stdout_of};
+use super::common::{csv_body, json_of, redact_commit, refused, stdout_of};
 use num_rational::BigRational;
 use pathology::number::parse_rational;
 
@@ -102,26 +102,29 @@ fn dgame_one_depth_and_p0() {
     ]);
     let doc: serde_json::Value = serde_json::from_str(&json).unwrap();
     // Theorem 3.1 at p0 = 1/2: f2 = (1 + f1)/(3 - f1) = 3/5.
-    assert_eq!(doc["cells"][0]["f2"], "3/5");
-    assert_eq!(doc["cells"].as_array().unwrap().len(), 10);
-    assert_eq!(doc["cells"][9]["exact"], "1/1");
+    let cells = doc["tables"][0]["rows"].as_array().unwrap();
+    assert_eq!(cells[0]["f2_exact"], "3/5");
+    assert_eq!(cells.len(), 10);
+    assert_eq!(cells[9]["D_exact"], "1/1");
 }
 
 #[test]
 fn json_field_names_are_stable() {
     let doc: serde_json::Value =
         serde_json::from_str(&stdout_of(&["table", "2", "--format", "json"])).unwrap();
-    let cell = &doc["cells"][0];
-    for key in ["f1", "f2", "h", "d", "value"] {
-        assert!(cell.get(key).is_some(), "cells[0] lacks {key}: {cell}");
+    assert_eq!(doc["tables"][0]["name"], "decisions");
+    let cell = &doc["tables"][0]["rows"][0];
+    for key in ["f1", "f2", "h", "d", "D", "D_error_bound"] {
+        assert!(cell.get(key).is_some(), "rows[0] lacks {key}: {cell}");
     }
-    assert!(cell.get("exact").is_none());
+    assert!(cell.get("D_exact").is_none());
     assert!(cell["f1"].is_number());
-    let ps = &doc["ps"][3];
-    for key in ["f1", "f2", "h", "value"] {
+    assert_eq!(doc["tables"][1]["name"], "ps");
+    let ps = &doc["tables"][1]["rows"][3];
+    for key in ["f1", "f2", "h", "PS"] {
         assert!(ps.get(key).is_some(), "ps[3] lacks {key}");
     }
-    assert!((ps["value"].as_f64().unwrap() - 0.035).abs() < 5e-4);
+    assert!((ps["PS"].as_f64().unwrap() - 0.035).abs() < 5e-4);
 }
 
 #[test]
@@ -130,8 +133,13 @@ fn sweep_tabulates_one_row_per_f1() {
         "sweep", "--height", "8", "--from", "0.1", "--to", "0.3", "--step", "0.1", "--format",
         "csv",
     ]);
-    // 3 settings x (8 depths + PS) rows + header.
-    assert_eq!(csv.lines().count(), 1 + 3 * 9);
+    // 3 settings x 8 depths rows + header (PS is its own table: --table ps).
+    assert_eq!(csv_body(&csv).len(), 1 + 3 * 8);
+    let ps = stdout_of(&[
+        "sweep", "--height", "8", "--from", "0.1", "--to", "0.3", "--step", "0.1", "--format",
+        "csv", "--table", "ps",
+    ]);
+    assert_eq!(csv_body(&ps).len(), 1 + 3);
     let text = stdout_of(&[
         "sweep", "--height", "8", "--from", "0.2", "--to", "0.6", "--step", "0.2", "--p0", "0.5",
     ]);
@@ -152,11 +160,12 @@ fn threshold_at_height_10_is_just_above_the_papers_0_57() {
         "json",
     ]))
     .unwrap();
-    let estimate = doc["estimate"].as_f64().unwrap();
+    let row = &doc["tables"][0]["rows"][0];
+    let estimate = row["f_star"].as_f64().unwrap();
     assert!(estimate > 0.57 && estimate < 0.58, "{doc}");
-    assert!(doc["upper"].as_f64().unwrap() - doc["lower"].as_f64().unwrap() < 1e-9);
-    assert_eq!(doc["last_pairs"][0]["deeper"], 8);
-    assert_eq!(doc["undecided"], 0);
+    assert!(row["f_star_upper"].as_f64().unwrap() - row["f_star_lower"].as_f64().unwrap() < 1e-9);
+    assert_eq!(row["last_pairs"], "(7,8)");
+    assert_eq!(row["undecided"], 0);
 }
 
 #[test]
@@ -173,10 +182,15 @@ fn threshold_at_height_16_certifies_every_pair() {
         "--format",
         "json",
     ]);
-    assert_eq!(doc["undecided"], 0, "{doc}");
-    assert!(doc["relative_decisions"].as_u64().unwrap() > 0, "{doc}");
-    assert!(doc["uncertain"].as_array().unwrap().is_empty());
-    let estimate = doc["estimate"].as_f64().unwrap();
+    let row = &doc["tables"][0]["rows"][0];
+    assert_eq!(row["undecided"], 0, "{doc}");
+    assert!(row["relative_decisions"].as_u64().unwrap() > 0, "{doc}");
+    assert_eq!(
+        doc["tables"].as_array().unwrap().len(),
+        1,
+        "no table of undecided points"
+    );
+    let estimate = row["f_star"].as_f64().unwrap();
     assert!((estimate - 0.6571608).abs() < 1e-6, "{doc}");
 }
 
@@ -197,13 +211,16 @@ fn dgame_complement_encloses_the_exact_error_probability() {
         "--format",
         "json",
     ]);
-    let cells = enclosed["cells"].as_array().unwrap();
+    let cells = enclosed["tables"][0]["rows"].as_array().unwrap();
     assert_eq!(cells.len(), 9);
-    for (e, x) in cells.iter().zip(exact["cells"].as_array().unwrap()) {
-        let d = parse_rational(x["exact"].as_str().unwrap()).unwrap();
+    for (e, x) in cells
+        .iter()
+        .zip(exact["tables"][0]["rows"].as_array().unwrap())
+    {
+        let d = parse_rational(x["D_exact"].as_str().unwrap()).unwrap();
         let complement = BigRational::from_integer(1.into()) - d;
-        let lower = BigRational::from_float(e["lower"].as_f64().unwrap()).unwrap();
-        let upper = BigRational::from_float(e["upper"].as_f64().unwrap()).unwrap();
+        let lower = BigRational::from_float(e["complement_lower"].as_f64().unwrap()).unwrap();
+        let upper = BigRational::from_float(e["complement_upper"].as_f64().unwrap()).unwrap();
         assert!(lower <= complement && complement <= upper, "{e}");
     }
     // Text: the bounds are printed rounded outward.
@@ -219,7 +236,10 @@ fn dgame_complement_encloses_the_exact_error_probability() {
         "--depth",
         "3",
     ]);
-    assert!(text.contains("4.659408566e-10  4.659408567e-10"), "{text}");
+    assert!(
+        text.contains("[4.659408566e-10, 4.659408567e-10]"),
+        "{text}"
+    );
     refused(
         &[
             "dgame",
@@ -267,10 +287,10 @@ fn closed_pipe_is_not_an_error() {
 fn table_formats_match_snapshots() {
     for format in ["text", "markdown", "latex", "csv"] {
         let out = stdout_of(&["table", "1", "--format", format]);
-        insta::assert_snapshot!(format!("table1_{format}"), out);
+        insta::assert_snapshot!(format!("table1_{format}"), redact_commit(&out));
     }
     let out = stdout_of(&[
         "dgame", "--height", "4", "--f1", "1/3", "--f2", "0.5", "--exact", "--format", "json",
     ]);
-    insta::assert_snapshot!("dgame_h4_exact_json", out);
+    insta::assert_snapshot!("dgame_h4_exact_json", redact_commit(&out));
 }

@@ -36,3 +36,39 @@ pub fn refused(args: &[&str], mentions: &[&str]) {
         assert = assert.stderr(predicate::str::contains(*m));
     }
 }
+
+/// The rows of a report's first table (the common JSON shape: manifest, tables, notes).
+pub fn rows_of(report: &Value) -> Vec<Value> {
+    report["tables"][0]["rows"].as_array().unwrap().clone()
+}
+
+/// A manifest parameter of a JSON report.
+pub fn parameter<'a>(report: &'a Value, name: &str) -> &'a str {
+    report["manifest"]["parameters"][name].as_str().unwrap()
+}
+
+/// The CSV lines after the `#` manifest comments.
+pub fn csv_body(csv: &str) -> Vec<&str> {
+    csv.lines().filter(|l| !l.starts_with('#')).collect()
+}
+
+/// The output with the git commit of its manifest replaced by `[commit]`, so that snapshots
+/// survive new commits (the manifest itself stays in the snapshot).
+pub fn redact_commit(text: &str) -> String {
+    text.lines()
+        .map(|line| match line.find("commit") {
+            Some(i) if line[i..].starts_with("commit: ") || line[i..].starts_with("commit\": ") => {
+                let cut = i + line[i..].find(' ').unwrap() + 1;
+                let end = if line.ends_with("\",") {
+                    "\"[commit]\","
+                } else {
+                    "[commit]"
+                };
+                format!("{}{end}", &line[..cut])
+            }
+            _ => line.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+        + "\n"
+}

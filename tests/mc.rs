@@ -1,7 +1,7 @@
 //! The Monte Carlo commands: agreement with exact values, reproducibility across thread
 //! counts, Ross's position, and bad input (exit 2, a message naming the argument, no panic).
 
-use super::common::{json_of, refused, stdout_of};
+use super::common::{csv_body, json_of, parameter, refused, rows_of, stdout_of};
 use serde_json::Value;
 
 /// Agreement criterion: every depth within this many standard errors of the exact value.
@@ -28,14 +28,14 @@ fn mc_dgame_agrees_with_exact_values() {
         ("7", "0.9", "0.2"),
     ] {
         let report = json_of(&dgame_args(h, f1, f2, "30000", "11"));
-        let rows = report["rows"].as_array().unwrap();
+        let rows = rows_of(&report);
         assert_eq!(rows.len(), h.parse::<usize>().unwrap());
-        for row in rows {
+        for row in &rows {
             let z = row["z"].as_f64().unwrap();
             assert!(z.abs() <= SIGMAS, "h={h} f1={f1} f2={f2}: {row}");
             let (low, high) = (
-                row["ci_low"].as_f64().unwrap(),
-                row["ci_high"].as_f64().unwrap(),
+                row["estimate_lower"].as_f64().unwrap(),
+                row["estimate_upper"].as_f64().unwrap(),
             );
             assert!(
                 low <= row["estimate"].as_f64().unwrap()
@@ -43,8 +43,12 @@ fn mc_dgame_agrees_with_exact_values() {
             );
             assert!(row["exact"].as_f64().is_some() && row["d"].as_u64().is_some());
         }
-        assert_eq!(report["trials"], 30000);
-        assert_eq!(report["seed"], 11);
+        assert_eq!(parameter(&report, "trials"), "30000");
+        assert_eq!(report["manifest"]["seed"], "11");
+        assert!(
+            rows.iter()
+                .all(|r| r["trials"] == 30000 && r["seed"] == "11")
+        );
     }
 }
 
@@ -57,10 +61,20 @@ fn mc_dgame_output_does_not_depend_on_threads_or_engine() {
     args.extend(["--engine", "generic", "--threads", "2"]);
     let generic: Value = serde_json::from_str(&stdout_of(&args)).unwrap();
     let fast: Value = serde_json::from_str(&one).unwrap();
-    assert_eq!(generic["rows"], fast["rows"]);
+    assert_eq!(
+        rows_of(&generic),
+        rows_of(&fast)
+            .iter()
+            .map(|r| {
+                let mut r = r.clone();
+                r["engine"] = "generic".into();
+                r
+            })
+            .collect::<Vec<_>>()
+    );
     let other_seed = stdout_of(&dgame_args("9", "0.2", "0.4", "20000", "6"));
     let other: Value = serde_json::from_str(&other_seed).unwrap();
-    assert_ne!(other["rows"], fast["rows"]);
+    assert_ne!(rows_of(&other), rows_of(&fast));
 }
 
 #[test]
@@ -73,10 +87,12 @@ fn mc_dgame_text_and_csv() {
         "mc", "dgame", "--height", "4", "--f1", "1/2", "--f2", "0.5", "--trials", "100",
         "--format", "csv",
     ]);
-    let mut lines = csv.lines();
+    let mut lines = csv_body(&csv).into_iter();
     assert_eq!(
         lines.next(),
-        Some("d,correct,estimate,ci_low,ci_high,exact,z")
+        Some(
+            "kind,h,d,f1,f1_exact,f2,f2_exact,engine,seed,successes,trials,estimate,estimate_lower,estimate_upper,exact,z"
+        )
     );
     assert_eq!(lines.count(), 4);
 }
@@ -132,9 +148,20 @@ fn mc_alphabeta_reports_naive_losses_and_safe_zero() {
         "json",
     ];
     let report = json_of(&args);
-    assert!(report["naive_can_lose"]["estimate"].as_f64().unwrap() > 0.0);
+    let quantity = |report: &Value, name: &str| {
+        rows_of(report)
+            .into_iter()
+            .find(|r| r["quantity"] == name)
+            .unwrap()
+    };
+    assert!(
+        quantity(&report, "naive_can_lose")["estimate"]
+            .as_f64()
+            .unwrap()
+            > 0.0
+    );
     assert_eq!(
-        report["safe_loss_probability"]["estimate"].as_f64(),
+        quantity(&report, "safe_loss_probability")["estimate"].as_f64(),
         Some(0.0)
     );
     let again = stdout_of(&[&args[..], &["--threads", "1"]].concat());
@@ -151,8 +178,11 @@ fn mc_alphabeta_reports_naive_losses_and_safe_zero() {
         "--format",
         "json",
     ]);
-    assert_eq!(ttt["plies"], 3);
-    assert_eq!(ttt["safe_loss_probability"]["estimate"].as_f64(), Some(0.0));
+    assert_eq!(parameter(&ttt, "plies"), "3");
+    assert_eq!(
+        quantity(&ttt, "safe_loss_probability")["estimate"].as_f64(),
+        Some(0.0)
+    );
 }
 
 #[test]
@@ -230,17 +260,18 @@ fn errprop_args<'a>(
 
 /// Both rows of `mc errprop` within SIGMAS of the map; returns (gamma_K, delta_K) estimates.
 fn errprop_rows_agree(report: &Value) -> (f64, f64) {
-    let rows = report["rows"].as_array().unwrap();
+    let rows = rows_of(report);
     assert_eq!(rows.len(), 2);
-    assert_eq!(rows[0]["quantity"], "gamma_K");
-    assert_eq!(rows[1]["quantity"], "delta_K");
-    for row in rows {
+    assert_eq!(rows[0]["quantity"], "gamma");
+    assert_eq!(rows[1]["quantity"], "delta");
+    let trials: u64 = parameter(report, "trials").parse().unwrap();
+    for row in &rows {
         let z = row["z"].as_f64().unwrap();
         assert!(z.abs() <= SIGMAS, "{report}");
         let estimate = row["estimate"].as_f64().unwrap();
-        assert!(row["ci_low"].as_f64().unwrap() <= estimate);
-        assert!(estimate <= row["ci_high"].as_f64().unwrap());
-        assert_eq!(row["trials"], report["trials"]);
+        assert!(row["estimate_lower"].as_f64().unwrap() <= estimate);
+        assert!(estimate <= row["estimate_upper"].as_f64().unwrap());
+        assert_eq!(row["trials"].as_u64(), Some(trials));
         assert!(row["exact"].as_f64().is_some());
     }
     (
@@ -259,8 +290,8 @@ fn mc_errprop_agrees_with_the_map() {
     ] {
         let report = json_of(&errprop_args(gamma, delta, f1, f2, steps, "20000"));
         errprop_rows_agree(&report);
-        assert_eq!(report["steps"], steps.parse::<u64>().unwrap());
-        assert_eq!(report["seed"], 13);
+        assert_eq!(parameter(&report, "steps"), steps);
+        assert_eq!(report["manifest"]["seed"], "13");
     }
 }
 
@@ -272,9 +303,7 @@ fn mc_errprop_check_rejects_swapped_factors() {
     let (gamma, delta) = errprop_rows_agree(&report);
     let swapped = json_of(&errprop_args("0.3", "0.2", "0.2", "0.9", "2", "20000"));
     let n = 20000.0;
-    let worst = swapped["rows"]
-        .as_array()
-        .unwrap()
+    let worst = rows_of(&swapped)
         .iter()
         .zip([gamma, delta])
         .map(|(row, estimate)| {
@@ -301,20 +330,21 @@ fn mc_rhf_agrees_with_the_closed_form() {
         ("0.45", "5", "4"),
         ("0.6", "6", "3"),
     ] {
-        let report = json_of(&rhf_args(w, height, depth, "30000"));
+        let full = json_of(&rhf_args(w, height, depth, "30000"));
+        let report = &rows_of(&full)[0];
         let z = report["z"].as_f64().unwrap();
         assert!(z.abs() <= SIGMAS, "{report}");
         let (low, estimate, high) = (
-            report["ci_low"].as_f64().unwrap(),
+            report["estimate_lower"].as_f64().unwrap(),
             report["estimate"].as_f64().unwrap(),
-            report["ci_high"].as_f64().unwrap(),
+            report["estimate_upper"].as_f64().unwrap(),
         );
         assert!(low <= estimate && estimate <= high);
         let xi = report["xi"].as_f64().unwrap();
         assert!((xi * (1.0 - xi) - 0.236_068).abs() < 1e-6, "{report}"); // w_2 (1 - w_2)
-        assert!(report["closed_form"].as_f64().is_some());
+        assert!(report["exact"].as_f64().is_some());
         assert_eq!(report["trials"], 30000);
-        assert_eq!(report["seed"], 17);
+        assert_eq!(full["manifest"]["seed"], "17");
     }
 }
 
@@ -322,7 +352,8 @@ fn mc_rhf_agrees_with_the_closed_form() {
 /// is rejected where the depth's own xi = 1/2 agrees.
 #[test]
 fn mc_rhf_check_rejects_a_wrong_xi() {
-    let report = json_of(&[&rhf_args("0", "6", "6", "40000")[..], &["--p", "0.5"]].concat());
+    let full = json_of(&[&rhf_args("0", "6", "6", "40000")[..], &["--p", "0.5"]].concat());
+    let report = &rows_of(&full)[0];
     assert!(report["z"].as_f64().unwrap().abs() <= SIGMAS, "{report}");
     assert_eq!(report["xi"].as_f64(), Some(0.5));
     let wrong = 0.382 * 0.618; // rhf(0) with the paper's xi
@@ -358,17 +389,23 @@ fn mc_errprop_and_rhf_text_and_csv() {
         "--steps", "2", "--trials", "100",
     ]);
     assert!(
-        text.contains("gamma_K") && text.contains("delta_K"),
+        text.lines()
+            .any(|l| l.starts_with("errprop") && l.contains(" gamma "))
+            && text
+                .lines()
+                .any(|l| l.starts_with("errprop") && l.contains(" delta ")),
         "{text}"
     );
     let csv = stdout_of(&[
         "mc", "rhf", "--w", "0.2", "--height", "4", "--depth", "2", "--trials", "100", "--format",
         "csv",
     ]);
-    let mut lines = csv.lines();
+    let mut lines = csv_body(&csv).into_iter();
     assert_eq!(
         lines.next(),
-        Some("w,p,height,depth,xi,estimate,ci_low,ci_high,closed_form,z,trials")
+        Some(
+            "kind,w,w_exact,xi,p,height,depth,seed,successes,trials,estimate,estimate_lower,estimate_upper,exact,z"
+        )
     );
     assert_eq!(lines.count(), 1);
 }
@@ -457,4 +494,43 @@ fn mc_errprop_and_rhf_refuse_bad_input() {
         ],
         &["--height", "1..=20"],
     );
+}
+
+/// `--shard K/N` runs disjoint slices of the seeded trials; `merge` sums them into the
+/// unsharded run's output byte for byte (any shard order, CSV or JSON shards), and refuses
+/// an incomplete or repeated set.
+#[test]
+fn mc_dgame_shards_merge_into_the_unsharded_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let base = [
+        "mc", "dgame", "--height", "7", "--f1", "0.3", "--f2", "0.6", "--trials", "3001", "--seed",
+        "21",
+    ];
+    let full = stdout_of(&[&base[..], &["--format", "json"]].concat());
+    let mut paths = Vec::new();
+    for (k, format) in [("1/3", "csv"), ("2/3", "json"), ("3/3", "csv")] {
+        let out = stdout_of(
+            &[
+                &base[..],
+                &["--shard", k, "--format", format, "--threads", "1"],
+            ]
+            .concat(),
+        );
+        let path = dir.path().join(format!("shard{}.{format}", &k[..1]));
+        std::fs::write(&path, out).unwrap();
+        paths.push(path.display().to_string());
+    }
+    let merged = stdout_of(&["merge", &paths[2], &paths[0], &paths[1], "--format", "json"]);
+    assert_eq!(merged, full);
+    let text = stdout_of(&[&base[..], &["--format", "text"]].concat());
+    assert_eq!(stdout_of(&["merge", &paths[0], &paths[1], &paths[2]]), text);
+    refused(
+        &["merge", &paths[0], &paths[1]],
+        &["FILE", "shard 3/3 missing"],
+    );
+    refused(
+        &["merge", &paths[0], &paths[0], &paths[1]],
+        &["FILE", "repeats shard 1/3"],
+    );
+    refused(&[&base[..], &["--shard", "4/3"]].concat(), &["--shard"]);
 }

@@ -88,20 +88,20 @@ fn cli_exact_json_reproduces_table_1() {
     assert!(output.status.success());
     let doc: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
     let golden = golden("table1");
-    let cells = doc["cells"].as_array().unwrap();
+    let cells = doc["tables"][0]["rows"].as_array().unwrap();
     assert_eq!(cells.len(), 90);
     for cell in cells {
         let d = cell["d"].as_u64().unwrap() as usize;
-        let f1 = parse_rational(cell["f1"].as_str().unwrap()).unwrap();
+        let f1 = parse_rational(cell["f1_exact"].as_str().unwrap()).unwrap();
         let column = golden.settings.iter().position(|(a, _)| *a == f1).unwrap();
-        let exact = parse_rational(cell["exact"].as_str().unwrap()).unwrap();
+        let exact = parse_rational(cell["D_exact"].as_str().unwrap()).unwrap();
         assert_eq!(exact.to_decimal(3), golden.rows[d - 1].1[column]);
-        assert!((cell["value"].as_f64().unwrap() - exact.to_f64()).abs() == 0.0);
+        assert!((cell["D"].as_f64().unwrap() - exact.to_f64()).abs() == 0.0);
     }
-    let ps = doc["ps"].as_array().unwrap();
+    let ps = doc["tables"][1]["rows"].as_array().unwrap();
     assert_eq!(ps.len(), 9);
     for (entry, expected) in ps.iter().zip(&golden.rows[10].1) {
-        let exact = parse_rational(entry["exact"].as_str().unwrap()).unwrap();
+        let exact = parse_rational(entry["PS_exact"].as_str().unwrap()).unwrap();
         assert_eq!(&exact.to_decimal(3), expected);
     }
 }

@@ -22,11 +22,40 @@ fn validate_json(file: &tempfile::NamedTempFile) -> serde_json::Value {
         .output()
         .unwrap();
     assert!(
-        output.status.success(),
+        matches!(output.status.code(), Some(0..=2)),
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
-    serde_json::from_slice(&output.stdout).unwrap()
+    let doc: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    // The common report shape, flattened back into the fields these tests read.
+    let tables = doc["tables"].as_array().unwrap();
+    let checked = tables.iter().find(|t| t["name"] == "checked").unwrap();
+    let malformed = tables
+        .iter()
+        .find(|t| t["name"] == "malformed")
+        .map_or(Vec::new(), |t| t["rows"].as_array().unwrap().clone());
+    let rows = checked["rows"].as_array().unwrap();
+    let disagree_holm = rows
+        .iter()
+        .filter(|r| r["holm_verdict"] == "disagrees")
+        .count();
+    // The exit status says the same: 2 for malformed rows, 1 for disagreement, else 0.
+    let expected = if !malformed.is_empty() {
+        2
+    } else if disagree_holm > 0 {
+        1
+    } else {
+        0
+    };
+    assert_eq!(output.status.code(), Some(expected));
+    serde_json::json!({
+        "rows": rows,
+        "checked": rows.len(),
+        "errors": malformed,
+        "malformed": malformed.len(),
+        "disagree_holm": disagree_holm,
+        "manifest": doc["manifest"],
+    })
 }
 
 #[test]
@@ -42,14 +71,15 @@ fn honest_mc_estimates_pass_and_a_five_sigma_bias_is_flagged() {
     assert!(mc.status.success());
     let doc: serde_json::Value = serde_json::from_slice(&mc.stdout).unwrap();
     let mut csv = String::from("kind,h,d,f1,f2,estimate,trials\n");
-    for row in doc["rows"].as_array().unwrap() {
+    let mc_rows = doc["tables"][0]["rows"].as_array().unwrap();
+    for row in mc_rows {
         csv.push_str(&format!(
             "dgame,8,{},0.2,0.4,{},4000\n",
             row["d"], row["estimate"]
         ));
     }
     // A biased row: 5 standard errors above the exact D(1,8).
-    let exact = doc["rows"][0]["exact"].as_f64().unwrap();
+    let exact = mc_rows[0]["exact"].as_f64().unwrap();
     let biased = exact + 5.0 * (exact * (1.0 - exact) / 4000.0).sqrt();
     csv.push_str(&format!("dgame,8,1,0.2,0.4,{biased},4000\n"));
     let report = validate_json(&write_temp(csv.as_bytes()));
@@ -137,8 +167,13 @@ fn the_example_input_flags_exactly_its_biased_row() {
         .args(["validate", path, "--format", "json"])
         .output()
         .unwrap();
-    assert!(output.status.success());
-    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    // Exit status 1: a row disagrees.
+    assert_eq!(output.status.code(), Some(1));
+    let doc: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let report = serde_json::json!({
+        "rows": doc["tables"][0]["rows"],
+        "malformed": doc["tables"].as_array().unwrap().len() - 1,
+    });
     let flagged: Vec<u64> = report["rows"]
         .as_array()
         .unwrap()

@@ -4,15 +4,16 @@ use num_rational::BigRational;
 use pathology::closed_form::w_b;
 use pathology::dgame::DependenceFactors;
 use pathology::errprop::ErrorPair;
+use pathology::mc::TrialRunner;
 use pathology::mc::alphabeta::{
     RandomTrees, estimate_naive_losses, estimate_naive_losses_tictactoe,
 };
-use pathology::mc::dgame::{DepthRow, Engine, estimate_decisions};
-use pathology::mc::errprop::{QuantityRow, estimate_errors};
+use pathology::mc::dgame::{Engine, decision_counts};
+use pathology::mc::errprop::estimate_errors;
+use pathology::mc::report::{DgameSpec, ErrpropSpec, McRun, RhfSpec, alphabeta_report};
 use pathology::mc::rhf::{FlawSetup, estimate_flaw_rate};
-use pathology::mc::{Comparison, TrialRunner};
-use pathology::number::{Probability, short_text};
-use pathology::output::{align_columns, csv_string};
+use pathology::mc::runner::Shard;
+use pathology::number::Probability;
 use serde::Serialize;
 
 use super::args::{height, probability};
@@ -77,9 +78,21 @@ pub struct RunOptions {
     /// Worker threads (default: all cores).
     #[arg(long, value_parser = super::args::threads)]
     pub threads: Option<usize>,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = McFormat::Text)]
-    pub format: McFormat,
+    /// Run only the K-th of N disjoint slices of the seeded trials (K/N, 1 <= K <= N); `pathology
+    /// merge` sums the N outputs into the unsharded result, byte for byte.
+    #[arg(long, value_parser = shard)]
+    pub shard: Option<Shard>,
+    #[command(flatten)]
+    pub output: super::args::OutputArgs,
+}
+
+fn shard(text: &str) -> Result<Shard, String> {
+    Shard::parse(text).map_err(|e| match e {
+        pathology::Error::InvalidArgument { allowed, .. } => {
+            format!("must be {allowed}, got {text}")
+        }
+        other => other.to_string(),
+    })
 }
 
 fn trials(text: &str) -> Result<u64, String> {
@@ -91,12 +104,25 @@ fn trials(text: &str) -> Result<u64, String> {
 }
 
 impl RunOptions {
-    /// The runner, with a progress bar labelled `label`.
+    /// The runner (sharded when --shard is given), with a progress bar labelled `label`.
     pub fn runner(&self, label: &str) -> anyhow::Result<TrialRunner> {
         let threads = self
             .threads
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
-        Ok(TrialRunner::new(self.trials, self.seed, threads)?.with_progress(label))
+        let runner = TrialRunner::new(self.trials, self.seed, threads)?.with_progress(label);
+        Ok(match self.shard {
+            Some(s) => runner.with_shard(s),
+            None => runner,
+        })
+    }
+
+    /// The run as the manifest states it.
+    pub fn run(&self) -> McRun {
+        McRun {
+            trials: self.trials,
+            seed: self.seed,
+            shard: self.shard,
+        }
     }
 }
 
@@ -166,109 +192,17 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     }
 }
 
-#[derive(Serialize)]
-struct DgameReport<'a> {
-    experiment: &'static str,
-    height: u32,
-    f1: String,
-    f2: String,
-    engine: Engine,
-    trials: u64,
-    seed: u64,
-    rows: &'a [DepthRow],
-}
-
-fn number(x: f64) -> String {
-    format!("{x:.4}")
-}
-
-fn z_text(z: Option<f64>) -> String {
-    z.map_or_else(String::new, |z| format!("{z:.2}"))
-}
-
 fn dgame(args: DgameArgs) -> anyhow::Result<()> {
-    let factors = DependenceFactors::new(args.f1.to_f64(), args.f2.to_f64())?;
-    let runner = args.run.runner("mc dgame")?;
-    let rows = estimate_decisions(&factors, args.height, args.engine, &runner)?;
-    let report = DgameReport {
-        experiment: "mc dgame",
+    let spec = DgameSpec {
         height: args.height,
-        f1: short_text(&args.f1),
-        f2: short_text(&args.f2),
+        f1: args.f1,
+        f2: args.f2,
         engine: args.engine,
-        trials: runner.trials(),
-        seed: runner.seed(),
-        rows: &rows,
     };
-    let cells = |r: &DepthRow| {
-        let c = &r.comparison;
-        vec![
-            r.d.to_string(),
-            r.correct.to_string(),
-            number(c.estimate),
-            number(c.ci_low),
-            number(c.ci_high),
-            c.exact.map_or_else(String::new, number),
-            z_text(c.z),
-        ]
-    };
-    let text = match args.run.format {
-        McFormat::Json => serde_json::to_string_pretty(&report)? + "\n",
-        McFormat::Csv => csv_string(
-            &[
-                "d", "correct", "estimate", "ci_low", "ci_high", "exact", "z",
-            ],
-            &rows
-                .iter()
-                .map(|r| {
-                    let c = &r.comparison;
-                    let mut row = vec![r.d.to_string(), r.correct.to_string()];
-                    row.extend(c.csv_cells());
-                    row
-                })
-                .collect::<Vec<_>>(),
-        )?,
-        McFormat::Text => {
-            let mut table = vec![
-                [
-                    "d", "correct", "estimate", "ci_low", "ci_high", "exact", "z",
-                ]
-                .map(String::from)
-                .to_vec(),
-            ];
-            table.extend(rows.iter().map(cells));
-            format!(
-                "D(d,{}) for f1 = {}, f2 = {}: {} D-game trees (seed {}, {} engine) vs exact\n\
-                 (95% Wilson intervals; z against the exact value)\n{}",
-                args.height,
-                report.f1,
-                report.f2,
-                runner.trials(),
-                runner.seed(),
-                match args.engine {
-                    Engine::Fast => "fast",
-                    Engine::Generic => "generic",
-                },
-                align_columns(&table)
-            )
-        }
-    };
-    super::print(&text)
-}
-
-#[derive(Serialize)]
-struct AlphabetaReport {
-    experiment: &'static str,
-    positions: Positions,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    trees: Option<RandomTrees>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    plies: Option<u32>,
-    trials: u64,
-    seed: u64,
-    naive_can_lose: Comparison,
-    naive_loss_probability: Comparison,
-    safe_loss_probability: Comparison,
+    let runner = args.run.runner("mc dgame")?;
+    let counts = decision_counts(&spec.factors()?, spec.height, spec.engine, &runner)?;
+    let report = spec.report(&args.run.run(), &counts)?;
+    args.run.output.emit(&report, 4)
 }
 
 fn alphabeta(args: AlphabetaArgs) -> anyhow::Result<()> {
@@ -278,77 +212,33 @@ fn alphabeta(args: AlphabetaArgs) -> anyhow::Result<()> {
         max_value: args.max_value,
     };
     let runner = args.run.runner("mc alphabeta")?;
-    let (result, described) = match args.positions {
-        Positions::Trees => (
-            estimate_naive_losses(trees, &runner)?,
-            format!(
+    let report = match args.positions {
+        Positions::Trees => alphabeta_report(
+            &args.run.run(),
+            "trees",
+            &format!(
                 "random trees (b = {}, depth {}, leaves 0..={})",
                 trees.branching, trees.depth, trees.max_value
             ),
+            &[
+                ("branching", trees.branching as u64),
+                ("depth", u64::from(trees.depth)),
+                ("max_value", u64::from(trees.max_value)),
+            ],
+            &estimate_naive_losses(trees, &runner)?,
         ),
-        Positions::Tictactoe => (
-            estimate_naive_losses_tictactoe(args.plies, &runner)?,
-            format!(
+        Positions::Tictactoe => alphabeta_report(
+            &args.run.run(),
+            "tictactoe",
+            &format!(
                 "random tic-tac-toe positions after {} random moves",
                 args.plies
             ),
+            &[("plies", u64::from(args.plies))],
+            &estimate_naive_losses_tictactoe(args.plies, &runner)?,
         ),
     };
-    let is_trees = args.positions == Positions::Trees;
-    let report = AlphabetaReport {
-        experiment: "mc alphabeta",
-        positions: args.positions,
-        trees: is_trees.then_some(trees),
-        plies: (!is_trees).then_some(args.plies),
-        trials: runner.trials(),
-        seed: runner.seed(),
-        naive_can_lose: result.naive_can_lose,
-        naive_loss_probability: result.naive_loss_probability,
-        safe_loss_probability: result.safe_loss_probability,
-    };
-    let rows: Vec<(&str, &Comparison)> = vec![
-        ("naive_can_lose", &report.naive_can_lose),
-        ("naive_loss_probability", &report.naive_loss_probability),
-        ("safe_loss_probability", &report.safe_loss_probability),
-    ];
-    let text = match args.run.format {
-        McFormat::Json => serde_json::to_string_pretty(&report)? + "\n",
-        McFormat::Csv => csv_string(
-            &["quantity", "estimate", "ci_low", "ci_high", "exact", "z"],
-            &rows
-                .iter()
-                .map(|(name, c)| {
-                    let mut row = vec![name.to_string()];
-                    row.extend(c.csv_cells());
-                    row
-                })
-                .collect::<Vec<_>>(),
-        )?,
-        McFormat::Text => {
-            let mut table = vec![
-                ["quantity", "estimate", "ci_low", "ci_high", "exact", "z"]
-                    .map(String::from)
-                    .to_vec(),
-            ];
-            table.extend(rows.iter().map(|(name, c)| {
-                vec![
-                    name.to_string(),
-                    number(c.estimate),
-                    number(c.ci_low),
-                    number(c.ci_high),
-                    c.exact.map_or_else(String::new, number),
-                    z_text(c.z),
-                ]
-            }));
-            format!(
-                "Random tie-breaking over alpha-beta root values: {} {described}, seed {}\n{}",
-                runner.trials(),
-                runner.seed(),
-                align_columns(&table)
-            )
-        }
-    };
-    super::print(&text)
+    args.run.output.emit(&report, 4)
 }
 
 #[derive(Debug, clap::Args)]
@@ -372,86 +262,21 @@ struct ErrpropArgs {
     run: RunOptions,
 }
 
-#[derive(Serialize)]
-struct ErrpropReport<'a> {
-    experiment: &'static str,
-    gamma: String,
-    delta: String,
-    f1: String,
-    f2: String,
-    steps: u32,
-    trials: u64,
-    seed: u64,
-    rows: &'a [QuantityRow],
-}
-
 fn errprop(args: ErrpropArgs) -> anyhow::Result<()> {
     let start = ErrorPair::new(args.gamma.to_f64(), args.delta.to_f64())?;
     let factors = DependenceFactors::new(args.f1.to_f64(), args.f2.to_f64())?;
     let runner = args.run.runner("mc errprop")?;
     let rows = estimate_errors(&start, &factors, args.steps, &runner)?;
-    let report = ErrpropReport {
-        experiment: "mc errprop",
-        gamma: short_text(&args.gamma),
-        delta: short_text(&args.delta),
-        f1: short_text(&args.f1),
-        f2: short_text(&args.f2),
+    let spec = ErrpropSpec {
+        gamma: args.gamma,
+        delta: args.delta,
+        f1: args.f1,
+        f2: args.f2,
         steps: args.steps,
-        trials: runner.trials(),
-        seed: runner.seed(),
-        rows: &rows,
     };
-    let header = [
-        "quantity", "estimate", "ci_low", "ci_high", "exact", "z", "trials",
-    ];
-    let text = match args.run.format {
-        McFormat::Json => serde_json::to_string_pretty(&report)? + "\n",
-        McFormat::Csv => csv_string(
-            &header,
-            &rows
-                .iter()
-                .map(|r| {
-                    let c = &r.comparison;
-                    let mut row = vec![r.quantity.to_string()];
-                    row.extend(c.csv_cells());
-                    row.push(r.trials.to_string());
-                    row
-                })
-                .collect::<Vec<_>>(),
-        )?,
-        McFormat::Text => {
-            let mut table = vec![header.map(String::from).to_vec()];
-            table.extend(rows.iter().map(|r| {
-                let c = &r.comparison;
-                vec![
-                    r.quantity.to_string(),
-                    number(c.estimate),
-                    number(c.ci_low),
-                    number(c.ci_high),
-                    c.exact.map_or_else(String::new, number),
-                    z_text(c.z),
-                    r.trials.to_string(),
-                ]
-            }));
-            format!(
-                "Errors at the Max root of depth-{} D-game searches (K = {}) from gamma = {}, \
-                 delta = {}, f1 = {}, f2 = {}: {} trees with a loss root and {} with a win root \
-                 (seed {}) vs the map (3)-(4)\n(95% Wilson intervals; z against the exact \
-                 value)\n{}",
-                2 * args.steps,
-                args.steps,
-                report.gamma,
-                report.delta,
-                report.f1,
-                report.f2,
-                runner.trials(),
-                runner.trials(),
-                runner.seed(),
-                align_columns(&table)
-            )
-        }
-    };
-    super::print(&text)
+    args.run
+        .output
+        .emit(&spec.report(&args.run.run(), &rows), 4)
 }
 
 #[derive(Debug, clap::Args)]
@@ -473,23 +298,6 @@ struct RhfArgs {
     run: RunOptions,
 }
 
-#[derive(Serialize)]
-struct RhfReport {
-    experiment: &'static str,
-    w: String,
-    p: f64,
-    height: u32,
-    depth: u32,
-    xi: f64,
-    estimate: f64,
-    ci_low: f64,
-    ci_high: f64,
-    closed_form: f64,
-    z: Option<f64>,
-    trials: u64,
-    seed: u64,
-}
-
 fn rhf(args: RhfArgs) -> anyhow::Result<()> {
     let p = match &args.p {
         Some(p) => p.to_f64(),
@@ -498,89 +306,13 @@ fn rhf(args: RhfArgs) -> anyhow::Result<()> {
     let setup = FlawSetup::new(args.w.to_f64(), p, args.height, args.depth)?;
     let runner = args.run.runner("mc rhf")?;
     let result = estimate_flaw_rate(&setup, &runner)?;
-    let c = result.comparison;
-    let report = RhfReport {
-        experiment: "mc rhf",
-        w: short_text(&args.w),
+    let spec = RhfSpec {
+        w: args.w,
         p,
         height: args.height,
         depth: args.depth,
-        xi: result.xi,
-        estimate: c.estimate,
-        ci_low: c.ci_low,
-        ci_high: c.ci_high,
-        closed_form: c.exact.unwrap_or(f64::NAN),
-        z: c.z,
-        trials: result.trials,
-        seed: runner.seed(),
     };
-    let header = [
-        "w",
-        "p",
-        "height",
-        "depth",
-        "xi",
-        "estimate",
-        "ci_low",
-        "ci_high",
-        "closed_form",
-        "z",
-        "trials",
-    ];
-    let text = match args.run.format {
-        McFormat::Json => serde_json::to_string_pretty(&report)? + "\n",
-        McFormat::Csv => csv_string(
-            &header,
-            &[vec![
-                report.w.clone(),
-                p.to_string(),
-                args.height.to_string(),
-                args.depth.to_string(),
-                result.xi.to_string(),
-                c.estimate.to_string(),
-                c.ci_low.to_string(),
-                c.ci_high.to_string(),
-                report.closed_form.to_string(),
-                c.z.map_or_else(String::new, |x| x.to_string()),
-                result.trials.to_string(),
-            ]],
-        )?,
-        McFormat::Text => {
-            let table = vec![
-                [
-                    "estimate",
-                    "ci_low",
-                    "ci_high",
-                    "closed_form",
-                    "z",
-                    "trials",
-                ]
-                .map(String::from)
-                .to_vec(),
-                vec![
-                    number(c.estimate),
-                    number(c.ci_low),
-                    number(c.ci_high),
-                    number(report.closed_form),
-                    z_text(c.z),
-                    result.trials.to_string(),
-                ],
-            ];
-            format!(
-                "rhf({}) of e^w, w = {}, on binary P-games of height {} (leaves win with p = {}, \
-                 xi = {} at depth {}): {} pairs of distinct nodes (seed {}) vs the closed form\n\
-                 (95% Wilson interval; z against the closed form)\n{}",
-                args.depth,
-                report.w,
-                args.height,
-                number(p),
-                number(result.xi),
-                args.depth,
-                result.trials,
-                runner.seed(),
-                align_columns(&table)
-            )
-        }
-    };
-    super::print(&text)
+    args.run
+        .output
+        .emit(&spec.report(&args.run.run(), &result), 4)
 }

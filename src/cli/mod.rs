@@ -7,6 +7,7 @@ mod closed_form;
 mod dgame;
 mod errprop;
 mod mc;
+mod merge;
 mod reproduce;
 mod studies;
 mod sweep;
@@ -56,24 +57,39 @@ enum Command {
     Mc(mc::Args),
     /// Ross's alpha-beta tie-breaking analysis of a tic-tac-toe position.
     Alphabeta(alphabeta::Args),
+    /// Combine the outputs of a sharded `mc` run (--shard K/N) into the unsharded result.
+    Merge(merge::Args),
 }
 
-/// Runs the parsed command.
-pub fn run(cli: Cli) -> anyhow::Result<()> {
-    match cli.command {
+/// Runs the parsed command; the exit code is 0 unless `validate` found disagreeing (1) or
+/// malformed (2) rows.
+pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    if let Command::Validate(args) = cli.command {
+        return Ok(match validate::run(args)? {
+            validate::Outcome::Agrees => ExitCode::SUCCESS,
+            validate::Outcome::Disagrees => ExitCode::from(1),
+            validate::Outcome::Malformed => ExitCode::from(2),
+        });
+    }
+    run_command(cli.command).map(|()| ExitCode::SUCCESS)
+}
+
+fn run_command(command: Command) -> anyhow::Result<()> {
+    match command {
         Command::Reproduce(args) => reproduce::run(args),
         Command::Table(args) => table::run(args),
         Command::Dgame(args) => dgame::run(args),
         Command::Sweep(args) => sweep::run(args),
         Command::Threshold(args) => threshold::run(args),
         Command::Trend(args) => trend::run(args),
-        Command::Validate(args) => validate::run(args),
+        Command::Validate(_) => unreachable!("validate returns its outcome"),
         Command::Errprop(args) => errprop::run(args),
         Command::Rhf(args) => closed_form::run_rhf(args),
         Command::Wb(args) => closed_form::run_wb(args),
         Command::Emm(args) => closed_form::run_emm(args),
         Command::Mc(args) => mc::run(args),
         Command::Alphabeta(args) => alphabeta::run(args),
+        Command::Merge(args) => merge::run(args),
     }
 }
 
@@ -101,4 +117,23 @@ pub fn print(text: &str) -> anyhow::Result<()> {
     out.write_all(text.as_bytes())?;
     out.flush()?;
     Ok(())
+}
+
+/// Reads a whole input file as UTF-8, `-` meaning standard input; a directory or a file that
+/// is not UTF-8 text is an input error naming the path.
+pub fn read_input(path: &std::path::Path) -> anyhow::Result<String> {
+    use std::io::Read;
+    let name = path.display().to_string();
+    let bytes = if name == "-" {
+        let mut buffer = Vec::new();
+        io::stdin().read_to_end(&mut buffer)?;
+        buffer
+    } else {
+        if path.is_dir() {
+            return Err(pathology::Error::invalid("FILE", "a file, not a directory", &name).into());
+        }
+        std::fs::read(path)?
+    };
+    String::from_utf8(bytes)
+        .map_err(|_| pathology::Error::invalid("FILE", "UTF-8 text (CSV or JSON)", &name).into())
 }

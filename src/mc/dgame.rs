@@ -238,8 +238,47 @@ pub fn estimate_decisions(
     engine: Engine,
     runner: &TrialRunner,
 ) -> Result<Vec<DepthRow>> {
-    check_height(height)?;
+    let counts = decision_counts(factors, height, engine, runner)?;
+    decision_rows(factors, height, &counts)
+}
+
+/// The rows of [`estimate_decisions`] from the correct-decision counts by depth (what
+/// `pathology merge` sums over shards), each against the exact D(d,h).
+///
+/// # Errors
+///
+/// As [`Solver::decision_column`].
+pub fn decision_rows(
+    factors: &DependenceFactors<f64>,
+    height: u32,
+    counts: &[Proportion],
+) -> Result<Vec<DepthRow>> {
     let exact = Solver::new(factors.clone()).decision_column(height)?;
+    Ok(counts
+        .iter()
+        .enumerate()
+        .map(|(i, p)| DepthRow {
+            d: i as u32 + 1,
+            correct: p.successes,
+            comparison: p.compare(Some(exact.values[i])),
+        })
+        .collect())
+}
+
+/// The correct-decision counts by depth `d = 1..=height` (index `d - 1`) over the runner's
+/// trials (its shard's, when sharded).
+///
+/// # Errors
+///
+/// [`Error::InvalidArgument`] naming `--height` outside `1..=`[`MAX_HEIGHT`], and the
+/// runner's errors.
+pub fn decision_counts(
+    factors: &DependenceFactors<f64>,
+    height: u32,
+    engine: Engine,
+    runner: &TrialRunner,
+) -> Result<Vec<Proportion>> {
+    check_height(height)?;
     let draw = DGameDraw::new(factors);
     let counts = runner.run(
         Scratch::default,
@@ -252,15 +291,7 @@ pub fn estimate_decisions(
             counts
         },
     )?;
-    Ok(counts
-        .iter()
-        .enumerate()
-        .map(|(i, p)| DepthRow {
-            d: i as u32 + 1,
-            correct: p.successes,
-            comparison: p.compare(Some(exact.values[i])),
-        })
-        .collect())
+    Ok(counts)
 }
 
 #[cfg(test)]
@@ -335,7 +366,7 @@ mod tests {
             .map(|r| {
                 let p = Proportion {
                     successes: r.correct,
-                    trials: runner.trials(),
+                    trials: runner.trials_run(),
                 };
                 p.z_score(wrong.values[r.d as usize - 1]).abs()
             })

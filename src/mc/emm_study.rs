@@ -485,7 +485,7 @@ pub fn calibrate(spec: &BoardSpec, runner: &TrialRunner) -> Result<Calibration> 
         branching: tree.branching() as u32,
         height,
         p: spec.parameter,
-        games: runner.trials(),
+        games: runner.trials_run(),
         seed: runner.seed(),
         rows,
     })
@@ -829,7 +829,7 @@ pub fn run(
         ));
     }
     Ok(StudyResult {
-        games: runner.trials(),
+        games: runner.trials_run(),
         boards_drawn: drawn,
         depths: tallies
             .iter()

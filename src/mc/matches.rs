@@ -460,7 +460,7 @@ pub fn play_match(
             tally
         },
     )?;
-    Ok(tally.result(runner.trials()))
+    Ok(tally.result(runner.trials_run()))
 }
 
 fn check_weight(w: f64) -> Result<()> {
@@ -542,7 +542,7 @@ pub fn sweep(
             Ok(SweepPoint {
                 w,
                 rhf: crate::closed_form::rhf(w, xi)?,
-                result: tally.result(runner.trials()),
+                result: tally.result(runner.trials_run()),
             })
         })
         .collect()
@@ -634,8 +634,8 @@ pub fn depth_table(
         .zip(tallies)
         .map(|(&depth, (a, b))| DepthTableRow {
             depth,
-            e1: a.result(runner.trials()),
-            e2: b.result(runner.trials()),
+            e1: a.result(runner.trials_run()),
+            e2: b.result(runner.trials_run()),
         })
         .collect())
 }

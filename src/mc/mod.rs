@@ -26,6 +26,7 @@ pub mod emm_study;
 pub mod errprop;
 pub mod level_tree;
 pub mod matches;
+pub mod report;
 pub mod rhf;
 pub mod runner;
 pub mod stats;

@@ -27,6 +27,66 @@ pub struct TrialRunner {
     seed: u64,
     threads: usize,
     progress: Option<String>,
+    shard: Option<Shard>,
+}
+
+/// The K-th of N disjoint slices of the trial indices `0..trials` (`--shard K/N`): slice K
+/// holds the indices `floor((K-1) T / N) .. floor(K T / N)`, so the slices cover every trial
+/// exactly once, and each trial keeps its own stream. Summing the shards' counts gives the
+/// unsharded run's counts exactly (`pathology merge`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shard {
+    /// K, from 1.
+    pub index: u64,
+    /// N.
+    pub count: u64,
+}
+
+impl Shard {
+    /// Parses `K/N` with `1 <= K <= N`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::mc::runner::Shard;
+    /// let s = Shard::parse("2/4").unwrap();
+    /// assert_eq!((s.index, s.count), (2, 4));
+    /// assert_eq!(s.range(10), 2..5);
+    /// assert!(Shard::parse("5/4").is_err());
+    /// assert!(Shard::parse("0/4").is_err());
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidArgument`] naming `--shard`.
+    pub fn parse(text: &str) -> Result<Self> {
+        let bad = || {
+            Error::invalid(
+                "--shard",
+                "K/N with whole numbers 1 <= K <= N <= 1000000",
+                text,
+            )
+        };
+        let (k, n) = text.split_once('/').ok_or_else(bad)?;
+        let index: u64 = k.trim().parse().map_err(|_| bad())?;
+        let count: u64 = n.trim().parse().map_err(|_| bad())?;
+        if index == 0 || index > count || count > 1_000_000 {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+
+    /// The trial indices of this shard.
+    pub fn range(&self, trials: u64) -> std::ops::Range<u64> {
+        let at = |k: u64| (u128::from(k) * u128::from(trials) / u128::from(self.count)) as u64;
+        at(self.index - 1)..at(self.index)
+    }
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
 }
 
 /// The random stream of trial `index` under `seed`.
@@ -82,7 +142,44 @@ impl TrialRunner {
             seed,
             threads,
             progress: None,
+            shard: None,
         })
+    }
+
+    /// Runs only the trials of one shard (`--shard K/N`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::mc::runner::{Shard, TrialRunner};
+    /// use rand::RngExt;
+    /// let count = |shard: Option<&str>| {
+    ///     let mut r = TrialRunner::new(1000, 7, 2).unwrap();
+    ///     if let Some(s) = shard {
+    ///         r = r.with_shard(Shard::parse(s).unwrap());
+    ///     }
+    ///     r.run(|| (), |_, rng| rng.random::<f64>() < 0.5, 0u64, |n, hit| n + u64::from(hit)).unwrap()
+    /// };
+    /// assert_eq!(count(Some("1/3")) + count(Some("2/3")) + count(Some("3/3")), count(None));
+    /// ```
+    pub fn with_shard(mut self, shard: Shard) -> Self {
+        self.shard = Some(shard);
+        self
+    }
+
+    /// The shard, if any.
+    pub fn shard(&self) -> Option<Shard> {
+        self.shard
+    }
+
+    /// The trials this runner runs (its shard's, or all).
+    pub fn trials_run(&self) -> u64 {
+        let range = self.indices();
+        range.end - range.start
+    }
+
+    fn indices(&self) -> std::ops::Range<u64> {
+        self.shard.map_or(0..self.trials, |s| s.range(self.trials))
     }
 
     /// Shows a progress bar with this label on stderr while running, when stderr is a
@@ -174,9 +271,10 @@ impl TrialRunner {
             })?;
         let bar = self.progress_bar();
         let key = ChaCha8Rng::seed_from_u64(self.seed).get_seed();
-        let mut start = 0;
-        while start < self.trials {
-            let end = (start + CHUNK).min(self.trials);
+        let indices = self.indices();
+        let mut start = indices.start;
+        while start < indices.end {
+            let end = (start + CHUNK).min(indices.end);
             let results: Vec<T> = pool.install(|| {
                 (start..end)
                     .into_par_iter()
@@ -199,7 +297,7 @@ impl TrialRunner {
     fn progress_bar(&self) -> ProgressBar {
         match &self.progress {
             Some(label) if std::io::stderr().is_terminal() => {
-                let bar = ProgressBar::new(self.trials);
+                let bar = ProgressBar::new(self.trials_run());
                 if let Ok(style) = ProgressStyle::with_template(
                     "{msg} [{elapsed_precise}] {wide_bar} {pos}/{len} trials (eta {eta})",
                 ) {

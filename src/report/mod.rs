@@ -344,6 +344,7 @@ impl Manifest {
         let mut lines = vec![
             format!("tool: {} {}", self.tool, self.version),
             format!("commit: {}", self.commit),
+            format!("subcommand: {}", self.command),
             format!("command: {}", self.command_line()),
             format!("mode: {}", self.mode),
         ];

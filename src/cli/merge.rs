@@ -1,0 +1,30 @@
+//! `pathology merge`: the outputs of the N shards of one seeded `mc` run combined into the
+//! unsharded result.
+
+use std::path::PathBuf;
+
+use anyhow::Context;
+use pathology::mc::report::merge;
+use pathology::report::read::read_any;
+
+/// Combine the outputs of `pathology mc ... --shard K/N` (K = 1..N, CSV or JSON, any order)
+/// into the result of the unsharded run with the same seed, byte for byte.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The shard outputs (`-` reads standard input once).
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    #[command(flatten)]
+    output: super::args::OutputArgs,
+}
+
+pub fn run(args: Args) -> anyhow::Result<()> {
+    let mut inputs = Vec::new();
+    for path in &args.files {
+        let name = path.display().to_string();
+        let text = super::read_input(path).with_context(|| format!("reading {name}"))?;
+        inputs.push((name, read_any(&text, None)?));
+    }
+    let report = merge(&inputs)?;
+    args.output.emit(&report, 4)
+}
