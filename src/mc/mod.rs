@@ -10,6 +10,8 @@
 //! - [`rhf`]: Chi & Nau's rate of heuristic flaw of `e^w` on P-games against its closed form.
 //! - [`alphabeta`]: Ross's (2020) observation: with random tie-breaking among root values that
 //!   alpha-beta returned with the root's alpha passed on, a losing move can be chosen.
+//! - [`kalah`]: Chi & Nau's (1987, Section 4.5) three-hole kalah table: rhf(4) of `e_a^w`
+//!   against the exact solver, and minimax against product at search depth 2.
 //! - [`matches`](mod@matches): Chi & Nau's (1987) minimax-against-product matches on P-games (Section 4.4's
 //!   depth-11 table, Section 5's Fig. 3).
 //! - [`emm_study`]: Wilson, Parker & Nau's (2009) decision quality of minimax, the product rule
@@ -24,6 +26,7 @@ pub mod alphabeta;
 pub mod dgame;
 pub mod emm_study;
 pub mod errprop;
+pub mod kalah;
 pub mod level_tree;
 pub mod matches;
 pub mod rhf;

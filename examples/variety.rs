@@ -1,0 +1,86 @@
+//! Chi & Nau's (1987) "variety of games" and Ross's (2020) node counts, printed as tables.
+//!
+//! ```text
+//! cargo run --release --example variety -- [kalah|othello|ross|all] [--full] [--seed N] [--threads N]
+//! ```
+//!
+//! Reduced sizes by default; `--full` runs the paper's sizes (kalah: 1000 boards).
+
+use std::time::Instant;
+
+use pathology::mc::TrialRunner;
+use pathology::mc::kalah::{KalahSetup, PAPER_BOARDS, kalah_table};
+
+fn percent(c: &pathology::mc::Comparison) -> String {
+    format!(
+        "{:5.1}% [{:4.1}, {:4.1}]",
+        100.0 * c.estimate,
+        100.0 * c.ci_low,
+        100.0 * c.ci_high
+    )
+}
+
+fn kalah(full: bool, seed: u64, threads: usize) {
+    let boards = if full { PAPER_BOARDS } else { 200 };
+    let runner = TrialRunner::new(boards, seed, threads).expect("valid runner");
+    let start = Instant::now();
+    let table = kalah_table(&KalahSetup::paper(), &runner).expect("valid setup");
+    println!(
+        "Three-hole kalah (Chi & Nau 1987, 4.5): {} boards, seed {}, rhf at depth {}, search depth {} ({:.1} s on {} threads)",
+        table.boards,
+        table.seed,
+        table.setup.flaw_depth,
+        table.setup.search_depth,
+        start.elapsed().as_secs_f64(),
+        threads
+    );
+    println!(
+        "{:>5} | {:>26} | {:>6} | {:>24} | {:>24} | {:>22} | {:>22}",
+        "w",
+        "rhf(4) [95%]",
+        "paper",
+        "product wins [95%]",
+        "minimax wins [95%]",
+        "draws [95%]",
+        "product score [95%]"
+    );
+    for row in &table.rows {
+        println!(
+            "{:>5} | {:.4} [{:.4}, {:.4}] {:>4}/{:<4} | {:>6} | {} ({:>5}) | {} | {} | {}",
+            row.w,
+            row.rhf.estimate,
+            row.rhf.ci_low,
+            row.rhf.ci_high,
+            row.flaws,
+            row.pairs,
+            row.rhf.exact.map_or(String::new(), |p| format!("{p}")),
+            percent(&row.product_wins),
+            row.product_wins
+                .exact
+                .map_or(String::new(), |p| format!("{:.1}%", 100.0 * p)),
+            percent(&row.minimax_wins),
+            percent(&row.draws),
+            percent(&row.product_score),
+        );
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let full = args.iter().any(|a| a == "--full");
+    let value = |name: &str, default: u64| {
+        args.iter()
+            .position(|a| a == name)
+            .and_then(|i| args.get(i + 1))
+            .map_or(default, |v| v.parse().expect("a number"))
+    };
+    let seed = value("--seed", 1);
+    let threads = value("--threads", 2) as usize;
+    let what = args
+        .iter()
+        .find(|a| !a.starts_with("--") && a.parse::<u64>().is_err())
+        .map_or("all", String::as_str);
+    if what == "kalah" || what == "all" {
+        kalah(full, seed, threads);
+    }
+}
