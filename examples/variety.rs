@@ -10,6 +10,7 @@ use std::time::Instant;
 
 use pathology::mc::TrialRunner;
 use pathology::mc::kalah::{KalahSetup, PAPER_BOARDS, kalah_table};
+use pathology::mc::othello::{OthelloSetup, othello_matches};
 
 fn percent(c: &pathology::mc::Comparison) -> String {
     format!(
@@ -65,6 +66,52 @@ fn kalah(full: bool, seed: u64, threads: usize) {
     }
 }
 
+fn othello(full: bool, seed: u64, threads: usize) {
+    let (openings, depths): (u64, &[u32]) = if full {
+        (500, &[1, 2, 3])
+    } else {
+        (40, &[1, 2])
+    };
+    for &depth in depths {
+        let setup = OthelloSetup::new(8, depth).expect("valid setup");
+        let runner = TrialRunner::new(openings, seed, threads).expect("valid runner");
+        let start = Instant::now();
+        let result = othello_matches(&setup, &runner).expect("valid setup");
+        let seconds = start.elapsed().as_secs_f64();
+        let nodes: u64 = result.rows.iter().map(|r| r.nodes).sum();
+        println!(
+            "Othello (Chi & Nau 1987, 4.3): {} openings of {} random plies, search depth {}, seed {} ({:.1} s on {} threads, {:.2e} positions/s per thread)",
+            result.openings,
+            setup.opening_plies,
+            depth,
+            result.seed,
+            seconds,
+            threads,
+            nodes as f64 / seconds / threads as f64
+        );
+        println!(
+            "{:>9} | {:>24} | {:>7} | {:>24} | {:>22} | {:>24}",
+            "evaluator",
+            "minimax wins [95%]",
+            "Teague",
+            "product wins [95%]",
+            "draws [95%]",
+            "minimax score [95%]"
+        );
+        for row in &result.rows {
+            println!(
+                "{:>9} | {} | {:>6.1}% | {} | {} | {}",
+                format!("{:?}", row.evaluator).to_lowercase(),
+                percent(&row.minimax_wins),
+                100.0 * row.minimax_wins.exact.unwrap_or(f64::NAN),
+                percent(&row.product_wins),
+                percent(&row.draws),
+                percent(&row.minimax_score),
+            );
+        }
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let full = args.iter().any(|a| a == "--full");
@@ -82,5 +129,8 @@ fn main() {
         .map_or("all", String::as_str);
     if what == "kalah" || what == "all" {
         kalah(full, seed, threads);
+    }
+    if what == "othello" || what == "all" {
+        othello(full, seed, threads);
     }
 }
