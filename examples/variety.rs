@@ -8,9 +8,13 @@
 
 use std::time::Instant;
 
+use pathology::games::TicTacToe;
 use pathology::mc::TrialRunner;
 use pathology::mc::kalah::{KalahSetup, PAPER_BOARDS, kalah_table};
 use pathology::mc::othello::{OthelloSetup, othello_matches};
+use pathology::search::node_counts::{
+    CENTRE_FIRST_ORDER, SQUARE_ORDER, compare_searches, sequence_counts,
+};
 
 fn percent(c: &pathology::mc::Comparison) -> String {
     format!(
@@ -112,6 +116,39 @@ fn othello(full: bool, seed: u64, threads: usize) {
     }
 }
 
+fn ross() {
+    println!("Tic-tac-toe (Ross 2020): move sequences and nodes visited by full-depth searches");
+    for text in [".........", "........O"] {
+        let board = TicTacToe.parse_board(text).expect("valid board");
+        let c = sequence_counts(&board);
+        println!(
+            "{text}: {} fillings ignoring wins ({} nodes in that tree); game tree: {} nodes, {} complete games (X {} / O {} / draw {})",
+            c.fillings,
+            c.fillings_tree_nodes,
+            c.tree_nodes,
+            c.complete_games,
+            c.x_wins,
+            c.o_wins,
+            c.draws
+        );
+        for (name, order) in [
+            ("squares 0-8", SQUARE_ORDER),
+            ("centre, corners, edges", CENTRE_FIRST_ORDER),
+        ] {
+            let s = compare_searches(&board, order);
+            println!(
+                "  order {name:<24} value {:>2}: minimax {} nodes ({} leaves), alpha-beta {} nodes ({} leaves): {:.1}% fewer nodes",
+                s.value,
+                s.minimax_nodes,
+                s.minimax_leaves,
+                s.alphabeta_nodes,
+                s.alphabeta_leaves,
+                100.0 * s.reduction
+            );
+        }
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let full = args.iter().any(|a| a == "--full");
@@ -129,6 +166,9 @@ fn main() {
         .map_or("all", String::as_str);
     if what == "kalah" || what == "all" {
         kalah(full, seed, threads);
+    }
+    if what == "ross" || what == "all" {
+        ross();
     }
     if what == "othello" || what == "all" {
         othello(full, seed, threads);
