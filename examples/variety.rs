@@ -9,6 +9,7 @@
 use std::time::Instant;
 
 use pathology::games::TicTacToe;
+use pathology::games::othello::{OthelloBoard, perft};
 use pathology::mc::TrialRunner;
 use pathology::mc::kalah::{KalahSetup, PAPER_BOARDS, kalah_table};
 use pathology::mc::othello::{OthelloSetup, othello_matches};
@@ -68,13 +69,21 @@ fn kalah(full: bool, seed: u64, threads: usize) {
             percent(&row.product_score),
         );
     }
+    println!("claims: {:?}", table.claims());
 }
 
 fn othello(full: bool, seed: u64, threads: usize) {
+    let start = Instant::now();
+    let leaves = perft(&OthelloBoard::start(), 8);
+    let seconds = start.elapsed().as_secs_f64();
+    println!(
+        "Othello perft(8) from the start = {leaves} ({seconds:.3} s, {:.2e} leaves/s on one thread)",
+        leaves as f64 / seconds
+    );
     let (openings, depths): (u64, &[u32]) = if full {
         (500, &[1, 2, 3])
     } else {
-        (40, &[1, 2])
+        (100, &[1, 2])
     };
     for &depth in depths {
         let setup = OthelloSetup::new(8, depth).expect("valid setup");

@@ -18,6 +18,19 @@
 //! full window at the root, which passes its alpha and beta down as Ross describes) visits
 //! fewer, depending on the **move order**: [`SQUARE_ORDER`] (0 to 8, Ross's numbering, the
 //! order of his example) and [`CENTRE_FIRST_ORDER`] (centre, corners, edges).
+//!
+//! **Counts** (all exact, tested):
+//!
+//! | position | order | minimax nodes | alpha-beta nodes | fewer |
+//! |---|---|---|---|---|
+//! | empty | squares 0-8 | 549,946 | 18,297 | 96.7% |
+//! | empty | centre, corners, edges | 549,946 | 7,275 | 98.7% |
+//! | `........O` (Ross's) | squares 0-8 | 59,705 | 3,957 | 93.4% |
+//! | `........O` | centre, corners, edges | 59,705 | 1,702 | 97.1% |
+//!
+//! So full-depth alpha-beta saves more than Ross's "about 85%" in tic-tac-toe (his testing
+//! conditions, e.g. depth limits and evaluators, are not given). His 9! = 362,880 counts the
+//! orders of filling the board ignoring wins; the game itself has 255,168 complete games.
 
 use serde::Serialize;
 
