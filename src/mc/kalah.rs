@@ -644,6 +644,25 @@ mod tests {
         assert_eq!(row.counts.iter().sum::<u64>(), 120);
     }
 
+    /// Pinned reference values of a seeded run (50 boards, seed 1): flaws out of 100 pairs
+    /// and games won by product, by minimax, drawn, per weight. A change here means the
+    /// rules, the evaluators, the sampling or the random streams changed.
+    #[test]
+    fn pinned_reference_run() {
+        let table =
+            kalah_table(&KalahSetup::paper(), &TrialRunner::new(50, 1, 2).unwrap()).unwrap();
+        let got: Vec<(u64, [u64; 3])> = table.rows.iter().map(|r| (r.flaws, r.counts)).collect();
+        assert_eq!(
+            got,
+            vec![
+                (21, [52, 45, 3]),
+                (18, [43, 52, 5]),
+                (20, [50, 43, 7]),
+                (19, [46, 45, 9])
+            ]
+        );
+    }
+
     #[test]
     fn refuses_bad_setups() {
         assert!(KalahSetup::new(vec![], 4, 2).is_err());

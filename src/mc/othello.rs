@@ -614,6 +614,16 @@ mod tests {
         );
     }
 
+    /// Pinned reference values of a seeded run (10 openings, depth 2, seed 1): games won by
+    /// minimax, by product, drawn, and positions searched, per evaluator.
+    #[test]
+    fn pinned_reference_run() {
+        let setup = OthelloSetup::new(8, 2).unwrap();
+        let result = othello_matches(&setup, &TrialRunner::new(10, 1, 2).unwrap()).unwrap();
+        let got: Vec<([u64; 3], u64)> = result.rows.iter().map(|r| (r.counts, r.nodes)).collect();
+        assert_eq!(got, vec![([5, 15, 0], 54436), ([8, 12, 0], 83371)]);
+    }
+
     /// The result does not depend on the thread count.
     #[test]
     fn deterministic_across_thread_counts() {
