@@ -10,8 +10,12 @@
 //! - [`rhf`]: Chi & Nau's rate of heuristic flaw of `e^w` on P-games against its closed form.
 //! - [`alphabeta`]: Ross's (2020) observation: with random tie-breaking among root values that
 //!   alpha-beta returned with the root's alpha passed on, a losing move can be chosen.
+//! - [`kalah`]: Chi & Nau's (1987, Section 4.5) three-hole kalah table: rhf(4) of `e_a^w`
+//!   against the exact solver, and minimax against product at search depth 2.
 //! - [`matches`](mod@matches): Chi & Nau's (1987) minimax-against-product matches on P-games (Section 4.4's
 //!   depth-11 table, Section 5's Fig. 3).
+//! - [`othello`]: minimax against product in othello with a weak and a strong evaluator
+//!   (Chi & Nau 1987, Section 4.3, Teague's study).
 //! - [`emm_study`]: Wilson, Parker & Nau's (2009) decision quality of minimax, the product rule
 //!   and EMM at every search depth (Figs. 3-6), with the natural evaluator's error calibration.
 //! - [`level_tree`]: complete b-ary trees in flat level-order arrays, the fast path of both.
@@ -24,8 +28,10 @@ pub mod alphabeta;
 pub mod dgame;
 pub mod emm_study;
 pub mod errprop;
+pub mod kalah;
 pub mod level_tree;
 pub mod matches;
+pub mod othello;
 pub mod report;
 pub mod rhf;
 pub mod runner;

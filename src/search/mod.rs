@@ -5,6 +5,8 @@
 //!   at random, as Li & Marsland's D(d,h) and Chi & Nau's `better_e` assume.
 //! - [`alphabeta`](mod@alphabeta): alpha-beta (fail-soft), node counts, and the values of root moves when the
 //!   root passes its alpha on (Ross 2020), which can be bounds rather than values.
+//! - [`node_counts`]: Ross's (2020) tic-tac-toe figures: nodes visited by minimax and
+//!   alpha-beta, move sequences (9!, complete games, tree nodes).
 //! - [`product`](mod@product): the product rule (Chi & Nau 1987, Section 2).
 //! - [`emm`](mod@emm): error minimizing minimax, Algorithm 1 of Wilson, Parker & Nau (2009).
 //! - [`evaluators`]: psi, the natural and artificial evaluators, the bi-valued gamma/delta
@@ -18,6 +20,7 @@ pub mod emm;
 pub mod evaluators;
 pub mod forced;
 pub mod minimax;
+pub mod node_counts;
 pub mod product;
 
 pub use alphabeta::{Bound, RootMove, alphabeta, root_values};
