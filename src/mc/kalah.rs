@@ -546,7 +546,7 @@ pub fn kalah_table(setup: &KalahSetup, runner: &TrialRunner) -> Result<KalahTabl
     Ok(KalahTable {
         setup: setup.clone(),
         seed: runner.seed(),
-        boards: runner.trials(),
+        boards: runner.trials_run(),
         rows,
     })
 }

@@ -540,7 +540,7 @@ pub fn othello_matches(setup: &OthelloSetup, runner: &TrialRunner) -> Result<Oth
     Ok(OthelloMatches {
         setup: *setup,
         seed: runner.seed(),
-        openings: runner.trials(),
+        openings: runner.trials_run(),
         rows,
     })
 }

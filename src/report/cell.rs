@@ -312,6 +312,7 @@ fn directed(x: f64, up: bool) -> String {
 /// use pathology::report::{format_f64, printed_error_bound};
 /// use pathology::number::parse_rational;
 /// use num_rational::BigRational;
+/// use num_traits::Signed;
 /// let (v, b) = (0.6081234567890123, 8.3121e-12);
 /// let printed = parse_rational(&printed_error_bound(v, b)).unwrap();
 /// let gap = (parse_rational(&format_f64(v)).unwrap() - BigRational::from_float(v).unwrap()).abs();
