@@ -3,21 +3,26 @@
 
 use num_rational::BigRational;
 use pathology::dgame::DecisionColumn;
+use pathology::dgame::report::{Layout, decision_report};
 use pathology::dgame::table::PaperTable;
 use pathology::number::Probability;
-use pathology::output::{DecisionTable, Format, Layout};
+use pathology::report::{ExportOptions, Format, Report};
 
 fn main() -> pathology::Result<()> {
     let columns: Vec<DecisionColumn<BigRational>> = PaperTable::One.compute()?;
-    let table = DecisionTable {
-        title: PaperTable::One.caption().to_string(),
-        columns: &columns,
-        layout: Layout::DepthRows,
-        decimals: 3,
-        only_depth: None,
-        labels: None,
-    };
-    print!("{}", table.render(Format::Markdown));
+    let report = decision_report(
+        Report::new("table", PaperTable::One.caption())
+            .param("_", 1)
+            .param("exact", true),
+        &columns,
+        &PaperTable::One.settings(),
+        Layout::DepthRows,
+        None,
+    );
+    print!(
+        "{}",
+        report.render(Format::Markdown, &ExportOptions::default())?
+    );
     // The exact value behind the first cell, correctly rounded to 20 decimals.
     println!(
         "\nD(1,10) at f1 = f2 = 0.1 = {}",

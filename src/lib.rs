@@ -10,7 +10,8 @@
 //!   the probability `D(d,h)` of a correct decision at search depth d in a tree of height h,
 //!   the pathological sum PS, Tables 1 and 2, sweeps, and a certified pathology threshold.
 //! - [`number`]: the two modes, `f64` and exact rationals, behind one trait.
-//! - [`output`]: tables as text, CSV, JSON, Markdown and LaTeX.
+//! - [`report`]: every result as a typed table with a manifest, exported as text, CSV,
+//!   JSON, Markdown and LaTeX (and read back by `validate` and `merge`).
 //!
 //! Conventions ([`model`]): the player who makes the last move is Max, so nodes of odd
 //! height are Max nodes.

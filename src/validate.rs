@@ -632,7 +632,7 @@ impl Report {
         }
         let mut report =
             crate::report::Report::new("validate", "Validation against the exact values")
-                .param("input", input)
+                .param("_", input)
                 .param("alpha", self.alpha)
                 .mode("exact-check")
                 .with_table(checked);

@@ -119,21 +119,33 @@ pub fn print(text: &str) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Reads a whole input file as UTF-8, `-` meaning standard input; a directory or a file that
-/// is not UTF-8 text is an input error naming the path.
+/// Opens an input file for buffered reading, `-` meaning standard input; a directory or an
+/// unreadable file is an input error naming the path.
+pub fn open_input(path: &std::path::Path) -> anyhow::Result<Box<dyn io::BufRead>> {
+    let name = path.display().to_string();
+    if name == "-" {
+        return Ok(Box::new(io::BufReader::new(io::stdin())));
+    }
+    if path.is_dir() {
+        return Err(pathology::Error::invalid("FILE", "a file, not a directory", &name).into());
+    }
+    let file = std::fs::File::open(path).map_err(|e| {
+        pathology::Error::invalid(
+            "FILE",
+            "a readable CSV or JSON file",
+            format!("{name} ({e})"),
+        )
+    })?;
+    Ok(Box::new(io::BufReader::new(file)))
+}
+
+/// Reads a whole input ([`open_input`]) as UTF-8 text; text that is not UTF-8 is an input
+/// error naming the path.
 pub fn read_input(path: &std::path::Path) -> anyhow::Result<String> {
     use std::io::Read;
-    let name = path.display().to_string();
-    let bytes = if name == "-" {
-        let mut buffer = Vec::new();
-        io::stdin().read_to_end(&mut buffer)?;
-        buffer
-    } else {
-        if path.is_dir() {
-            return Err(pathology::Error::invalid("FILE", "a file, not a directory", &name).into());
-        }
-        std::fs::read(path)?
-    };
-    String::from_utf8(bytes)
-        .map_err(|_| pathology::Error::invalid("FILE", "UTF-8 text (CSV or JSON)", &name).into())
+    let mut bytes = Vec::new();
+    open_input(path)?.read_to_end(&mut bytes)?;
+    String::from_utf8(bytes).map_err(|_| {
+        pathology::Error::invalid("FILE", "UTF-8 text (CSV or JSON)", path.display()).into()
+    })
 }

@@ -1,7 +1,6 @@
 //! `pathology validate FILE`: a researcher's own simulation results against the exact values.
 
-use std::fs::File;
-use std::io::{BufRead, BufReader, Read};
+use std::io::Read;
 use std::path::PathBuf;
 
 use pathology::report::read::read_json;
@@ -38,21 +37,7 @@ pub enum Outcome {
 
 pub fn run(args: Args) -> anyhow::Result<Outcome> {
     let name = args.file.display().to_string();
-    let mut reader: Box<dyn BufRead> = if name == "-" {
-        Box::new(BufReader::new(std::io::stdin()))
-    } else {
-        if args.file.is_dir() {
-            return Err(pathology::Error::invalid("FILE", "a file, not a directory", &name).into());
-        }
-        let file = File::open(&args.file).map_err(|e| {
-            pathology::Error::invalid(
-                "FILE",
-                "a readable CSV or JSON file",
-                format!("{name} ({e})"),
-            )
-        })?;
-        Box::new(BufReader::new(file))
-    };
+    let mut reader = super::open_input(&args.file)?;
     // JSON (a report of `pathology mc`) is read whole; CSV is streamed with bounded memory.
     let is_json = reader
         .fill_buf()?

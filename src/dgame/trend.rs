@@ -8,7 +8,7 @@
 //! - the peak of the pathological sum PS(f) over the grid `f = k/N` and where it occurs.
 //!
 //! PS values are `f64` with their rigorous rounding bound (see
-//! [`crate::output::DecisionTable`]); the peak is reported with the bound of the peak
+//! [`super::report::ps_error_bound`]); the peak is reported with the bound of the peak
 //! column's PS.
 
 use super::table::compute_columns;

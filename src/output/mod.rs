@@ -1,52 +1,6 @@
-//! Tables as text, CSV, JSON, Markdown and LaTeX.
-//!
-//! Text and Markdown look like the papers' tables; CSV and JSON are long-format data with
-//! full precision (and, in exact mode, the exact rationals as `"p/q"` strings). Markdown and
-//! LaTeX are written by hand and snapshot-tested.
-
-mod decision;
-
-pub use decision::{DecisionTable, Layout};
-
-use serde::Serialize;
-
-/// An output format.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Format {
-    /// Aligned plain text, laid out like the paper.
-    #[default]
-    Text,
-    /// Comma-separated values, one row per number.
-    Csv,
-    /// JSON.
-    Json,
-    /// A Markdown (GitHub) table.
-    Markdown,
-    /// A LaTeX `tabular` (booktabs).
-    Latex,
-}
-
-impl Format {
-    /// The usual file extension.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use pathology::output::Format;
-    /// assert_eq!(Format::Markdown.extension(), "md");
-    /// assert_eq!(Format::Latex.extension(), "tex");
-    /// ```
-    pub fn extension(self) -> &'static str {
-        match self {
-            Format::Text => "txt",
-            Format::Csv => "csv",
-            Format::Json => "json",
-            Format::Markdown => "md",
-            Format::Latex => "tex",
-        }
-    }
-}
+//! Small text-layout helpers shared by the exporters of [`crate::report`] and by the
+//! commands that still lay out text by hand: aligned columns, Markdown tables, LaTeX escaping
+//! and CSV into a string. Formats, manifests and typed tables live in [`crate::report`].
 
 /// Aligns rows of cells into columns: the first column left-aligned, the rest right-aligned,
 /// separated by two spaces.
