@@ -45,7 +45,7 @@ enum Command {
     /// Check your own simulation results (CSV) against the exact values.
     Validate(validate::Args),
     /// Li & Marsland's gamma/delta error-propagation map: trajectories, thresholds, fixed points.
-    Errprop(errprop::Args),
+    Errprop(Box<errprop::Args>),
     /// Chi & Nau's rate of heuristic flaw rhf(w) of the evaluator e^w = w u + (1 - w) r.
     Rhf(closed_form::RhfArgs),
     /// w_b, the root in (0, 1) of (1 - x)^b = x.
@@ -68,7 +68,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Threshold(args) => threshold::run(args),
         Command::Trend(args) => trend::run(args),
         Command::Validate(args) => validate::run(args),
-        Command::Errprop(args) => errprop::run(args),
+        Command::Errprop(args) => errprop::run(*args),
         Command::Rhf(args) => closed_form::run_rhf(args),
         Command::Wb(args) => closed_form::run_wb(args),
         Command::Emm(args) => closed_form::run_emm(args),

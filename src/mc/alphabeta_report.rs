@@ -14,14 +14,6 @@ use crate::report::{Cell, Column, Kind, Report, Table};
 pub const SAFE_RULE: &str =
     "tied root moves whose alpha-beta value is a bound are re-searched with a full window";
 
-fn value_cell(v: f64) -> Cell {
-    if v.fract() == 0.0 && v.abs() < 1e15 {
-        Cell::Integer(v as i128)
-    } else {
-        Cell::Real(v)
-    }
-}
-
 fn fraction_cell(f: Fraction) -> Cell {
     Cell::Exact(BigRational::new(f.numerator.into(), f.denominator.into()))
 }
@@ -70,8 +62,8 @@ pub fn alphabeta_report(report: Report, board: &str) -> Result<Report> {
         moves.push(vec![
             Cell::text(board.clone()),
             Cell::int(m.square as u64),
-            value_cell(m.minimax),
-            value_cell(m.alphabeta),
+            Cell::Real(m.minimax),
+            Cell::Real(m.alphabeta),
             Cell::text(m.bound.to_string()),
         ]);
     }
