@@ -15,16 +15,8 @@ fn main() {
     let commit = git(&["rev-parse", "HEAD"]).filter(|c| !c.is_empty());
     let commit = match commit {
         Some(c) => {
-            let dirty = git(&[
-                "status",
-                "--porcelain",
-                "--untracked-files=no",
-                "--",
-                "src",
-                "Cargo.toml",
-                "build.rs",
-            ])
-            .is_some_and(|s| !s.is_empty());
+            let dirty = git(&["status", "--porcelain", "--untracked-files=no", "--", "src", "Cargo.toml", "build.rs"])
+                .is_some_and(|s| !s.is_empty());
             if dirty { format!("{c}-dirty") } else { c }
         }
         None => "unknown".to_string(),

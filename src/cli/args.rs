@@ -60,11 +60,7 @@ impl OutputArgs {
             Some(name) => {
                 let names: Vec<&str> = report.tables.iter().map(|t| t.name.as_str()).collect();
                 let mut table = report.table(name).cloned().ok_or_else(|| {
-                    pathology::Error::invalid(
-                        "--table",
-                        &format!("one of {}", names.join(", ")),
-                        name,
-                    )
+                    pathology::Error::invalid("--table", &format!("one of {}", names.join(", ")), name)
                 })?;
                 table.data_only = false;
                 let mut one = report.clone();
@@ -118,9 +114,7 @@ fn build<P: Probability>(
         .map(|(a, b)| (P::from_rational(a), P::from_rational(b)))
         .collect();
     let columns = compute_columns(&converted, height)?;
-    Ok(decision_report(
-        report, &columns, settings, layout, only_depth,
-    ))
+    Ok(decision_report(report, &columns, settings, layout, only_depth))
 }
 
 /// Height argument: 1..=40 (cost limits are checked by the library).

@@ -15,7 +15,6 @@ use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
 use num_rational::BigRational;
 use pathology::dgame::DependenceFactors;
-use pathology::dgame::report::{Layout, decision_report, threshold_report};
 use pathology::dgame::table::PaperTable;
 use pathology::dgame::threshold::pathology_threshold;
 use pathology::dgame::trend::height_trend;
@@ -24,6 +23,7 @@ use pathology::mc::dgame::{Engine, estimate_decisions};
 use pathology::mc::errprop::estimate_errors;
 use pathology::mc::rhf::{FlawSetup, estimate_flaw_rate};
 use pathology::mc::runner::TrialRunner;
+use pathology::dgame::report::{Layout, decision_report, threshold_report};
 use pathology::report::{ExportOptions, Format, Report};
 use pathology::validate::validate;
 
@@ -219,19 +219,16 @@ fn tables(job: &mut Job) -> anyhow::Result<()> {
     }
     let threshold = pathology_threshold(10, 1000, 1e-10)?;
     let report = threshold_report(
-        Report::new("threshold", "Pathology threshold at h = 10 (f1 = f2 = f)")
-            .param("height", 10)
-            .param("grid", 1000)
-            .param("tolerance", 1e-10),
+        Report::new(
+            "threshold",
+            "Pathology threshold at h = 10 (f1 = f2 = f)",
+        )
+        .param("height", 10)
+        .param("grid", 1000)
+        .param("tolerance", 1e-10),
         &[threshold],
     );
-    let text = report.render(
-        Format::Text,
-        &ExportOptions {
-            decimals: 10,
-            table: None,
-        },
-    )?;
+    let text = report.render(Format::Text, &ExportOptions { decimals: 10, table: None })?;
     job.file(
         "threshold_h10.txt",
         &text,
@@ -310,13 +307,8 @@ fn trend(job: &mut Job) -> anyhow::Result<()> {
         None,
     );
     job.printed.push('\n');
-    job.printed.push_str(&report.render(
-        Format::Text,
-        &ExportOptions {
-            decimals: 4,
-            table: None,
-        },
-    )?);
+    job.printed
+        .push_str(&report.render(Format::Text, &ExportOptions { decimals: 4, table: None })?);
     Ok(())
 }
 

@@ -1,8 +1,8 @@
 //! `pathology sweep`: D(d,h) and PS over a range of f1.
 
 use num_rational::BigRational;
-use pathology::dgame::report::Layout;
 use pathology::dgame::table::{SecondFactor, sweep_settings};
+use pathology::dgame::report::Layout;
 use pathology::number::short_text;
 use pathology::report::Report;
 

@@ -4,10 +4,10 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
-use pathology::dgame::report::trend_report;
 use pathology::dgame::trend::{TrendRow, height_trend};
-use pathology::plot::{Axes, Series, line_chart};
+use pathology::dgame::report::trend_report;
 use pathology::report::{ExportOptions, Format, Report};
+use pathology::plot::{Axes, Series, line_chart};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -44,14 +44,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     }
     let heights: Vec<u32> = (args.from..=args.to).collect();
     let rows = height_trend(&heights, args.grid, args.tolerance, args.peak_grid)?;
-    let report = report(
-        &rows,
-        args.from,
-        args.to,
-        args.grid,
-        args.tolerance,
-        args.peak_grid,
-    );
+    let report = report(&rows, args.from, args.to, args.grid, args.tolerance, args.peak_grid);
     let files = write(&args.out, &rows, &report)?;
     args.output.emit(&report, 4)?;
     eprintln!(

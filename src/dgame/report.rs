@@ -136,12 +136,7 @@ pub fn decision_report<P: Probability>(
             let mut body: Vec<(String, Vec<Cell>)> = depths
                 .iter()
                 .enumerate()
-                .map(|(k, d)| {
-                    (
-                        d.to_string(),
-                        d_cells.iter().map(|c| c[k].clone()).collect(),
-                    )
-                })
+                .map(|(k, d)| (d.to_string(), d_cells.iter().map(|c| c[k].clone()).collect()))
                 .collect();
             body.push(("PS".to_string(), ps_cells));
             Grid {
@@ -394,12 +389,8 @@ fn threshold_cells(t: &ThresholdReport, extra: Option<Vec<Cell>>) -> Vec<Cell> {
 pub fn trend_report(report: Report, rows: &[TrendRow]) -> Report {
     let mut table = threshold_table(&report.title);
     table.name = "trend".to_string();
-    table
-        .columns
-        .push(Column::new("ps_peak", Kind::Real).labelled("PS peak"));
-    table
-        .columns
-        .push(Column::new("ps_peak_at", Kind::Real).labelled("at f"));
+    table.columns.push(Column::new("ps_peak", Kind::Real).labelled("PS peak"));
+    table.columns.push(Column::new("ps_peak_at", Kind::Real).labelled("at f"));
     for r in rows {
         table.push(threshold_cells(
             &r.threshold,

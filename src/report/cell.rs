@@ -306,8 +306,7 @@ pub fn printed_error_bound(value: f64, bound: f64) -> String {
     }
     let exact_value = BigRational::from_float(value).expect("finite");
     let printed = parse_rational(&format_f64(value)).expect("formatted f64 parses");
-    let needed =
-        BigRational::from_float(bound.max(0.0)).expect("finite") + (printed - exact_value).abs();
+    let needed = BigRational::from_float(bound.max(0.0)).expect("finite") + (printed - exact_value).abs();
     if needed.is_zero() {
         return "0".to_string();
     }
@@ -394,15 +393,7 @@ mod tests {
 
     #[test]
     fn directed_decimals_bracket_the_double() {
-        for &x in &[
-            8.3121e-12,
-            0.1,
-            1.0 / 3.0,
-            0.6081,
-            1e-300,
-            123456.789,
-            2.5e20,
-        ] {
+        for &x in &[8.3121e-12, 0.1, 1.0 / 3.0, 0.6081, 1e-300, 123456.789, 2.5e20] {
             let up = parse_rational(&format_upper(x)).unwrap();
             let down = parse_rational(&format_lower(x)).unwrap();
             assert!(down <= rational(x) && rational(x) <= up, "{x}");
@@ -455,9 +446,6 @@ mod tests {
             parts(Kind::Real, cells.iter()),
             vec![Part::Value, Part::Exact, Part::ErrorBound]
         );
-        assert_eq!(
-            parts(Kind::Real, [Cell::Real(1.0)].iter()),
-            vec![Part::Value]
-        );
+        assert_eq!(parts(Kind::Real, [Cell::Real(1.0)].iter()), vec![Part::Value]);
     }
 }

@@ -31,16 +31,12 @@ impl Exporter for Json {
         out.push_str(&format!("    \"tool\": {},\n", string(&m.tool)));
         out.push_str(&format!("    \"version\": {},\n", string(&m.version)));
         out.push_str(&format!("    \"commit\": {},\n", string(&m.commit)));
-        out.push_str(&format!(
-            "    \"command\": {},\n",
-            string(&m.command_line())
-        ));
+        out.push_str(&format!("    \"command\": {},\n", string(&m.command_line())));
         out.push_str(&format!("    \"subcommand\": {},\n", string(&m.command)));
         out.push_str(&format!("    \"mode\": {},\n", string(&m.mode)));
         out.push_str(&format!(
             "    \"seed\": {},\n",
-            m.seed
-                .map_or("null".to_string(), |s| string(&s.to_string()))
+            m.seed.map_or("null".to_string(), |s| string(&s.to_string()))
         ));
         let parameters: Vec<String> = m
             .parameters
@@ -54,10 +50,7 @@ impl Exporter for Json {
             "    \"parameters\": {{{}}}\n  }},\n",
             parameters.join(", ")
         ));
-        out.push_str(&format!(
-            "  \"title\": {},\n  \"tables\": [",
-            string(&report.title)
-        ));
+        out.push_str(&format!("  \"title\": {},\n  \"tables\": [", string(&report.title)));
         for (t, table) in report.tables.iter().enumerate() {
             out.push_str(if t == 0 { "\n" } else { ",\n" });
             out.push_str(&format!(
@@ -75,7 +68,9 @@ impl Exporter for Json {
                         Part::ErrorBound => "\"error_bound\"".to_string(),
                         Part::Lower => "\"lower_bound\"".to_string(),
                         Part::Upper => "\"upper_bound\"".to_string(),
-                        Part::Value | Part::Plain => serde_json::to_string(&c.kind).expect("kind"),
+                        Part::Value | Part::Plain => {
+                            serde_json::to_string(&c.kind).expect("kind")
+                        }
                     };
                     format!(
                         "{{\"name\": {}, \"label\": {}, \"kind\": {}, \"of\": {}}}",

@@ -20,9 +20,10 @@ pub struct ReadTable {
 impl ReadTable {
     /// The value of a manifest line `key: value`.
     pub fn manifest_value(&self, key: &str) -> Option<&str> {
-        self.manifest
-            .iter()
-            .find_map(|l| l.strip_prefix(key).and_then(|rest| rest.strip_prefix(": ")))
+        self.manifest.iter().find_map(|l| {
+            l.strip_prefix(key)
+                .and_then(|rest| rest.strip_prefix(": "))
+        })
     }
 
     /// The index of a column.
@@ -119,7 +120,9 @@ pub fn read_json(text: &str, name: Option<&str>) -> Result<ReadTable> {
         match (key.as_str(), v) {
             ("parameters", serde_json::Value::Object(params)) => {
                 for (p, pv) in params {
-                    table.manifest.push(format!("parameter {p}: {}", plain(pv)));
+                    table
+                        .manifest
+                        .push(format!("parameter {p}: {}", plain(pv)));
                 }
             }
             ("version", _) => {}
