@@ -17,6 +17,19 @@ fn json(args: &[&str]) -> Value {
     serde_json::from_slice(&out.stdout).unwrap()
 }
 
+/// The rows of the report's table `name`.
+fn rows(v: &Value, name: &str) -> Vec<Value> {
+    v["tables"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["name"] == name)
+        .unwrap_or_else(|| panic!("no table {name} in {v}"))["rows"]
+        .as_array()
+        .unwrap()
+        .clone()
+}
+
 fn ratio(text: &str) -> f64 {
     pathology::number::rational_to_f64(&pathology::number::parse_rational(text).unwrap())
 }
@@ -27,11 +40,11 @@ fn exact_trajectory_json_has_rational_strings() {
         "errprop", "--gamma", "0.3", "--delta", "0.2", "--f1", "0.7", "--f2", "0.7", "--steps",
         "1", "--exact", "--format", "json",
     ]);
-    let points = v["points"].as_array().unwrap();
+    let points = rows(&v, "trajectories");
     assert_eq!(points.len(), 2);
     assert_eq!(points[1]["step"], 1);
-    assert_eq!(points[1]["gamma"], "10071/40000");
-    assert_eq!(points[1]["delta"], "9207/50000");
+    assert_eq!(points[1]["gamma_exact"], "10071/40000");
+    assert_eq!(points[1]["delta_exact"], "9207/50000");
 }
 
 #[test]
@@ -44,15 +57,13 @@ fn float_json_agrees_with_exact_json() {
     let mut exact_args = base.to_vec();
     exact_args.push("--exact");
     let exact = json(&exact_args);
-    for (f, e) in float["points"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .zip(exact["points"].as_array().unwrap())
-    {
+    let (float, exact) = (rows(&float, "trajectories"), rows(&exact, "trajectories"));
+    assert_eq!(float.len(), 6);
+    assert_eq!(float.len(), exact.len());
+    for (f, e) in float.iter().zip(&exact) {
         for key in ["gamma", "delta"] {
             let x = f[key].as_f64().unwrap();
-            let y = ratio(e[key].as_str().unwrap());
+            let y = ratio(e[&format!("{key}_exact")].as_str().unwrap());
             assert!((x - y).abs() < FLOAT_AGREEMENT, "{key}: {x} vs {y}");
         }
     }
@@ -64,7 +75,7 @@ fn min_to_min_runs() {
         "errprop", "--gamma", "0.2", "--delta", "0.3", "--f", "0.2", "--steps", "30", "--from",
         "min", "--format", "json",
     ]);
-    let last = v["points"].as_array().unwrap().last().unwrap().clone();
+    let last = rows(&v, "trajectories").last().unwrap().clone();
     // The dual of (0, 1): every node read as 1.
     assert!(
         (last["gamma"].as_f64().unwrap() - 1.0).abs() < 1e-9,
@@ -114,8 +125,10 @@ fn thresholds_and_range_errors() {
         "--format",
         "json",
     ]);
-    assert!((v["theorem_5_1"]["F1"].as_f64().unwrap() - 1.0 / 1.2).abs() < 1e-12);
-    assert!((v["theorem_5_1"]["F2"].as_f64().unwrap() - 0.625).abs() < 1e-12);
+    let thresholds = rows(&v, "thresholds");
+    let t51 = thresholds.iter().find(|r| r["theorem"] == "5.1").unwrap();
+    assert!((t51["F1"].as_f64().unwrap() - 1.0 / 1.2).abs() < 1e-12);
+    assert!((t51["F2"].as_f64().unwrap() - 0.625).abs() < 1e-12);
     pathology()
         .args(["errprop", "thresholds", "--gamma", "0.4", "--delta", "0.1"])
         .assert()
@@ -188,7 +201,7 @@ fn fixed_points_and_critical_f() {
         "--format",
         "json",
     ]);
-    let points = v["fixed_points"].as_array().unwrap();
+    let points = rows(&v, "fixed_points");
     assert!(
         points
             .iter()
@@ -204,17 +217,18 @@ fn fixed_points_and_critical_f() {
         "--format",
         "json",
     ]);
-    let f = v["critical_f"].as_f64().unwrap();
+    let f = rows(&v, "critical_f")[0]["critical_f"].as_f64().unwrap();
     assert!((f - 0.651504).abs() < 1e-6, "{f}");
 }
 
 #[test]
 fn closed_forms() {
     let v = json(&["wb", "--branching", "3", "--format", "json"]);
-    assert!((v["w_b"].as_f64().unwrap() - 0.3176721962).abs() < 1e-10);
+    assert!((rows(&v, "w_b")[0]["w_b"].as_f64().unwrap() - 0.3176721962).abs() < 1e-10);
     let v = json(&["rhf", "--w", "0.25", "--xi", "0.5", "--format", "json"]);
-    assert_eq!(v["w"], 0.25);
-    assert!((v["rhf"].as_f64().unwrap() - 1.0 / 9.0).abs() < 1e-15);
+    let row = &rows(&v, "rhf")[0];
+    assert_eq!(row["w"], 0.25);
+    assert!((row["rhf"].as_f64().unwrap() - 1.0 / 9.0).abs() < 1e-15);
     pathology()
         .args(["emm", "example"])
         .assert()

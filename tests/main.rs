@@ -4,6 +4,7 @@ mod cli;
 mod common;
 mod errprop;
 mod mc;
+mod report_commands;
 mod studies;
 mod tables;
 mod validate;

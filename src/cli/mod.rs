@@ -46,7 +46,7 @@ enum Command {
     /// Check your own simulation results (CSV) against the exact values.
     Validate(validate::Args),
     /// Li & Marsland's gamma/delta error-propagation map: trajectories, thresholds, fixed points.
-    Errprop(errprop::Args),
+    Errprop(Box<errprop::Args>),
     /// Chi & Nau's rate of heuristic flaw rhf(w) of the evaluator e^w = w u + (1 - w) r.
     Rhf(closed_form::RhfArgs),
     /// w_b, the root in (0, 1) of (1 - x)^b = x.
@@ -83,7 +83,7 @@ fn run_command(command: Command) -> anyhow::Result<()> {
         Command::Threshold(args) => threshold::run(args),
         Command::Trend(args) => trend::run(args),
         Command::Validate(_) => unreachable!("validate returns its outcome"),
-        Command::Errprop(args) => errprop::run(args),
+        Command::Errprop(args) => errprop::run(*args),
         Command::Rhf(args) => closed_form::run_rhf(args),
         Command::Wb(args) => closed_form::run_wb(args),
         Command::Emm(args) => closed_form::run_emm(args),

@@ -36,6 +36,7 @@ pub mod complement;
 pub mod cost;
 mod distribution;
 pub mod error_bound;
+pub mod figure_4;
 pub mod report;
 pub mod table;
 pub mod threshold;

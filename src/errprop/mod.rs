@@ -67,7 +67,11 @@
 //! eigenvalues, and the critical `f = f1 = f2` at which the long-run limit of a trajectory
 //! switches from `(0, 1)` to `(0, 0)`.
 
+pub mod enclosure;
+pub mod report;
 pub mod stability;
+
+use enclosure::{Enclosure, Ring};
 
 use num_rational::BigRational;
 
@@ -151,19 +155,24 @@ impl<P: Probability> ErrorPair<P> {
 /// assert_eq!(d, q("0.2151"));
 /// ```
 pub fn max_to_max<P: Probability>(gamma: &P, delta: &P, f1: &P, f2: &P) -> (P, P) {
-    let one = P::certain();
-    let two = one.plus(&one);
+    max_to_max_in(gamma, delta, f1, f2)
+}
+
+/// Formulas (3) and (4) in any [`Ring`] (a probability mode or an [`Enclosure`]).
+fn max_to_max_in<T: Ring>(gamma: &T, delta: &T, f1: &T, f2: &T) -> (T, T) {
+    let one = T::one();
+    let two = one.add(&one);
     // The Min node's errors.
     let a = gamma
-        .times(gamma)
-        .times(f2)
-        .plus(&gamma.times(&one.minus(delta)).times(&one.minus(f2)));
-    let b = delta.times(&two.minus(delta));
-    let gamma_next = a.times(&two.minus(&a));
+        .mul(gamma)
+        .mul(f2)
+        .add(&gamma.mul(&one.sub(delta)).mul(&one.sub(f2)));
+    let b = delta.mul(&two.sub(delta));
+    let gamma_next = a.mul(&two.sub(&a));
     let delta_next = b
-        .times(&b)
-        .times(f1)
-        .plus(&b.times(&one.minus(&a)).times(&one.minus(f1)));
+        .mul(&b)
+        .mul(f1)
+        .add(&b.mul(&one.sub(&a)).mul(&one.sub(f1)));
     (gamma_next, delta_next)
 }
 
@@ -179,19 +188,24 @@ pub fn max_to_max<P: Probability>(gamma: &P, delta: &P, f1: &P, f2: &P) -> (P, P
 /// assert_eq!((g, d), (g2, d2));
 /// ```
 pub fn min_to_min<P: Probability>(gamma: &P, delta: &P, f1: &P, f2: &P) -> (P, P) {
-    let one = P::certain();
-    let two = one.plus(&one);
+    min_to_min_in(gamma, delta, f1, f2)
+}
+
+/// The Min-to-Min map in any [`Ring`].
+fn min_to_min_in<T: Ring>(gamma: &T, delta: &T, f1: &T, f2: &T) -> (T, T) {
+    let one = T::one();
+    let two = one.add(&one);
     // The Max node's errors.
-    let e = gamma.times(&two.minus(gamma));
+    let e = gamma.mul(&two.sub(gamma));
     let c = delta
-        .times(delta)
-        .times(f1)
-        .plus(&delta.times(&one.minus(gamma)).times(&one.minus(f1)));
-    let delta_next = c.times(&two.minus(&c));
+        .mul(delta)
+        .mul(f1)
+        .add(&delta.mul(&one.sub(gamma)).mul(&one.sub(f1)));
+    let delta_next = c.mul(&two.sub(&c));
     let gamma_next = e
-        .times(&e)
-        .times(f2)
-        .plus(&e.times(&one.minus(&c)).times(&one.minus(f2)));
+        .mul(&e)
+        .mul(f2)
+        .add(&e.mul(&one.sub(&c)).mul(&one.sub(f2)));
     (gamma_next, delta_next)
 }
 
@@ -210,6 +224,54 @@ pub fn back_up<P: Probability>(point: &ErrorPair<P>, f1: &P, f2: &P, from: BackU
         BackUp::Min => min_to_min(&point.gamma, &point.delta, f1, f2),
     };
     ErrorPair { gamma, delta }
+}
+
+/// A rigorous enclosure of the exact trajectory from the exact start `(gamma, delta)` with the
+/// exact factors `f1`, `f2`: the map of [`back_up`] evaluated in outward-rounded interval
+/// arithmetic ([`Enclosure`]). The `f64` trajectory from the nearest doubles lies within
+/// [`Enclosure::radius_around`] of the exact one.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::errprop::{BackUp, ErrorPair, enclosed_trajectory, trajectory};
+/// use pathology::number::parse_rational;
+/// let q = |s: &str| parse_rational(s).unwrap();
+/// let start = ErrorPair::new(q("0.3"), q("0.2")).unwrap();
+/// let boxes = enclosed_trajectory(&start, &q("0.7"), &q("0.7"), BackUp::Max, 10).unwrap();
+/// let exact = trajectory(start, &q("0.7"), &q("0.7"), BackUp::Max, 3).unwrap();
+/// let third = num_rational::BigRational::from_float(boxes[3].gamma.upper).unwrap();
+/// assert!(third >= exact[3].gamma);
+/// assert!(boxes[10].gamma.upper - boxes[10].gamma.lower < 1e-13);
+/// ```
+///
+/// # Errors
+///
+/// [`Error::InvalidArgument`] when `f1` or `f2` is outside `[0, 1]`.
+pub fn enclosed_trajectory(
+    start: &ErrorPair<BigRational>,
+    f1: &BigRational,
+    f2: &BigRational,
+    from: BackUp,
+    steps: u32,
+) -> Result<Vec<ErrorPair<Enclosure>>> {
+    check_unit("f1", f1)?;
+    check_unit("f2", f2)?;
+    let (f1, f2) = (Enclosure::of(f1), Enclosure::of(f2));
+    let mut points = Vec::with_capacity(steps as usize + 1);
+    points.push(ErrorPair {
+        gamma: Enclosure::of(&start.gamma),
+        delta: Enclosure::of(&start.delta),
+    });
+    for _ in 0..steps {
+        let p = points.last().expect("non-empty");
+        let (gamma, delta) = match from {
+            BackUp::Max => max_to_max_in(&p.gamma, &p.delta, &f1, &f2),
+            BackUp::Min => min_to_min_in(&p.gamma, &p.delta, &f1, &f2),
+        };
+        points.push(ErrorPair { gamma, delta });
+    }
+    Ok(points)
 }
 
 /// Exact trajectories are refused when the estimated time exceeds this.

@@ -25,6 +25,7 @@
 //! [`stats::Proportion::compare`] against the exact value.
 
 pub mod alphabeta;
+pub mod alphabeta_report;
 pub mod dgame;
 pub mod emm_study;
 pub mod errprop;

@@ -28,6 +28,8 @@
 //!   `error(B) = error(C) = e (1 - e)`, `error(D) = 1 - (1 - e)^2` ([`DepthOneTree`]), and a type D
 //!   root over two type A children with `1 - (1 - e^2)^2` ([`two_level_example_error`]).
 
+pub mod report;
+
 use crate::error::{Error, Result};
 use crate::number::Probability;
 
