@@ -10,7 +10,7 @@ use pathology::mc::alphabeta::{
 };
 use pathology::mc::dgame::{Engine, decision_counts};
 use pathology::mc::errprop::estimate_errors;
-use pathology::mc::report::{DgameSpec, ErrpropSpec, McRun, RhfSpec, alphabeta_report};
+use pathology::mc::report::{DgameSpec, ErrpropSpec, McRun, RhfSpec, naive_loss_report};
 use pathology::mc::rhf::{FlawSetup, estimate_flaw_rate};
 use pathology::mc::runner::Shard;
 use pathology::number::Probability;
@@ -213,7 +213,7 @@ fn alphabeta(args: AlphabetaArgs) -> anyhow::Result<()> {
     };
     let runner = args.run.runner("mc alphabeta")?;
     let report = match args.positions {
-        Positions::Trees => alphabeta_report(
+        Positions::Trees => naive_loss_report(
             &args.run.run(),
             "trees",
             &format!(
@@ -227,7 +227,7 @@ fn alphabeta(args: AlphabetaArgs) -> anyhow::Result<()> {
             ],
             &estimate_naive_losses(trees, &runner)?,
         ),
-        Positions::Tictactoe => alphabeta_report(
+        Positions::Tictactoe => naive_loss_report(
             &args.run.run(),
             "tictactoe",
             &format!(

@@ -549,7 +549,7 @@ impl RhfSpec {
 }
 
 /// `mc alphabeta`: how often random tie-breaking over alpha-beta root values loses.
-pub fn alphabeta_report(
+pub fn naive_loss_report(
     run: &McRun,
     positions: &str,
     described: &str,
