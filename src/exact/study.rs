@@ -1,0 +1,1 @@
+//! Exact values for the Monte Carlo studies (filled in below).
