@@ -31,6 +31,11 @@ fn main() {
     });
     report("P-game b = 2, h = 10, p = 1/2, exact", || {
         let half: BigRational = parse_rational("1/2").unwrap();
-        decision_column(&Family::P(PGame::new(2, half).unwrap()), &Evaluator::Count, 10).unwrap()
+        decision_column(
+            &Family::P(PGame::new(2, half).unwrap()),
+            &Evaluator::Count,
+            10,
+        )
+        .unwrap()
     });
 }

@@ -323,7 +323,7 @@ fn compute<P: Probability>(
 /// let game = Family::P(PGame::pearl(2).unwrap());
 /// let column = decision_column(&game, &Evaluator::Artificial { error: 0.1 }, 8).unwrap();
 /// assert!(column.values[0] > column.values[6]);
-/// assert!(column.error_bounds.iter().all(|&b| b < 1e-12));
+/// assert!(column.error_bounds.iter().all(|&b| b < 1e-10));
 /// ```
 ///
 /// # Errors
