@@ -42,6 +42,7 @@ pub mod dgame;
 pub mod emm;
 pub mod error;
 pub mod errprop;
+pub mod exact;
 pub mod fft;
 pub mod games;
 pub mod mc;

@@ -3,6 +3,7 @@
 mod cli;
 mod common;
 mod errprop;
+mod exact;
 mod mc;
 mod report_commands;
 mod studies;

@@ -6,6 +6,7 @@ mod args;
 mod closed_form;
 mod dgame;
 mod errprop;
+mod exact;
 mod mc;
 mod merge;
 mod reproduce;
@@ -37,6 +38,8 @@ enum Command {
     Table(table::Args),
     /// D(d,h) for every depth d (or one) and PS, for one pair of dependence factors.
     Dgame(dgame::Args),
+    /// Exact D(d,h) for b-ary D-games, P-games and N-games (piece count or artificial evaluator).
+    Exact(exact::Args),
     /// D(d,h) and PS over a range of f1.
     Sweep(sweep::Args),
     /// The dependence factor f = f1 = f2 above which no depth is pathological.
@@ -79,6 +82,7 @@ fn run_command(command: Command) -> anyhow::Result<()> {
         Command::Reproduce(args) => reproduce::run(args),
         Command::Table(args) => table::run(args),
         Command::Dgame(args) => dgame::run(args),
+        Command::Exact(args) => exact::run(args),
         Command::Sweep(args) => sweep::run(args),
         Command::Threshold(args) => threshold::run(args),
         Command::Trend(args) => trend::run(args),

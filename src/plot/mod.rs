@@ -566,12 +566,28 @@ pub struct Panel {
     pub reference: Option<f64>,
 }
 
+/// An exact curve drawn over a panel of estimates (e.g. [`crate::exact`]'s D(d,h) beside the
+/// Monte Carlo fractions of correct decisions), as a dashed line.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ExactLine {
+    /// The legend entry.
+    pub label: String,
+    /// The points `(x, y)`.
+    pub points: Vec<(f64, f64)>,
+}
+
 struct ErrorBarFigure<'a> {
     panels: &'a [Panel],
+    /// `exact[i]`: the exact lines of panel i (may be shorter than `panels`).
+    exact: &'a [Vec<ExactLine>],
 }
 
 impl ErrorBarFigure<'_> {
-    fn draw_panel<DB: DrawingBackend>(panel: &Panel, area: &DrawingArea<DB, Shift>) -> Result<()> {
+    fn draw_panel<DB: DrawingBackend>(
+        panel: &Panel,
+        exact: &[ExactLine],
+        area: &DrawingArea<DB, Shift>,
+    ) -> Result<()> {
         let a = &panel.axes;
         let mut chart = ChartBuilder::on(area)
             .caption(&a.title, (FONT, 22))
@@ -649,6 +665,20 @@ impl ErrorBarFigure<'_> {
                 )
                 .map_err(failed)?;
         }
+        for line in exact {
+            chart
+                .draw_series(DashedLineSeries::new(
+                    line.points.iter().copied(),
+                    8,
+                    4,
+                    BLACK.stroke_width(2),
+                ))
+                .map_err(failed)?
+                .label(line.label.clone())
+                .legend(|(x, y)| {
+                    PathElement::new(vec![(x, y), (x + 24, y)], BLACK.stroke_width(2))
+                });
+        }
         chart
             .configure_series_labels()
             .position(panel.legend.clone())
@@ -665,8 +695,9 @@ impl Figure for ErrorBarFigure<'_> {
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()> {
         root.fill(&WHITE).map_err(failed)?;
         let areas = root.split_evenly((1, self.panels.len().max(1)));
-        for (panel, area) in self.panels.iter().zip(&areas) {
-            Self::draw_panel(panel, area)?;
+        for (i, (panel, area)) in self.panels.iter().zip(&areas).enumerate() {
+            let exact = self.exact.get(i).map_or(&[][..], |v| &v[..]);
+            Self::draw_panel(panel, exact, area)?;
         }
         Ok(())
     }
@@ -716,6 +747,41 @@ fn save_sized(path: &Path, size: (u32, u32), figure: &impl Figure) -> Result<()>
 ///
 /// [`PlotError`] for an extension other than `.png`/`.svg` or a failed write.
 pub fn error_bar_chart(path: &Path, panels: &[Panel]) -> Result<()> {
+    error_bar_chart_with_exact(path, panels, &[])
+}
+
+/// [`error_bar_chart`] with exact curves over the panels: `exact[i]` are drawn on panel i as
+/// dashed black lines with their legend entries.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::plot::{Axes, ErrorPoint, ErrorSeries, ExactLine, Panel, error_bar_chart_with_exact};
+/// use plotters::prelude::SeriesLabelPosition;
+/// let dir = tempfile::tempdir().unwrap();
+/// let path = dir.path().join("e.svg");
+/// let axes = Axes { title: "t".into(), x_label: "x".into(), y_label: "y".into(),
+///                   x_range: (0.0, 3.0), y_range: (0.0, 1.0) };
+/// let points = vec![ErrorPoint { x: 1.0, y: 0.5, low: 0.4, high: 0.6 }];
+/// let panel = Panel { axes, series: vec![ErrorSeries { label: "a".into(), points }],
+///                     legend: SeriesLabelPosition::LowerRight, reference: None };
+/// let exact = ExactLine { label: "exact D(d,h)".into(), points: vec![(1.0, 0.52), (2.0, 0.6)] };
+/// error_bar_chart_with_exact(&path, &[panel], &[vec![exact]]).unwrap();
+/// assert!(std::fs::read_to_string(&path).unwrap().contains("exact D(d,h)"));
+/// ```
+///
+/// # Errors
+///
+/// As [`error_bar_chart`].
+pub fn error_bar_chart_with_exact(
+    path: &Path,
+    panels: &[Panel],
+    exact: &[Vec<ExactLine>],
+) -> Result<()> {
     let count = u32::try_from(panels.len().max(1)).unwrap_or(1);
-    save_sized(path, (SIZE.0 * count, SIZE.1), &ErrorBarFigure { panels })
+    save_sized(
+        path,
+        (SIZE.0 * count, SIZE.1),
+        &ErrorBarFigure { panels, exact },
+    )
 }

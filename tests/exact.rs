@@ -1,0 +1,229 @@
+//! The exact engine against the Monte Carlo side: `mc::emm_study`'s minimax curve with the
+//! artificial evaluator and its minimax-on-the-fraction curve, on P- and N-games, at fixed
+//! seeds; every depth within `SIGMAS` standard errors of the exact value.
+
+use pathology::exact::study::{attach_exact, exact_minimax_curve};
+use pathology::mc::TrialRunner;
+use pathology::mc::emm_study::{FRACTION_MINIMAX, StudyEvaluator, calibrate, run};
+use pathology::mc::level_tree::{BoardSpec, GameKind};
+
+/// Agreement criterion, as in the other Monte Carlo checks (tests/mc.rs).
+const SIGMAS: f64 = 4.0;
+
+fn check(spec: &BoardSpec, evaluator: &StudyEvaluator, trials: u64, seed: u64) {
+    let mut result = run(spec, evaluator, &TrialRunner::new(trials, seed, 2).unwrap()).unwrap();
+    let curve = exact_minimax_curve(spec, evaluator).unwrap();
+    assert!(curve.error_bounds.iter().all(|&b| b < 1e-9));
+    attach_exact(&mut result, &curve);
+    for depth in &result.depths {
+        let c = if curve.decision == FRACTION_MINIMAX {
+            depth.minimax_fraction.unwrap()
+        } else {
+            depth.minimax
+        };
+        let z = c.z.unwrap();
+        assert!(
+            z.abs() <= SIGMAS,
+            "{:?} b={} H={} {}: depth {} estimate {} exact {} z {z}",
+            spec.kind,
+            spec.tree.branching(),
+            spec.tree.height(),
+            evaluator.name(),
+            depth.depth,
+            c.estimate,
+            c.exact.unwrap()
+        );
+    }
+}
+
+#[test]
+fn artificial_minimax_matches_the_monte_carlo() {
+    for (kind, b, h, p, e, seed) in [
+        (GameKind::P, 2, 8, None, 0.1, 1),
+        (GameKind::P, 3, 5, None, 0.2, 2),
+        (GameKind::N, 2, 8, Some(0.5), 0.1, 3),
+        (GameKind::N, 3, 5, Some(0.6), 0.3, 4),
+    ] {
+        let p = p.unwrap_or_else(|| kind.default_parameter(b).unwrap());
+        let spec = BoardSpec::new(kind, b, h, p).unwrap();
+        check(
+            &spec,
+            &StudyEvaluator::Artificial { error: e },
+            20_000,
+            seed,
+        );
+    }
+}
+
+#[test]
+fn minimax_on_the_fraction_matches_the_monte_carlo() {
+    for (kind, b, h, p, seed) in [
+        (GameKind::P, 2, 8, 0.5, 5),
+        (GameKind::P, 3, 4, 0.4, 6),
+        (GameKind::N, 2, 7, 0.5, 7),
+    ] {
+        let spec = BoardSpec::new(kind, b, h, p).unwrap();
+        let table = calibrate(&spec, &TrialRunner::new(200, seed, 2).unwrap()).unwrap();
+        check(&spec, &StudyEvaluator::Natural(table), 20_000, seed);
+    }
+}
+
+mod cli {
+    use super::super::common::{json_of, refused};
+
+    fn values(report: &serde_json::Value) -> Vec<f64> {
+        report["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["value"].as_f64().unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn every_family_runs_and_decides_correctly_at_full_depth() {
+        for args in [
+            vec!["--game", "p", "--branching", "3", "--height", "6"],
+            vec!["--game", "p", "--height", "6", "--p", "1/2", "--exact"],
+            vec![
+                "--game",
+                "n",
+                "--height",
+                "7",
+                "--evaluator",
+                "artificial",
+                "--e",
+                "0.2",
+            ],
+            vec![
+                "--game",
+                "n",
+                "--branching",
+                "3",
+                "--height",
+                "5",
+                "--q",
+                "0.6",
+                "--exact",
+            ],
+            vec![
+                "--game",
+                "d",
+                "--branching",
+                "3",
+                "--height",
+                "5",
+                "--qk",
+                "0.5,0.3,0.2",
+                "--rk",
+                "1/5,3/10,1/2",
+            ],
+        ] {
+            let mut all = vec!["exact"];
+            all.extend(&args);
+            all.extend(["--format", "json"]);
+            let report = json_of(&all);
+            let v = values(&report);
+            assert_eq!(v.len(), report["h"].as_u64().unwrap() as usize, "{args:?}");
+            let last = &report["rows"][v.len() - 1];
+            let bound = last["error_bound"].as_f64().unwrap();
+            assert!(1.0 - v[v.len() - 1] <= bound, "{args:?}: D(h,h) = 1");
+            assert!(v.iter().all(|x| (0.0..=1.0).contains(x)), "{args:?}");
+            if args.contains(&"--exact") {
+                assert!(report["rows"][0]["exact"].as_str().unwrap().contains('/'));
+            } else {
+                assert!(report["rows"][0]["error_bound"].as_f64().unwrap() < 1e-9);
+            }
+        }
+    }
+
+    /// b = 2 D-games with the piece count print exactly what `dgame` prints.
+    #[test]
+    fn binary_d_games_are_bit_identical_to_dgame() {
+        let ours = json_of(&[
+            "exact", "--game", "d", "--height", "10", "--qk", "0.9,0.1", "--rk", "0.3,0.7",
+            "--format", "json",
+        ]);
+        let theirs = json_of(&[
+            "dgame", "--height", "10", "--f1", "0.1", "--f2", "0.7", "--format", "json",
+        ]);
+        let theirs: Vec<f64> = theirs["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["value"].as_f64().unwrap())
+            .collect();
+        assert_eq!(values(&ours), theirs);
+    }
+
+    #[test]
+    fn bad_input_exits_2_naming_the_argument() {
+        refused(
+            &["exact", "--game", "p", "--branching", "1", "--height", "4"],
+            &["--branching"],
+        );
+        refused(
+            &["exact", "--game", "p", "--height", "4", "--p", "1.5"],
+            &["--p"],
+        );
+        refused(
+            &["exact", "--game", "n", "--height", "4", "--q", "-0.1"],
+            &["--q"],
+        );
+        refused(
+            &["exact", "--game", "p", "--height", "4", "--exact"],
+            &["--p"],
+        );
+        refused(
+            &["exact", "--game", "p", "--height", "4", "--depth", "5"],
+            &["--depth"],
+        );
+        refused(
+            &[
+                "exact",
+                "--game",
+                "p",
+                "--height",
+                "4",
+                "--evaluator",
+                "artificial",
+                "--e",
+                "2",
+            ],
+            &["--e"],
+        );
+        refused(
+            &[
+                "exact", "--game", "d", "--height", "4", "--qk", "0.5,0.6", "--rk", "1",
+            ],
+            &["q must be a distribution summing to 1"],
+        );
+        refused(
+            &[
+                "exact",
+                "--game",
+                "d",
+                "--height",
+                "4",
+                "--qk",
+                "0.5,0.25,0.25",
+                "--rk",
+                "1",
+            ],
+            &["at most b = 2"],
+        );
+        refused(&["exact", "--game", "d", "--height", "4"], &["--qk"]);
+        refused(
+            &["exact", "--game", "p", "--height", "4", "--p", "0"],
+            &["--p", "(0, 1)"],
+        );
+        refused(
+            &["exact", "--game", "p", "--branching", "3", "--height", "21"],
+            &["refused"],
+        );
+        refused(
+            &["exact", "--game", "p", "--branching", "4", "--height", "30"],
+            &["--branching"],
+        );
+    }
+}
