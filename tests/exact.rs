@@ -69,14 +69,12 @@ fn minimax_on_the_fraction_matches_the_monte_carlo() {
 }
 
 mod cli {
-    use super::super::common::{json_of, refused};
+    use super::super::common::{json_of, parameter, refused, rows_of};
 
     fn values(report: &serde_json::Value) -> Vec<f64> {
-        report["rows"]
-            .as_array()
-            .unwrap()
+        rows_of(report)
             .iter()
-            .map(|r| r["value"].as_f64().unwrap())
+            .map(|r| r["D"].as_f64().unwrap())
             .collect()
     }
 
@@ -124,15 +122,18 @@ mod cli {
             all.extend(["--format", "json"]);
             let report = json_of(&all);
             let v = values(&report);
-            assert_eq!(v.len(), report["h"].as_u64().unwrap() as usize, "{args:?}");
-            let last = &report["rows"][v.len() - 1];
-            let bound = last["error_bound"].as_f64().unwrap();
-            assert!(1.0 - v[v.len() - 1] <= bound, "{args:?}: D(h,h) = 1");
+            let height: usize = parameter(&report, "height").parse().unwrap();
+            assert_eq!(v.len(), height, "{args:?}");
+            let rows = rows_of(&report);
+            let last = &rows[v.len() - 1];
             assert!(v.iter().all(|x| (0.0..=1.0).contains(x)), "{args:?}");
             if args.contains(&"--exact") {
-                assert!(report["rows"][0]["exact"].as_str().unwrap().contains('/'));
+                assert!(rows[0]["D_exact"].as_str().unwrap().contains('/'));
+                assert_eq!(last["D_exact"], "1/1", "{args:?}: D(h,h) = 1");
             } else {
-                assert!(report["rows"][0]["error_bound"].as_f64().unwrap() < 1e-9);
+                let bound = last["D_error_bound"].as_f64().unwrap();
+                assert!(1.0 - v[v.len() - 1] <= bound, "{args:?}: D(h,h) = 1");
+                assert!(rows[0]["D_error_bound"].as_f64().unwrap() < 1e-9);
             }
         }
     }
@@ -147,11 +148,9 @@ mod cli {
         let theirs = json_of(&[
             "dgame", "--height", "10", "--f1", "0.1", "--f2", "0.7", "--format", "json",
         ]);
-        let theirs: Vec<f64> = theirs["cells"]
-            .as_array()
-            .unwrap()
+        let theirs: Vec<f64> = rows_of(&theirs)
             .iter()
-            .map(|c| c["value"].as_f64().unwrap())
+            .map(|c| c["D"].as_f64().unwrap())
             .collect();
         assert_eq!(values(&ours), theirs);
     }

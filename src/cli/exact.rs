@@ -1,15 +1,11 @@
 //! `pathology exact`: D(d,h) for b-ary D-games, P-games and N-games with the piece count or
-//! the artificial evaluator (issue 12). Minimal output (text, CSV, JSON, Markdown) until the
-//! report layer lands.
+//! the artificial evaluator; the report is built by [`pathology::exact::report`].
 
 use num_rational::BigRational;
-use pathology::dgame::{DependenceFactors, Solver};
-use pathology::exact::{
-    BaryDGame, Evaluator, ExactColumn, Family, NGame, PGame, check_cost, decision_column,
-};
+use pathology::exact::report::{exact_report, solve};
+use pathology::exact::{BaryDGame, Evaluator, Family, NGame, PGame, check_cost};
 use pathology::number::{Probability, parse_rational, short_text};
-use pathology::output::{Format, align_columns, csv_string, markdown_table};
-use serde_json::json;
+use pathology::report::Report;
 
 use super::args::probability;
 
@@ -70,12 +66,8 @@ pub struct Args {
     /// Compute in exact rationals instead of f64 (needs rational parameters).
     #[arg(long)]
     exact: bool,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    format: Format,
-    /// Decimals of printed values (0..=30).
-    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u8).range(0..=30))]
-    decimals: u8,
+    #[command(flatten)]
+    output: super::args::OutputArgs,
 }
 
 fn rationals(name: &str, texts: &[String]) -> anyhow::Result<Vec<BigRational>> {
@@ -175,99 +167,44 @@ fn run_in<P: Probability>(args: &Args) -> anyhow::Result<()> {
         .into());
     }
     check_cost(&family, &evaluator, h)?;
-    let column = match (&family, &evaluator) {
-        // b = 2 D-games with the piece count: Li & Marsland's engine, bit for bit.
-        (Family::D(g), Evaluator::Count) if g.branching() == 2 => {
-            let factors = DependenceFactors::new(g.win_max()[1].clone(), g.loss_min()[1].clone())?;
-            let c = Solver::new(factors).decision_column(h)?;
-            ExactColumn {
-                height: h,
-                values: c.values,
-                error_bounds: c.error_bounds,
-                nontrivial: P::certain().minus(
-                    match pathology::model::Player::to_move_at_height(h) {
-                        pathology::model::Player::Max => &g.win_max()[1],
-                        pathology::model::Player::Min => &g.loss_min()[1],
-                    },
-                ),
-            }
-        }
-        _ => decision_column(&family, &evaluator, h)?,
+    let column = solve(&family, &evaluator, h)?;
+    let (evaluator_name, evaluator_text) = match args.evaluator {
+        EvaluatorArg::Count => ("count", "piece count".to_string()),
+        EvaluatorArg::Artificial => (
+            "artificial",
+            format!("artificial evaluator, e = {}", short_text(&args.e)),
+        ),
     };
-    let evaluator_text = match args.evaluator {
-        EvaluatorArg::Count => "piece count".to_string(),
-        EvaluatorArg::Artificial => format!("artificial evaluator, e = {}", short_text(&args.e)),
-    };
+    let game = format!("{:?}", args.game).to_lowercase();
     let title = format!("D(d,{h}) for a {label}, {evaluator_text}");
-    super::print(&render(args, &title, &column))
-}
-
-fn render<P: Probability>(args: &Args, title: &str, column: &ExactColumn<P>) -> String {
-    let places = usize::from(args.decimals);
-    let depths: Vec<u32> = match args.depth {
-        Some(d) => vec![d],
-        None => (1..=column.height).collect(),
-    };
-    let rows: Vec<Vec<String>> = depths
-        .iter()
-        .map(|&d| {
-            let v = &column.values[d as usize - 1];
-            let mut row = vec![d.to_string(), v.to_decimal(places)];
-            row.push(match v.exact_string() {
-                Some(e) => e,
-                None => format!("{:.1e}", column.error_bounds[d as usize - 1]),
-            });
-            row
-        })
-        .collect();
-    let last = if P::EXACT { "exact" } else { "bound" };
-    let header = ["d", "D(d,h)", last];
-    let note = if P::EXACT {
-        "exact rationals".to_string()
-    } else {
-        "f64; bound: rigorous bound on the rounding error".to_string()
-    };
-    match args.format {
-        Format::Text | Format::Latex => {
-            let mut table = vec![header.iter().map(|s| s.to_string()).collect()];
-            table.extend(rows);
-            format!("{title}\n\n{}\n{note}\n", align_columns(&table))
-        }
-        Format::Markdown => {
-            let header: Vec<String> = header.iter().map(|s| s.to_string()).collect();
-            format!(
-                "**{title}**\n\n{}\n{note}\n",
-                markdown_table(&header, &rows)
-            )
-        }
-        Format::Csv => csv_string(&header, &rows).unwrap_or_default(),
-        Format::Json => {
-            let cells: Vec<serde_json::Value> = depths
-                .iter()
-                .map(|&d| {
-                    let i = d as usize - 1;
-                    json!({
-                        "d": d,
-                        "value": column.values[i].to_f64(),
-                        "exact": column.values[i].exact_string(),
-                        "error_bound": column.error_bounds[i],
-                    })
-                })
-                .collect();
-            let value = json!({
-                "title": title,
-                "game": format!("{:?}", args.game).to_lowercase(),
-                "branching": args.branching,
-                "h": column.height,
-                "evaluator": format!("{:?}", args.evaluator).to_lowercase(),
-                "exact_mode": P::EXACT,
-                "nontrivial": column.nontrivial.to_f64(),
-                "rows": cells,
-            });
-            format!(
-                "{}\n",
-                serde_json::to_string_pretty(&value).unwrap_or_default()
-            )
-        }
+    let mut report = Report::new("exact", &title)
+        .param("game", &game)
+        .param("branching", args.branching)
+        .param("height", h);
+    if let Some(d) = args.depth {
+        report = report.param("depth", d);
     }
+    report = report.param("evaluator", evaluator_name);
+    if args.evaluator == EvaluatorArg::Artificial {
+        report = report.param("e", short_text(&args.e));
+    }
+    report = match args.game {
+        GameArg::D => report
+            .param("qk", args.qk.join(","))
+            .param("rk", args.rk.join(",")),
+        GameArg::P => match &args.p {
+            Some(p) => report.param("p", short_text(p)),
+            None => report,
+        },
+        GameArg::N => report.param("q", short_text(&args.q)),
+    };
+    let report = exact_report(
+        report.param("exact", args.exact),
+        &game,
+        args.branching,
+        evaluator_name,
+        &column,
+        args.depth,
+    );
+    args.output.emit(&report, 6)
 }

@@ -55,6 +55,7 @@
 mod cost;
 mod engine;
 mod families;
+pub mod report;
 pub mod study;
 mod tracked;
 

@@ -25,7 +25,7 @@ impl Exporter for Markdown {
         let shown: Vec<_> = report.tables.iter().filter(|t| !t.data_only).collect();
         for table in &shown {
             out.push('\n');
-            if shown.len() > 1 || table.caption != report.title {
+            if table.caption != report.title {
                 out.push_str(&format!("*{}*\n\n", cell(&table.caption)));
             }
             let grid = table.human(options.decimals);

@@ -20,7 +20,7 @@ impl Exporter for Text {
         }
         for table in &shown {
             out.push('\n');
-            if shown.len() > 1 || table.caption != report.title {
+            if table.caption != report.title {
                 out.push_str(&format!("{}\n\n", table.caption));
             }
             let grid = table.human(options.decimals);
