@@ -39,18 +39,18 @@ enum Experiment {
     Rhf(RhfArgs),
     /// Chi & Nau: minimax against the product rule on the same random boards, each moving
     /// first once per board; minimax's share of the games won.
-    Match(super::studies::MatchArgs),
+    Match(super::matches::MatchArgs),
     /// Chi & Nau's Fig. 3: minimax against product with e^w for w = 0..0.5, against rhf(w).
-    MatchSweep(super::studies::MatchSweepArgs),
+    MatchSweep(super::matches::MatchSweepArgs),
     /// Chi & Nau's Section 4.4 table: depth-11 P-games, e1 against e2, search depths 2..9.
-    MatchTable(super::studies::MatchTableArgs),
+    MatchTable(super::matches::MatchTableArgs),
     /// Wilson, Parker & Nau: correct decisions of minimax, product and EMM at every search depth
     /// on non-trivial P- or N-games.
-    Emm(super::studies::EmmArgs),
+    Emm(super::emm::EmmArgs),
     /// The natural evaluator's error rates by node height, estimated on solved boards (for EMM).
-    EmmCalibrate(super::studies::EmmCalibrateArgs),
+    EmmCalibrate(super::emm::EmmCalibrateArgs),
     /// Wilson, Parker & Nau's Figs. 3-6 (b = 2 and 3, d = 10) into plots/.
-    EmmFigures(super::studies::EmmFiguresArgs),
+    EmmFigures(super::emm::EmmFiguresArgs),
     /// Chi & Nau's Fig. 3 and Wilson et al.'s Figs. 3-6 together (reduced sizes unless --full).
     StudyFigures(super::studies::StudyFiguresArgs),
 }
@@ -182,12 +182,12 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         Experiment::Alphabeta(a) => alphabeta(a),
         Experiment::Errprop(a) => errprop(a),
         Experiment::Rhf(a) => rhf(a),
-        Experiment::Match(a) => super::studies::run_match(a),
-        Experiment::MatchSweep(a) => super::studies::run_match_sweep(a),
-        Experiment::MatchTable(a) => super::studies::run_match_table(a),
-        Experiment::Emm(a) => super::studies::run_emm(a),
-        Experiment::EmmCalibrate(a) => super::studies::run_emm_calibrate(a),
-        Experiment::EmmFigures(a) => super::studies::run_emm_figures(a),
+        Experiment::Match(a) => super::matches::run_match(a),
+        Experiment::MatchSweep(a) => super::matches::run_match_sweep(a),
+        Experiment::MatchTable(a) => super::matches::run_match_table(a),
+        Experiment::Emm(a) => super::emm::run_emm(a),
+        Experiment::EmmCalibrate(a) => super::emm::run_emm_calibrate(a),
+        Experiment::EmmFigures(a) => super::emm::run_emm_figures(a),
         Experiment::StudyFigures(a) => super::studies::run_study_figures(a),
     }
 }
