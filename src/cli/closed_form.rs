@@ -2,14 +2,10 @@
 //! Nau/Pearl (w_b) and Wilson, Parker & Nau (EMM depth-one errors, the Fig. 2 example). The
 //! reports are built by [`pathology::closed_form::report`].
 
-use std::path::{Path, PathBuf};
-
-use anyhow::Context;
 use num_rational::BigRational;
 use pathology::closed_form::report::{
     Xi, depth_one_report, emm_example_report, rhf_report, w_b_report,
 };
-use pathology::closed_form::{DepthOneTree, rhf, two_level_example_error, w_b};
 use pathology::number::short_text;
 use pathology::report::Report;
 
@@ -128,68 +124,4 @@ pub fn run_emm(args: EmmArgs) -> anyhow::Result<()> {
             a.output.emit(&depth_one_report(report, &a.e), 6)
         }
     }
-}
-
-/// Writes Chi & Nau's Fig. 2 (rhf against w) and Wilson et al.'s Fig. 1 (depth-one errors)
-/// as PNG and SVG into `out_dir`.
-///
-/// # Errors
-///
-/// When a file cannot be written.
-pub fn write_figures(out_dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
-    use pathology::plot::{Axes, Series, line_chart};
-    let mut written = Vec::new();
-    let grid = |n: u32, top: f64| (0..=n).map(move |k| top * f64::from(k) / f64::from(n));
-    let xi = w_b(2)?;
-    let rhf_series = vec![Series {
-        label: format!("xi = w_2 = {xi:.3}"),
-        points: grid(200, 1.0)
-            .map(|w| Ok((w, rhf(w, xi)?)))
-            .collect::<anyhow::Result<_>>()?,
-    }];
-    let rhf_axes = Axes {
-        title: "Chi & Nau Fig. 2: rhf of e^w = w u + (1 - w) r".into(),
-        x_label: "w".into(),
-        y_label: "rhf".into(),
-        x_range: (0.0, 1.0),
-        y_range: (0.0, 0.25),
-    };
-    let error_series: Vec<Series> = [
-        ("static evaluation, f(e) = e", None),
-        ("A: e^2", Some(DepthOneTree::A)),
-        ("B, C: e (1 - e)", Some(DepthOneTree::B)),
-        ("D: 1 - (1 - e)^2", Some(DepthOneTree::D)),
-    ]
-    .into_iter()
-    .map(|(label, tree)| Series {
-        label: label.to_string(),
-        points: grid(100, 0.5)
-            .map(|e| (e, tree.map_or(e, |t| t.error(e))))
-            .collect(),
-    })
-    .chain(std::iter::once(Series {
-        label: "D over two A: 1 - (1 - e^2)^2".into(),
-        points: grid(100, 0.5)
-            .map(|e| (e, two_level_example_error(e)))
-            .collect(),
-    }))
-    .collect();
-    let error_axes = Axes {
-        title: "Wilson et al. Fig. 1: depth-one search error".into(),
-        x_label: "leaf evaluation error e".into(),
-        y_label: "error at the root".into(),
-        x_range: (0.0, 0.5),
-        y_range: (0.0, 0.8),
-    };
-    for ext in ["png", "svg"] {
-        let path = out_dir.join(format!("rhf_chi_nau_fig2.{ext}"));
-        line_chart(&path, &rhf_axes, &rhf_series, false)
-            .with_context(|| format!("drawing {}", path.display()))?;
-        written.push(path);
-        let path = out_dir.join(format!("emm_depth_one_fig1.{ext}"));
-        line_chart(&path, &error_axes, &error_series, false)
-            .with_context(|| format!("drawing {}", path.display()))?;
-        written.push(path);
-    }
-    Ok(written)
 }

@@ -4,19 +4,17 @@
 //! points and the critical dependence factor, and write the figures. The reports are built by
 //! [`pathology::errprop::report`].
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use anyhow::Context;
 use num_rational::BigRational;
-use pathology::dgame::figure_4::{FIGURE_4_HEIGHTS, figure_4_pair_report, figure_4_report};
 use pathology::errprop::report::{
     compute_trajectories, critical_f_report, fixed_point_report, long_run_report, map_title,
     thresholds_report, trajectory_report, trajectory_title,
 };
-use pathology::errprop::stability::fixed_points;
-use pathology::errprop::{BackUp, ErrorPair, theorem_5_1, theorem_5_2, trajectory};
+use pathology::errprop::{BackUp, theorem_5_1, theorem_5_2};
 use pathology::number::{Probability, short_text};
-use pathology::report::{ExportOptions, Format, Report};
+use pathology::report::Report;
 
 use super::args::{OutputArgs, probability};
 
@@ -167,7 +165,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 .emit(&critical_f_report(report, &a.gamma, &a.delta, a.from)?, 9)
         }
         Some(Sub::Figures(a)) => {
-            let written = write_figures(&a.out)?;
+            let written = pathology::plot::figures::analytic_figures(&a.out)?;
             let names: Vec<String> = written.iter().map(|p| p.display().to_string()).collect();
             super::print(&format!("{}\n", names.join("\n")))
         }
@@ -317,133 +315,4 @@ fn thresholds(args: &ThresholdArgs) -> anyhow::Result<()> {
         &thresholds_report(report, &args.gamma, &args.delta, t51, t52, at),
         6,
     )
-}
-
-/// Writes this figures and reports into `out_dir` (the `reproduce` hook): Li &
-/// Marsland Figs. 2, 3 and 4 (with the pathological pair counts), the phase portrait of the
-/// gamma/delta map, Chi & Nau's rhf(w) (Fig. 2) and Wilson et al.'s depth-one errors (Fig. 1),
-/// each as PNG and SVG.
-///
-/// # Errors
-///
-/// When a directory or file cannot be written, or a computation is refused.
-pub fn write_figures(out_dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
-    std::fs::create_dir_all(out_dir)
-        .with_context(|| format!("creating the output directory {}", out_dir.display()))?;
-    let mut written = Vec::new();
-    let start = ErrorPair::new(0.3, 0.2)?;
-    for (stem, title, fs) in [
-        (
-            "errprop_fig2",
-            "Li & Marsland Fig. 2: errors decline under minimax back-up",
-            [0.7, 0.8, 0.9],
-        ),
-        (
-            "errprop_fig3",
-            "Li & Marsland Fig. 3: errors migrate towards (0, 1)",
-            [0.1, 0.2, 0.3],
-        ),
-    ] {
-        let series = figure_series(&start, &fs, FIGURE_STEPS)?;
-        for ext in ["png", "svg"] {
-            let path = out_dir.join(format!("{stem}.{ext}"));
-            pathology::plot::trajectories(&path, title, &series)
-                .with_context(|| format!("drawing {}", path.display()))?;
-            written.push(path);
-        }
-    }
-    // Phase portrait at f = 0.7, with the Fig. 2/3 start and a second start on each side.
-    let f = PORTRAIT_F;
-    let fixed = fixed_points(f, f, BackUp::Max)?;
-    let mut series = Vec::new();
-    for (g, d) in [(0.3, 0.2), (0.1, 0.45), (0.6, 0.1)] {
-        let points = trajectory(ErrorPair::new(g, d)?, &f, &f, BackUp::Max, 30)?;
-        series.push(pathology::plot::Series {
-            label: format!("from ({g}, {d})"),
-            points: points.iter().map(|p| (p.gamma, p.delta)).collect(),
-        });
-    }
-    for ext in ["png", "svg"] {
-        let path = out_dir.join(format!("errprop_phase_portrait.{ext}"));
-        pathology::plot::phase_portrait(&path, f, f, BackUp::Max, &fixed, &series)
-            .with_context(|| format!("drawing {}", path.display()))?;
-        written.push(path);
-    }
-    written.extend(super::closed_form::write_figures(out_dir)?);
-    written.extend(write_figure_4(out_dir)?);
-    Ok(written)
-}
-
-/// Back-up steps drawn in Figs. 2 and 3.
-const FIGURE_STEPS: u32 = 12;
-/// The f = f1 = f2 of the phase portrait.
-const PORTRAIT_F: f64 = 0.7;
-
-fn figure_series(
-    start: &ErrorPair<f64>,
-    fs: &[f64],
-    steps: u32,
-) -> anyhow::Result<Vec<pathology::plot::Series>> {
-    fs.iter()
-        .map(|&f| {
-            let points = trajectory(start.clone(), &f, &f, BackUp::Max, steps)?;
-            Ok(pathology::plot::Series {
-                label: format!("f1 = f2 = {f}"),
-                points: points.iter().map(|p| (p.gamma, p.delta)).collect(),
-            })
-        })
-        .collect()
-}
-
-/// Writes a report rendered in `format` to `path`.
-fn write_report(path: &Path, report: &Report, format: Format) -> anyhow::Result<()> {
-    let text = report.render(format, &ExportOptions::default())?;
-    std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))
-}
-
-fn write_figure_4(out_dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
-    let mut written = Vec::new();
-    let report = figure_4_report()?;
-    let table = &report.tables[0];
-    let [h, f1, ps] = ["h", "f1", "PS"].map(|c| table.column_index(c).expect("Fig. 4 columns"));
-    let mut y_max: f64 = 0.0;
-    let series: Vec<pathology::plot::Series> = FIGURE_4_HEIGHTS
-        .iter()
-        .map(|&height| {
-            let points: Vec<(f64, f64)> = table
-                .rows
-                .iter()
-                .filter(|row| row[h].to_f64() == Some(f64::from(height)))
-                .map(|row| {
-                    let y = row[ps].to_f64().expect("PS is numeric");
-                    y_max = y_max.max(y);
-                    (row[f1].to_f64().expect("f1 is numeric"), y)
-                })
-                .collect();
-            pathology::plot::Series {
-                label: format!("h = {height}"),
-                points,
-            }
-        })
-        .collect();
-    let axes = pathology::plot::Axes {
-        title: report.title.clone(),
-        x_label: "f1".into(),
-        y_label: "pathological sum PS".into(),
-        x_range: (0.0, 1.0),
-        y_range: (0.0, (y_max * 1.1).max(1e-3)),
-    };
-    for ext in ["png", "svg"] {
-        let path = out_dir.join(format!("dgame_fig4.{ext}"));
-        pathology::plot::line_chart(&path, &axes, &series, true)
-            .with_context(|| format!("drawing {}", path.display()))?;
-        written.push(path);
-    }
-    let path = out_dir.join("dgame_fig4.csv");
-    write_report(&path, &report, Format::Csv)?;
-    written.push(path);
-    let path = out_dir.join("dgame_fig4_pairs.txt");
-    write_report(&path, &figure_4_pair_report()?, Format::Text)?;
-    written.push(path);
-    Ok(written)
 }

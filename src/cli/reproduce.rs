@@ -244,7 +244,7 @@ fn tables(job: &mut Job) -> anyhow::Result<()> {
 }
 
 fn analytic_figures(job: &mut Job) -> anyhow::Result<()> {
-    let written = super::errprop::write_figures(&job.out)?;
+    let written = pathology::plot::figures::analytic_figures(&job.out)?;
     job.files(&written, describe_analytic, None);
     Ok(())
 }
@@ -293,7 +293,7 @@ fn trend(job: &mut Job) -> anyhow::Result<()> {
     let heights: Vec<u32> = (10..=to).collect();
     let rows = height_trend(&heights, 100, 1e-7, 100)?;
     let report = super::trend::report(&rows, 10, to, 100, 1e-7, 100);
-    let written = super::trend::write(&job.out, &rows, &report)?;
+    let written = pathology::plot::figures::trend_figures(&job.out, &rows, &report)?;
     let command = format!("pathology trend --from 10 --to {to}");
     job.files(
         &written,

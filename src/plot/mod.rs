@@ -9,6 +9,8 @@
 //! `(0, 1)` shaded ([`phase_portrait`]), and line charts (Li & Marsland's Fig. 4, Chi & Nau's
 //! Fig. 2, Wilson et al.'s Fig. 1: [`line_chart`]).
 
+pub mod figures;
+
 use std::path::Path;
 use std::sync::Once;
 
