@@ -212,6 +212,22 @@ mod cli {
             &["at most b = 2"],
         );
         refused(&["exact", "--game", "d", "--height", "4"], &["--qk"]);
+        // An option of another family or evaluator is refused, never ignored.
+        for (args, named) in [
+            (&["--game", "p", "--qk", "0.5,0.5"][..], "--qk"),
+            (&["--game", "p", "--rk", "1"][..], "--rk"),
+            (&["--game", "n", "--p", "0.3"][..], "--p"),
+            (&["--game", "p", "--q", "0.3"][..], "--q"),
+            (&["--game", "p", "--e", "0.1"][..], "--e"),
+            (
+                &["--game", "n", "--evaluator", "count", "--e", "0.1"][..],
+                "--e",
+            ),
+        ] {
+            let mut full = vec!["exact", "--height", "4"];
+            full.extend_from_slice(args);
+            refused(&full, &[named, "given only with"]);
+        }
         refused(
             &["exact", "--game", "p", "--height", "4", "--p", "0"],
             &["--p", "(0, 1)"],

@@ -46,15 +46,16 @@ pub struct Args {
     /// Static evaluator at the search front.
     #[arg(long, value_enum, default_value_t = EvaluatorArg::Count)]
     evaluator: EvaluatorArg,
-    /// Error rate e of the artificial evaluator, in [0, 1].
-    #[arg(long, value_parser = probability, allow_hyphen_values = true, default_value = "0.1")]
-    e: BigRational,
+    /// Error rate e of the artificial evaluator, in [0, 1] (default 0.1; only with
+    /// --evaluator artificial).
+    #[arg(long, value_parser = probability, allow_hyphen_values = true)]
+    e: Option<BigRational>,
     /// P-games: square probability p in [0, 1] (default w_b, irrational: f64 only).
     #[arg(long, value_parser = probability, allow_hyphen_values = true)]
     p: Option<BigRational>,
-    /// N-games: edge probability q in [0, 1].
-    #[arg(long, value_parser = probability, allow_hyphen_values = true, default_value = "1/2")]
-    q: BigRational,
+    /// N-games: edge probability q in [0, 1] (default 1/2).
+    #[arg(long, value_parser = probability, allow_hyphen_values = true)]
+    q: Option<BigRational>,
     /// D-games: q_1,...,q_b, the probabilities that a win Max node has exactly k win
     /// children (comma-separated, summing to 1; missing entries are 0).
     #[arg(long, value_delimiter = ',')]
@@ -81,7 +82,66 @@ fn rationals(name: &str, texts: &[String]) -> anyhow::Result<Vec<BigRational>> {
         .collect()
 }
 
+impl Args {
+    /// --e, default 1/10.
+    fn error_rate(&self) -> BigRational {
+        self.e
+            .clone()
+            .unwrap_or_else(|| BigRational::new(1.into(), 10.into()))
+    }
+
+    /// --q, default 1/2.
+    fn edge_probability(&self) -> BigRational {
+        self.q
+            .clone()
+            .unwrap_or_else(|| BigRational::new(1.into(), 2.into()))
+    }
+}
+
+/// Options that belong to another game family or evaluator are refused, never ignored.
+fn reject_unused(args: &Args) -> anyhow::Result<()> {
+    let given = [
+        (
+            "--p",
+            args.p.is_some(),
+            args.game == GameArg::P,
+            "given only with --game p",
+        ),
+        (
+            "--q",
+            args.q.is_some(),
+            args.game == GameArg::N,
+            "given only with --game n",
+        ),
+        (
+            "--qk",
+            !args.qk.is_empty(),
+            args.game == GameArg::D,
+            "given only with --game d",
+        ),
+        (
+            "--rk",
+            !args.rk.is_empty(),
+            args.game == GameArg::D,
+            "given only with --game d",
+        ),
+        (
+            "--e",
+            args.e.is_some(),
+            args.evaluator == EvaluatorArg::Artificial,
+            "given only with --evaluator artificial",
+        ),
+    ];
+    for (name, is_given, belongs, allowed) in given {
+        if is_given && !belongs {
+            return Err(pathology::Error::invalid(name, allowed, "a value").into());
+        }
+    }
+    Ok(())
+}
+
 pub fn run(args: Args) -> anyhow::Result<()> {
+    reject_unused(&args)?;
     if args.exact {
         run_in::<BigRational>(&args)
     } else {
@@ -140,10 +200,13 @@ fn family<P: Probability>(args: &Args) -> anyhow::Result<(Family<P>, String)> {
                 )
             }
         },
-        GameArg::N => (
-            Family::N(NGame::new(b, P::from_rational(&args.q))?),
-            format!("N-game, b = {b}, q = {}", short_text(&args.q)),
-        ),
+        GameArg::N => {
+            let q = args.edge_probability();
+            (
+                Family::N(NGame::new(b, P::from_rational(&q))?),
+                format!("N-game, b = {b}, q = {}", short_text(&q)),
+            )
+        }
     })
 }
 
@@ -152,7 +215,7 @@ fn run_in<P: Probability>(args: &Args) -> anyhow::Result<()> {
     let evaluator = match args.evaluator {
         EvaluatorArg::Count => Evaluator::Count,
         EvaluatorArg::Artificial => Evaluator::Artificial {
-            error: P::from_rational(&args.e),
+            error: P::from_rational(&args.error_rate()),
         },
     };
     let h = args.height;
@@ -172,11 +235,15 @@ fn run_in<P: Probability>(args: &Args) -> anyhow::Result<()> {
         EvaluatorArg::Count => ("count", "piece count".to_string()),
         EvaluatorArg::Artificial => (
             "artificial",
-            format!("artificial evaluator, e = {}", short_text(&args.e)),
+            format!(
+                "artificial evaluator, e = {}",
+                short_text(&args.error_rate())
+            ),
         ),
     };
     let game = format!("{:?}", args.game).to_lowercase();
-    let title = format!("D(d,{h}) for a {label}, {evaluator_text}");
+    let article = if args.game == GameArg::N { "an" } else { "a" };
+    let title = format!("D(d,{h}) for {article} {label}, {evaluator_text}");
     let mut report = Report::new("exact", &title)
         .param("game", &game)
         .param("branching", args.branching)
@@ -186,7 +253,7 @@ fn run_in<P: Probability>(args: &Args) -> anyhow::Result<()> {
     }
     report = report.param("evaluator", evaluator_name);
     if args.evaluator == EvaluatorArg::Artificial {
-        report = report.param("e", short_text(&args.e));
+        report = report.param("e", short_text(&args.error_rate()));
     }
     report = match args.game {
         GameArg::D => report
@@ -196,7 +263,7 @@ fn run_in<P: Probability>(args: &Args) -> anyhow::Result<()> {
             Some(p) => report.param("p", short_text(p)),
             None => report,
         },
-        GameArg::N => report.param("q", short_text(&args.q)),
+        GameArg::N => report.param("q", short_text(&args.edge_probability())),
     };
     let report = exact_report(
         report.param("exact", args.exact),
