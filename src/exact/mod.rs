@@ -36,8 +36,9 @@
 //! the rounding error (against the exact value at the `f64` parameters), reusing the FFT
 //! convolution of [`crate::fft`] and its bound. The method is in the `engine` module's docs.
 //! The bound, and the actual rounding error, grow like `b^h` (each level multiplies a
-//! deviation of the total mass by about b, as in [`crate::dgame`] for b = 2): about `1e-10`
-//! at b = 2, h = 20 and b = 3, h = 12; for larger b at large heights use exact mode.
+//! deviation of the total mass by about b, as in [`crate::dgame`] for b = 2): the bound is
+//! about `1e-7` for a P-game at b = 2, h = 20 and `3e-8` at b = 3, h = 12 (as printed by
+//! `pathology exact`); for larger b at large heights use exact mode.
 //!
 //! # Examples
 //!
