@@ -481,3 +481,25 @@ fn emm_calibrate_prints_a_report_in_every_format() {
         assert!(out.contains(mark), "{format}: {out}");
     }
 }
+
+/// `mc emm` prints the exact minimax value beside the estimate with z (issue 12); at this
+/// fixed seed the z-scores are pinned (seeded output is reproducible) and small.
+#[test]
+fn emm_minimax_z_scores_are_pinned() {
+    let report: Value = serde_json::from_str(&stdout_of(&[
+        "mc", "emm", "--game", "p", "--branching", "2", "--height", "8", "--games", "20000",
+        "--seed", "1", "--format", "json",
+    ]))
+    .unwrap();
+    let z: Vec<f64> = rows_of(&report)
+        .iter()
+        .filter(|r| r["algorithm"] == "minimax")
+        .map(|r| r["z"].as_f64().unwrap())
+        .collect();
+    let pinned = [0.6128, -0.0809, 0.3704, 0.4703, -0.5352, 0.2206, -0.2028, 0.0];
+    assert_eq!(z.len(), pinned.len());
+    for (got, want) in z.iter().zip(pinned) {
+        assert!((got - want).abs() < 5e-5, "{z:?}");
+        assert!(got.abs() < 1.0);
+    }
+}
