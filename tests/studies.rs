@@ -230,7 +230,10 @@ fn emm_reports_every_depth_and_algorithm() {
         assert_eq!(row["exact"].is_number(), minimax, "{row}");
         assert_eq!(row["z"].is_number(), minimax, "{row}");
         assert_eq!(row["seed"], "3");
-        assert_eq!((row["game"].as_str(), row["b"].as_u64()), (Some("n"), Some(2)));
+        assert_eq!(
+            (row["game"].as_str(), row["b"].as_u64()),
+            (Some("n"), Some(2))
+        );
     }
     // The last depth reaches the squares: every decision is correct.
     assert_eq!(rows[5 * 3 + 2]["estimate"], 1.0);
@@ -286,7 +289,9 @@ fn calibration_is_saved_and_reused() {
     assert_eq!(a, with(&csv), "the CSV and JSON tables are the same table");
     let body = csv_body(&a);
     assert!(
-        body[0].starts_with("kind,game,b,h,p,evaluator,e,calibration_games,calibration_seed,d,algorithm,"),
+        body[0].starts_with(
+            "kind,game,b,h,p,evaluator,e,calibration_games,calibration_seed,d,algorithm,"
+        ),
         "{}",
         body[0]
     );
@@ -363,11 +368,30 @@ fn emm_rejects_bad_input() {
 fn emm_shards_merge_into_the_unsharded_run() {
     let dir = tempfile::tempdir().unwrap();
     for (name, evaluator) in [
-        ("artificial", &["--evaluator", "artificial", "--error", "0.2"][..]),
-        ("natural", &["--evaluator", "natural", "--calibration-games", "150"][..]),
+        (
+            "artificial",
+            &["--evaluator", "artificial", "--error", "0.2"][..],
+        ),
+        (
+            "natural",
+            &["--evaluator", "natural", "--calibration-games", "150"][..],
+        ),
     ] {
         let base = [
-            &["mc", "emm", "--game", "p", "--branching", "2", "--height", "6", "--games", "701", "--seed", "13"][..],
+            &[
+                "mc",
+                "emm",
+                "--game",
+                "p",
+                "--branching",
+                "2",
+                "--height",
+                "6",
+                "--games",
+                "701",
+                "--seed",
+                "13",
+            ][..],
             evaluator,
         ]
         .concat();
@@ -382,21 +406,49 @@ fn emm_shards_merge_into_the_unsharded_run() {
                 ]
                 .concat(),
             );
-            assert!(out.contains(&format!("shard: {k}")) || out.contains(&format!("\"shard\": \"{k}\"")), "{out}");
+            assert!(
+                out.contains(&format!("shard: {k}"))
+                    || out.contains(&format!("\"shard\": \"{k}\"")),
+                "{out}"
+            );
             let path = dir.path().join(format!("{name}{}.{format}", &k[..1]));
             std::fs::write(&path, out).unwrap();
             paths.push(path.display().to_string());
         }
         let merged = stdout_of(&["merge", &paths[2], &paths[0], &paths[1], "--format", "json"]);
         assert_eq!(merged, full_json, "{name}");
-        assert_eq!(stdout_of(&["merge", &paths[1], &paths[2], &paths[0]]), full_text, "{name}");
-        refused(&["merge", &paths[0], &paths[1]], &["FILE", "shard 3/3 missing"]);
+        assert_eq!(
+            stdout_of(&["merge", &paths[1], &paths[2], &paths[0]]),
+            full_text,
+            "{name}"
+        );
+        refused(
+            &["merge", &paths[0], &paths[1]],
+            &["FILE", "shard 3/3 missing"],
+        );
     }
     // Shards of different calibrations are not one run.
     let other = stdout_of(&[
-        "mc", "emm", "--game", "p", "--branching", "2", "--height", "6", "--games", "701",
-        "--seed", "13", "--evaluator", "natural", "--calibration-games", "151", "--shard", "3/3",
-        "--format", "csv",
+        "mc",
+        "emm",
+        "--game",
+        "p",
+        "--branching",
+        "2",
+        "--height",
+        "6",
+        "--games",
+        "701",
+        "--seed",
+        "13",
+        "--evaluator",
+        "natural",
+        "--calibration-games",
+        "151",
+        "--shard",
+        "3/3",
+        "--format",
+        "csv",
     ]);
     let path = dir.path().join("other3.csv");
     std::fs::write(&path, other).unwrap();
@@ -437,7 +489,9 @@ fn emm_calibrate_checks_out_before_computing() {
             .timeout(std::time::Duration::from_secs(120))
             .assert()
             .code(2)
-            .stderr(predicate::str::contains("--out must be a file that can be written"))
+            .stderr(predicate::str::contains(
+                "--out must be a file that can be written",
+            ))
             .stderr(predicate::str::contains("--calibration").not())
             .stderr(predicate::str::contains("panicked").not());
     }
@@ -447,8 +501,18 @@ fn emm_calibrate_checks_out_before_computing() {
 #[test]
 fn emm_calibrate_prints_a_report_in_every_format() {
     let args = [
-        "mc", "emm-calibrate", "--game", "n", "--branching", "3", "--height", "4", "--games",
-        "120", "--seed", "8",
+        "mc",
+        "emm-calibrate",
+        "--game",
+        "n",
+        "--branching",
+        "3",
+        "--height",
+        "4",
+        "--games",
+        "120",
+        "--seed",
+        "8",
     ];
     let report: Value =
         serde_json::from_str(&stdout_of(&[&args[..], &["--format", "json"]].concat())).unwrap();
@@ -460,7 +524,11 @@ fn emm_calibrate_prints_a_report_in_every_format() {
             .filter(|r| r["node_height"] == t)
             .map(|r| r["nodes"].as_u64().unwrap())
             .sum();
-        assert_eq!(nodes, 120 * 3u64.pow(4 - t), "every node of height {t} judged once");
+        assert_eq!(
+            nodes,
+            120 * 3u64.pow(4 - t),
+            "every node of height {t} judged once"
+        );
     }
     for r in &rows {
         let (nodes, wrong) = (r["nodes"].as_f64().unwrap(), r["wrong"].as_f64().unwrap());
@@ -473,7 +541,10 @@ fn emm_calibrate_prints_a_report_in_every_format() {
     assert_eq!(parameter(&report, "games"), "120");
     for (format, mark) in [
         ("text", "loss for Max"),
-        ("csv", "# command: pathology mc emm-calibrate --game n --branching 3 --height 4 --p 0.5 --games 120 --seed 8"),
+        (
+            "csv",
+            "# command: pathology mc emm-calibrate --game n --branching 3 --height 4 --p 0.5 --games 120 --seed 8",
+        ),
         ("markdown", "| height |"),
         ("latex", "\\begin{tabular}"),
     ] {
@@ -487,8 +558,20 @@ fn emm_calibrate_prints_a_report_in_every_format() {
 #[test]
 fn emm_minimax_z_scores_are_pinned() {
     let report: Value = serde_json::from_str(&stdout_of(&[
-        "mc", "emm", "--game", "p", "--branching", "2", "--height", "8", "--games", "20000",
-        "--seed", "1", "--format", "json",
+        "mc",
+        "emm",
+        "--game",
+        "p",
+        "--branching",
+        "2",
+        "--height",
+        "8",
+        "--games",
+        "20000",
+        "--seed",
+        "1",
+        "--format",
+        "json",
     ]))
     .unwrap();
     let z: Vec<f64> = rows_of(&report)
@@ -496,7 +579,9 @@ fn emm_minimax_z_scores_are_pinned() {
         .filter(|r| r["algorithm"] == "minimax")
         .map(|r| r["z"].as_f64().unwrap())
         .collect();
-    let pinned = [0.6128, -0.0809, 0.3704, 0.4703, -0.5352, 0.2206, -0.2028, 0.0];
+    let pinned = [
+        0.6128, -0.0809, 0.3704, 0.4703, -0.5352, 0.2206, -0.2028, 0.0,
+    ];
     assert_eq!(z.len(), pinned.len());
     for (got, want) in z.iter().zip(pinned) {
         assert!((got - want).abs() < 5e-5, "{z:?}");

@@ -21,9 +21,7 @@ use std::path::{Path, PathBuf};
 
 use plotters::prelude::SeriesLabelPosition;
 
-use super::emm_study::{
-    Calibration, StudyCounts, StudyEvaluator, calibrate, run_counts,
-};
+use super::emm_study::{Calibration, StudyCounts, StudyEvaluator, calibrate, run_counts};
 use super::level_tree::{BoardSpec, GameKind};
 use super::report::{McRun, comparison_cells, comparison_columns};
 use super::runner::TrialRunner;
@@ -217,9 +215,9 @@ impl EmmSetting {
                 })
         };
         fn parse<T: std::str::FromStr>(name: &str, value: &str) -> Result<T> {
-            value
-                .parse()
-                .map_err(|_| Error::invalid(&format!("manifest parameter {name}"), "a number", value))
+            value.parse().map_err(|_| {
+                Error::invalid(&format!("manifest parameter {name}"), "a number", value)
+            })
         }
         let kind = match get("game")? {
             "p" => GameKind::P,
@@ -491,8 +489,8 @@ pub(crate) fn merge_shards(
                 Error::invalid("FILE", &format!("a table with a {name} column"), file)
             })
         };
-        let [s, t, drawn, d, a] = ["successes", "trials", "boards_drawn", "d", "algorithm"]
-            .map(column);
+        let [s, t, drawn, d, a] =
+            ["successes", "trials", "boards_drawn", "d", "algorithm"].map(column);
         let (s, t, drawn, d, a) = (s?, t?, drawn?, d?, a?);
         let mut shard = StudyCounts {
             games: 0,
@@ -555,7 +553,10 @@ pub(crate) fn merge_shards(
     if counts.games != run.trials {
         return Err(Error::invalid(
             "FILE",
-            &format!("shards whose games add up to the run's {} trials", run.trials),
+            &format!(
+                "shards whose games add up to the run's {} trials",
+                run.trials
+            ),
             counts.games,
         ));
     }
@@ -745,7 +746,11 @@ pub fn wilson_figures(out: &Path, games: u64, seed: u64, threads: usize) -> Resu
             "wilson_fig{}_{}_{}",
             figure.number,
             figure.game.name(),
-            if figure.natural { "natural" } else { "artificial" }
+            if figure.natural {
+                "natural"
+            } else {
+                "artificial"
+            }
         );
         let mut caption = String::new();
         let mut table: Option<Table> = None;
@@ -822,7 +827,8 @@ pub fn wilson_figures(out: &Path, games: u64, seed: u64, threads: usize) -> Resu
             if let Err(e) = &exact {
                 notes.push(format!("b = {branching}: no exact value ({e})"));
             }
-            let (panel, line) = figure_panel(figure, &setting, games, &rows.comparisons, exact.ok());
+            let (panel, line) =
+                figure_panel(figure, &setting, games, &rows.comparisons, exact.ok());
             panels.push(panel);
             exact_lines.push(line.into_iter().collect::<Vec<_>>());
         }
@@ -865,7 +871,11 @@ pub fn wilson_figures(out: &Path, games: u64, seed: u64, threads: usize) -> Resu
             summary = summary.note(format!("Fig. {} {note}", figure.number));
         }
     }
-    let mut listing = Table::new("files", "Files written", vec![Column::new("file", Kind::Text)]);
+    let mut listing = Table::new(
+        "files",
+        "Files written",
+        vec![Column::new("file", Kind::Text)],
+    );
     for f in &files {
         listing.push(vec![Cell::text(f.display().to_string())]);
     }
@@ -972,8 +982,8 @@ mod tests {
 
     #[test]
     fn parameters_round_trip_through_the_manifest() {
-        let spec = BoardSpec::new(GameKind::P, 3, 5, GameKind::P.default_parameter(3).unwrap())
-            .unwrap();
+        let spec =
+            BoardSpec::new(GameKind::P, 3, 5, GameKind::P.default_parameter(3).unwrap()).unwrap();
         for evaluator in [
             EvaluatorSetting::Artificial { error: 0.15 },
             EvaluatorSetting::Natural {

@@ -856,9 +856,7 @@ impl StudyCounts {
                     minimax: t[0].compare(None),
                     product: t[1].compare(None),
                     emm: t[2].compare(None),
-                    minimax_fraction: self
-                        .fraction
-                        .then(|| t[FRACTION_MINIMAX].compare(None)),
+                    minimax_fraction: self.fraction.then(|| t[FRACTION_MINIMAX].compare(None)),
                 })
                 .collect(),
         }
