@@ -13,7 +13,7 @@
 //!
 //! The report is built from integer counts alone ([`StudyCounts`]), so the outputs of the N
 //! shards of a seeded run (`--shard K/N`) sum back into the unsharded run's output byte for
-//! byte ([`merge_shards`], called by `pathology merge`). The natural evaluator's calibration
+//! byte (`pathology merge`, through [`crate::mc::report::merge`]). The natural evaluator's calibration
 //! is the same in every shard: estimated on its own seed from the full calibration size, or
 //! read from a file, and recorded in the manifest.
 
