@@ -242,3 +242,72 @@ mod cli {
         );
     }
 }
+
+/// `mc emm`'s report (`mc::emm_report`): the exact column of the minimax rows (artificial
+/// evaluator) and of the minimax-on-the-fraction rows (natural) is `exact_minimax_curve`'s
+/// value with its bound, and the other rows have none.
+mod emm_report {
+    use pathology::exact::study::exact_minimax_curve;
+    use pathology::mc::TrialRunner;
+    use pathology::mc::emm_report::{EmmSetting, EvaluatorSetting, study_report};
+    use pathology::mc::emm_study::{StudyEvaluator, calibrate, run_counts};
+    use pathology::mc::level_tree::{BoardSpec, GameKind};
+    use pathology::mc::report::McRun;
+    use pathology::report::Cell;
+
+    #[test]
+    fn exact_column_is_the_exact_minimax_curve() {
+        let spec = BoardSpec::new(GameKind::P, 2, 5, 0.4).unwrap();
+        let table = calibrate(&spec, &TrialRunner::new(50, 2, 1).unwrap()).unwrap();
+        for (evaluator, setting, exact_row) in [
+            (
+                StudyEvaluator::Artificial { error: 0.2 },
+                EvaluatorSetting::Artificial { error: 0.2 },
+                "minimax",
+            ),
+            (
+                StudyEvaluator::Natural(table),
+                EvaluatorSetting::Natural { games: 50, seed: 2 },
+                "minimax_fraction",
+            ),
+        ] {
+            let runner = TrialRunner::new(400, 6, 2).unwrap();
+            let counts = run_counts(&spec, &evaluator, &runner).unwrap();
+            let run = McRun {
+                trials: 400,
+                seed: 6,
+                shard: None,
+            };
+            let setting = EmmSetting {
+                spec: spec.clone(),
+                evaluator: setting,
+            };
+            let report = study_report(&setting, &run, &counts);
+            let t = report.table("estimates").unwrap();
+            let column = |name: &str| t.column_index(name).unwrap();
+            let curve = exact_minimax_curve(&spec, &evaluator).unwrap();
+            let mut seen = 0;
+            for row in &t.rows {
+                let Cell::Integer(d) = row[column("d")] else {
+                    panic!("d is an integer")
+                };
+                let d = d as usize;
+                if row[column("algorithm")] == Cell::text(exact_row) {
+                    assert_eq!(
+                        row[column("exact")],
+                        Cell::Bounded {
+                            value: curve.values[d - 1],
+                            bound: curve.error_bounds[d - 1]
+                        }
+                    );
+                    assert!(matches!(row[column("z")], Cell::Real(z) if z.abs() < 4.0));
+                    seen += 1;
+                } else {
+                    assert_eq!(row[column("exact")], Cell::Empty);
+                    assert_eq!(row[column("z")], Cell::Empty);
+                }
+            }
+            assert_eq!(seen, 5);
+        }
+    }
+}

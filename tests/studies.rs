@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use super::common::{refused, stdout_of};
+use super::common::{csv_body, parameter, refused, rows_of, stdout_of};
 use serde_json::Value;
 
 /// Every file of `a` has the same bytes in `b`.
@@ -210,19 +210,35 @@ fn emm_reports_every_depth_and_algorithm() {
         "json",
     ]))
     .unwrap();
-    let depths = report["depths"].as_array().unwrap();
-    assert_eq!(depths.len(), 6);
-    for d in depths {
-        for a in ["minimax", "product", "emm"] {
-            let c = &d[a];
-            let share = c["estimate"].as_f64().unwrap();
-            assert!(c["ci_low"].as_f64().unwrap() <= share);
-            assert!(share <= c["ci_high"].as_f64().unwrap());
-        }
+    let rows = rows_of(&report);
+    // One row per (depth, algorithm), depth-major.
+    assert_eq!(rows.len(), 6 * 3);
+    for (i, row) in rows.iter().enumerate() {
+        assert_eq!(row["d"], (i / 3 + 1) as u64);
+        assert_eq!(row["algorithm"], ["minimax", "product", "emm"][i % 3]);
+        let share = row["estimate"].as_f64().unwrap();
+        assert!(row["estimate_lower"].as_f64().unwrap() <= share);
+        assert!(share <= row["estimate_upper"].as_f64().unwrap());
+        assert_eq!(row["trials"], 300);
+        assert_eq!(
+            share,
+            row["successes"].as_f64().unwrap() / 300.0,
+            "the estimate is the counts' ratio"
+        );
+        // Minimax has an exact value (and z); product and EMM have no exact engine.
+        let minimax = row["algorithm"] == "minimax";
+        assert_eq!(row["exact"].is_number(), minimax, "{row}");
+        assert_eq!(row["z"].is_number(), minimax, "{row}");
+        assert_eq!(row["seed"], "3");
+        assert_eq!(
+            (row["game"].as_str(), row["b"].as_u64()),
+            (Some("n"), Some(2))
+        );
     }
     // The last depth reaches the squares: every decision is correct.
-    assert_eq!(depths[5]["emm"]["estimate"], 1.0);
-    assert_eq!(report["games"], 300);
+    assert_eq!(rows[5 * 3 + 2]["estimate"], 1.0);
+    assert_eq!(parameter(&report, "trials"), "300");
+    assert_eq!(report["manifest"]["mode"], "monte-carlo");
 }
 
 /// The calibration step saves a table that `mc emm --calibration` reuses: the same output as
@@ -271,7 +287,17 @@ fn calibration_is_saved_and_reused() {
     let a = with(&table);
     assert_eq!(a, with(&table));
     assert_eq!(a, with(&csv), "the CSV and JSON tables are the same table");
-    assert!(a.starts_with("depth,minimax,"));
+    let body = csv_body(&a);
+    assert!(
+        body[0].starts_with(
+            "kind,game,b,h,p,evaluator,e,calibration_games,calibration_seed,d,algorithm,"
+        ),
+        "{}",
+        body[0]
+    );
+    // The manifest records the table by its games and seed (emm-calibrate's defaults).
+    assert!(a.contains("# parameter calibration_games: 200\n"), "{a}");
+    assert!(a.contains("# parameter calibration_seed: 1\n"), "{a}");
     // A table for other games is refused, naming the argument.
     refused(
         &[
@@ -333,4 +359,232 @@ fn emm_rejects_bad_input() {
         &["mc", "emm-figures", "--games", "0"],
         &["--games", "at least 1"],
     );
+}
+
+/// `mc emm --shard K/N`: the merged shards (any order, CSV and JSON mixed) are the unsharded
+/// run's output byte for byte, with the artificial evaluator and with the natural one (whose
+/// calibration every shard estimates in full from its own seed).
+#[test]
+fn emm_shards_merge_into_the_unsharded_run() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, evaluator) in [
+        (
+            "artificial",
+            &["--evaluator", "artificial", "--error", "0.2"][..],
+        ),
+        (
+            "natural",
+            &["--evaluator", "natural", "--calibration-games", "150"][..],
+        ),
+    ] {
+        let base = [
+            &[
+                "mc",
+                "emm",
+                "--game",
+                "p",
+                "--branching",
+                "2",
+                "--height",
+                "6",
+                "--games",
+                "701",
+                "--seed",
+                "13",
+            ][..],
+            evaluator,
+        ]
+        .concat();
+        let full_json = stdout_of(&[&base[..], &["--format", "json"]].concat());
+        let full_text = stdout_of(&base);
+        let mut paths = Vec::new();
+        for (k, format) in [("1/3", "csv"), ("2/3", "json"), ("3/3", "csv")] {
+            let out = stdout_of(
+                &[
+                    &base[..],
+                    &["--shard", k, "--format", format, "--threads", "1"],
+                ]
+                .concat(),
+            );
+            assert!(
+                out.contains(&format!("shard: {k}"))
+                    || out.contains(&format!("\"shard\": \"{k}\"")),
+                "{out}"
+            );
+            let path = dir.path().join(format!("{name}{}.{format}", &k[..1]));
+            std::fs::write(&path, out).unwrap();
+            paths.push(path.display().to_string());
+        }
+        let merged = stdout_of(&["merge", &paths[2], &paths[0], &paths[1], "--format", "json"]);
+        assert_eq!(merged, full_json, "{name}");
+        assert_eq!(
+            stdout_of(&["merge", &paths[1], &paths[2], &paths[0]]),
+            full_text,
+            "{name}"
+        );
+        refused(
+            &["merge", &paths[0], &paths[1]],
+            &["FILE", "shard 3/3 missing"],
+        );
+    }
+    // Shards of different calibrations are not one run.
+    let other = stdout_of(&[
+        "mc",
+        "emm",
+        "--game",
+        "p",
+        "--branching",
+        "2",
+        "--height",
+        "6",
+        "--games",
+        "701",
+        "--seed",
+        "13",
+        "--evaluator",
+        "natural",
+        "--calibration-games",
+        "151",
+        "--shard",
+        "3/3",
+        "--format",
+        "csv",
+    ]);
+    let path = dir.path().join("other3.csv");
+    std::fs::write(&path, other).unwrap();
+    let first = dir.path().join("natural1.csv");
+    let second = dir.path().join("natural2.json");
+    refused(
+        &[
+            "merge",
+            first.to_str().unwrap(),
+            second.to_str().unwrap(),
+            path.to_str().unwrap(),
+        ],
+        &["FILE", "calibration_games"],
+    );
+}
+
+/// Issue 13 item 7: `emm-calibrate --out` is checked before any boards are solved (a huge
+/// --games that could never finish in the time limit), and the error names --out.
+#[test]
+fn emm_calibrate_checks_out_before_computing() {
+    use predicates::prelude::*;
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("a-file");
+    std::fs::write(&file, "x").unwrap();
+    for out in [
+        dir.path().join("no/such/dir/c.json"),
+        file.join("c.json"), // the parent is a file
+    ] {
+        super::common::pathology()
+            .args([
+                "mc",
+                "emm-calibrate",
+                "--games",
+                "1000000000000",
+                "--out",
+                out.to_str().unwrap(),
+            ])
+            .timeout(std::time::Duration::from_secs(120))
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(
+                "--out must be a file that can be written",
+            ))
+            .stderr(predicate::str::contains("--calibration").not())
+            .stderr(predicate::str::contains("panicked").not());
+    }
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+}
+
+#[test]
+fn emm_calibrate_prints_a_report_in_every_format() {
+    let args = [
+        "mc",
+        "emm-calibrate",
+        "--game",
+        "n",
+        "--branching",
+        "3",
+        "--height",
+        "4",
+        "--games",
+        "120",
+        "--seed",
+        "8",
+    ];
+    let report: Value =
+        serde_json::from_str(&stdout_of(&[&args[..], &["--format", "json"]].concat())).unwrap();
+    let rows = rows_of(&report);
+    assert_eq!(rows.len(), 2 * 4);
+    for t in 1..=4u32 {
+        let nodes: u64 = rows
+            .iter()
+            .filter(|r| r["node_height"] == t)
+            .map(|r| r["nodes"].as_u64().unwrap())
+            .sum();
+        assert_eq!(
+            nodes,
+            120 * 3u64.pow(4 - t),
+            "every node of height {t} judged once"
+        );
+    }
+    for r in &rows {
+        let (nodes, wrong) = (r["nodes"].as_f64().unwrap(), r["wrong"].as_f64().unwrap());
+        if nodes > 0.0 {
+            assert_eq!(r["error"].as_f64().unwrap(), wrong / nodes);
+        }
+        assert!(r["error_lower"].as_f64().unwrap() <= r["error"].as_f64().unwrap());
+    }
+    assert_eq!(report["manifest"]["seed"], "8");
+    assert_eq!(parameter(&report, "games"), "120");
+    for (format, mark) in [
+        ("text", "loss for Max"),
+        (
+            "csv",
+            "# command: pathology mc emm-calibrate --game n --branching 3 --height 4 --p 0.5 --games 120 --seed 8",
+        ),
+        ("markdown", "| height |"),
+        ("latex", "\\begin{tabular}"),
+    ] {
+        let out = stdout_of(&[&args[..], &["--format", format]].concat());
+        assert!(out.contains(mark), "{format}: {out}");
+    }
+}
+
+/// `mc emm` prints the exact minimax value beside the estimate with z (issue 12); at this
+/// fixed seed the z-scores are pinned (seeded output is reproducible) and small.
+#[test]
+fn emm_minimax_z_scores_are_pinned() {
+    let report: Value = serde_json::from_str(&stdout_of(&[
+        "mc",
+        "emm",
+        "--game",
+        "p",
+        "--branching",
+        "2",
+        "--height",
+        "8",
+        "--games",
+        "20000",
+        "--seed",
+        "1",
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    let z: Vec<f64> = rows_of(&report)
+        .iter()
+        .filter(|r| r["algorithm"] == "minimax")
+        .map(|r| r["z"].as_f64().unwrap())
+        .collect();
+    let pinned = [
+        0.6128, -0.0809, 0.3704, 0.4703, -0.5352, 0.2206, -0.2028, 0.0,
+    ];
+    assert_eq!(z.len(), pinned.len());
+    for (got, want) in z.iter().zip(pinned) {
+        assert!((got - want).abs() < 5e-5, "{z:?}");
+        assert!(got.abs() < 1.0);
+    }
 }

@@ -41,14 +41,43 @@ pub struct ExactCurve {
 ///
 /// As [`decision_column`] (e.g. a parameter under which no root is non-trivial).
 pub fn exact_minimax_curve(spec: &BoardSpec, evaluator: &StudyEvaluator) -> Result<ExactCurve> {
+    exact_curve(
+        spec,
+        match evaluator {
+            StudyEvaluator::Artificial { error } => Some(*error),
+            StudyEvaluator::Natural(_) => None,
+        },
+    )
+}
+
+/// [`exact_minimax_curve`] from the evaluator's parameters alone: `Some(e)` for minimax with
+/// the artificial evaluator of error `e`, `None` for minimax on the unaltered fraction of
+/// 1-squares ([`FRACTION_MINIMAX`], the natural evaluator; the calibration plays no part).
+///
+/// # Examples
+///
+/// ```
+/// use pathology::exact::study::{exact_curve, exact_minimax_curve};
+/// use pathology::mc::emm_study::{FRACTION_MINIMAX, StudyEvaluator};
+/// use pathology::mc::level_tree::{BoardSpec, GameKind};
+/// let spec = BoardSpec::new(GameKind::N, 2, 5, 0.5).unwrap();
+/// let artificial = StudyEvaluator::Artificial { error: 0.2 };
+/// assert_eq!(exact_curve(&spec, Some(0.2)).unwrap(), exact_minimax_curve(&spec, &artificial).unwrap());
+/// assert_eq!(exact_curve(&spec, None).unwrap().decision, FRACTION_MINIMAX);
+/// ```
+///
+/// # Errors
+///
+/// As [`decision_column`].
+pub fn exact_curve(spec: &BoardSpec, artificial_error: Option<f64>) -> Result<ExactCurve> {
     let b = spec.tree.branching() as u32;
     let family = match spec.kind {
         GameKind::P => Family::P(PGame::new(b, spec.parameter)?),
         GameKind::N => Family::N(NGame::new(b, spec.parameter)?),
     };
-    let (decision, exact_evaluator) = match evaluator {
-        StudyEvaluator::Artificial { error } => (0, Evaluator::Artificial { error: *error }),
-        StudyEvaluator::Natural(_) => (FRACTION_MINIMAX, Evaluator::Count),
+    let (decision, exact_evaluator) = match artificial_error {
+        Some(error) => (0, Evaluator::Artificial { error }),
+        None => (FRACTION_MINIMAX, Evaluator::Count),
     };
     let column = decision_column(&family, &exact_evaluator, spec.tree.height())?;
     Ok(ExactCurve {

@@ -338,15 +338,14 @@ impl Calibration {
     ///
     /// # Errors
     ///
-    /// [`Error::InvalidArgument`] naming `--calibration` when the file cannot be written.
+    /// [`Error::InvalidArgument`] naming `--out` when the file cannot be written.
     pub fn save(&self, path: &Path) -> Result<()> {
         let text = if is_json(path) {
             serde_json::to_string_pretty(self).map_err(calibration_error)? + "\n"
         } else {
             self.to_csv()?
         };
-        std::fs::write(path, text)
-            .map_err(|e| calibration_error(format!("{}: {e}", path.display())))
+        std::fs::write(path, text).map_err(|e| unwritable(path, e))
     }
 
     /// Reads a table saved by [`Calibration::save`].
@@ -380,6 +379,49 @@ impl Calibration {
         } else {
             Self::from_csv(&text)
         }
+    }
+}
+
+fn unwritable(path: &Path, e: std::io::Error) -> Error {
+    Error::invalid(
+        "--out",
+        "a file that can be written",
+        format!("{}: {e}", path.display()),
+    )
+}
+
+/// Checks that `path` can be written, before any work is done: an existing file is opened for
+/// writing (not truncated); a new one is created and removed again.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::mc::emm_study::check_writable;
+/// let dir = tempfile::tempdir().unwrap();
+/// assert!(check_writable(&dir.path().join("c.json")).is_ok());
+/// assert!(!dir.path().join("c.json").exists()); // nothing left behind
+/// let e = check_writable(&dir.path().join("no/such/dir/c.json")).unwrap_err();
+/// assert!(e.to_string().starts_with("--out must be"));
+/// ```
+///
+/// # Errors
+///
+/// [`Error::InvalidArgument`] naming `--out` when the file cannot be opened or created for
+/// writing (a missing directory, a parent that is a file, no permission).
+pub fn check_writable(path: &Path) -> Result<()> {
+    if path.exists() {
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open(path)
+            .map(drop)
+            .map_err(|e| unwritable(path, e))
+    } else {
+        std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(path)
+            .map_err(|e| unwritable(path, e))?;
+        std::fs::remove_file(path).map_err(|e| unwritable(path, e))
     }
 }
 
@@ -766,6 +808,61 @@ pub struct StudyResult {
     pub depths: Vec<DepthResult>,
 }
 
+/// The counts a study's results are built from: integers, so that the counts of the shards
+/// of a run (`--shard K/N`) sum to the unsharded run's exactly (`pathology merge`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StudyCounts {
+    /// Non-trivial games searched.
+    pub games: u64,
+    /// Boards drawn to find them.
+    pub boards_drawn: u64,
+    /// `correct[d - 1][a]`: the correct decisions at search depth d of decision `a`
+    /// ([`ALGORITHMS`] order, then [`FRACTION_MINIMAX`]).
+    pub correct: Vec<[Proportion; 4]>,
+    /// Whether [`FRACTION_MINIMAX`] was recorded (the natural evaluator).
+    pub fraction: bool,
+}
+
+impl StudyCounts {
+    /// The decisions recorded: 3, or 4 with [`FRACTION_MINIMAX`].
+    pub fn decisions(&self) -> usize {
+        if self.fraction { 4 } else { 3 }
+    }
+
+    /// The estimates with their 95% Wilson intervals (no exact values).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::mc::emm_study::{StudyEvaluator, run, run_counts};
+    /// use pathology::mc::level_tree::{BoardSpec, GameKind};
+    /// use pathology::mc::TrialRunner;
+    /// let spec = BoardSpec::new(GameKind::P, 2, 4, 0.382).unwrap();
+    /// let evaluator = StudyEvaluator::Artificial { error: 0.1 };
+    /// let runner = TrialRunner::new(100, 1, 1).unwrap();
+    /// let counts = run_counts(&spec, &evaluator, &runner).unwrap();
+    /// assert_eq!(counts.result(), run(&spec, &evaluator, &runner).unwrap());
+    /// ```
+    pub fn result(&self) -> StudyResult {
+        StudyResult {
+            games: self.games,
+            boards_drawn: self.boards_drawn,
+            depths: self
+                .correct
+                .iter()
+                .enumerate()
+                .map(|(i, t)| DepthResult {
+                    depth: i as u32 + 1,
+                    minimax: t[0].compare(None),
+                    product: t[1].compare(None),
+                    emm: t[2].compare(None),
+                    minimax_fraction: self.fraction.then(|| t[FRACTION_MINIMAX].compare(None)),
+                })
+                .collect(),
+        }
+    }
+}
+
 /// Runs the study: `runner.trials()` non-trivial games, each searched at every depth by every
 /// algorithm.
 ///
@@ -785,14 +882,51 @@ pub struct StudyResult {
 ///
 /// # Errors
 ///
-/// [`Error::InvalidArgument`] naming `--error` outside [0, 1/2] or `--calibration` for a table
-/// of other games; naming `--p` when some trial found no non-trivial board in
-/// [`MAX_ATTEMPTS`] draws.
+/// As [`run_counts`].
 pub fn run(
     spec: &BoardSpec,
     evaluator: &StudyEvaluator,
     runner: &TrialRunner,
 ) -> Result<StudyResult> {
+    Ok(run_counts(spec, evaluator, runner)?.result())
+}
+
+/// The study's counts: the trials of `runner` (its shard's only, when sharded), each a
+/// non-trivial game searched at every depth by every algorithm.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::mc::emm_study::{StudyEvaluator, run_counts};
+/// use pathology::mc::level_tree::{BoardSpec, GameKind};
+/// use pathology::mc::TrialRunner;
+/// use pathology::mc::runner::Shard;
+/// let spec = BoardSpec::new(GameKind::N, 2, 5, 0.5).unwrap();
+/// let evaluator = StudyEvaluator::Artificial { error: 0.1 };
+/// let runner = || TrialRunner::new(300, 4, 2).unwrap();
+/// let full = run_counts(&spec, &evaluator, &runner()).unwrap();
+/// let parts: Vec<_> = ["1/2", "2/2"]
+///     .iter()
+///     .map(|s| run_counts(&spec, &evaluator, &runner().with_shard(Shard::parse(s).unwrap())).unwrap())
+///     .collect();
+/// assert_eq!(parts[0].games + parts[1].games, full.games);
+/// assert_eq!(parts[0].boards_drawn + parts[1].boards_drawn, full.boards_drawn);
+/// assert_eq!(
+///     parts[0].correct[0][0].successes + parts[1].correct[0][0].successes,
+///     full.correct[0][0].successes
+/// );
+/// ```
+///
+/// # Errors
+///
+/// [`Error::InvalidArgument`] naming `--error` outside [0, 1/2] or `--calibration` for a table
+/// of other games; naming `--p` when some trial found no non-trivial board in
+/// [`MAX_ATTEMPTS`] draws.
+pub fn run_counts(
+    spec: &BoardSpec,
+    evaluator: &StudyEvaluator,
+    runner: &TrialRunner,
+) -> Result<StudyCounts> {
     match evaluator {
         StudyEvaluator::Artificial { error } => {
             if !(0.0..=0.5).contains(error) {
@@ -828,21 +962,11 @@ pub fn run(
             spec.parameter,
         ));
     }
-    Ok(StudyResult {
+    Ok(StudyCounts {
         games: runner.trials_run(),
         boards_drawn: drawn,
-        depths: tallies
-            .iter()
-            .enumerate()
-            .map(|(i, t)| DepthResult {
-                depth: i as u32 + 1,
-                minimax: t[0].compare(None),
-                product: t[1].compare(None),
-                emm: t[2].compare(None),
-                minimax_fraction: matches!(evaluator, StudyEvaluator::Natural(_))
-                    .then(|| t[FRACTION_MINIMAX].compare(None)),
-            })
-            .collect(),
+        correct: tallies,
+        fraction: matches!(evaluator, StudyEvaluator::Natural(_)),
     })
 }
 

@@ -18,6 +18,8 @@
 //!   (Chi & Nau 1987, Section 4.3, Teague's study).
 //! - [`emm_study`]: Wilson, Parker & Nau's (2009) decision quality of minimax, the product rule
 //!   and EMM at every search depth (Figs. 3-6), with the natural evaluator's error calibration.
+//! - [`emm_report`]: the EMM study's reports (`mc emm`, `mc emm-calibrate`, `mc emm-figures`,
+//!   and `pathology merge` of `mc emm` shards).
 //! - [`level_tree`]: complete b-ary trees in flat level-order arrays, the fast path of both.
 //!
 //! New experiments plug in the same way: a trial function `(scratch, rng) -> outcome`, a fold
@@ -27,6 +29,7 @@
 pub mod alphabeta;
 pub mod alphabeta_report;
 pub mod dgame;
+pub mod emm_report;
 pub mod emm_study;
 pub mod errprop;
 pub mod kalah;

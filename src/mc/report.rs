@@ -327,7 +327,7 @@ fn summed_counts(inputs: &[(String, ReadTable)], keys: &[&str]) -> Result<Vec<Pr
 }
 
 /// The experiments `merge` knows.
-pub const MERGEABLE: &[&str] = &["mc dgame"];
+pub const MERGEABLE: &[&str] = &["mc dgame", "mc emm"];
 
 /// Merges the outputs of the N shards of one seeded run (`--shard 1/N` .. `N/N`, any order;
 /// CSV or JSON as read by [`crate::report::read`]) into the report of the unsharded run.
@@ -399,6 +399,7 @@ pub fn merge(inputs: &[(String, ReadTable)]) -> Result<Report> {
             let counts = summed_counts(inputs, &["d"])?;
             spec.report(&run, &counts)
         }
+        "mc emm" => super::emm_report::merge_shards(&run, &manifest.parameters, inputs),
         other => Err(Error::invalid(
             "FILE",
             &format!("the output of one of {}", MERGEABLE.join(", ")),
