@@ -173,10 +173,24 @@ fn pinned_reference_runs() {
         .collect();
     assert_eq!(
         got,
-        vec![(21, 52, 45, 3), (18, 43, 52, 5), (20, 50, 43, 7), (19, 46, 45, 9)]
+        vec![
+            (21, 52, 45, 3),
+            (18, 43, 52, 5),
+            (20, 50, 43, 7),
+            (19, 46, 45, 9)
+        ]
     );
     let othello = json(
-        &["mc", "othello", "--openings", "10", "--depth", "2", "--seed", "1"],
+        &[
+            "mc",
+            "othello",
+            "--openings",
+            "10",
+            "--depth",
+            "2",
+            "--seed",
+            "1",
+        ],
         &[],
     );
     let got: Vec<(u64, u64, u64, u64)> = rows_of(&othello)
@@ -221,12 +235,21 @@ fn bad_input_is_refused_naming_the_argument() {
             "--depth",
         ),
         (
-            with(&["mc", "othello", "--openings", "2", "--opening-plies", "30"], &[]),
+            with(
+                &["mc", "othello", "--openings", "2", "--opening-plies", "30"],
+                &[],
+            ),
             "--opening-plies",
         ),
-        (with(&["mc", "othello", "--openings", "0"], &[]), "--openings"),
+        (
+            with(&["mc", "othello", "--openings", "0"], &[]),
+            "--openings",
+        ),
         (with(&["mc", "nodes", "--board", "XX"], &[]), "--board"),
-        (with(&["mc", "nodes", "--board", "XXX......"], &[]), "--board"),
+        (
+            with(&["mc", "nodes", "--board", "XXX......"], &[]),
+            "--board",
+        ),
     ] {
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
         refused(&args, &[name]);

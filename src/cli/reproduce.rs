@@ -522,7 +522,13 @@ fn chi_nau_variety(job: &mut Job) -> anyhow::Result<()> {
             } else {
                 what.to_string()
             };
-            job.file(&name, &report.render(format, &options)?, &what, &command, Some(seed))?;
+            job.file(
+                &name,
+                &report.render(format, &options)?,
+                &what,
+                &command,
+                Some(seed),
+            )?;
         }
         if let Some(claims) = report.table("claims") {
             let mut only = report.clone();

@@ -10,13 +10,14 @@ use pathology::mc::othello::{
     OthelloEvaluator, OthelloMatches, OthelloSetup, PAPER_MINIMAX_STRONG, PAPER_MINIMAX_WEAK,
     othello_matches,
 };
-use pathology::mc::{Comparison, TrialRunner};
-use pathology::plot::{Axes, ErrorPoint, ErrorSeries, ExactLine, Panel, error_bar_chart_with_exact};
-use plotters::prelude::SeriesLabelPosition;
 use pathology::mc::variety_report::{
-    ROSS_BOARDS, check_kalah_cost, check_othello_cost, kalah_report, nodes_report,
-    othello_report,
+    ROSS_BOARDS, check_kalah_cost, check_othello_cost, kalah_report, nodes_report, othello_report,
 };
+use pathology::mc::{Comparison, TrialRunner};
+use pathology::plot::{
+    Axes, ErrorPoint, ErrorSeries, ExactLine, Panel, error_bar_chart_with_exact,
+};
+use plotters::prelude::SeriesLabelPosition;
 
 use super::args::OutputArgs;
 
@@ -287,8 +288,12 @@ pub(super) fn write_variety_figures(
     ];
     for ext in ["png", "svg"] {
         let path = out.join(format!("chi_nau_othello.{ext}"));
-        error_bar_chart_with_exact(&path, std::slice::from_ref(&panel), &[lines.clone()])
-            .with_context(|| format!("drawing {}", path.display()))?;
+        error_bar_chart_with_exact(
+            &path,
+            std::slice::from_ref(&panel),
+            std::slice::from_ref(&lines),
+        )
+        .with_context(|| format!("drawing {}", path.display()))?;
         files.push(path);
     }
     Ok(files)

@@ -279,7 +279,11 @@ pub fn kalah_report(table: &KalahTable) -> Report {
         .count();
     let wins_inside = with_paper
         .iter()
-        .filter(|r| r.product_wins.exact.is_some_and(|p| inside(&r.product_wins, p)))
+        .filter(|r| {
+            r.product_wins
+                .exact
+                .is_some_and(|p| inside(&r.product_wins, p))
+        })
         .count();
     let n = table.rows.len();
     c.push(vec![
@@ -446,7 +450,9 @@ pub fn othello_report(results: &[OthelloMatches]) -> Report {
             (row(OthelloEvaluator::Weak), row(OthelloEvaluator::Strong))
         {
             c.push(vec![
-                Cell::text(format!("depth {depth}: minimax does better with the strong evaluator")),
+                Cell::text(format!(
+                    "depth {depth}: minimax does better with the strong evaluator"
+                )),
                 Cell::text("82.8% (strong) against 63.1% (weak)"),
                 Cell::text(format!(
                     "strong {} against weak {}",
@@ -458,15 +464,15 @@ pub fn othello_report(results: &[OthelloMatches]) -> Report {
             for (r, name) in [(strong, "strong"), (weak, "weak")] {
                 let paper = r.minimax_wins.exact.unwrap_or(f64::NAN);
                 c.push(vec![
-                    Cell::text(format!("depth {depth}: minimax wins {} ({name})", pct(paper))),
+                    Cell::text(format!(
+                        "depth {depth}: minimax wins {} ({name})",
+                        pct(paper)
+                    )),
                     Cell::text(format!(
                         "minimax performed better than product {} of the time",
                         pct(paper)
                     )),
-                    Cell::text(format!(
-                        "minimax won {}",
-                        pct_interval(&r.minimax_wins)
-                    )),
+                    Cell::text(format!("minimax won {}", pct_interval(&r.minimax_wins))),
                     yes_no(inside(&r.minimax_wins, paper)),
                 ]);
             }
@@ -624,10 +630,7 @@ mod tests {
             .iter()
             .map(|row| row[col(s, "alphabeta_nodes")].clone())
             .collect();
-        assert_eq!(
-            ab,
-            [18_297u64, 7_275, 3_957, 1_702].map(Cell::int).to_vec()
-        );
+        assert_eq!(ab, [18_297u64, 7_275, 3_957, 1_702].map(Cell::int).to_vec());
         assert!(nodes_report(&["XX"]).is_err());
     }
 
@@ -635,8 +638,7 @@ mod tests {
     /// format.
     #[test]
     fn kalah_report_renders() {
-        let table =
-            kalah_table(&KalahSetup::paper(), &TrialRunner::new(6, 2, 2).unwrap()).unwrap();
+        let table = kalah_table(&KalahSetup::paper(), &TrialRunner::new(6, 2, 2).unwrap()).unwrap();
         let r = kalah_report(&table);
         let k = r.table("kalah").unwrap();
         let paper = k.column_index("paper_rhf").unwrap();
