@@ -53,6 +53,12 @@ enum Experiment {
     EmmFigures(super::emm::EmmFiguresArgs),
     /// Chi & Nau's Fig. 3 and Wilson et al.'s Figs. 3-6 together (reduced sizes unless --full).
     StudyFigures(super::studies::StudyFiguresArgs),
+    /// Chi & Nau's three-hole kalah table: rhf(4) of e_a^w and minimax against product.
+    Kalah(super::variety::KalahArgs),
+    /// Chi & Nau's othello (Teague): minimax against product, weak and strong evaluators.
+    Othello(super::variety::OthelloArgs),
+    /// Ross's tic-tac-toe counts: 9! sequences, games, nodes of minimax and alpha-beta.
+    Nodes(super::variety::NodesArgs),
 }
 
 /// Output formats of the Monte Carlo commands.
@@ -189,6 +195,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         Experiment::EmmCalibrate(a) => super::emm::run_emm_calibrate(a),
         Experiment::EmmFigures(a) => super::emm::run_emm_figures(a),
         Experiment::StudyFigures(a) => super::studies::run_study_figures(a),
+        Experiment::Kalah(a) => super::variety::run_kalah(a),
+        Experiment::Othello(a) => super::variety::run_othello(a),
+        Experiment::Nodes(a) => super::variety::run_nodes(a),
     }
 }
 

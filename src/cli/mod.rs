@@ -18,6 +18,7 @@ mod table;
 mod threshold;
 mod trend;
 mod validate;
+mod variety;
 
 use std::io::{self, Write};
 use std::process::ExitCode;

@@ -126,7 +126,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         printed: String::new(),
     };
     type Step = fn(&mut Job) -> anyhow::Result<()>;
-    let steps: [(&str, Step); 6] = [
+    let steps: [(&str, Step); 7] = [
         ("Tables 1 and 2 (exact) and the h = 10 threshold", tables),
         (
             "Li & Marsland Figs. 2-4, phase portrait, Chi & Nau Fig. 2, Wilson et al. Fig. 1",
@@ -140,6 +140,10 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         (
             "cross-validation: Monte Carlo against exact values",
             cross_validation,
+        ),
+        (
+            "Chi & Nau's kalah table and othello matches (simulations)",
+            chi_nau_variety,
         ),
         ("plots/INDEX.md", |_| Ok(())),
     ];
@@ -467,6 +471,87 @@ fn cross_validation(job: &mut Job) -> anyhow::Result<()> {
     job.printed.push('\n');
     job.printed.push_str(&summary);
     job.printed.push('\n');
+    Ok(())
+}
+
+/// Chi & Nau's (1987) three-hole kalah table (Section 4.5) and Teague's othello matches
+/// (Section 4.3): reports into `chi_nau_kalah.{txt,csv}` and `chi_nau_othello.{txt,csv}`,
+/// figures beside them. Reduced: 250 boards, 100 openings at depths 1-3; `--full`: the
+/// paper's 1000 boards, 500 openings.
+fn chi_nau_variety(job: &mut Job) -> anyhow::Result<()> {
+    use pathology::mc::kalah::{KalahSetup, PAPER_BOARDS, kalah_table};
+    use pathology::mc::othello::{OthelloSetup, othello_matches};
+    use pathology::mc::variety_report::{kalah_report, othello_report};
+    let seed = job.seed;
+    let (boards, openings) = if job.full {
+        (PAPER_BOARDS, 500)
+    } else {
+        (250, 100)
+    };
+    let kalah = kalah_table(&KalahSetup::paper(), &job.runner(boards, seed)?)?;
+    let othello = [1, 2, 3]
+        .iter()
+        .map(|&d| -> anyhow::Result<_> {
+            Ok(othello_matches(
+                &OthelloSetup::new(8, d)?,
+                &job.runner(openings, seed)?,
+            )?)
+        })
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let options = ExportOptions {
+        decimals: 4,
+        table: None,
+    };
+    for (stem, report, what) in [
+        (
+            "chi_nau_kalah",
+            kalah_report(&kalah),
+            "Chi & Nau 4.5: three-hole kalah, rhf(4) of e_a^w and product against minimax (w = 1, 0.95, 0, 0.5), with the paper's values and claims",
+        ),
+        (
+            "chi_nau_othello",
+            othello_report(&othello),
+            "Chi & Nau 4.3 (Teague): othello, minimax against product with a weak and a strong evaluator, search depths 1-3, with Teague's values and claims",
+        ),
+    ] {
+        let command = report.manifest.command_line();
+        for format in [Format::Text, Format::Csv] {
+            let name = format!("{stem}.{}", format.extension());
+            let what = if format == Format::Csv {
+                format!("{what} (data table)")
+            } else {
+                what.to_string()
+            };
+            job.file(
+                &name,
+                &report.render(format, &options)?,
+                &what,
+                &command,
+                Some(seed),
+            )?;
+        }
+        if let Some(claims) = report.table("claims") {
+            let mut only = report.clone();
+            only.tables = vec![claims.clone()];
+            only.notes.clear();
+            job.printed.push('\n');
+            job.printed.push_str(&only.render(Format::Text, &options)?);
+        }
+    }
+    let written = super::variety::write_variety_figures(&job.out, &kalah, &othello)?;
+    let full = if job.full { " --full" } else { "" };
+    job.files(
+        &written,
+        |name| {
+            let what = if name.starts_with("chi_nau_kalah") {
+                "Chi & Nau 4.5 (kalah): rhf(4) and product's share against w, 95% intervals, the paper's values dashed"
+            } else {
+                "Chi & Nau 4.3 (othello): minimax's share of games won against search depth, 95% intervals, Teague's values dashed"
+            };
+            (what.to_string(), format!("pathology reproduce{full} --seed {seed}"))
+        },
+        Some(seed),
+    );
     Ok(())
 }
 

@@ -16,6 +16,8 @@
 //!   depth-11 table, Section 5's Fig. 3).
 //! - [`othello`]: minimax against product in othello with a weak and a strong evaluator
 //!   (Chi & Nau 1987, Section 4.3, Teague's study).
+//! - [`variety_report`]: the kalah table, the othello matches and Ross's node counts as
+//!   reports (`pathology mc kalah | othello | nodes`), with the papers' values and claims.
 //! - [`emm_study`]: Wilson, Parker & Nau's (2009) decision quality of minimax, the product rule
 //!   and EMM at every search depth (Figs. 3-6), with the natural evaluator's error calibration.
 //! - [`emm_report`]: the EMM study's reports (`mc emm`, `mc emm-calibrate`, `mc emm-figures`,
@@ -40,6 +42,7 @@ pub mod report;
 pub mod rhf;
 pub mod runner;
 pub mod stats;
+pub mod variety_report;
 
 pub use runner::TrialRunner;
 pub use stats::{Comparison, Mean, Proportion};
