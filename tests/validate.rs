@@ -78,9 +78,13 @@ fn honest_mc_estimates_pass_and_a_five_sigma_bias_is_flagged() {
             row["d"], row["estimate"]
         ));
     }
-    // A biased row: 5 standard errors above the exact D(1,8).
+    // A biased row: 5 standard errors above the exact D(1,8), rounded to a whole number of
+    // successes (an estimate impossible for its trial count is a malformed row).
     let exact = mc_rows[0]["exact"].as_f64().unwrap();
-    let biased = exact + 5.0 * (exact * (1.0 - exact) / 4000.0).sqrt();
+    let successes = ((exact + 5.0 * (exact * (1.0 - exact) / 4000.0).sqrt()) * 4000.0).round();
+    let biased = successes / 4000.0;
+    let expected_z = (biased - exact) / (exact * (1.0 - exact) / 4000.0).sqrt();
+    assert!((expected_z - 5.0).abs() < 0.1, "{expected_z}");
     csv.push_str(&format!("dgame,8,1,0.2,0.4,{biased},4000\n"));
     let report = validate_json(&write_temp(csv.as_bytes()));
     let rows = report["rows"].as_array().unwrap();
@@ -89,7 +93,7 @@ fn honest_mc_estimates_pass_and_a_five_sigma_bias_is_flagged() {
         assert_eq!(row["holm_verdict"], "agrees", "{row}");
     }
     assert_eq!(rows[8]["holm_verdict"], "disagrees");
-    assert!((rows[8]["z"].as_f64().unwrap() - 5.0).abs() < 1e-6);
+    assert!((rows[8]["z"].as_f64().unwrap() - expected_z).abs() < 1e-6);
     assert_eq!(report["disagree_holm"], 1);
 }
 
@@ -97,7 +101,7 @@ fn honest_mc_estimates_pass_and_a_five_sigma_bias_is_flagged() {
 fn malformed_rows_get_line_numbers_and_the_rest_is_checked() {
     let file = write_temp(
         b"kind,h,d,f1,f2,estimate,trials\n\
-          dgame,10,1,0.1,0.1,0.6075,1000\n\
+          dgame,10,1,0.1,0.1,0.607,1000\n\
           dgame,10,1,0.1,0.1,zero,1000\n\
           tictactoe,10,1,0.1,0.1,0.5,1000\n\
           dgame,10,1,0.1,0.1,0.6,-3\n",
