@@ -192,11 +192,16 @@ pub fn validate<R: Read>(input: R, alpha: f64) -> Result<Report> {
     if !(alpha > 0.0 && alpha < 1.0) {
         return Err(Error::invalid("--alpha", "in (0, 1)", alpha));
     }
+    // Fields are trimmed by hand (not by the reader) so that the newlines inside a quoted
+    // field can be counted for the line numbers. Records end at `\n` only (a `\r` before it
+    // is trimmed with the field), and a final newline is appended so that every record ends
+    // with one.
     let mut reader = csv::ReaderBuilder::new()
         .flexible(true)
         .comment(Some(b'#'))
-        .trim(csv::Trim::All)
-        .from_reader(LineGuard::new(input));
+        .trim(csv::Trim::Headers)
+        .terminator(csv::Terminator::Any(b'\n'))
+        .from_reader(LineGuard::new(input.chain(&b"\n"[..])));
     let header = reader
         .headers()
         .map_err(|e| input_error(&e))?
@@ -225,16 +230,20 @@ pub fn validate<R: Read>(input: R, alpha: f64) -> Result<Report> {
     let mut record = csv::StringRecord::new();
     let mut count = 0usize;
     loop {
-        let line_before = reader.position().line();
-        let more = match reader.read_record(&mut record) {
+        // The reader skips comment and blank lines before a record without reporting them
+        // in the record's position; the position after the record is exact. A record ends
+        // with its newline (one is appended to the input), so it starts `1 + (newlines
+        // inside its quoted fields)` lines before that.
+        let result = reader.read_record(&mut record);
+        let end = reader.position().line();
+        let more = match result {
             Ok(more) => more,
             Err(e) => {
                 if matches!(e.kind(), csv::ErrorKind::Io(_)) {
                     return Err(input_error(&e));
                 }
-                let line = e.position().map_or(line_before, csv::Position::line);
                 errors.push(RowError {
-                    line,
+                    line: end.saturating_sub(1).max(1),
                     reason: e.to_string(),
                 });
                 continue;
@@ -243,8 +252,11 @@ pub fn validate<R: Read>(input: R, alpha: f64) -> Result<Report> {
         if !more {
             break;
         }
-        // The physical line of the record in the file (comment and blank lines counted).
-        let line = record.position().map_or(line_before, csv::Position::line);
+        let inner = record
+            .iter()
+            .map(|f| f.bytes().filter(|&b| b == b'\n').count() as u64)
+            .sum::<u64>();
+        let line = end.saturating_sub(1 + inner).max(1);
         count += 1;
         if count > MAX_ROWS {
             return Err(Error::invalid(
@@ -253,7 +265,7 @@ pub fn validate<R: Read>(input: R, alpha: f64) -> Result<Report> {
                 format!("more rows (line {line})"),
             ));
         }
-        if record.iter().all(str::is_empty) {
+        if record.iter().all(|f| f.trim().is_empty()) {
             continue;
         }
         match parse_row(line, &header, &record) {
@@ -575,13 +587,13 @@ fn parse_row(line: u64, header: &[String], record: &csv::StringRecord) -> RowRes
             "{} fields but the header has {} columns (an extra field: '{}')",
             record.len(),
             header.len(),
-            record.get(header.len()).unwrap_or_default()
+            record.get(header.len()).unwrap_or_default().trim()
         ));
     }
     let fields: Fields = header
         .iter()
         .map(String::as_str)
-        .zip(record.iter())
+        .zip(record.iter().map(str::trim))
         .filter(|(_, v)| !v.is_empty())
         .collect();
     let kind = field(&fields, "kind")?.to_ascii_lowercase();
