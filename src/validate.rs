@@ -1,27 +1,54 @@
 //! Checking a researcher's own simulation results against the exact values.
 //!
 //! Input: CSV with a header and one row per estimate. Every row has `kind`, `estimate` (a
-//! proportion in `[0, 1]`) and `trials` (a positive whole number), plus the parameters of its
-//! kind:
+//! proportion in `[0, 1]`) and `trials` (a whole number in `1..=2^64-1`), plus the parameters
+//! of its kind:
 //!
 //! | kind | parameters | exact value |
 //! |---|---|---|
 //! | `dgame` | `h`, `d`, `f1`, and `f2` or `p0` | D(d,h) of Li & Marsland ([`crate::dgame`]) |
 //! | `errprop` | `gamma`, `delta`, `f1`, `f2`, `steps`, `quantity` (`gamma` or `delta`), optional `from` (`max`, default, or `min`) | the error-propagation map iterated `steps` times ([`crate::errprop`]) |
 //! | `rhf` | `w`, and optionally `xi` or `branching` (default `xi = w_2`) | Chi & Nau's rhf(w) ([`crate::closed_form`]) |
+//! | `pgame` | `h`, `d`, optional `b` (default 2), `p` (default `w_b`), `evaluator` (`count`, default, or `artificial` with its error rate `e`) | D(d,h) of a P-game ([`crate::exact`]) |
+//! | `ngame` | `h`, `d`, optional `b` (default 2), `q` (default 1/2), `evaluator`, `e` | D(d,h) of an N-game ([`crate::exact`]) |
+//! | `bdgame` | `h`, `d`, `qk` and `rk` (`q_1;...;q_b`, each summing to 1), optional `b` (default 2), `evaluator`, `e` | D(d,h) of a b-ary D-game (Li & Marsland Definition 3.1, [`crate::exact`]) |
 //!
-//! Columns may come in any order; columns a kind does not use may be empty; lines starting
-//! with `#` are comments. For each row the
-//! tool computes the exact value `p`, the score statistic
+//! Parameters are read as exact rationals (`0.1` is 1/10, `1/3` is 1/3); the exact values
+//! are computed in `f64` with rigorous rounding bounds (below 1e-9 at every size allowed, far
+//! below any sampling error). Columns may come in any order; columns a kind does not use
+//! must be empty; lines starting with `#` are comments. The self-describing CSV and JSON of
+//! `pathology mc dgame|errprop|rhf` are read as they are: their further columns (`seed`,
+//! `successes`, `estimate_lower`, `estimate_upper`, `exact`, `z`, `engine`, rhf's `p`,
+//! `height`, `depth`, and `NAME_exact`, the exact form of parameter `NAME`, which is then
+//! used and must agree with `NAME`) are read or checked but do not change the exact value
+//! (`exact` is recomputed).
+//!
+//! **Malformed rows** are reported with their physical line number in the file (comment and
+//! blank lines counted; the header is the first non-comment line) and reason, and the rest
+//! are still checked; nothing is silently dropped. A row is malformed when a value is
+//! missing or out of range, when it gives two alternative parameters (`f2` and `p0`; `xi`
+//! and `branching`; `e` with the piece count), a value in a column its kind does not read,
+//! or more fields than the header, and when its estimate is impossible for its trial count:
+//! a decimal estimate with m places must lie within half a unit of its last place
+//! (`0.5 * 10^-m`) plus `2^-52` of some `k / trials` (so `0.3333` from 3 trials is 1/3, but
+//! 0.6 from 1 trial is refused), a fraction must equal some `k / trials`, and a `successes`
+//! column must be that k.
+//!
+//! **Cost.** Rows with the same family, parameters and height share one exact D(., h)
+//! column, computed once. The whole file's cost (the sum over its distinct columns of the
+//! estimates of [`crate::dgame::estimate_cost`] and [`crate::exact::estimate_cost`]) is
+//! estimated before any column is computed, and a file over the tool's limits (about a
+//! minute, 16 GiB) is refused up front with the estimate; a single column over them makes
+//! its rows malformed.
+//!
+//! For each row the tool computes the exact value `p`, the score statistic
 //! `z = (estimate - p) / sqrt(p (1 - p) / trials)` (the variance under the null hypothesis
 //! that the simulation estimates `p`), and its two-sided normal p-value. Over all rows it
 //! applies **Holm's step-down correction** for multiple testing (family-wise error rate at
 //! level `alpha`), and reports each row's verdict both uncorrected and corrected.
 //!
-//! Malformed rows are reported with their line number and reason and the rest are still
-//! checked; nothing is silently dropped. Memory is bounded: a line may hold at most
-//! [`MAX_LINE_BYTES`] bytes and a file at most [`MAX_ROWS`] rows (both refused with a clear
-//! error beyond that).
+//! Memory is bounded: a line may hold at most [`MAX_LINE_BYTES`] bytes and a file at most
+//! [`MAX_ROWS`] rows (both refused with a clear error beyond that).
 
 use std::collections::HashMap;
 use std::io::{self, Read};
@@ -57,9 +84,9 @@ pub enum Verdict {
 /// One checked row.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct CheckedRow {
-    /// The line number in the file (the header is line 1).
+    /// The physical line number in the file (comment and blank lines counted).
     pub line: u64,
-    /// `dgame`, `errprop` or `rhf`.
+    /// `dgame`, `errprop`, `rhf`, `pgame`, `ngame` or `bdgame`.
     pub kind: String,
     /// The parameters as read, `name=value` separated by spaces.
     pub parameters: String,
