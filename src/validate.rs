@@ -1,46 +1,75 @@
 //! Checking a researcher's own simulation results against the exact values.
 //!
 //! Input: CSV with a header and one row per estimate. Every row has `kind`, `estimate` (a
-//! proportion in `[0, 1]`) and `trials` (a positive whole number), plus the parameters of its
-//! kind:
+//! proportion in `[0, 1]`) and `trials` (a whole number in `1..=2^64-1`), plus the parameters
+//! of its kind:
 //!
 //! | kind | parameters | exact value |
 //! |---|---|---|
 //! | `dgame` | `h`, `d`, `f1`, and `f2` or `p0` | D(d,h) of Li & Marsland ([`crate::dgame`]) |
 //! | `errprop` | `gamma`, `delta`, `f1`, `f2`, `steps`, `quantity` (`gamma` or `delta`), optional `from` (`max`, default, or `min`) | the error-propagation map iterated `steps` times ([`crate::errprop`]) |
 //! | `rhf` | `w`, and optionally `xi` or `branching` (default `xi = w_2`) | Chi & Nau's rhf(w) ([`crate::closed_form`]) |
+//! | `pgame` | `h`, `d`, optional `b` (default 2), `p` (default `w_b`), `evaluator` (`count`, default, or `artificial` with its error rate `e`) | D(d,h) of a P-game ([`crate::exact`]) |
+//! | `ngame` | `h`, `d`, optional `b` (default 2), `q` (default 1/2), `evaluator`, `e` | D(d,h) of an N-game ([`crate::exact`]) |
+//! | `bdgame` | `h`, `d`, `qk` and `rk` (`q_1;...;q_b`, each summing to 1), optional `b` (default 2), `evaluator`, `e` | D(d,h) of a b-ary D-game (Li & Marsland Definition 3.1, [`crate::exact`]) |
 //!
-//! Columns may come in any order; columns a kind does not use may be empty; lines starting
-//! with `#` are comments. For each row the
-//! tool computes the exact value `p`, the score statistic
+//! Parameters are read as exact rationals (`0.1` is 1/10, `1/3` is 1/3); the exact values
+//! are computed in `f64` with rigorous rounding bounds (below 1e-9 at every size allowed, far
+//! below any sampling error). Columns may come in any order; columns a kind does not use
+//! must be empty; lines starting with `#` are comments. The self-describing CSV and JSON of
+//! `pathology mc dgame|errprop|rhf` are read as they are: their further columns (`seed`,
+//! `successes`, `estimate_lower`, `estimate_upper`, `exact`, `z`, `engine`, rhf's `p`,
+//! `height`, `depth`, and `NAME_exact`, the exact form of parameter `NAME`, which is then
+//! used and must agree with `NAME`) are read or checked but do not change the exact value
+//! (`exact` is recomputed).
+//!
+//! **Malformed rows** are reported with their physical line number in the file (comment and
+//! blank lines counted; the header is the first non-comment line) and reason, and the rest
+//! are still checked; nothing is silently dropped. A row is malformed when a value is
+//! missing or out of range, when it gives two alternative parameters (`f2` and `p0`; `xi`
+//! and `branching`; `e` with the piece count), a value in a column its kind does not read,
+//! or more fields than the header, and when its estimate is impossible for its trial count:
+//! a decimal estimate with m places must lie within half a unit of its last place
+//! (`0.5 * 10^-m`) plus `2^-52` of some `k / trials` (so `0.3333` from 3 trials is 1/3, but
+//! 0.6 from 1 trial is refused), a fraction must equal some `k / trials`, and a `successes`
+//! column must be that k.
+//!
+//! **Cost.** Rows with the same family, parameters and height share one exact D(., h)
+//! column, computed once. The whole file's cost (the sum over its distinct columns of the
+//! estimates of [`crate::dgame::estimate_cost`] and [`crate::exact::estimate_cost`]) is
+//! estimated before any column is computed, and a file over the tool's limits (about a
+//! minute, 16 GiB) is refused up front with the estimate; a single column over them makes
+//! its rows malformed.
+//!
+//! For each row the tool computes the exact value `p`, the score statistic
 //! `z = (estimate - p) / sqrt(p (1 - p) / trials)` (the variance under the null hypothesis
 //! that the simulation estimates `p`), and its two-sided normal p-value. Over all rows it
 //! applies **Holm's step-down correction** for multiple testing (family-wise error rate at
 //! level `alpha`), and reports each row's verdict both uncorrected and corrected.
 //!
-//! Malformed rows are reported with their line number and reason and the rest are still
-//! checked; nothing is silently dropped. Memory is bounded: a line may hold at most
-//! [`MAX_LINE_BYTES`] bytes and a file at most [`MAX_ROWS`] rows (both refused with a clear
-//! error beyond that).
+//! Memory is bounded: a line may hold at most [`MAX_LINE_BYTES`] bytes and a file at most
+//! [`MAX_ROWS`] rows (both refused with a clear error beyond that).
 
 use std::collections::HashMap;
 use std::io::{self, Read};
 
+use num_bigint::BigInt;
 use num_rational::BigRational;
 use serde::Serialize;
 
 use crate::closed_form::{rhf, w_b};
-use crate::dgame::{DependenceFactors, Solver, check_cost, f2_from_p0};
+use crate::dgame::cost::{MEMORY_LIMIT_BYTES, TIME_LIMIT_SECONDS, human_bytes, human_seconds};
+use crate::dgame::{Cost, DependenceFactors, Solver, check_cost, f2_from_p0};
 use crate::error::{Error, Result};
 use crate::errprop::{BackUp, ErrorPair, trajectory};
+use crate::exact::report::solve;
+use crate::exact::{BaryDGame, Evaluator, Family, MAX_BRANCHING, MAX_HEIGHT, NGame, PGame};
 use crate::number::{Probability, parse_rational};
 
 /// The longest line accepted.
 pub const MAX_LINE_BYTES: usize = 64 * 1024;
 /// The most data rows accepted.
 pub const MAX_ROWS: usize = 1_000_000;
-/// D-game columns kept in the cache.
-const CACHE_COLUMNS: usize = 256;
 
 /// The verdict on one row.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -55,9 +84,9 @@ pub enum Verdict {
 /// One checked row.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct CheckedRow {
-    /// The line number in the file (the header is line 1).
+    /// The physical line number in the file (comment and blank lines counted).
     pub line: u64,
-    /// `dgame`, `errprop` or `rhf`.
+    /// `dgame`, `errprop`, `rhf`, `pgame`, `ngame` or `bdgame`.
     pub kind: String,
     /// The parameters as read, `name=value` separated by spaces.
     pub parameters: String,
@@ -190,11 +219,16 @@ pub fn validate<R: Read>(input: R, alpha: f64) -> Result<Report> {
     if !(alpha > 0.0 && alpha < 1.0) {
         return Err(Error::invalid("--alpha", "in (0, 1)", alpha));
     }
+    // Fields are trimmed by hand (not by the reader) so that the newlines inside a quoted
+    // field can be counted for the line numbers. Records end at `\n` only (a `\r` before it
+    // is trimmed with the field), and a final newline is appended so that every record ends
+    // with one.
     let mut reader = csv::ReaderBuilder::new()
         .flexible(true)
         .comment(Some(b'#'))
-        .trim(csv::Trim::All)
-        .from_reader(LineGuard::new(input));
+        .trim(csv::Trim::Headers)
+        .terminator(csv::Terminator::Any(b'\n'))
+        .from_reader(LineGuard::new(input.chain(&b"\n"[..])));
     let header = reader
         .headers()
         .map_err(|e| input_error(&e))?
@@ -217,45 +251,154 @@ pub fn validate<R: Read>(input: R, alpha: f64) -> Result<Report> {
             ));
         }
     }
-    let mut checker = Checker::default();
-    let mut rows = Vec::new();
+    // Pass 1: parse every row (cheap), collecting the distinct exact columns it needs.
+    let mut parsed = Vec::new();
     let mut errors = Vec::new();
-    for (index, record) in reader.records().enumerate() {
-        let line = index as u64 + 2;
-        if index >= MAX_ROWS {
+    let mut record = csv::StringRecord::new();
+    let mut count = 0usize;
+    loop {
+        // The reader skips comment and blank lines before a record without reporting them
+        // in the record's position; the position after the record is exact. A record ends
+        // with its newline (one is appended to the input), so it starts `1 + (newlines
+        // inside its quoted fields)` lines before that.
+        let result = reader.read_record(&mut record);
+        let end = reader.position().line();
+        let more = match result {
+            Ok(more) => more,
+            Err(e) => {
+                if matches!(e.kind(), csv::ErrorKind::Io(_)) {
+                    return Err(input_error(&e));
+                }
+                errors.push(RowError {
+                    line: end.saturating_sub(1).max(1),
+                    reason: e.to_string(),
+                });
+                continue;
+            }
+        };
+        if !more {
+            break;
+        }
+        let inner = record
+            .iter()
+            .map(|f| f.bytes().filter(|&b| b == b'\n').count() as u64)
+            .sum::<u64>();
+        let line = end.saturating_sub(1 + inner).max(1);
+        count += 1;
+        if count > MAX_ROWS {
             return Err(Error::invalid(
                 "input",
                 &format!("at most {MAX_ROWS} rows (split larger files)"),
                 format!("more rows (line {line})"),
             ));
         }
-        let record = match record {
-            Ok(r) => r,
-            Err(e) => {
-                if matches!(e.kind(), csv::ErrorKind::Io(_)) {
-                    return Err(input_error(&e));
-                }
-                errors.push(RowError {
-                    line,
-                    reason: e.to_string(),
-                });
-                continue;
-            }
-        };
-        if record.iter().all(str::is_empty) {
+        if record.iter().all(|f| f.trim().is_empty()) {
             continue;
         }
-        let fields: HashMap<&str, &str> = header
-            .iter()
-            .map(String::as_str)
-            .zip(record.iter())
-            .filter(|(_, v)| !v.is_empty())
-            .collect();
-        match checker.check(line, &fields) {
-            Ok(row) => rows.push(row),
+        match parse_row(line, &header, &record) {
+            Ok(row) => parsed.push(row),
             Err(reason) => errors.push(RowError { line, reason }),
         }
     }
+    // The whole file's cost, before any exact column is computed.
+    let mut groups: HashMap<ColumnKey, Vec<usize>> = HashMap::new();
+    let mut order = Vec::new();
+    for (i, row) in parsed.iter().enumerate() {
+        if let Target::Column { key, .. } = &row.target {
+            let entry = groups.entry(key.clone()).or_default();
+            if entry.is_empty() {
+                order.push(key.clone());
+            }
+            entry.push(i);
+        }
+    }
+    let mut refused: HashMap<ColumnKey, String> = HashMap::new();
+    let mut total = Cost {
+        seconds: 0.0,
+        bytes: 0.0,
+    };
+    for key in &order {
+        match key.check_cost() {
+            Ok(cost) => {
+                total.seconds += cost.seconds;
+                total.bytes = total.bytes.max(cost.bytes);
+            }
+            Err(e) => {
+                refused.insert(key.clone(), e.to_string());
+            }
+        }
+    }
+    if total.seconds > TIME_LIMIT_SECONDS || total.bytes > MEMORY_LIMIT_BYTES {
+        return Err(Error::TooExpensive {
+            what: format!(
+                "validating {} rows ({} distinct exact D(.,h) columns, each computed once)",
+                parsed.len(),
+                order.len() - refused.len()
+            ),
+            estimate: format!(
+                "about {} and {} of memory",
+                human_seconds(total.seconds),
+                human_bytes(total.bytes)
+            ),
+            limit: format!(
+                "{} and {}",
+                human_seconds(TIME_LIMIT_SECONDS),
+                human_bytes(MEMORY_LIMIT_BYTES)
+            ),
+            hint: "Split the file, or use fewer distinct parameter settings or smaller heights."
+                .to_string(),
+        });
+    }
+    // Pass 2: one exact column per distinct setting, shared by all its rows.
+    let mut exact: Vec<Option<std::result::Result<f64, String>>> = parsed
+        .iter()
+        .map(|r| match r.target {
+            Target::Value(v) => Some(Ok(v)),
+            Target::Column { .. } => None,
+        })
+        .collect();
+    for key in &order {
+        let column = match refused.remove(key) {
+            Some(reason) => Err(reason),
+            None => key.column().map_err(|e| e.to_string()),
+        };
+        for &i in &groups[key] {
+            let Target::Column { d, .. } = parsed[i].target else {
+                unreachable!("grouped rows are column rows")
+            };
+            exact[i] = Some(match &column {
+                Ok(values) => Ok(values[d as usize - 1]),
+                Err(reason) => Err(reason.clone()),
+            });
+        }
+    }
+    let mut rows = Vec::new();
+    for (row, value) in parsed.into_iter().zip(exact) {
+        match value.expect("every row has its value") {
+            Ok(exact) => {
+                let z = crate::mc::stats::proportion_z(row.estimate, exact, row.trials);
+                let p_value = two_sided_p(z);
+                rows.push(CheckedRow {
+                    line: row.line,
+                    kind: row.kind,
+                    parameters: row.parameters,
+                    estimate: row.estimate,
+                    trials: row.trials,
+                    exact,
+                    z,
+                    p_value,
+                    verdict: Verdict::Agrees,
+                    holm_p_value: p_value,
+                    holm_verdict: Verdict::Agrees,
+                });
+            }
+            Err(reason) => errors.push(RowError {
+                line: row.line,
+                reason,
+            }),
+        }
+    }
+    errors.sort_by_key(|e| e.line);
     apply_holm(&mut rows, alpha);
     Ok(Report {
         alpha,
@@ -268,22 +411,132 @@ fn input_error(e: &csv::Error) -> Error {
     Error::invalid("input", "UTF-8 CSV with lines of at most 65536 bytes", e)
 }
 
-/// Computes exact values, caching D-game columns.
-#[derive(Default)]
-struct Checker {
-    columns: HashMap<(u32, String, String), Vec<f64>>,
+/// A row that parsed: its exact value is known, or is one entry of a column to compute.
+struct ParsedRow {
+    line: u64,
+    kind: String,
+    parameters: String,
+    estimate: f64,
+    trials: u64,
+    target: Target,
+}
+
+enum Target {
+    /// Already computed (errprop, rhf: cheap closed forms).
+    Value(f64),
+    /// `D(d, h)` of a column shared by every row with the same key.
+    Column { key: ColumnKey, d: u32 },
+}
+
+/// One exact D(., h) column: a family with its parameters (as exact rationals), an
+/// evaluator and a height.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+enum ColumnKey {
+    /// Li & Marsland's binary D-game (kind `dgame`).
+    DGame {
+        h: u32,
+        f1: BigRational,
+        f2: BigRational,
+    },
+    /// The families of [`crate::exact`] (kinds `pgame`, `ngame`, `bdgame`).
+    Exact {
+        game: GameKey,
+        /// `None` for the piece count, else the artificial evaluator's error rate.
+        error: Option<BigRational>,
+        h: u32,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+enum GameKey {
+    /// `p = None` is the default `w_b` (irrational: computed in f64).
+    P {
+        b: u32,
+        p: Option<BigRational>,
+    },
+    N {
+        b: u32,
+        q: BigRational,
+    },
+    D {
+        b: u32,
+        qk: Vec<BigRational>,
+        rk: Vec<BigRational>,
+    },
+}
+
+impl GameKey {
+    /// The family in f64 (the parameters were validated in rationals when parsed).
+    fn family(&self) -> Result<Family<f64>> {
+        Ok(match self {
+            GameKey::P { b, p: Some(p) } => Family::P(PGame::new(*b, p.to_f64())?),
+            GameKey::P { b, p: None } => Family::P(PGame::pearl(*b)?),
+            GameKey::N { b, q } => Family::N(NGame::new(*b, q.to_f64())?),
+            GameKey::D { b, qk, rk } => Family::D(BaryDGame::new(
+                *b,
+                qk.iter().map(Probability::to_f64).collect(),
+                rk.iter().map(Probability::to_f64).collect(),
+            )?),
+        })
+    }
+}
+
+impl ColumnKey {
+    fn evaluator(error: &Option<BigRational>) -> Evaluator<f64> {
+        match error {
+            None => Evaluator::Count,
+            Some(e) => Evaluator::Artificial { error: e.to_f64() },
+        }
+    }
+
+    /// The estimated cost, or the refusal of this column alone.
+    fn check_cost(&self) -> Result<Cost> {
+        match self {
+            ColumnKey::DGame { h, .. } => check_cost(*h, None),
+            ColumnKey::Exact { game, error, h } => {
+                let family = game.family()?;
+                let evaluator = Self::evaluator(error);
+                let cost = crate::exact::check_cost(&family, &evaluator, *h)?;
+                // Binary D-games with the piece count go to Li & Marsland's engine.
+                Ok(match (&family, &evaluator) {
+                    (Family::D(g), Evaluator::Count) if g.branching() == 2 => {
+                        crate::dgame::estimate_cost(*h, None)
+                    }
+                    _ => cost,
+                })
+            }
+        }
+    }
+
+    /// `D(d, h)` for `d = 1..=h` in f64 (rigorous rounding bounds far below any sampling
+    /// error: about 1e-10 at the largest sizes allowed).
+    fn column(&self) -> Result<Vec<f64>> {
+        match self {
+            ColumnKey::DGame { h, f1, f2 } => {
+                let factors = DependenceFactors::new(f1.to_f64(), f2.to_f64())?;
+                Ok(Solver::new(factors).decision_column(*h)?.values)
+            }
+            ColumnKey::Exact { game, error, h } => {
+                let family = game.family()?;
+                Ok(solve(&family, &Self::evaluator(error), *h)?.values)
+            }
+        }
+    }
 }
 
 type RowResult<T> = std::result::Result<T, String>;
 
-fn field<'a>(fields: &HashMap<&str, &'a str>, name: &str) -> RowResult<&'a str> {
+/// The columns of a row, by header name (empty values left out).
+type Fields<'a> = HashMap<&'a str, &'a str>;
+
+fn field<'a>(fields: &Fields<'a>, name: &str) -> RowResult<&'a str> {
     fields
         .get(name)
         .copied()
         .ok_or_else(|| format!("missing value in column '{name}'"))
 }
 
-fn probability(fields: &HashMap<&str, &str>, name: &str) -> RowResult<BigRational> {
+fn probability(fields: &Fields, name: &str) -> RowResult<BigRational> {
     let text = field(fields, name)?;
     let value = parse_rational(text).map_err(|e| format!("column '{name}': {e}"))?;
     let (zero, one) = (
@@ -293,97 +546,310 @@ fn probability(fields: &HashMap<&str, &str>, name: &str) -> RowResult<BigRationa
     if value < zero || value > one {
         return Err(format!("column '{name}' must be in [0, 1], got {text}"));
     }
+    // The self-describing output of `pathology mc` prints a parameter twice: as a decimal
+    // and, in `NAME_exact`, as the exact rational. The exact one wins; both must agree.
+    if let Some(exact_text) = fields.get(format!("{name}_exact").as_str()) {
+        let exact =
+            parse_rational(exact_text).map_err(|e| format!("column '{name}_exact': {e}"))?;
+        if exact != value && exact.to_f64() != value.to_f64() {
+            return Err(format!(
+                "columns '{name}' ({text}) and '{name}_exact' ({exact_text}) disagree"
+            ));
+        }
+        return Ok(exact);
+    }
     Ok(value)
 }
 
-fn whole(
-    fields: &HashMap<&str, &str>,
-    name: &str,
-    range: std::ops::RangeInclusive<u64>,
-) -> RowResult<u64> {
+fn whole(fields: &Fields, name: &str, range: std::ops::RangeInclusive<u64>) -> RowResult<u64> {
     let text = field(fields, name)?;
-    let value: u64 = text
-        .parse()
-        .map_err(|_| format!("column '{name}' must be a whole number, got '{text}'"))?;
-    if !range.contains(&value) {
+    let allowed = format!("{}..={}", range.start(), range.end());
+    let digits = text.strip_prefix('+').unwrap_or(text);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return Err(format!(
-            "column '{name}' must be in {}..={}, got {value}",
-            range.start(),
-            range.end()
+            "column '{name}' must be a whole number in {allowed}, got '{text}'"
         ));
     }
-    Ok(value)
+    match digits.parse::<u64>() {
+        Ok(value) if range.contains(&value) => Ok(value),
+        _ => Err(format!("column '{name}' must be in {allowed}, got {text}")),
+    }
 }
 
-impl Checker {
-    fn check(&mut self, line: u64, fields: &HashMap<&str, &str>) -> RowResult<CheckedRow> {
-        let kind = field(fields, "kind")?.to_ascii_lowercase();
-        let estimate = probability(fields, "estimate")?.to_f64();
-        let trials = whole(fields, "trials", 1..=u64::MAX)?;
-        let (parameters, exact) = match kind.as_str() {
-            "dgame" => self.dgame(fields)?,
-            "errprop" => errprop_value(fields)?,
-            "rhf" => rhf_value(fields)?,
-            other => {
-                return Err(format!(
-                    "unknown kind '{other}' (expected dgame, errprop or rhf)"
-                ));
-            }
-        };
-        let z = crate::mc::stats::proportion_z(estimate, exact, trials);
-        let p_value = two_sided_p(z);
-        Ok(CheckedRow {
-            line,
-            kind,
-            parameters,
-            estimate,
-            trials,
-            exact,
-            z,
-            p_value,
-            verdict: Verdict::Agrees,
-            holm_p_value: p_value,
-            holm_verdict: Verdict::Agrees,
-        })
-    }
+/// The columns that `pathology mc` prints besides a kind's parameters; they are read (or
+/// checked) but do not change the exact value.
+const OUTPUT_COLUMNS: [&str; 8] = [
+    "kind",
+    "estimate",
+    "trials",
+    "successes",
+    "seed",
+    "estimate_lower",
+    "estimate_upper",
+    "exact",
+];
 
-    fn dgame(&mut self, fields: &HashMap<&str, &str>) -> RowResult<(String, f64)> {
-        let h = whole(fields, "h", 1..=24)? as u32;
-        let d = whole(fields, "d", 1..=u64::from(h))? as u32;
-        let f1 = probability(fields, "f1")?;
-        let f2 = match (fields.get("f2"), fields.get("p0")) {
-            (Some(_), _) => probability(fields, "f2")?,
-            (None, Some(_)) => {
-                f2_from_p0(&f1, &probability(fields, "p0")?).map_err(|e| e.to_string())?
-            }
-            (None, None) => return Err("missing value in column 'f2' (or 'p0')".to_string()),
-        };
-        let key = (h, f1.to_string(), f2.to_string());
-        if !self.columns.contains_key(&key) {
-            check_cost(h, None).map_err(|e| e.to_string())?;
-            if self.columns.len() >= CACHE_COLUMNS {
-                self.columns.clear();
-            }
-            let factors =
-                DependenceFactors::new(f1.to_f64(), f2.to_f64()).map_err(|e| e.to_string())?;
-            let column = Solver::new(factors)
-                .decision_column(h)
-                .map_err(|e| e.to_string())?;
-            self.columns.insert(key.clone(), column.values);
-        }
-        let exact = self.columns[&key][d as usize - 1];
-        Ok((
-            format!("h={h} d={d} f1={} f2={}", short(&f1), short(&f2)),
-            exact,
-        ))
+/// The parameters of each kind, and the further columns its `pathology mc` output has.
+fn kind_columns(kind: &str) -> Option<(&'static [&'static str], &'static [&'static str])> {
+    Some(match kind {
+        "dgame" => (&["h", "d", "f1", "f2", "p0"], &["engine", "z"]),
+        "errprop" => (
+            &["gamma", "delta", "f1", "f2", "steps", "quantity", "from"],
+            &["z"],
+        ),
+        "rhf" => (&["w", "xi", "branching"], &["p", "height", "depth", "z"]),
+        "pgame" => (&["b", "h", "d", "p", "evaluator", "e"], &["z"]),
+        "ngame" => (&["b", "h", "d", "q", "evaluator", "e"], &["z"]),
+        "bdgame" => (&["b", "h", "d", "qk", "rk", "evaluator", "e"], &["z"]),
+        _ => return None,
+    })
+}
+
+/// The kinds, for messages.
+const KINDS: &str = "dgame, errprop, rhf, pgame, ngame or bdgame";
+
+fn parse_row(line: u64, header: &[String], record: &csv::StringRecord) -> RowResult<ParsedRow> {
+    if record.len() > header.len() {
+        return Err(format!(
+            "{} fields but the header has {} columns (an extra field: '{}')",
+            record.len(),
+            header.len(),
+            record.get(header.len()).unwrap_or_default().trim()
+        ));
     }
+    let fields: Fields = header
+        .iter()
+        .map(String::as_str)
+        .zip(record.iter().map(str::trim))
+        .filter(|(_, v)| !v.is_empty())
+        .collect();
+    let kind = field(&fields, "kind")?.to_ascii_lowercase();
+    let Some((parameters, extras)) = kind_columns(&kind) else {
+        return Err(format!("unknown kind '{kind}' (expected {KINDS})"));
+    };
+    // A value in a column the kind does not read is refused, never silently ignored.
+    let mut unknown: Vec<&str> = header
+        .iter()
+        .map(String::as_str)
+        .filter(|name| fields.contains_key(name))
+        .filter(|name| {
+            !(OUTPUT_COLUMNS.contains(name)
+                || parameters.contains(name)
+                || extras.contains(name)
+                || name
+                    .strip_suffix("_exact")
+                    .is_some_and(|p| parameters.contains(&p)))
+        })
+        .collect();
+    unknown.dedup();
+    if !unknown.is_empty() {
+        return Err(format!(
+            "column{} '{}' {} not a parameter of kind '{kind}' (its parameters: {})",
+            if unknown.len() > 1 { "s" } else { "" },
+            unknown.join("', '"),
+            if unknown.len() > 1 { "are" } else { "is" },
+            parameters.join(", ")
+        ));
+    }
+    let trials = whole(&fields, "trials", 1..=u64::MAX)?;
+    let estimate = estimate_of(&fields, trials)?;
+    let (parameters, target) = match kind.as_str() {
+        "dgame" => dgame_target(&fields)?,
+        "errprop" => errprop_value(&fields)?,
+        "rhf" => rhf_value(&fields)?,
+        _ => exact_target(&kind, &fields)?,
+    };
+    Ok(ParsedRow {
+        line,
+        kind,
+        parameters,
+        estimate,
+        trials,
+        target,
+    })
+}
+
+/// The estimate, checked to be a proportion `k / trials` for a whole `k`, as printed.
+///
+/// A decimal with m places is accepted when some `k / trials` lies within half a unit of its
+/// last place (`0.5 * 10^-m`: estimates printed rounded to a few decimals) plus `2^-52` (an
+/// estimate printed as the shortest decimal of the double nearest `k / trials`); a fraction
+/// `a/b` must equal some `k / trials` exactly. When a `successes` column is present (the
+/// output of `pathology mc`), it must be that k.
+fn estimate_of(fields: &Fields, trials: u64) -> RowResult<f64> {
+    let value = probability(fields, "estimate")?;
+    let text = field(fields, "estimate")?;
+    let tolerance = match decimal_places(text) {
+        None => BigRational::from_integer(0.into()),
+        Some(places) => {
+            BigRational::new(
+                1.into(),
+                BigInt::from(10u32).pow(places) * BigInt::from(2u32),
+            ) + BigRational::new(1.into(), BigInt::from(1u64 << 52))
+        }
+    };
+    let n = BigRational::from_integer(trials.into());
+    let nearest = (&value * &n).round();
+    let off = |k: &BigRational| {
+        let gap = &value - k / &n;
+        if gap < BigRational::from_integer(0.into()) {
+            -gap
+        } else {
+            gap
+        }
+    };
+    if off(&nearest) > tolerance {
+        return Err(format!(
+            "estimate {text} is not k/{trials} for any whole k (the nearest is {}/{trials} = {}); \
+             a proportion from {trials} trials must round to {text} at its printed precision",
+            nearest.to_integer(),
+            (&nearest / &n).to_f64()
+        ));
+    }
+    if fields.contains_key("successes") {
+        let k = whole(fields, "successes", 0..=trials)?;
+        let k = BigRational::from_integer(k.into());
+        if off(&k) > tolerance {
+            return Err(format!(
+                "estimate {text} is not successes/trials = {}/{trials}",
+                k.to_integer()
+            ));
+        }
+    }
+    Ok(value.to_f64())
+}
+
+/// The decimal places of a decimal number as written (`0.125` -> 3, `1.5e-3` -> 4), or
+/// `None` for a fraction `a/b`.
+fn decimal_places(text: &str) -> Option<u32> {
+    if text.contains('/') {
+        return None;
+    }
+    let (mantissa, exponent) = match text.find(['e', 'E']) {
+        Some(i) => (&text[..i], text[i + 1..].parse::<i64>().unwrap_or(0)),
+        None => (text, 0),
+    };
+    let places = mantissa.split_once('.').map_or(0, |(_, f)| f.len() as i64) - exponent;
+    Some(places.clamp(0, 1000) as u32)
+}
+
+/// Two columns that say the same thing differently: giving both is a conflict.
+fn alternatives(fields: &Fields, first: &str, second: &str) -> RowResult<()> {
+    if fields.contains_key(first) && fields.contains_key(second) {
+        return Err(format!(
+            "columns '{first}' and '{second}' are alternatives: give one, not both (the \
+             command-line options refuse the same pair)"
+        ));
+    }
+    Ok(())
+}
+
+fn dgame_target(fields: &Fields) -> RowResult<(String, Target)> {
+    let h = whole(fields, "h", 1..=24)? as u32;
+    let d = whole(fields, "d", 1..=u64::from(h))? as u32;
+    let f1 = probability(fields, "f1")?;
+    alternatives(fields, "f2", "p0")?;
+    let f2 = match (fields.get("f2"), fields.get("p0")) {
+        (Some(_), _) => probability(fields, "f2")?,
+        (None, Some(_)) => {
+            f2_from_p0(&f1, &probability(fields, "p0")?).map_err(|e| e.to_string())?
+        }
+        (None, None) => return Err("missing value in column 'f2' (or 'p0')".to_string()),
+    };
+    DependenceFactors::new(f1.to_f64(), f2.to_f64()).map_err(|e| e.to_string())?;
+    Ok((
+        format!("h={h} d={d} f1={} f2={}", short(&f1), short(&f2)),
+        Target::Column {
+            key: ColumnKey::DGame { h, f1, f2 },
+            d,
+        },
+    ))
+}
+
+/// A list of rationals separated by `;` (or `,` inside a quoted field).
+fn rational_list(fields: &Fields, name: &str) -> RowResult<Vec<BigRational>> {
+    field(fields, name)?
+        .split([';', ','])
+        .map(|t| parse_rational(t.trim()).map_err(|e| format!("column '{name}': {e}")))
+        .collect()
+}
+
+fn list_text(values: &[BigRational]) -> String {
+    values.iter().map(short).collect::<Vec<_>>().join(";")
+}
+
+/// `pgame`, `ngame`, `bdgame`: the families of [`crate::exact`].
+fn exact_target(kind: &str, fields: &Fields) -> RowResult<(String, Target)> {
+    let b = match fields.get("b") {
+        Some(_) => whole(fields, "b", 2..=u64::from(MAX_BRANCHING))? as u32,
+        None => 2,
+    };
+    let h = whole(fields, "h", 1..=u64::from(MAX_HEIGHT))? as u32;
+    let d = whole(fields, "d", 1..=u64::from(h))? as u32;
+    let evaluator = fields
+        .get("evaluator")
+        .map_or("count".to_string(), |s| s.to_ascii_lowercase());
+    let error = match evaluator.as_str() {
+        "count" => {
+            if fields.contains_key("e") {
+                return Err(
+                    "column 'e' is the artificial evaluator's error rate, but evaluator is count"
+                        .to_string(),
+                );
+            }
+            None
+        }
+        "artificial" => Some(probability(fields, "e")?),
+        other => {
+            return Err(format!(
+                "column 'evaluator' must be count or artificial, got '{other}'"
+            ));
+        }
+    };
+    let (game, text) = match kind {
+        "pgame" => match fields.get("p") {
+            Some(_) => {
+                let p = probability(fields, "p")?;
+                let text = format!("p={}", short(&p));
+                (GameKey::P { b, p: Some(p) }, text)
+            }
+            None => (GameKey::P { b, p: None }, format!("p=w_{b}")),
+        },
+        "ngame" => {
+            let q = match fields.get("q") {
+                Some(_) => probability(fields, "q")?,
+                None => BigRational::new(1.into(), 2.into()),
+            };
+            let text = format!("q={}", short(&q));
+            (GameKey::N { b, q }, text)
+        }
+        _ => {
+            let (qk, rk) = (rational_list(fields, "qk")?, rational_list(fields, "rk")?);
+            // Validated in exact rationals: the q_k and r_k must sum to exactly 1.
+            BaryDGame::new(b, qk.clone(), rk.clone()).map_err(|e| e.to_string())?;
+            let text = format!("qk={} rk={}", list_text(&qk), list_text(&rk));
+            (GameKey::D { b, qk, rk }, text)
+        }
+    };
+    game.family().map_err(|e| e.to_string())?;
+    let evaluator_text = match &error {
+        None => "evaluator=count".to_string(),
+        Some(e) => format!("evaluator=artificial e={}", short(e)),
+    };
+    Ok((
+        format!("b={b} h={h} d={d} {text} {evaluator_text}"),
+        Target::Column {
+            key: ColumnKey::Exact { game, error, h },
+            d,
+        },
+    ))
 }
 
 fn short(value: &BigRational) -> String {
     crate::number::short_text(value)
 }
 
-fn errprop_value(fields: &HashMap<&str, &str>) -> RowResult<(String, f64)> {
+fn errprop_value(fields: &Fields) -> RowResult<(String, Target)> {
     let gamma = probability(fields, "gamma")?;
     let delta = probability(fields, "delta")?;
     let f1 = probability(fields, "f1")?;
@@ -417,12 +883,13 @@ fn errprop_value(fields: &HashMap<&str, &str>) -> RowResult<(String, f64)> {
             short(&f1),
             short(&f2)
         ),
-        exact,
+        Target::Value(exact),
     ))
 }
 
-fn rhf_value(fields: &HashMap<&str, &str>) -> RowResult<(String, f64)> {
+fn rhf_value(fields: &Fields) -> RowResult<(String, Target)> {
     let w = probability(fields, "w")?;
+    alternatives(fields, "xi", "branching")?;
     let (xi, xi_text) = match (fields.get("xi"), fields.get("branching")) {
         (Some(_), _) => {
             let xi = probability(fields, "xi")?;
@@ -437,7 +904,7 @@ fn rhf_value(fields: &HashMap<&str, &str>) -> RowResult<(String, f64)> {
         }
     };
     let exact = rhf(w.to_f64(), xi).map_err(|e| e.to_string())?;
-    Ok((format!("w={} {xi_text}", short(&w)), exact))
+    Ok((format!("w={} {xi_text}", short(&w)), Target::Value(exact)))
 }
 
 /// The two-sided normal p-value `2 (1 - Phi(|z|)) = erfc(|z| / sqrt 2)`.
@@ -712,7 +1179,7 @@ mod tests {
     #[test]
     fn malformed_rows_are_reported_and_the_rest_checked() {
         let csv = "kind,h,d,f1,f2,w,estimate,trials\n\
-                   dgame,10,1,0.1,0.1,,0.6075,1000\n\
+                   dgame,10,1,0.1,0.1,,0.607,1000\n\
                    dgame,10,11,0.1,0.1,,0.6,1000\n\
                    dgame,10,1,abc,0.1,,0.6,1000\n\
                    chess,10,1,0.1,0.1,,0.6,1000\n\

@@ -78,9 +78,13 @@ fn honest_mc_estimates_pass_and_a_five_sigma_bias_is_flagged() {
             row["d"], row["estimate"]
         ));
     }
-    // A biased row: 5 standard errors above the exact D(1,8).
+    // A biased row: 5 standard errors above the exact D(1,8), rounded to a whole number of
+    // successes (an estimate impossible for its trial count is a malformed row).
     let exact = mc_rows[0]["exact"].as_f64().unwrap();
-    let biased = exact + 5.0 * (exact * (1.0 - exact) / 4000.0).sqrt();
+    let successes = ((exact + 5.0 * (exact * (1.0 - exact) / 4000.0).sqrt()) * 4000.0).round();
+    let biased = successes / 4000.0;
+    let expected_z = (biased - exact) / (exact * (1.0 - exact) / 4000.0).sqrt();
+    assert!((expected_z - 5.0).abs() < 0.1, "{expected_z}");
     csv.push_str(&format!("dgame,8,1,0.2,0.4,{biased},4000\n"));
     let report = validate_json(&write_temp(csv.as_bytes()));
     let rows = report["rows"].as_array().unwrap();
@@ -89,7 +93,7 @@ fn honest_mc_estimates_pass_and_a_five_sigma_bias_is_flagged() {
         assert_eq!(row["holm_verdict"], "agrees", "{row}");
     }
     assert_eq!(rows[8]["holm_verdict"], "disagrees");
-    assert!((rows[8]["z"].as_f64().unwrap() - 5.0).abs() < 1e-6);
+    assert!((rows[8]["z"].as_f64().unwrap() - expected_z).abs() < 1e-6);
     assert_eq!(report["disagree_holm"], 1);
 }
 
@@ -97,7 +101,7 @@ fn honest_mc_estimates_pass_and_a_five_sigma_bias_is_flagged() {
 fn malformed_rows_get_line_numbers_and_the_rest_is_checked() {
     let file = write_temp(
         b"kind,h,d,f1,f2,estimate,trials\n\
-          dgame,10,1,0.1,0.1,0.6075,1000\n\
+          dgame,10,1,0.1,0.1,0.607,1000\n\
           dgame,10,1,0.1,0.1,zero,1000\n\
           tictactoe,10,1,0.1,0.1,0.5,1000\n\
           dgame,10,1,0.1,0.1,0.6,-3\n",
@@ -183,4 +187,343 @@ fn the_example_input_flags_exactly_its_biased_row() {
         .collect();
     assert_eq!(report["malformed"], 0);
     assert_eq!(flagged.len(), 1, "{report}");
+}
+
+/// The exact D(d,h) that `pathology exact` prints for these arguments.
+fn exact_value(args: &[&str]) -> f64 {
+    let output = pathology()
+        .args(["exact"])
+        .args(args)
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let doc: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    doc["tables"][0]["rows"][0]["D"].as_f64().unwrap()
+}
+
+#[test]
+fn p_n_and_bary_d_game_rows_are_checked_against_pathology_exact() {
+    // Estimates at the exact value (rounded to whole counts of 100000) agree; one 6 standard
+    // errors off disagrees; the exact column is the one `pathology exact` prints.
+    let cases: [(&str, &str, Vec<&str>); 4] = [
+        (
+            "pgame,2,8,3,,,,,artificial,0.1",
+            "p=w_2 evaluator=artificial e=0.1",
+            vec![
+                "--game",
+                "p",
+                "--height",
+                "8",
+                "--depth",
+                "3",
+                "--evaluator",
+                "artificial",
+                "--e",
+                "0.1",
+            ],
+        ),
+        (
+            "pgame,3,6,2,1/2,,,,count,",
+            "p=0.5 evaluator=count",
+            vec![
+                "--game",
+                "p",
+                "--branching",
+                "3",
+                "--p",
+                "1/2",
+                "--height",
+                "6",
+                "--depth",
+                "2",
+            ],
+        ),
+        (
+            "ngame,3,6,4,,0.5,,,artificial,0.2",
+            "q=0.5 evaluator=artificial e=0.2",
+            vec![
+                "--game",
+                "n",
+                "--branching",
+                "3",
+                "--height",
+                "6",
+                "--depth",
+                "4",
+                "--evaluator",
+                "artificial",
+                "--e",
+                "0.2",
+            ],
+        ),
+        (
+            "bdgame,3,6,2,,,0.5;0.25;0.25,\"0.5,0.5\",count,",
+            "qk=0.5;0.25;0.25 rk=0.5;0.5 evaluator=count",
+            vec![
+                "--game",
+                "d",
+                "--branching",
+                "3",
+                "--qk",
+                "0.5,0.25,0.25",
+                "--rk",
+                "0.5,0.5",
+                "--height",
+                "6",
+                "--depth",
+                "2",
+            ],
+        ),
+    ];
+    let n = 100_000.0;
+    let mut csv = String::from("kind,b,h,d,p,q,qk,rk,evaluator,e,estimate,trials\n");
+    let mut exact = Vec::new();
+    for (row, _, args) in &cases {
+        let value = exact_value(args);
+        csv.push_str(&format!("{row},{},100000\n", (value * n).round() / n));
+        exact.push(value);
+    }
+    let (row, _, _) = &cases[0];
+    let off = exact[0] + 6.0 * (exact[0] * (1.0 - exact[0]) / n).sqrt();
+    csv.push_str(&format!("{row},{},100000\n", (off * n).round() / n));
+    let report = validate_json(&write_temp(csv.as_bytes()));
+    assert_eq!(report["malformed"], 0, "{report}");
+    let rows = report["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 5);
+    for (i, (_, parameters, _)) in cases.iter().enumerate() {
+        assert_eq!(rows[i]["exact"].as_f64().unwrap(), exact[i], "{}", rows[i]);
+        assert!(
+            rows[i]["parameters"]
+                .as_str()
+                .unwrap()
+                .ends_with(parameters),
+            "{}",
+            rows[i]
+        );
+        assert_eq!(rows[i]["holm_verdict"], "agrees", "{}", rows[i]);
+    }
+    assert_eq!(rows[4]["holm_verdict"], "disagrees");
+    assert!(rows[4]["z"].as_f64().unwrap() > 5.9);
+}
+
+#[test]
+fn new_kind_rows_with_bad_parameters_are_malformed() {
+    let file = write_temp(
+        b"kind,b,h,d,p,q,qk,rk,evaluator,e,estimate,trials\n\
+          pgame,2,8,1,,,,,count,0.1,0.9,1000\n\
+          pgame,2,8,1,,,,,artificial,,0.9,1000\n\
+          ngame,2,8,1,,,,,minimax,,0.9,1000\n\
+          bdgame,3,6,2,,,0.5;0.25,0.5;0.5,count,,0.8,1000\n\
+          pgame,1,8,1,,,,,count,,0.9,1000\n\
+          ngame,2,8,1,0.5,,,,count,,0.9,1000\n",
+    );
+    let report = validate_json(&file);
+    assert_eq!(report["checked"], 0);
+    let reasons: Vec<&str> = report["errors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["reason"].as_str().unwrap())
+        .collect();
+    assert_eq!(reasons.len(), 6, "{reasons:?}");
+    assert!(reasons[0].contains("evaluator is count"), "{}", reasons[0]);
+    assert!(reasons[1].contains("'e'"), "{}", reasons[1]);
+    assert!(reasons[2].contains("count or artificial"), "{}", reasons[2]);
+    assert!(reasons[3].contains("summing to 1"), "{}", reasons[3]);
+    assert!(
+        reasons[4].contains("'b' must be in 2..=60"),
+        "{}",
+        reasons[4]
+    );
+    assert!(
+        reasons[5].contains("'p' is not a parameter of kind 'ngame'"),
+        "{}",
+        reasons[5]
+    );
+}
+
+#[test]
+fn line_numbers_are_physical_lines_of_the_file() {
+    // Issue 13 item 2: the example's rows are on lines 6-17 (four comment lines and the
+    // header come first), and comment and blank lines after the header count too.
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/validate_input.csv");
+    let output = pathology()
+        .args(["validate", path, "--format", "json"])
+        .output()
+        .unwrap();
+    let doc: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let lines: Vec<u64> = doc["tables"][0]["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["line"].as_u64().unwrap())
+        .collect();
+    assert_eq!(lines, (6..=17).collect::<Vec<u64>>());
+    let file = write_temp(
+        b"kind,h,d,f1,f2,estimate,trials\n\
+          # a comment\n\
+          \n\
+          dgame,4,1,0.2,0.4,0.9,10\r\n\
+          # another\n\
+          dgame,4,1,0.2,0.4,0.95,10\n\
+          dgame,4,\"1\n\",0.2,0.4,0.9,10\n\
+          dgame,4,1,0.2,0.4,0.9,10",
+    );
+    let report = validate_json(&file);
+    let lines: Vec<u64> = report["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["line"].as_u64().unwrap())
+        .collect();
+    assert_eq!(lines, vec![4, 7, 9]);
+    assert_eq!(report["errors"][0]["line"], 6);
+}
+
+#[test]
+fn an_estimate_impossible_for_its_trials_is_malformed() {
+    // Issue 13 item 3: 0.6 from 1 trial is no k/1; rounded printings of k/n are accepted
+    // (1/3 as 0.3333 or 0.33; 2/3 as the shortest f64) but 0.5 from 3 trials is not, and a
+    // successes column must match.
+    let file = write_temp(
+        b"kind,h,d,f1,f2,estimate,trials\n\
+          dgame,4,1,0.2,0.4,0.6,1\n\
+          dgame,4,1,0.2,0.4,0.3333,3\n\
+          dgame,4,1,0.2,0.4,0.33,3\n\
+          dgame,4,1,0.2,0.4,0.6666666666666666,3\n\
+          dgame,4,1,0.2,0.4,0.5,3\n\
+          dgame,4,1,0.2,0.4,2/3,3\n\
+          dgame,4,1,0.2,0.4,0.91,20000\n",
+    );
+    let report = validate_json(&file);
+    let errors = report["errors"].as_array().unwrap();
+    let lines: Vec<u64> = errors.iter().map(|e| e["line"].as_u64().unwrap()).collect();
+    assert_eq!(lines, vec![2, 6], "{errors:?}");
+    let reason = errors[0]["reason"].as_str().unwrap();
+    assert!(
+        reason.contains("estimate 0.6 is not k/1 for any whole k"),
+        "{reason}"
+    );
+    assert_eq!(report["checked"], 5);
+    let file = write_temp(
+        b"kind,h,d,f1,f2,successes,estimate,trials\n\
+          dgame,4,1,0.2,0.4,9,0.9,10\n\
+          dgame,4,1,0.2,0.4,8,0.9,10\n",
+    );
+    let report = validate_json(&file);
+    assert_eq!(report["checked"], 1);
+    let reason = report["errors"][0]["reason"].as_str().unwrap();
+    assert!(reason.contains("successes/trials = 8/10"), "{reason}");
+}
+
+#[test]
+fn conflicting_and_unknown_fields_are_malformed() {
+    // Issue 13 item 4: f2 with p0, xi with branching, a field beyond the header and a value
+    // in a column the kind does not read.
+    let file = write_temp(
+        b"kind,h,d,f1,f2,p0,w,xi,branching,estimate,trials\n\
+          dgame,4,1,0.2,0.4,0.5,,,,0.9,10\n\
+          rhf,,,,,,0.2,0.3,3,0.1,10\n\
+          dgame,4,1,0.2,0.4,,,,,0.9,10,surplus\n\
+          dgame,4,1,0.2,0.4,,0.3,,,0.9,10\n\
+          dgame,4,1,0.2,0.4,,,,,0.9,10\n",
+    );
+    let report = validate_json(&file);
+    assert_eq!(report["checked"], 1);
+    let reasons: Vec<&str> = report["errors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["reason"].as_str().unwrap())
+        .collect();
+    assert!(
+        reasons[0].contains("columns 'f2' and 'p0' are alternatives"),
+        "{}",
+        reasons[0]
+    );
+    assert!(
+        reasons[1].contains("columns 'xi' and 'branching' are alternatives"),
+        "{}",
+        reasons[1]
+    );
+    assert!(
+        reasons[2].contains("12 fields but the header has 11 columns"),
+        "{}",
+        reasons[2]
+    );
+    assert!(
+        reasons[3].contains("column 'w' is not a parameter of kind 'dgame'"),
+        "{}",
+        reasons[3]
+    );
+}
+
+#[test]
+fn a_too_large_trials_value_names_the_range() {
+    let file = write_temp(
+        b"kind,h,d,f1,f2,estimate,trials\n\
+          dgame,4,1,0.2,0.4,1,99999999999999999999\n",
+    );
+    let report = validate_json(&file);
+    let reason = report["errors"][0]["reason"].as_str().unwrap();
+    assert!(
+        reason.contains("column 'trials' must be in 1..=18446744073709551615"),
+        "{reason}"
+    );
+}
+
+#[test]
+fn the_whole_file_cost_is_estimated_up_front() {
+    // Issue 13 item 13: 40 rows at h = 24 with distinct parameters would take minutes; refused
+    // at once with the estimate. The same 40 rows with one setting share one column.
+    let mut distinct = String::from("kind,h,d,f1,f2,estimate,trials\n");
+    let mut shared = distinct.clone();
+    for i in 0..40 {
+        distinct.push_str(&format!(
+            "dgame,24,{},0.{},0.5,0.5,1000\n",
+            i % 24 + 1,
+            i + 10
+        ));
+        shared.push_str(&format!("dgame,18,{},0.3,0.5,0.5,1000\n", i % 18 + 1));
+    }
+    let file = write_temp(distinct.as_bytes());
+    pathology()
+        .args(["validate", file.path().to_str().unwrap()])
+        .timeout(std::time::Duration::from_secs(20))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "validating 40 rows (40 distinct exact D(.,h) columns, each computed once) would need about",
+        ))
+        .stderr(predicate::str::contains("refused"));
+    let report = validate_json(&write_temp(shared.as_bytes()));
+    assert_eq!(report["checked"], 40);
+}
+
+#[test]
+fn the_csv_of_pathology_mc_is_read_as_it_is() {
+    for args in [
+        &["dgame", "--height", "6", "--f1", "0.2", "--f2", "1/3"][..],
+        &["rhf", "--w", "0.2", "--height", "6", "--depth", "2"],
+        &[
+            "errprop", "--gamma", "0.3", "--delta", "0.2", "--f1", "0.9", "--f2", "0.9", "--steps",
+            "2",
+        ],
+    ] {
+        let mc = pathology()
+            .arg("mc")
+            .args(args)
+            .args(["--trials", "300", "--seed", "4", "--format", "csv"])
+            .output()
+            .unwrap();
+        assert!(mc.status.success());
+        let report = validate_json(&write_temp(&mc.stdout));
+        assert_eq!(report["malformed"], 0, "{args:?}: {report}");
+        assert!(report["checked"].as_u64().unwrap() >= 1);
+    }
 }

@@ -21,7 +21,11 @@ use pathology::dgame::threshold::pathology_threshold;
 use pathology::dgame::trend::height_trend;
 use pathology::errprop::ErrorPair;
 use pathology::mc::dgame::{Engine, estimate_decisions};
+use pathology::mc::emm_study::{
+    self, Calibration, CalibrationRow, FRACTION_MINIMAX, StudyEvaluator,
+};
 use pathology::mc::errprop::estimate_errors;
+use pathology::mc::level_tree::{BoardSpec, GameKind};
 use pathology::mc::rhf::{FlawSetup, estimate_flaw_rate};
 use pathology::mc::runner::TrialRunner;
 use pathology::report::{ExportOptions, Format, Report};
@@ -350,7 +354,8 @@ fn studies(job: &mut Job) -> anyhow::Result<()> {
 /// [`validate`] (score test, Holm's correction) and writes the report.
 fn cross_validation(job: &mut Job) -> anyhow::Result<()> {
     let scale = if job.full { 10 } else { 1 };
-    let mut csv = String::from("kind,h,d,f1,f2,gamma,delta,steps,quantity,w,estimate,trials\n");
+    let mut csv =
+        String::from("kind,h,d,f1,f2,gamma,delta,steps,quantity,w,estimate,trials,b,evaluator,e\n");
     let mut item = 0u64;
     let mut next_seed = || {
         item += 1;
@@ -370,7 +375,7 @@ fn cross_validation(job: &mut Job) -> anyhow::Result<()> {
         for r in rows {
             let _ = writeln!(
                 csv,
-                "dgame,{h},{},{f1},{f2},,,,,,{},{trials}",
+                "dgame,{h},{},{f1},{f2},,,,,,{},{trials},,,",
                 r.d, r.comparison.estimate
             );
         }
@@ -399,7 +404,7 @@ fn cross_validation(job: &mut Job) -> anyhow::Result<()> {
             };
             let _ = writeln!(
                 csv,
-                "errprop,,,{f1},{f2},{gamma},{delta},{steps},{quantity},,{},{}",
+                "errprop,,,{f1},{f2},{gamma},{delta},{steps},{quantity},,{},{},,,",
                 r.comparison.estimate, r.trials
             );
         }
@@ -415,12 +420,91 @@ fn cross_validation(job: &mut Job) -> anyhow::Result<()> {
         let estimate = estimate_flaw_rate(&setup, &job.runner(trials, seed)?)?;
         let _ = writeln!(
             csv,
-            "rhf,,,,,,,,,{w},{},{}",
+            "rhf,,,,,,,,,{w},{},{},,,",
             estimate.comparison.estimate, estimate.trials
         );
         commands.push(format!(
             "pathology mc rhf --w {w} --height 10 --depth 4 --trials {trials} --seed {seed}"
         ));
+    }
+    // P- and N-games (Wilson et al.'s study, b = 2 and 3) at their default parameters (p =
+    // w_b, q = 1/2): minimax with the artificial evaluator (the study's minimax curve) and
+    // minimax on the fraction of 1-squares (the piece count, recorded with the natural
+    // evaluator), against `pathology exact` (see `pathology::exact::study`).
+    for (kind, b, h) in [
+        (GameKind::P, 2u32, 8u32),
+        (GameKind::P, 3, 5),
+        (GameKind::N, 2, 8),
+        (GameKind::N, 3, 5),
+    ] {
+        let parameter = kind.default_parameter(b)?;
+        let spec = BoardSpec::new(kind, b, h, parameter)?;
+        let game = format!("{}game", kind.name());
+        for artificial in [true, false] {
+            let games = 4_000 * scale;
+            let seed = next_seed();
+            let (evaluator, decision, columns) = if artificial {
+                (
+                    StudyEvaluator::Artificial { error: 0.1 },
+                    0,
+                    "artificial,0.1",
+                )
+            } else {
+                // Only minimax on the fraction is read, which does not use EMM's errors: a
+                // placeholder table (error 1/2 everywhere, as for cells no board reached).
+                let rows = (1..=h)
+                    .flat_map(|t| {
+                        [false, true].map(|judged_win_for_max| CalibrationRow {
+                            node_height: t,
+                            judged_win_for_max,
+                            nodes: 0,
+                            wrong: 0,
+                            error: 0.5,
+                        })
+                    })
+                    .collect();
+                let calibration = Calibration {
+                    game: kind,
+                    branching: b,
+                    height: h,
+                    p: parameter,
+                    games: 0,
+                    seed: 0,
+                    rows,
+                };
+                (
+                    StudyEvaluator::Natural(calibration),
+                    FRACTION_MINIMAX,
+                    "count,",
+                )
+            };
+            let result = emm_study::run(&spec, &evaluator, &job.runner(games, seed)?)?;
+            for depth in &result.depths {
+                let comparison = if decision == FRACTION_MINIMAX {
+                    depth.minimax_fraction.as_ref().context(
+                        "internal: the natural evaluator records minimax on the fraction",
+                    )?
+                } else {
+                    &depth.minimax
+                };
+                let _ = writeln!(
+                    csv,
+                    "{game},{h},{},,,,,,,,{},{},{b},{columns}",
+                    depth.depth, comparison.estimate, result.games
+                );
+            }
+            commands.push(if artificial {
+                format!(
+                    "pathology mc emm --game {} --branching {b} --height {h} --evaluator artificial --error 0.1 --games {games} --seed {seed} (column minimax)",
+                    kind.name()
+                )
+            } else {
+                format!(
+                    "pathology::mc::emm_study::run({}-games, b = {b}, H = {h}, natural evaluator with a placeholder calibration, {games} games, seed {seed}) (minimax on the fraction of 1-squares)",
+                    kind.name().to_uppercase()
+                )
+            });
+        }
     }
     let report = validate(csv.as_bytes(), 0.05)?;
     anyhow::ensure!(
@@ -457,7 +541,7 @@ fn cross_validation(job: &mut Job) -> anyhow::Result<()> {
     job.file(
         "crossval.txt",
         &text,
-        "cross-validation report: Monte Carlo (real searches) against the exact D(d,h), gamma/delta map and rhf",
+        "cross-validation report: Monte Carlo (real searches) against the exact D(d,h) of D-games, P-games and N-games, the gamma/delta map and rhf",
         "pathology reproduce",
         seed,
     )?;

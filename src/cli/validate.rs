@@ -15,8 +15,15 @@ disagrees, 2 on malformed input (any malformed row, unreadable file, bad option)
 )]
 pub struct Args {
     /// CSV with a header (or the JSON of a `pathology mc` command; `-` reads standard input):
-    /// kind (dgame | errprop | rhf), the kind's parameters, estimate, trials. The CSV and JSON
-    /// that `pathology mc dgame|errprop|rhf` print are read as they are.
+    /// kind, the kind's parameters, estimate, trials. Kinds: dgame (h, d, f1, f2 or p0);
+    /// errprop (gamma, delta, f1, f2, steps, quantity, from); rhf (w, xi or branching);
+    /// pgame (b, h, d, p [default w_b], evaluator count|artificial, e); ngame (b, h, d, q
+    /// [default 1/2], evaluator, e); bdgame (b, h, d, qk and rk as q1;q2;..., evaluator, e).
+    /// b defaults to 2, evaluator to count; e is required with artificial. Estimates must be
+    /// k/trials for a whole k to their printed precision. The CSV and JSON that `pathology mc
+    /// dgame|errprop|rhf` print are read as they are. Line numbers are the file's physical
+    /// lines. The whole file's cost is estimated first (one exact column per distinct
+    /// setting) and refused when over about a minute or 16 GiB.
     file: PathBuf,
     /// Significance level (family-wise, with Holm's correction).
     #[arg(long, default_value_t = 0.05)]
