@@ -21,15 +21,17 @@ use pathology::dgame::threshold::pathology_threshold;
 use pathology::dgame::trend::height_trend;
 use pathology::errprop::ErrorPair;
 use pathology::mc::dgame::{Engine, estimate_decisions};
-use pathology::mc::emm_study::{
-    self, Calibration, CalibrationRow, FRACTION_MINIMAX, StudyEvaluator,
-};
+use pathology::mc::emm_report::calibration_seed;
+use pathology::mc::emm_study::{self, FRACTION_MINIMAX, StudyEvaluator};
 use pathology::mc::errprop::estimate_errors;
 use pathology::mc::level_tree::{BoardSpec, GameKind};
 use pathology::mc::rhf::{FlawSetup, estimate_flaw_rate};
 use pathology::mc::runner::TrialRunner;
 use pathology::report::{ExportOptions, Format, Report};
 use pathology::validate::validate;
+
+/// Boards of the natural evaluator's error table in the P-/N-game cross-validation rows.
+const CALIBRATION_GAMES: u64 = 2000;
 
 /// The default seed of every Monte Carlo item.
 pub const DEFAULT_SEED: u64 = 20_261_121;
@@ -450,28 +452,13 @@ fn cross_validation(job: &mut Job) -> anyhow::Result<()> {
                     "artificial,0.1",
                 )
             } else {
-                // Only minimax on the fraction is read, which does not use EMM's errors: a
-                // placeholder table (error 1/2 everywhere, as for cells no board reached).
-                let rows = (1..=h)
-                    .flat_map(|t| {
-                        [false, true].map(|judged_win_for_max| CalibrationRow {
-                            node_height: t,
-                            judged_win_for_max,
-                            nodes: 0,
-                            wrong: 0,
-                            error: 0.5,
-                        })
-                    })
-                    .collect();
-                let calibration = Calibration {
-                    game: kind,
-                    branching: b,
-                    height: h,
-                    p: parameter,
-                    games: 0,
-                    seed: 0,
-                    rows,
-                };
+                // EMM's error table, estimated as `mc emm --evaluator natural` does (its
+                // seed derived from the study's), so that the command below regenerates
+                // the rows; only minimax on the fraction is read.
+                let calibration = emm_study::calibrate(
+                    &spec,
+                    &job.runner(CALIBRATION_GAMES, calibration_seed(seed))?,
+                )?;
                 (
                     StudyEvaluator::Natural(calibration),
                     FRACTION_MINIMAX,
@@ -500,8 +487,8 @@ fn cross_validation(job: &mut Job) -> anyhow::Result<()> {
                 )
             } else {
                 format!(
-                    "pathology::mc::emm_study::run({}-games, b = {b}, H = {h}, natural evaluator with a placeholder calibration, {games} games, seed {seed}) (minimax on the fraction of 1-squares)",
-                    kind.name().to_uppercase()
+                    "pathology mc emm --game {} --branching {b} --height {h} --evaluator natural --calibration-games {CALIBRATION_GAMES} --games {games} --seed {seed} (column minimax_fraction)",
+                    kind.name()
                 )
             });
         }
