@@ -86,7 +86,7 @@ pub struct RunOptions {
     pub output: super::args::OutputArgs,
 }
 
-fn shard(text: &str) -> Result<Shard, String> {
+pub(super) fn shard(text: &str) -> Result<Shard, String> {
     Shard::parse(text).map_err(|e| match e {
         pathology::Error::InvalidArgument { allowed, .. } => {
             format!("must be {allowed}, got {text}")

@@ -55,19 +55,13 @@ pub(super) fn default_parameter(game: GameKind, branching: u32) -> anyhow::Resul
         .map_err(|_| pathology::Error::invalid("--branching", "at least 2", branching).into())
 }
 
-/// A y range covering every interval and `include`, with a margin, in steps of 0.01.
+/// A y range covering every interval and `include`, with a margin, in steps of 0.01
+/// ([`pathology::plot::interval_y_range`]).
 pub(super) fn y_range<'a>(
     shares: impl Iterator<Item = &'a pathology::mc::Comparison>,
     include: f64,
 ) -> (f64, f64) {
-    let (low, high) = shares.fold((include, include), |(l, h), c| {
-        (l.min(c.ci_low), h.max(c.ci_high))
-    });
-    let margin = 0.1 * (high - low) + 0.005;
-    (
-        ((low - margin) * 100.0).floor() / 100.0,
-        ((high + margin) * 100.0).ceil() / 100.0,
-    )
+    pathology::plot::interval_y_range(shares.map(|c| (c.ci_low, c.ci_high)), include)
 }
 
 /// Pairs per point of Chi & Nau's Fig. 3 (the paper's 8000) and non-trivial games per setting of
