@@ -56,7 +56,8 @@
 //!   paper's 16 cells lie inside our 95% intervals and the other two just outside (depth 5, e1:
 //!   49.4% [48.3, 50.5] against 50.7%; depth 8, e2: 49.2% [48.7, 49.7] against 48.6%). As in
 //!   the paper, e2 helps minimax most at depths 6-9 (depth 8: e1 44.6%, e2 49.2%); at depth 9
-//!   with e2 every pair split, 50.0% against the paper's 50.0%.
+//!   with e2 every pair split, 50.0% [49.9, 50.1] against the paper's 50.0% (the plain normal
+//!   interval of earlier versions printed the zero-width [50.0, 50.0] there).
 //!
 //! **Fast path.** A board is a [`LevelTree`] with per-node arrays (true values, static
 //! evaluations); a decision searches the flat arrays recursively. The unit tests replay games
