@@ -47,8 +47,11 @@ fn match_sweep_is_byte_identical_across_runs_and_threads() {
     }
     assert_eq!(outputs[0], outputs[1]);
     assert_eq!(outputs[1], outputs[2]);
-    assert_eq!(outputs[0].lines().count(), 52); // header + 51 values of w
+    assert_eq!(csv_body(&outputs[0]).len(), 52); // header + 51 values of w
     assert_eq!(same_files(dirs[0].path(), dirs[1].path()), 3);
+    // The figure's CSV is the report's CSV, as printed.
+    let written = std::fs::read_to_string(dirs[0].path().join("chi_nau_fig3.csv")).unwrap();
+    assert_eq!(written, outputs[0]);
     assert_eq!(same_files(dirs[1].path(), dirs[2].path()), 3);
 }
 
@@ -73,16 +76,58 @@ fn match_reports_minimax_share_with_an_interval() {
         "json",
     ]))
     .unwrap();
-    let share = report["estimate"].as_f64().unwrap();
-    assert!(report["ci_low"].as_f64().unwrap() <= share);
-    assert!(share <= report["ci_high"].as_f64().unwrap());
-    assert_eq!(report["pairs"], 400);
-    assert_eq!(report["evaluator"], "weighted");
+    let rows = rows_of(&report);
+    assert_eq!(rows.len(), 1);
+    let row = &rows[0];
+    let share = row["share"].as_f64().unwrap();
+    assert!(row["share_lower"].as_f64().unwrap() <= share);
+    assert!(share <= row["share_upper"].as_f64().unwrap());
+    assert_eq!(row["pairs"], 400);
+    assert_eq!(row["evaluator"], "ew");
+    assert_eq!(row["w"], 0.5);
     assert_eq!(
-        report["minimax_wins"].as_f64().unwrap(),
+        row["minimax_wins"].as_f64().unwrap(),
         share * 800.0,
         "the share is the fraction of the 800 games"
     );
+    // The split counts add up to the pairs and the wins.
+    let count = |name: &str| row[name].as_u64().unwrap();
+    assert_eq!(
+        count("pairs_lost_both") + count("pairs_split") + count("pairs_won_both"),
+        400
+    );
+    assert_eq!(
+        count("pairs_split") + 2 * count("pairs_won_both"),
+        count("minimax_wins")
+    );
+}
+
+/// Issue 13 item 5: one pair used to print the zero-width interval [50.0%, 50.0%]. One pair
+/// now gives an interval that spans most of [0, 1] and contains the estimate; so does a run
+/// whose pairs all split (w = 1: both players perfect, every pair split).
+#[test]
+fn match_intervals_are_honest_at_small_n() {
+    for (w, pairs) in [("0.5", "1"), ("0.1", "1"), ("1", "1"), ("1", "30")] {
+        let report: Value = serde_json::from_str(&stdout_of(&[
+            "mc", "match", "--w", w, "--pairs", pairs, "--seed", "7", "--format", "json",
+        ]))
+        .unwrap();
+        let row = &rows_of(&report)[0];
+        let (low, share, high) = (
+            row["share_lower"].as_f64().unwrap(),
+            row["share"].as_f64().unwrap(),
+            row["share_upper"].as_f64().unwrap(),
+        );
+        assert!(low <= share && share <= high, "w = {w}: {row}");
+        assert!(high - low > 0.1, "w = {w}, {pairs} pairs: [{low}, {high}]");
+        if pairs == "1" {
+            assert!(low < 0.25 && high > 0.75, "one pair: [{low}, {high}]");
+        }
+        if w == "1" {
+            assert_eq!(row["pairs_split"].as_u64(), pairs.parse::<u64>().ok());
+            assert!(low < 0.5 && 0.5 < high);
+        }
+    }
 }
 
 #[test]
@@ -149,20 +194,89 @@ fn match_table_reports_the_papers_numbers() {
         "json",
     ]))
     .unwrap();
-    let rows = report["rows"].as_array().unwrap();
+    let rows = rows_of(&report);
     let lines: Vec<&str> = golden.lines().skip(1).collect();
-    assert_eq!(rows.len(), lines.len());
-    for (row, line) in rows.iter().zip(lines) {
+    assert_eq!(
+        rows.len(),
+        2 * lines.len(),
+        "one row per depth and evaluator"
+    );
+    for line in lines {
         let cells: Vec<f64> = line.split(',').map(|c| c.parse().unwrap()).collect();
-        assert_eq!(row["depth"].as_f64().unwrap(), cells[0]);
-        assert!((row["paper_e1"].as_f64().unwrap() * 100.0 - cells[1]).abs() < 1e-9);
-        assert!((row["paper_e2"].as_f64().unwrap() * 100.0 - cells[2]).abs() < 1e-9);
-        for e in ["e1", "e2"] {
-            assert_eq!(row[e]["pairs"], 40);
-            let share = row[e]["estimate"].as_f64().unwrap();
-            assert!(row[e]["ci_low"].as_f64().unwrap() <= share);
+        for (e, paper) in [("e1", cells[1]), ("e2", cells[2])] {
+            let found: Vec<&Value> = rows
+                .iter()
+                .filter(|r| r["search_depth"].as_f64() == Some(cells[0]) && r["evaluator"] == e)
+                .collect();
+            assert_eq!(found.len(), 1, "depth {}, {e}", cells[0]);
+            let row = found[0];
+            assert!((row["paper"].as_f64().unwrap() * 100.0 - paper).abs() < 1e-9);
+            assert_eq!(row["pairs"], 40);
+            assert_eq!(row["h"], 11);
+            let share = row["share"].as_f64().unwrap();
+            assert!(row["share_lower"].as_f64().unwrap() <= share);
         }
     }
+}
+
+/// `mc match`, `match-sweep` and `match-table` with `--shard K/N`: `merge` sums the shards
+/// (any order, CSV and JSON mixed) into the unsharded run's output byte for byte, in JSON and
+/// text, and refuses an incomplete or repeated set.
+#[test]
+fn match_shards_merge_into_the_unsharded_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("figures");
+    let out = out.to_str().unwrap();
+    let runs: [&[&str]; 3] = [
+        &[
+            "mc", "match", "--w", "0.3", "--pairs", "301", "--seed", "21",
+        ],
+        &["mc", "match-table", "--pairs", "5", "--seed", "21"],
+        &[
+            "mc",
+            "match-sweep",
+            "--pairs",
+            "17",
+            "--seed",
+            "21",
+            "--out",
+            out,
+        ],
+    ];
+    for (r, base) in runs.iter().enumerate() {
+        let full = stdout_of(&[base, &["--format", "json"][..]].concat());
+        let text = stdout_of(&[base, &["--format", "text"][..]].concat());
+        let mut paths = Vec::new();
+        for (k, format) in [("1/3", "csv"), ("2/3", "json"), ("3/3", "csv")] {
+            let shard = stdout_of(
+                &[
+                    base,
+                    &["--shard", k, "--format", format, "--threads", "1"][..],
+                ]
+                .concat(),
+            );
+            let path = dir.path().join(format!("run{r}-shard{}.{format}", &k[..1]));
+            std::fs::write(&path, shard).unwrap();
+            paths.push(path.display().to_string());
+        }
+        let merged = stdout_of(&["merge", &paths[2], &paths[0], &paths[1], "--format", "json"]);
+        assert_eq!(merged, full, "{base:?}");
+        assert_eq!(stdout_of(&["merge", &paths[1], &paths[2], &paths[0]]), text);
+        refused(
+            &["merge", &paths[0], &paths[1]],
+            &["FILE", "shard 3/3 missing"],
+        );
+        refused(
+            &["merge", &paths[0], &paths[0], &paths[1]],
+            &["FILE", "repeats shard 1/3"],
+        );
+    }
+    refused(
+        &[
+            "mc", "match", "--w", "0.3", "--pairs", "3", "--shard", "4/3",
+        ],
+        &["--shard"],
+    );
 }
 
 #[test]

@@ -61,17 +61,6 @@ enum Experiment {
     Nodes(super::variety::NodesArgs),
 }
 
-/// Output formats of the Monte Carlo commands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum McFormat {
-    /// Aligned plain text.
-    Text,
-    /// Comma-separated values.
-    Csv,
-    /// JSON.
-    Json,
-}
-
 /// Options shared by the experiments.
 #[derive(Debug, Clone, clap::Args)]
 pub struct RunOptions {
@@ -92,7 +81,7 @@ pub struct RunOptions {
     pub output: super::args::OutputArgs,
 }
 
-fn shard(text: &str) -> Result<Shard, String> {
+pub(super) fn shard(text: &str) -> Result<Shard, String> {
     Shard::parse(text).map_err(|e| match e {
         pathology::Error::InvalidArgument { allowed, .. } => {
             format!("must be {allowed}, got {text}")

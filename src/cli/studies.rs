@@ -1,27 +1,11 @@
 //! The game-playing studies shared by `pathology mc match*` ([`super::matches`]) and `pathology
-//! mc emm*` ([`super::emm`]): their options, and [`write_figures`], which regenerates Chi &
+//! mc emm*` ([`super::emm`]): their option parsers, and [`write_figures`], which regenerates Chi &
 //! Nau's Fig. 3 and Wilson, Parker & Nau's Figs. 3-6.
 
 use std::path::{Path, PathBuf};
 
 use pathology::mc::TrialRunner;
 use pathology::mc::level_tree::GameKind;
-
-use super::mc::McFormat;
-
-/// Options shared by the studies.
-#[derive(Debug, Clone, clap::Args)]
-pub struct StudyOptions {
-    /// Seed of the random streams (the same seed gives the same output for any --threads).
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Worker threads (default: all cores).
-    #[arg(long, value_parser = super::args::threads)]
-    pub threads: Option<usize>,
-    /// Output format of the printed table.
-    #[arg(long, value_enum, default_value_t = McFormat::Text)]
-    pub format: McFormat,
-}
 
 pub(super) fn count(text: &str) -> Result<u64, String> {
     match text.parse::<u64>() {
@@ -42,32 +26,10 @@ pub(super) fn default_threads() -> usize {
     std::thread::available_parallelism().map_or(1, usize::from)
 }
 
-impl StudyOptions {
-    pub(super) fn runner(&self, trials: u64, label: &str) -> anyhow::Result<TrialRunner> {
-        let threads = self.threads.unwrap_or_else(default_threads);
-        Ok(TrialRunner::new(trials, self.seed, threads)?.with_progress(label))
-    }
-}
-
 /// The game's default square parameter, with the error naming the command-line flag.
 pub(super) fn default_parameter(game: GameKind, branching: u32) -> anyhow::Result<f64> {
     game.default_parameter(branching)
         .map_err(|_| pathology::Error::invalid("--branching", "at least 2", branching).into())
-}
-
-/// A y range covering every interval and `include`, with a margin, in steps of 0.01.
-pub(super) fn y_range<'a>(
-    shares: impl Iterator<Item = &'a pathology::mc::Comparison>,
-    include: f64,
-) -> (f64, f64) {
-    let (low, high) = shares.fold((include, include), |(l, h), c| {
-        (l.min(c.ci_low), h.max(c.ci_high))
-    });
-    let margin = 0.1 * (high - low) + 0.005;
-    (
-        ((low - margin) * 100.0).floor() / 100.0,
-        ((high + margin) * 100.0).ceil() / 100.0,
-    )
 }
 
 /// Pairs per point of Chi & Nau's Fig. 3 (the paper's 8000) and non-trivial games per setting of

@@ -14,6 +14,8 @@
 //!   against the exact solver, and minimax against product at search depth 2.
 //! - [`matches`](mod@matches): Chi & Nau's (1987) minimax-against-product matches on P-games (Section 4.4's
 //!   depth-11 table, Section 5's Fig. 3).
+//! - [`match_report`]: the match studies as reports (tidy rows, all formats) and their shards
+//!   merged.
 //! - [`othello`]: minimax against product in othello with a weak and a strong evaluator
 //!   (Chi & Nau 1987, Section 4.3, Teague's study).
 //! - [`variety_report`]: the kalah table, the othello matches and Ross's node counts as
@@ -36,6 +38,7 @@ pub mod emm_study;
 pub mod errprop;
 pub mod kalah;
 pub mod level_tree;
+pub mod match_report;
 pub mod matches;
 pub mod othello;
 pub mod report;

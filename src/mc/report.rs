@@ -211,7 +211,9 @@ impl Manifest {
                 .map(|(_, v)| v.clone())
         };
         let shard = Shard::parse(&get("shard").ok_or_else(|| missing("a shard parameter"))?)?;
+        // `mc match*` count pairs, the other experiments trials.
         let trials = get("trials")
+            .or_else(|| get("pairs"))
             .and_then(|t| t.parse().ok())
             .ok_or_else(|| missing("a trials parameter"))?;
         let identity = table
@@ -327,7 +329,13 @@ fn summed_counts(inputs: &[(String, ReadTable)], keys: &[&str]) -> Result<Vec<Pr
 }
 
 /// The experiments `merge` knows.
-pub const MERGEABLE: &[&str] = &["mc dgame", "mc emm"];
+pub const MERGEABLE: &[&str] = &[
+    "mc dgame",
+    "mc emm",
+    "mc match",
+    "mc match-sweep",
+    "mc match-table",
+];
 
 /// Merges the outputs of the N shards of one seeded run (`--shard 1/N` .. `N/N`, any order;
 /// CSV or JSON as read by [`crate::report::read`]) into the report of the unsharded run.
@@ -400,6 +408,12 @@ pub fn merge(inputs: &[(String, ReadTable)]) -> Result<Report> {
             spec.report(&run, &counts)
         }
         "mc emm" => super::emm_report::merge_shards(&run, &manifest.parameters, inputs),
+        "mc match" | "mc match-sweep" | "mc match-table" => super::match_report::merge(
+            &manifest.subcommand,
+            &manifest.parameters,
+            manifest.seed,
+            inputs,
+        ),
         other => Err(Error::invalid(
             "FILE",
             &format!("the output of one of {}", MERGEABLE.join(", ")),

@@ -532,6 +532,26 @@ pub fn phase_portrait(
     )
 }
 
+/// A y range covering every interval `(low, high)` and the value `include`, with a margin of
+/// a tenth of the span plus 0.005, rounded outward to steps of 0.01.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::plot::interval_y_range;
+/// assert_eq!(interval_y_range([(0.48, 0.52)].into_iter(), 0.5), (0.47, 0.53));
+/// ```
+pub fn interval_y_range(intervals: impl Iterator<Item = (f64, f64)>, include: f64) -> (f64, f64) {
+    let (low, high) = intervals.fold((include, include), |(l, h), (low, high)| {
+        (l.min(low), h.max(high))
+    });
+    let margin = 0.1 * (high - low) + 0.005;
+    (
+        ((low - margin) * 100.0).floor() / 100.0,
+        ((high + margin) * 100.0).ceil() / 100.0,
+    )
+}
+
 /// A point of an estimate with its 95% interval.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ErrorPoint {
