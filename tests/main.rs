@@ -9,3 +9,4 @@ mod report_commands;
 mod studies;
 mod tables;
 mod validate;
+mod reliability;

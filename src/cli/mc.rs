@@ -5,6 +5,7 @@ use pathology::closed_form::w_b;
 use pathology::dgame::DependenceFactors;
 use pathology::errprop::ErrorPair;
 use pathology::mc::TrialRunner;
+use pathology::mc::cost;
 use pathology::mc::alphabeta::{
     RandomTrees, estimate_naive_losses, estimate_naive_losses_tictactoe,
 };
@@ -116,6 +117,20 @@ impl RunOptions {
         })
     }
 
+    /// The runner of [`RunOptions::runner`], refused up front when the run would take more
+    /// than an hour ([`TrialRunner::check_budget`]): `what` names the experiment and its size,
+    /// `seconds_per_trial` is one trial's cost on one thread ([`pathology::mc::cost`]).
+    pub fn budgeted_runner(
+        &self,
+        label: &str,
+        what: &str,
+        seconds_per_trial: f64,
+    ) -> anyhow::Result<TrialRunner> {
+        let runner = self.runner(label)?;
+        runner.check_budget(what, seconds_per_trial)?;
+        Ok(runner)
+    }
+
     /// The run as the manifest states it.
     pub fn run(&self) -> McRun {
         McRun {
@@ -199,7 +214,11 @@ fn dgame(args: DgameArgs) -> anyhow::Result<()> {
         f2: args.f2,
         engine: args.engine,
     };
-    let runner = args.run.runner("mc dgame")?;
+    let runner = args.run.budgeted_runner(
+        "mc dgame",
+        &format!("mc dgame at height {}", spec.height),
+        cost::dgame_trial_seconds(spec.height, spec.engine)?,
+    )?;
     let counts = decision_counts(&spec.factors()?, spec.height, spec.engine, &runner)?;
     let report = spec.report(&args.run.run(), &counts)?;
     args.run.output.emit(&report, 4)
@@ -211,7 +230,20 @@ fn alphabeta(args: AlphabetaArgs) -> anyhow::Result<()> {
         depth: args.depth,
         max_value: args.max_value,
     };
-    let runner = args.run.runner("mc alphabeta")?;
+    let (what, per_trial) = match args.positions {
+        Positions::Trees => (
+            format!(
+                "mc alphabeta on random trees (b = {}, depth {})",
+                trees.branching, trees.depth
+            ),
+            cost::tree_trial_seconds(&trees)?,
+        ),
+        Positions::Tictactoe => (
+            format!("mc alphabeta on tic-tac-toe after --plies {}", args.plies),
+            cost::tictactoe_trial_seconds(args.plies)?,
+        ),
+    };
+    let runner = args.run.budgeted_runner("mc alphabeta", &what, per_trial)?;
     let report = match args.positions {
         Positions::Trees => naive_loss_report(
             &args.run.run(),
@@ -265,7 +297,11 @@ struct ErrpropArgs {
 fn errprop(args: ErrpropArgs) -> anyhow::Result<()> {
     let start = ErrorPair::new(args.gamma.to_f64(), args.delta.to_f64())?;
     let factors = DependenceFactors::new(args.f1.to_f64(), args.f2.to_f64())?;
-    let runner = args.run.runner("mc errprop")?;
+    let runner = args.run.budgeted_runner(
+        "mc errprop",
+        &format!("mc errprop with {} steps", args.steps),
+        cost::errprop_trial_seconds(args.steps)?,
+    )?;
     let rows = estimate_errors(&start, &factors, args.steps, &runner)?;
     let spec = ErrpropSpec {
         gamma: args.gamma,
@@ -304,7 +340,11 @@ fn rhf(args: RhfArgs) -> anyhow::Result<()> {
         None => w_b(2)?,
     };
     let setup = FlawSetup::new(args.w.to_f64(), p, args.height, args.depth)?;
-    let runner = args.run.runner("mc rhf")?;
+    let runner = args.run.budgeted_runner(
+        "mc rhf",
+        &format!("mc rhf at height {} depth {}", args.height, args.depth),
+        cost::rhf_trial_seconds(&setup),
+    )?;
     let result = estimate_flaw_rate(&setup, &runner)?;
     let spec = RhfSpec {
         w: args.w,

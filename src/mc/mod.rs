@@ -2,6 +2,8 @@
 //!
 //! - [`runner`]: seeded parallel trials, one random stream per trial, results independent of
 //!   the thread count.
+//! - [`cost`]: per-trial time estimates; runs above an hour are refused up front
+//!   ([`TrialRunner::check_budget`]).
 //! - [`stats`]: proportions with 95% Wilson intervals and z-scores against exact values.
 //! - [`dgame`]: Li & Marsland's D(d,h) estimated by generating D-game boards and searching
 //!   them with minimax and psi.
@@ -36,6 +38,7 @@ pub mod othello;
 pub mod report;
 pub mod rhf;
 pub mod runner;
+pub mod cost;
 pub mod stats;
 
 pub use runner::TrialRunner;
