@@ -28,6 +28,7 @@
 
 pub mod alphabeta;
 pub mod alphabeta_report;
+pub mod cost;
 pub mod dgame;
 pub mod emm_study;
 pub mod errprop;
@@ -38,7 +39,6 @@ pub mod othello;
 pub mod report;
 pub mod rhf;
 pub mod runner;
-pub mod cost;
 pub mod stats;
 
 pub use runner::TrialRunner;

@@ -295,9 +295,10 @@ impl TrialRunner {
                     per_trial(seconds_per_trial)
                 ),
                 limit: human_seconds(TIME_LIMIT_SECONDS),
-                hint: "Use fewer --trials, or split the run with --shard K/N over several machines \
+                hint:
+                    "Use fewer --trials, or split the run with --shard K/N over several machines \
                        and combine the outputs with `pathology merge`."
-                    .to_string(),
+                        .to_string(),
             });
         }
         Ok(seconds)
