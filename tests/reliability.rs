@@ -266,3 +266,31 @@ fn reproduce_removes_the_old_index_before_writing() {
         .collect();
     assert!(partial.is_empty(), "no partial file is left: {partial:?}");
 }
+
+/// Item 14: a sweep is refused above the one-minute limit of the analytic commands (its
+/// settings counted over the threads), and the f64 refusal does not suggest the f64 mode.
+#[test]
+fn sweep_refusals_fit_the_mode() {
+    let f64_run = pathology()
+        .args([
+            "sweep", "--height", "26", "--from", "0", "--to", "1", "--step", "0.1",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(f64_run.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&f64_run.stderr);
+    assert!(
+        err.contains("refused (limit: 60 s)") && err.contains("in f64 mode"),
+        "{err}"
+    );
+    assert!(
+        !err.contains("Use the f64 mode") && !err.contains("the f64 mode"),
+        "{err}"
+    );
+    refused(
+        &[
+            "sweep", "--height", "15", "--from", "0", "--to", "1", "--step", "0.1", "--exact",
+        ],
+        &["in exact mode", "refused", "drop --exact"],
+    );
+}

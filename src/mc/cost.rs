@@ -15,7 +15,7 @@
 //! | `mc dgame`, generic engine | h = 8: 30 us; h = 16: 11 ms | 1 us + 200 ns x 2^h |
 //! | `mc errprop` | K = 1: 210 ns; K = 5: 17 us; K = 10: 16.6 ms | 200 ns + 16 ns x 4^K |
 //! | `mc rhf` | H - D = 1: 170 ns; H - D = 19: 5.5 ms | 200 ns + 6 ns x 2^(H-D+1) |
-//! | `mc alphabeta`, trees | b = 2, d = 10: 177 us; b = 5, d = 8: 20 ms | 500 ns + 100 ns x nodes |
+//! | `mc alphabeta`, trees | b = 2, d = 10: 177 us; b = 5, d = 8: 20 ms | 500 ns + 60 ns x nodes |
 //! | `mc alphabeta`, tic-tac-toe | 1 ply: 3.1 ms; 4 plies: 30 us; 8 plies: 5 us | 10 us + 80 ns x (9 - plies)! |
 //!
 //! The estimates are meant to be right within a factor of two or three.
@@ -114,7 +114,7 @@ pub fn tree_trial_seconds(trees: &RandomTrees) -> Result<f64> {
     crate::mc::alphabeta::check_trees(trees)?;
     let b = trees.branching as f64;
     let nodes = (b.powf(f64::from(trees.depth) + 1.0) - 1.0) / (b - 1.0);
-    Ok(500e-9 + 100e-9 * nodes)
+    Ok(500e-9 + 60e-9 * nodes)
 }
 
 /// Seconds per trial of `mc alphabeta --positions tictactoe` after `plies` random moves (a
