@@ -294,3 +294,138 @@ fn sweep_refusals_fit_the_mode() {
         &["in exact mode", "refused", "drop --exact"],
     );
 }
+
+/// Item 9: in f64, `--decimals 30` prints no more decimals than the rigorous error bound
+/// supports, and says so.
+#[test]
+fn f64_tables_print_only_supported_decimals() {
+    let out = stdout_of(&["table", "1", "--decimals", "30"]);
+    let mut cells = 0;
+    for line in out
+        .lines()
+        .filter(|l| l.starts_with(|c: char| c.is_ascii_digit()))
+    {
+        for cell in line.split_whitespace().skip(1) {
+            let decimals = cell.split_once('.').map_or(0, |(_, f)| f.len());
+            assert!(decimals <= 12, "{cell} has {decimals} decimals: {line}");
+            cells += 1;
+        }
+    }
+    assert!(cells >= 90, "expected the D(d,10) cells, got {cells}");
+    assert!(out.contains("fewer decimals than asked"), "{out}");
+}
+
+mod property {
+    //! "Done when": generated argument combinations (valid and invalid, cheap sizes) never
+    //! panic, exit with 0, 1 or 2, and name an argument when they exit with 2.
+
+    use crate::common::pathology;
+    use proptest::prelude::*;
+
+    const NUMBERS: [&str; 8] = [
+        "-1",
+        "0",
+        "3",
+        "0.5",
+        "abc",
+        "41",
+        "1e99",
+        "99999999999999999999",
+    ];
+    const TRIALS: [&str; 5] = ["-5", "0", "200", "1000000000000000", "x"];
+
+    fn command() -> impl Strategy<Value = Vec<String>> {
+        let n = || proptest::sample::select(NUMBERS.to_vec());
+        let t = || proptest::sample::select(TRIALS.to_vec());
+        prop_oneof![
+            n().prop_map(|a| vec!["table".into(), a.into()]),
+            (n(), n(), n()).prop_map(|(h, f1, f2)| {
+                ["dgame", "--height", h, "--f1", f1, "--f2", f2]
+                    .map(String::from)
+                    .to_vec()
+            }),
+            (n(), n(), t()).prop_map(|(h, f, trials)| {
+                [
+                    "mc", "dgame", "--height", h, "--f1", f, "--f2", f, "--trials", trials,
+                ]
+                .map(String::from)
+                .to_vec()
+            }),
+            (n(), n(), t()).prop_map(|(k, g, trials)| {
+                [
+                    "mc", "errprop", "--gamma", g, "--delta", g, "--f1", "0.3", "--f2", "0.3",
+                    "--steps", k, "--trials", trials,
+                ]
+                .map(String::from)
+                .to_vec()
+            }),
+            (n(), n(), t()).prop_map(|(h, d, trials)| {
+                [
+                    "mc", "rhf", "--w", "0.5", "--height", h, "--depth", d, "--trials", trials,
+                ]
+                .map(String::from)
+                .to_vec()
+            }),
+            (n(), n(), t(), any::<bool>()).prop_map(|(b, p, trials, ttt)| {
+                let positions = if ttt { "tictactoe" } else { "trees" };
+                let option = if ttt { "--plies" } else { "--branching" };
+                [
+                    "mc",
+                    "alphabeta",
+                    "--positions",
+                    positions,
+                    option,
+                    b,
+                    "--depth",
+                    p,
+                    "--trials",
+                    trials,
+                ]
+                .map(String::from)
+                .to_vec()
+            }),
+            (n(), n()).prop_map(|(k, f)| {
+                [
+                    "errprop", "--gamma", "0.1", "--delta", "0.1", "--f", f, "--steps", k,
+                ]
+                .map(String::from)
+                .to_vec()
+            }),
+            (n(), n()).prop_map(|(h, step)| {
+                [
+                    "sweep", "--height", h, "--from", "0", "--to", "1", "--step", step,
+                ]
+                .map(String::from)
+                .to_vec()
+            }),
+            n().prop_map(|s| {
+                [
+                    "mc", "dgame", "--height", "3", "--f1", "0.3", "--f2", "0.3", "--trials", "10",
+                ]
+                .map(String::from)
+                .into_iter()
+                .chain([format!("--seed={s}")])
+                .collect()
+            }),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 48, failure_persistence: None, ..ProptestConfig::default() })]
+        #[test]
+        fn generated_commands_fail_cleanly(args in command()) {
+            let out = pathology().args(&args).output().unwrap();
+            let err = String::from_utf8_lossy(&out.stderr);
+            let code = out.status.code();
+            prop_assert!(!err.contains("panicked"), "{args:?}: {err}");
+            prop_assert!(matches!(code, Some(0..=2)), "{args:?}: exit {code:?}: {err}");
+            if code == Some(2) {
+                let names_argument = err.contains("--")
+                    || err.contains("NUMBER")
+                    || err.contains("f1")
+                    || err.contains("f2");
+                prop_assert!(names_argument, "{args:?}: exit 2 without an argument: {err}");
+            }
+        }
+    }
+}

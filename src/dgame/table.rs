@@ -42,7 +42,7 @@ impl PaperTable {
             1 => Ok(PaperTable::One),
             2 => Ok(PaperTable::Two),
             _ => Err(Error::invalid(
-                "table",
+                "table NUMBER",
                 "1 or 2 (Li & Marsland's Tables 1 and 2)",
                 number,
             )),

@@ -16,7 +16,7 @@
 //! | `mc errprop` | K = 1: 210 ns; K = 5: 17 us; K = 10: 16.6 ms | 200 ns + 16 ns x 4^K |
 //! | `mc rhf` | H - D = 1: 170 ns; H - D = 19: 5.5 ms | 200 ns + 6 ns x 2^(H-D+1) |
 //! | `mc alphabeta`, trees | b = 2, d = 10: 177 us; b = 5, d = 8: 20 ms | 500 ns + 60 ns x nodes |
-//! | `mc alphabeta`, tic-tac-toe | 1 ply: 3.1 ms; 4 plies: 30 us; 8 plies: 5 us | 10 us + 80 ns x (9 - plies)! |
+//! | `mc alphabeta`, tic-tac-toe | 1 ply: 3.1 ms; 4 plies: 30 us; 8 plies: 5 us | 8 us + 80 ns x (9 - plies)! |
 //!
 //! The estimates are meant to be right within a factor of two or three.
 
@@ -134,7 +134,7 @@ pub fn tree_trial_seconds(trees: &RandomTrees) -> Result<f64> {
 pub fn tictactoe_trial_seconds(plies: u32) -> Result<f64> {
     crate::mc::alphabeta::check_plies(plies)?;
     let lines: f64 = (1..=9u32.saturating_sub(plies)).map(f64::from).product();
-    Ok(10e-6 + 80e-9 * lines)
+    Ok(8e-6 + 80e-9 * lines)
 }
 
 #[cfg(test)]
