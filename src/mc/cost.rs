@@ -4,7 +4,7 @@
 //!
 //! A run's estimate is `trials run x seconds per trial / threads`, where the trials run are the
 //! shard's (`--shard K/N`) or all, and the threads are the requested ones capped at the cores
-//! available ([`TrialRunner::check_budget`]). The per-trial costs below were measured with
+//! available ([`crate::mc::runner::TrialRunner::check_budget`]). The per-trial costs below were measured with
 //! `--threads 1` on the release build (a 2-core machine shared with other work, so they err on
 //! the slow side); each is a fixed cost per trial (the trial's streams, its draw, the fold)
 //! plus a cost per node searched:
@@ -26,7 +26,7 @@ use crate::mc::dgame::Engine;
 use crate::mc::rhf::FlawSetup;
 
 /// Wall-clock limit of a Monte Carlo run: one hour on the threads it runs on. Above it the
-/// run is refused up front ([`TrialRunner::check_budget`]); split it with `--shard K/N` over
+/// run is refused up front ([`crate::mc::runner::TrialRunner::check_budget`]); split it with `--shard K/N` over
 /// machines and `pathology merge` the outputs instead.
 pub const TIME_LIMIT_SECONDS: f64 = 3600.0;
 
