@@ -35,7 +35,7 @@ pub struct OutputArgs {
     pub format: Format,
     /// Decimals of values in text, Markdown and LaTeX (0..=30; CSV and JSON print full
     /// precision).
-    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=30))]
+    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=30), allow_negative_numbers = true)]
     pub decimals: Option<u8>,
     /// Print only this table of the report (every format); its name is in the JSON output and
     /// in the CSV comments.
@@ -140,4 +140,27 @@ pub fn threads(text: &str) -> Result<usize, String> {
         Ok(n) if (1..=1024).contains(&n) => Ok(n),
         _ => Err(format!("must be a whole number in 1..=1024, got {text}")),
     }
+}
+
+/// A whole number of type `T` (`u32`, `u64`, `usize`): the error names the type's range, also
+/// for negative numbers (which the options accept as values, so that `--steps -1` is
+/// rejected with the range instead of being taken for an option).
+pub fn whole<T>(text: &str) -> Result<T, String>
+where
+    T: std::str::FromStr + num_traits::Bounded + std::fmt::Display,
+{
+    text.parse().map_err(|_| {
+        format!(
+            "must be a whole number in {}..={}, got {text}",
+            T::min_value(),
+            T::max_value()
+        )
+    })
+}
+
+/// A seed: a whole number in `0..=2^64-1`.
+pub fn seed(text: &str) -> Result<u64, String> {
+    text.parse().map_err(|_| {
+        format!("must be a whole number in 0..=2^64-1 (18446744073709551615), got {text}")
+    })
 }

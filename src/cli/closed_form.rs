@@ -20,7 +20,7 @@ pub struct RhfArgs {
     #[arg(long, value_parser = probability, conflicts_with = "branching")]
     xi: Option<BigRational>,
     /// Take xi = w_b for this branching factor.
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(2..))]
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(2..), allow_negative_numbers = true)]
     branching: u32,
     /// Compute exactly (needs --xi: w_b is irrational).
     #[arg(long, requires = "xi")]
@@ -32,7 +32,7 @@ pub struct RhfArgs {
 #[derive(Debug, clap::Args)]
 pub struct WbArgs {
     /// Branching factor b >= 2.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(2..))]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(2..), allow_negative_numbers = true)]
     branching: u32,
     #[command(flatten)]
     output: OutputArgs,

@@ -12,7 +12,7 @@ use super::args::{TableOutput, height, probability};
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Height h of the node where the decision is made.
-    #[arg(long, value_parser = height)]
+    #[arg(long, value_parser = height, allow_negative_numbers = true)]
     height: u32,
     /// Dependence factor f1 of win Max nodes, in [0, 1] (exact: 0.1 is 1/10).
     #[arg(long, value_parser = probability, allow_hyphen_values = true)]
@@ -24,7 +24,7 @@ pub struct Args {
     #[arg(long, value_parser = probability, allow_hyphen_values = true)]
     p0: Option<BigRational>,
     /// Print only D(depth, h) (1 <= depth <= h).
-    #[arg(long)]
+    #[arg(long, value_parser = super::args::whole::<u32>, allow_negative_numbers = true)]
     depth: Option<u32>,
     /// Print the error probability 1 - D(d,h) instead, with a certified enclosure (relative
     /// error bounds, so it stays informative where D rounds to 1 at high f1, f2).

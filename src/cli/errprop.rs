@@ -57,7 +57,7 @@ struct TrajectoryArgs {
     #[arg(long, value_parser = probability, value_delimiter = ',', conflicts_with_all = ["f1", "f2"])]
     f: Vec<BigRational>,
     /// Back-up steps (each is two tree levels).
-    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(0..=100_000))]
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(0..=100_000), allow_negative_numbers = true)]
     steps: u32,
     /// Max-to-Max (formulas 3-4) or the dual Min-to-Min back-up.
     #[arg(long, value_enum, default_value_t = BackUp::Max)]

@@ -35,13 +35,13 @@ pub struct Args {
     #[arg(long, value_enum)]
     game: GameArg,
     /// Branching factor b (2..=60).
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, value_parser = super::args::whole::<u32>, default_value_t = 2, allow_negative_numbers = true)]
     branching: u32,
     /// Height h of the root (1..=64; cost limits are checked).
-    #[arg(long)]
+    #[arg(long, value_parser = super::args::whole::<u32>, allow_negative_numbers = true)]
     height: u32,
     /// Print only D(depth, h).
-    #[arg(long)]
+    #[arg(long, value_parser = super::args::whole::<u32>, allow_negative_numbers = true)]
     depth: Option<u32>,
     /// Static evaluator at the search front.
     #[arg(long, value_enum, default_value_t = EvaluatorArg::Count)]

@@ -8,6 +8,7 @@ use pathology::mc::TrialRunner;
 use pathology::mc::alphabeta::{
     RandomTrees, estimate_naive_losses, estimate_naive_losses_tictactoe,
 };
+use pathology::mc::cost;
 use pathology::mc::dgame::{Engine, decision_counts};
 use pathology::mc::errprop::estimate_errors;
 use pathology::mc::report::{DgameSpec, ErrpropSpec, McRun, RhfSpec, naive_loss_report};
@@ -65,13 +66,13 @@ enum Experiment {
 #[derive(Debug, Clone, clap::Args)]
 pub struct RunOptions {
     /// Number of trials (at least 1).
-    #[arg(long, value_parser = trials)]
+    #[arg(long, value_parser = trials, allow_negative_numbers = true)]
     pub trials: u64,
     /// Seed of the random streams (the same seed gives the same output for any --threads).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, value_parser = super::args::seed, default_value_t = 1, allow_negative_numbers = true)]
     pub seed: u64,
     /// Worker threads (default: all cores).
-    #[arg(long, value_parser = super::args::threads)]
+    #[arg(long, value_parser = super::args::threads, allow_negative_numbers = true)]
     pub threads: Option<usize>,
     /// Run only the K-th of N disjoint slices of the seeded trials (K/N, 1 <= K <= N); `pathology
     /// merge` sums the N outputs into the unsharded result, byte for byte.
@@ -111,6 +112,20 @@ impl RunOptions {
         })
     }
 
+    /// The runner of [`RunOptions::runner`], refused up front when the run would take more
+    /// than an hour ([`TrialRunner::check_budget`]): `what` names the experiment and its size,
+    /// `seconds_per_trial` is one trial's cost on one thread ([`pathology::mc::cost`]).
+    pub fn budgeted_runner(
+        &self,
+        label: &str,
+        what: &str,
+        seconds_per_trial: f64,
+    ) -> anyhow::Result<TrialRunner> {
+        let runner = self.runner(label)?;
+        runner.check_budget(what, seconds_per_trial)?;
+        Ok(runner)
+    }
+
     /// The run as the manifest states it.
     pub fn run(&self) -> McRun {
         McRun {
@@ -124,7 +139,7 @@ impl RunOptions {
 #[derive(Debug, clap::Args)]
 struct DgameArgs {
     /// Height h of the node where the decision is made (1..=20).
-    #[arg(long, value_parser = height)]
+    #[arg(long, value_parser = height, allow_negative_numbers = true)]
     height: u32,
     /// Dependence factor f1 of win Max nodes, in [0, 1].
     #[arg(long, value_parser = probability, allow_hyphen_values = true)]
@@ -155,18 +170,21 @@ struct AlphabetaArgs {
     /// Random game trees or random tic-tac-toe positions.
     #[arg(long, value_enum, default_value_t = Positions::Trees)]
     positions: Positions,
-    /// Random moves from the empty tic-tac-toe board (1..=8).
-    #[arg(long, default_value_t = 3)]
-    plies: u32,
-    /// Branching factor of the random trees (2..=8).
-    #[arg(long, default_value_t = 3)]
-    branching: usize,
-    /// Depth of the random trees (1..=10), Max to move at the root.
-    #[arg(long, default_value_t = 4)]
-    depth: u32,
-    /// Leaf values are uniform on 0..=max-value (small ranges make ties).
-    #[arg(long, default_value_t = 2)]
-    max_value: u32,
+    /// Random moves from the empty tic-tac-toe board (1..=8; default 3); only with
+    /// `--positions tictactoe`.
+    #[arg(long, value_parser = super::args::whole::<u32>, allow_negative_numbers = true)]
+    plies: Option<u32>,
+    /// Branching factor of the random trees (2..=8; default 3); only with `--positions trees`.
+    #[arg(long, value_parser = super::args::whole::<usize>, allow_negative_numbers = true)]
+    branching: Option<usize>,
+    /// Depth of the random trees (1..=10; default 4), Max to move at the root; only with
+    /// `--positions trees`.
+    #[arg(long, value_parser = super::args::whole::<u32>, allow_negative_numbers = true)]
+    depth: Option<u32>,
+    /// Leaf values are uniform on 0..=max-value (small ranges make ties; default 2); only
+    /// with `--positions trees`.
+    #[arg(long, value_parser = super::args::whole::<u32>, allow_negative_numbers = true)]
+    max_value: Option<u32>,
     #[command(flatten)]
     run: RunOptions,
 }
@@ -197,19 +215,64 @@ fn dgame(args: DgameArgs) -> anyhow::Result<()> {
         f2: args.f2,
         engine: args.engine,
     };
-    let runner = args.run.runner("mc dgame")?;
+    let runner = args.run.budgeted_runner(
+        "mc dgame",
+        &format!("mc dgame at height {}", spec.height),
+        cost::dgame_trial_seconds(spec.height, spec.engine)?,
+    )?;
     let counts = decision_counts(&spec.factors()?, spec.height, spec.engine, &runner)?;
     let report = spec.report(&args.run.run(), &counts)?;
     args.run.output.emit(&report, 4)
 }
 
 fn alphabeta(args: AlphabetaArgs) -> anyhow::Result<()> {
+    // Options of the other kind of positions would be silently ignored: reject them.
+    let tree_options = [
+        ("--branching", args.branching.is_some()),
+        ("--depth", args.depth.is_some()),
+        ("--max-value", args.max_value.is_some()),
+    ];
+    match args.positions {
+        Positions::Trees if args.plies.is_some() => {
+            return Err(pathology::Error::invalid(
+                "--plies",
+                "given only with --positions tictactoe (random trees take --branching, --depth and --max-value)",
+                args.plies.unwrap_or_default(),
+            )
+            .into());
+        }
+        Positions::Tictactoe => {
+            if let Some((name, _)) = tree_options.iter().find(|(_, given)| *given) {
+                return Err(pathology::Error::invalid(
+                    name,
+                    "given only with --positions trees (tic-tac-toe takes --plies)",
+                    "it with --positions tictactoe",
+                )
+                .into());
+            }
+        }
+        Positions::Trees => {}
+    }
+    let plies = args.plies.unwrap_or(3);
     let trees = RandomTrees {
-        branching: args.branching,
-        depth: args.depth,
-        max_value: args.max_value,
+        branching: args.branching.unwrap_or(3),
+        depth: args.depth.unwrap_or(4),
+        max_value: args.max_value.unwrap_or(2),
     };
-    let runner = args.run.runner("mc alphabeta")?;
+    let (what, per_trial) = match args.positions {
+        Positions::Trees => (
+            format!(
+                "mc alphabeta on random trees (b = {}, depth {})",
+                trees.branching, trees.depth
+            ),
+            cost::tree_trial_seconds(&trees)?,
+        ),
+        Positions::Tictactoe => (
+            format!("mc alphabeta on tic-tac-toe after --plies {plies}"),
+            cost::tictactoe_trial_seconds(plies)?,
+        ),
+    };
+    let runner = args.run.budgeted_runner("mc alphabeta", &what, per_trial)?;
     let report = match args.positions {
         Positions::Trees => naive_loss_report(
             &args.run.run(),
@@ -228,12 +291,9 @@ fn alphabeta(args: AlphabetaArgs) -> anyhow::Result<()> {
         Positions::Tictactoe => naive_loss_report(
             &args.run.run(),
             "tictactoe",
-            &format!(
-                "random tic-tac-toe positions after {} random moves",
-                args.plies
-            ),
-            &[("plies", u64::from(args.plies))],
-            &estimate_naive_losses_tictactoe(args.plies, &runner)?,
+            &format!("random tic-tac-toe positions after {} random moves", plies),
+            &[("plies", u64::from(plies))],
+            &estimate_naive_losses_tictactoe(plies, &runner)?,
         ),
     };
     args.run.output.emit(&report, 4)
@@ -254,7 +314,7 @@ struct ErrpropArgs {
     #[arg(long, value_parser = probability, allow_hyphen_values = true)]
     f2: BigRational,
     /// Back-up steps K (1..=10): the search trees have depth 2K, a Max root and Max frontier.
-    #[arg(long)]
+    #[arg(long, value_parser = super::args::whole::<u32>, allow_negative_numbers = true)]
     steps: u32,
     #[command(flatten)]
     run: RunOptions,
@@ -263,7 +323,11 @@ struct ErrpropArgs {
 fn errprop(args: ErrpropArgs) -> anyhow::Result<()> {
     let start = ErrorPair::new(args.gamma.to_f64(), args.delta.to_f64())?;
     let factors = DependenceFactors::new(args.f1.to_f64(), args.f2.to_f64())?;
-    let runner = args.run.runner("mc errprop")?;
+    let runner = args.run.budgeted_runner(
+        "mc errprop",
+        &format!("mc errprop with {} steps", args.steps),
+        cost::errprop_trial_seconds(args.steps)?,
+    )?;
     let rows = estimate_errors(&start, &factors, args.steps, &runner)?;
     let spec = ErrpropSpec {
         gamma: args.gamma,
@@ -283,10 +347,10 @@ struct RhfArgs {
     #[arg(long, value_parser = probability, allow_hyphen_values = true)]
     w: BigRational,
     /// Height H of the binary P-game (1..=20).
-    #[arg(long)]
+    #[arg(long, value_parser = super::args::whole::<u32>, allow_negative_numbers = true)]
     height: u32,
     /// Depth D of the two distinct nodes compared (1..=H).
-    #[arg(long)]
+    #[arg(long, value_parser = super::args::whole::<u32>, allow_negative_numbers = true)]
     depth: u32,
     /// Probability that a leaf is a win for Max, in [0, 1] (default: w_2 = (3 - sqrt 5)/2,
     /// which makes the closed form's xi the same at every depth).
@@ -302,7 +366,11 @@ fn rhf(args: RhfArgs) -> anyhow::Result<()> {
         None => w_b(2)?,
     };
     let setup = FlawSetup::new(args.w.to_f64(), p, args.height, args.depth)?;
-    let runner = args.run.runner("mc rhf")?;
+    let runner = args.run.budgeted_runner(
+        "mc rhf",
+        &format!("mc rhf at height {} depth {}", args.height, args.depth),
+        cost::rhf_trial_seconds(&setup),
+    )?;
     let result = estimate_flaw_rate(&setup, &runner)?;
     let spec = RhfSpec {
         w: args.w,

@@ -7,6 +7,8 @@
 
 use std::fmt::Write as _;
 use std::fs;
+
+use pathology::output::write_atomically;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -42,7 +44,7 @@ pub struct Args {
     #[arg(long, default_value = "plots")]
     out: PathBuf,
     /// Base seed of the Monte Carlo items (each item derives its own from it).
-    #[arg(long, default_value_t = DEFAULT_SEED)]
+    #[arg(long, value_parser = super::args::seed, default_value_t = DEFAULT_SEED, allow_negative_numbers = true)]
     seed: u64,
     /// The papers' full sizes (heights 10..=20 for the trend; larger Monte Carlo runs), instead
     /// of the reduced defaults that finish in a few minutes on two cores.
@@ -50,7 +52,7 @@ pub struct Args {
     full: bool,
     /// Worker threads for the Monte Carlo items (default: all cores; results do not depend
     /// on it).
-    #[arg(long, value_parser = super::args::threads)]
+    #[arg(long, value_parser = super::args::threads, allow_negative_numbers = true)]
     threads: Option<usize>,
 }
 
@@ -81,7 +83,7 @@ impl Job {
         seed: Option<u64>,
     ) -> anyhow::Result<()> {
         let path = self.out.join(name);
-        fs::write(&path, contents).with_context(|| format!("writing {}", path.display()))?;
+        write_atomically(&path, contents).with_context(|| format!("writing {}", path.display()))?;
         self.index.push(Entry {
             file: name.to_string(),
             reproduces: reproduces.to_string(),
@@ -120,6 +122,14 @@ impl Job {
 pub fn run(args: Args) -> anyhow::Result<()> {
     fs::create_dir_all(&args.out)
         .with_context(|| format!("creating the output directory {}", args.out.display()))?;
+    // The old index would claim the old seed for files this run replaces: remove it before
+    // the first file is written (every file is written atomically, the index last).
+    match fs::remove_file(args.out.join("INDEX.md")) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+            return Err(e).context("removing the old INDEX.md");
+        }
+        _ => {}
+    }
     let threads = args
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
@@ -183,7 +193,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         bar.finish_and_clear();
     }
     let index = index_markdown(&job);
-    fs::write(job.out.join("INDEX.md"), index).context("writing INDEX.md")?;
+    // Written last (atomically): it lists every file of this run with its seed.
+    write_atomically(&job.out.join("INDEX.md"), index).context("writing INDEX.md")?;
     let mut printed = job.printed;
     let _ = write!(
         printed,

@@ -11,7 +11,7 @@ use super::args::{TableOutput, height, positive_rational, probability};
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Height h of the node where the decision is made.
-    #[arg(long, value_parser = height)]
+    #[arg(long, value_parser = height, allow_negative_numbers = true)]
     height: u32,
     /// First f1, in [0, 1].
     #[arg(long, value_parser = probability, allow_hyphen_values = true)]

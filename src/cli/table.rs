@@ -9,6 +9,7 @@ use super::args::TableOutput;
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Which table: 1 (f1 = f2 = i/10) or 2 (f1 = i/10, f2 = 1 - f1).
+    #[arg(value_parser = super::args::whole::<u32>, allow_negative_numbers = true)]
     number: u32,
     #[command(flatten)]
     output: TableOutput,

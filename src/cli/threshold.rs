@@ -9,10 +9,10 @@ use super::args::height;
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Height h of the node where the decision is made.
-    #[arg(long, value_parser = height)]
+    #[arg(long, value_parser = height, allow_negative_numbers = true)]
     height: u32,
     /// Grid steps N: f = k/N is scanned from 1 downward before bisection.
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, value_parser = super::args::whole::<u32>, default_value_t = 1000, allow_negative_numbers = true)]
     grid: u32,
     /// Stop bisecting when the bracket is narrower than this.
     #[arg(long, default_value_t = 1e-10)]

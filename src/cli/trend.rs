@@ -9,19 +9,19 @@ use pathology::report::Report;
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Smallest height.
-    #[arg(long, default_value_t = 10, value_parser = super::args::height)]
+    #[arg(long, default_value_t = 10, value_parser = super::args::height, allow_negative_numbers = true)]
     from: u32,
     /// Largest height.
-    #[arg(long, default_value_t = 20, value_parser = super::args::height)]
+    #[arg(long, default_value_t = 20, value_parser = super::args::height, allow_negative_numbers = true)]
     to: u32,
     /// Threshold grid steps N (f = k/N), then bisection.
-    #[arg(long, default_value_t = 100)]
+    #[arg(long, value_parser = super::args::whole::<u32>, default_value_t = 100, allow_negative_numbers = true)]
     grid: u32,
     /// Bisection tolerance of the threshold.
     #[arg(long, default_value_t = 1e-7)]
     tolerance: f64,
     /// PS peak grid steps (f = k/N for k = 1..N-1).
-    #[arg(long, default_value_t = 100)]
+    #[arg(long, value_parser = super::args::whole::<u32>, default_value_t = 100, allow_negative_numbers = true)]
     peak_grid: u32,
     /// Directory for trend.csv and the two figures.
     #[arg(long, default_value = "plots")]

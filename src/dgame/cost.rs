@@ -196,6 +196,8 @@ pub fn human_seconds(s: f64) -> String {
         format!("{:.0} min", s / 60.0)
     } else if s < 172_800.0 {
         format!("{:.1} h", s / 3600.0)
+    } else if s < 1000.0 * 86_400.0 {
+        format!("{:.1} days", s / 86_400.0)
     } else {
         format!("{:.1e} days", s / 86_400.0)
     }

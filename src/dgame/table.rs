@@ -42,7 +42,7 @@ impl PaperTable {
             1 => Ok(PaperTable::One),
             2 => Ok(PaperTable::Two),
             _ => Err(Error::invalid(
-                "table",
+                "table NUMBER",
                 "1 or 2 (Li & Marsland's Tables 1 and 2)",
                 number,
             )),
@@ -167,7 +167,8 @@ pub fn denominator_bits<P: Probability>(settings: &[(P, P)]) -> Option<f64> {
 }
 
 /// D(d,h) for every depth and every (f1, f2) setting, the settings computed in parallel.
-/// Refuses up front work that would exceed the limits of [`check_cost`].
+/// Refuses up front work that would exceed the limits of [`check_cost`], for one setting and
+/// for all of them on the available threads.
 ///
 /// # Examples
 ///
@@ -191,14 +192,28 @@ pub fn compute_columns<P: Probability>(
 ) -> Result<Vec<DecisionColumn<P>>> {
     super::distribution::check_depth(1, height)?;
     let cost = check_cost(height, denominator_bits(settings))?;
-    let total = cost.seconds * settings.len() as f64;
-    if total > 10.0 * super::cost::TIME_LIMIT_SECONDS {
+    // The settings run in parallel, one per thread: the whole run has to fit in the same
+    // limit as one computation (a minute), as every analytic command's does.
+    let threads = rayon::current_num_threads().max(1);
+    let rounds = settings.len().div_ceil(threads).max(1) as f64;
+    let total = cost.seconds * rounds;
+    if total > super::cost::TIME_LIMIT_SECONDS {
+        let exact = denominator_bits(settings).is_some();
+        let mode = if exact { "exact" } else { "f64" };
+        let hint = if exact {
+            "Use fewer settings (a larger --step), the f64 mode (drop --exact) or a smaller height."
+        } else {
+            "Use fewer settings (a larger --step) or a smaller height."
+        };
         return Err(Error::TooExpensive {
-            what: format!("{} columns at height {height}", settings.len()),
+            what: format!(
+                "{} settings at height {height} in {mode} mode on {threads} thread{}",
+                settings.len(),
+                if threads == 1 { "" } else { "s" }
+            ),
             estimate: format!("about {}", super::cost::human_seconds(total)),
-            limit: super::cost::human_seconds(10.0 * super::cost::TIME_LIMIT_SECONDS),
-            hint: "Use fewer settings (a larger --step), the f64 mode or a smaller height."
-                .to_string(),
+            limit: super::cost::human_seconds(super::cost::TIME_LIMIT_SECONDS),
+            hint: hint.to_string(),
         });
     }
     let factors: Vec<DependenceFactors<P>> = settings

@@ -243,6 +243,16 @@ pub fn estimate_naive_losses(
     trees: RandomTrees,
     runner: &TrialRunner,
 ) -> Result<NaiveLossEstimate> {
+    check_trees(&trees)?;
+    summarize(runner, |rng| {
+        let tree = ExplicitTree::random_uniform(trees.branching, trees.depth, trees.max_value, rng);
+        let analysis = analyze(&tree, &0).expect("depth >= 1");
+        (analysis.naive_loss, analysis.safe_loss)
+    })
+}
+
+/// Checks `--branching` (2..=8) and `--depth` (1..=10, `b^depth <= 10^6`).
+pub(crate) fn check_trees(trees: &RandomTrees) -> Result<()> {
     if !(2..=8).contains(&trees.branching) {
         return Err(Error::invalid("--branching", "in 2..=8", trees.branching));
     }
@@ -253,11 +263,15 @@ pub fn estimate_naive_losses(
             trees.depth,
         ));
     }
-    summarize(runner, |rng| {
-        let tree = ExplicitTree::random_uniform(trees.branching, trees.depth, trees.max_value, rng);
-        let analysis = analyze(&tree, &0).expect("depth >= 1");
-        (analysis.naive_loss, analysis.safe_loss)
-    })
+    Ok(())
+}
+
+/// Checks `--plies` (1..=8).
+pub(crate) fn check_plies(plies: u32) -> Result<()> {
+    if !(1..=8).contains(&plies) {
+        return Err(Error::invalid("--plies", "in 1..=8", plies));
+    }
+    Ok(())
 }
 
 /// Runs the naive/safe comparison on `runner.trials()` random tic-tac-toe positions reached
@@ -280,9 +294,7 @@ pub fn estimate_naive_losses_tictactoe(
     plies: u32,
     runner: &TrialRunner,
 ) -> Result<NaiveLossEstimate> {
-    if !(1..=8).contains(&plies) {
-        return Err(Error::invalid("--plies", "in 1..=8", plies));
-    }
+    check_plies(plies)?;
     let game = TicTacToe;
     let empty = game.parse_board(".........").expect("a legal board");
     summarize(runner, |rng| {

@@ -68,7 +68,7 @@ pub struct Scratch {
 }
 
 /// Validates the height.
-fn check_height(height: u32) -> Result<()> {
+pub(crate) fn check_height(height: u32) -> Result<()> {
     if !(1..=MAX_HEIGHT).contains(&height) {
         return Err(Error::invalid(
             "--height",

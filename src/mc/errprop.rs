@@ -76,7 +76,7 @@ pub struct Scratch {
 /// # Errors
 ///
 /// [`Error::InvalidArgument`] naming `--steps`.
-fn check_steps(steps: u32) -> Result<()> {
+pub(crate) fn check_steps(steps: u32) -> Result<()> {
     if !(1..=MAX_STEPS).contains(&steps) {
         return Err(Error::invalid(
             "--steps",

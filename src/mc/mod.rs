@@ -2,6 +2,8 @@
 //!
 //! - [`runner`]: seeded parallel trials, one random stream per trial, results independent of
 //!   the thread count.
+//! - [`cost`]: per-trial time estimates; runs above an hour are refused up front
+//!   ([`TrialRunner::check_budget`]).
 //! - [`stats`]: proportions with 95% Wilson intervals and z-scores against exact values.
 //! - [`dgame`]: Li & Marsland's D(d,h) estimated by generating D-game boards and searching
 //!   them with minimax and psi.
@@ -32,6 +34,7 @@
 
 pub mod alphabeta;
 pub mod alphabeta_report;
+pub mod cost;
 pub mod dgame;
 pub mod emm_report;
 pub mod emm_study;

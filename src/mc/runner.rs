@@ -222,6 +222,88 @@ impl TrialRunner {
         self.seed
     }
 
+    /// The threads the trials actually run on: the requested number, capped at the cores
+    /// available.
+    pub fn effective_threads(&self) -> usize {
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        self.threads.min(cores).max(1)
+    }
+
+    /// The estimated wall-clock seconds of this run at `seconds_per_trial` (measured on one
+    /// thread; [`crate::mc::cost`] has the experiments' models): the trials run (the shard's,
+    /// or all) times the cost, over [`TrialRunner::effective_threads`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::mc::runner::{Shard, TrialRunner};
+    /// let runner = TrialRunner::new(1_000_000, 1, 1).unwrap();
+    /// assert_eq!(runner.estimate_seconds(1e-6), 1.0);
+    /// let half = runner.with_shard(Shard::parse("1/2").unwrap());
+    /// assert_eq!(half.estimate_seconds(1e-6), 0.5);
+    /// ```
+    pub fn estimate_seconds(&self, seconds_per_trial: f64) -> f64 {
+        self.trials_run() as f64 * seconds_per_trial / self.effective_threads() as f64
+    }
+
+    /// Refuses, with the estimate, a run that would take longer than
+    /// [`crate::mc::cost::TIME_LIMIT_SECONDS`] (one hour) on its threads; returns the estimate
+    /// in seconds otherwise. `what` names the experiment and its size (`mc dgame at height
+    /// 10`); `seconds_per_trial` is one trial's cost on one thread ([`crate::mc::cost`]).
+    /// Every `mc` command calls this before running, so that `--trials 1e15` is refused
+    /// instead of running for decades.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::Error;
+    /// use pathology::mc::runner::{Shard, TrialRunner};
+    /// let ok = TrialRunner::new(1_000_000, 1, 1).unwrap();
+    /// assert!(ok.check_budget("mc dgame at height 10", 1e-5).unwrap() < 60.0);
+    /// let huge = TrialRunner::new(1_000_000_000_000_000, 1, 1).unwrap();
+    /// let err = huge.check_budget("mc dgame at height 10", 1e-5).unwrap_err();
+    /// assert!(matches!(err, Error::TooExpensive { .. }) && err.is_usage());
+    /// assert!(err.to_string().contains("1000000000000000 trials"));
+    /// // A shard small enough runs.
+    /// let shard = huge.with_shard(Shard::parse("1/1000000").unwrap());
+    /// assert!(shard.check_budget("mc dgame at height 10", 1e-9).is_ok());
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`Error::TooExpensive`] naming the trials, the shard, the threads and the estimate.
+    pub fn check_budget(&self, what: &str, seconds_per_trial: f64) -> Result<f64> {
+        use crate::dgame::cost::human_seconds;
+        use crate::mc::cost::TIME_LIMIT_SECONDS;
+        let seconds = self.estimate_seconds(seconds_per_trial);
+        if seconds > TIME_LIMIT_SECONDS {
+            let threads = self.effective_threads();
+            let trials = match self.shard {
+                Some(s) => format!(
+                    "{} trials (shard {s} of --trials {})",
+                    self.trials_run(),
+                    self.trials
+                ),
+                None => format!("{} trials", self.trials),
+            };
+            return Err(Error::TooExpensive {
+                what: format!("{what} with {trials}"),
+                estimate: format!(
+                    "about {} on {threads} thread{} ({} per trial)",
+                    human_seconds(seconds),
+                    if threads == 1 { "" } else { "s" },
+                    per_trial(seconds_per_trial)
+                ),
+                limit: human_seconds(TIME_LIMIT_SECONDS),
+                hint:
+                    "Use fewer --trials, or split the run with --shard K/N over several machines \
+                       and combine the outputs with `pathology merge`."
+                        .to_string(),
+            });
+        }
+        Ok(seconds)
+    }
+
     /// Runs `trial` once per trial index with that trial's stream and a per-thread scratch
     /// value from `init`, and folds the results into `accumulator` in trial order.
     ///
@@ -308,6 +390,15 @@ impl TrialRunner {
             }
             _ => ProgressBar::hidden(),
         }
+    }
+}
+
+/// `5 us`, `12 ms`, `3 s`: one trial's cost.
+fn per_trial(seconds: f64) -> String {
+    if seconds < 1e-3 {
+        format!("{:.1} us", seconds * 1e6)
+    } else {
+        crate::dgame::cost::human_seconds(seconds)
     }
 }
 

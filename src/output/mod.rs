@@ -116,6 +116,55 @@ pub fn csv_string(header: &[&str], rows: &[Vec<String>]) -> Result<String, csv::
     Ok(String::from_utf8(bytes).expect("CSV of UTF-8 strings is UTF-8"))
 }
 
+/// The temporary sibling that [`write_atomically`] writes before renaming it into place:
+/// `.NAME.partial.EXT` in the same directory (same file system, so the rename is atomic; the
+/// extension is kept, because image writers choose the format by it).
+///
+/// # Examples
+///
+/// ```
+/// use pathology::output::partial_path;
+/// use std::path::Path;
+/// assert_eq!(partial_path(Path::new("plots/fig2.png")), Path::new("plots/.fig2.partial.png"));
+/// assert_eq!(partial_path(Path::new("INDEX")), Path::new(".INDEX.partial"));
+/// ```
+pub fn partial_path(path: &std::path::Path) -> std::path::PathBuf {
+    let stem = path
+        .file_stem()
+        .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+    let name = match path.extension() {
+        Some(ext) => format!(".{stem}.partial.{}", ext.to_string_lossy()),
+        None => format!(".{stem}.partial"),
+    };
+    path.with_file_name(name)
+}
+
+/// Writes `contents` to `path` so that an interrupted run never leaves a half-written file
+/// there: the bytes go to [`partial_path`] first, which is then renamed over `path`.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::output::write_atomically;
+/// let dir = tempfile::tempdir().unwrap();
+/// let path = dir.path().join("table1.csv");
+/// write_atomically(&path, "d,D\n").unwrap();
+/// assert_eq!(std::fs::read_to_string(&path).unwrap(), "d,D\n");
+/// assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1); // no partial file left
+/// ```
+///
+/// # Errors
+///
+/// The I/O error of writing or renaming (the partial file is removed).
+pub fn write_atomically(path: &std::path::Path, contents: impl AsRef<[u8]>) -> std::io::Result<()> {
+    let partial = partial_path(path);
+    let result = std::fs::write(&partial, contents).and_then(|()| std::fs::rename(&partial, path));
+    if result.is_err() {
+        let _ = std::fs::remove_file(&partial);
+    }
+    result
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

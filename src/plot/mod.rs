@@ -725,24 +725,47 @@ impl Figure for ErrorBarFigure<'_> {
     }
 }
 
+/// A figure file that could not be written, naming the path.
+fn write_failed(path: &Path, error: impl std::fmt::Display) -> PlotError {
+    PlotError(format!("cannot write {}: {error}", path.display()))
+}
+
 fn save_sized(path: &Path, size: (u32, u32), figure: &impl Figure) -> Result<()> {
     register_fonts();
     let kind = image_kind(path).map_err(failed)?;
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(failed)?;
+        std::fs::create_dir_all(dir).map_err(|e| {
+            PlotError(format!(
+                "cannot create the directory {}: {e}",
+                dir.display()
+            ))
+        })?;
     }
-    match kind {
+    // Drawn into a partial file renamed into place at the end, so an interrupted run leaves no
+    // half-written figure. Opening it first gives the operating system's message with the
+    // path, instead of the bitmap backend's debug text (`ImageError(IoError(Os { .. }))`).
+    let partial = crate::output::partial_path(path);
+    std::fs::File::create(&partial).map_err(|e| write_failed(path, e))?;
+    let drawn = match kind {
         ImageKind::Png => {
-            let root = BitMapBackend::new(path, size).into_drawing_area();
-            figure.draw(&root)?;
-            root.present().map_err(failed)
+            let root = BitMapBackend::new(&partial, size).into_drawing_area();
+            figure
+                .draw(&root)
+                .and_then(|()| root.present().map_err(|e| write_failed(path, e)))
         }
         ImageKind::Svg => {
-            let root = SVGBackend::new(path, size).into_drawing_area();
-            figure.draw(&root)?;
-            root.present().map_err(failed)
+            let root = SVGBackend::new(&partial, size).into_drawing_area();
+            figure
+                .draw(&root)
+                .and_then(|()| root.present().map_err(|e| write_failed(path, e)))
         }
+    };
+    let renamed =
+        drawn.and_then(|()| std::fs::rename(&partial, path).map_err(|e| write_failed(path, e)));
+    if renamed.is_err() {
+        let _ = std::fs::remove_file(&partial);
     }
+    renamed
 }
 
 /// Draws one or more panels side by side (each [`SIZE`] wide), every series as a line through
