@@ -5,6 +5,7 @@ mod common;
 mod errprop;
 mod exact;
 mod mc;
+mod packaging;
 mod reliability;
 mod report_commands;
 mod studies;

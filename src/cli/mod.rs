@@ -4,6 +4,7 @@
 mod alphabeta;
 mod args;
 mod closed_form;
+mod completions;
 mod dgame;
 mod emm;
 mod errprop;
@@ -65,6 +66,10 @@ enum Command {
     Alphabeta(alphabeta::Args),
     /// Combine the outputs of a sharded `mc` run (--shard K/N) into the unsharded result.
     Merge(merge::Args),
+    /// Print a shell completion script (bash, elvish, fish, powershell, zsh) to stdout.
+    Completions(completions::CompletionsArgs),
+    /// Print the man page pathology(1) (roff) to stdout.
+    Man(completions::ManArgs),
 }
 
 /// Runs the parsed command; the exit code is 0 unless `validate` found disagreeing (1) or
@@ -97,6 +102,8 @@ fn run_command(command: Command) -> anyhow::Result<()> {
         Command::Mc(args) => mc::run(args),
         Command::Alphabeta(args) => alphabeta::run(args),
         Command::Merge(args) => merge::run(args),
+        Command::Completions(args) => completions::run_completions(args),
+        Command::Man(args) => completions::run_man(args),
     }
 }
 
