@@ -33,6 +33,40 @@ fn mc_refuses_runs_above_an_hour() {
     }
 }
 
+/// Item 12 for the studies: huge --games / --pairs are refused up front (before any
+/// calibration or board), naming the option.
+#[test]
+fn studies_refuse_runs_above_an_hour() {
+    let huge = "1000000000000000";
+    let cases: [(&[&str], &str); 7] = [
+        (&["mc", "emm", "--games", huge], "--games"),
+        (&["mc", "emm-calibrate", "--games", huge], "--games"),
+        (&["mc", "emm-figures", "--games", huge], "--games"),
+        (
+            &[
+                "mc",
+                "emm",
+                "--evaluator",
+                "natural",
+                "--games",
+                "10",
+                "--calibration-games",
+                huge,
+            ],
+            "--calibration-games",
+        ),
+        (&["mc", "match", "--w", "0.3", "--pairs", huge], "--pairs"),
+        (&["mc", "match-sweep", "--pairs", huge], "--pairs"),
+        (&["mc", "match-table", "--pairs", huge], "--pairs"),
+    ];
+    for (args, option) in cases {
+        refused(
+            args,
+            &["refused", "days", huge, &format!("Use fewer {option}")],
+        );
+    }
+}
+
 /// Item 12: the shard is what runs, so a small enough shard of a huge run is accepted, and
 /// an invalid size is named before any estimate.
 #[test]

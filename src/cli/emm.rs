@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use pathology::mc::TrialRunner;
+use pathology::mc::cost::study_game_seconds;
 use pathology::mc::emm_report::{
     CalibrationSource, EmmSetting, EvaluatorSetting, calibration_report, calibration_seed,
     natural_evaluator, study_report, wilson_figures as figures,
@@ -147,6 +148,7 @@ pub fn run_emm_calibrate(args: EmmCalibrateArgs) -> anyhow::Result<()> {
     }
     let runner = TrialRunner::new(args.games, args.options.seed, args.options.threads())?
         .with_progress("mc emm-calibrate");
+    runner.check_budget_of("--games", "mc emm-calibrate", study_game_seconds(&spec))?;
     let table = emm_study::calibrate(&spec, &runner)?;
     if let Some(path) = &args.out {
         table.save(path)?;
@@ -159,6 +161,17 @@ pub fn run_emm(args: EmmArgs) -> anyhow::Result<()> {
     let spec = args.board.spec()?;
     let seed = args.options.seed;
     let threads = args.options.threads();
+    let runner = TrialRunner::new(args.games, seed, threads)?.with_progress("mc emm");
+    let runner = match args.shard {
+        Some(s) => runner.with_shard(s),
+        None => runner,
+    };
+    // Refused up front, before any calibration is estimated.
+    runner.check_budget_of(
+        "--games",
+        &format!("mc emm at height {}", args.board.height),
+        study_game_seconds(&spec),
+    )?;
     let (setting, evaluator) = match args.evaluator {
         EmmEvaluatorArg::Artificial => {
             for (name, given) in [
@@ -187,18 +200,21 @@ pub fn run_emm(args: EmmArgs) -> anyhow::Result<()> {
                     games: args.calibration_games,
                     seed: args.calibration_seed,
                 },
-                None => CalibrationSource::Estimate {
-                    games: args.calibration_games.unwrap_or(10_000),
-                    seed: args.calibration_seed.unwrap_or(calibration_seed(seed)),
-                },
+                None => {
+                    let games = args.calibration_games.unwrap_or(10_000);
+                    TrialRunner::new(games, 0, threads)?.check_budget_of(
+                        "--calibration-games",
+                        "the EMM error table of mc emm",
+                        study_game_seconds(&spec),
+                    )?;
+                    CalibrationSource::Estimate {
+                        games,
+                        seed: args.calibration_seed.unwrap_or(calibration_seed(seed)),
+                    }
+                }
             };
             natural_evaluator(&spec, source, threads)?
         }
-    };
-    let runner = TrialRunner::new(args.games, seed, threads)?.with_progress("mc emm");
-    let runner = match args.shard {
-        Some(s) => runner.with_shard(s),
-        None => runner,
     };
     let counts = run_counts(&spec, &evaluator, &runner)?;
     let run = McRun {
@@ -227,6 +243,18 @@ pub(super) fn wilson_figures(
 }
 
 pub fn run_emm_figures(args: EmmFiguresArgs) -> anyhow::Result<()> {
+    // Per game: four figures at b = 2 and 3, H = 10; the natural ones calibrate on as many
+    // boards first.
+    let mut per_game = 0.0;
+    for b in [2, 3] {
+        let spec = BoardSpec::new(GameKind::P, b, 10, GameKind::P.default_parameter(b)?)?;
+        per_game += 6.0 * study_game_seconds(&spec);
+    }
+    TrialRunner::new(args.games, args.options.seed, args.options.threads())?.check_budget_of(
+        "--games",
+        "mc emm-figures",
+        per_game,
+    )?;
     let (_, report) = wilson_figures(
         &args.out,
         args.games,

@@ -7,12 +7,13 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use pathology::mc::TrialRunner;
-use pathology::mc::level_tree::GameKind;
+use pathology::mc::cost::match_pair_seconds;
+use pathology::mc::level_tree::{BoardSpec, GameKind};
 use pathology::mc::match_report::{
-    MatchSetting, depth_table_report, depth_table_rows, figure_3_panel, figure_3_points,
-    figure_3_report,
+    CHI_NAU_DEPTH_11, MatchSetting, depth_table_report, depth_table_rows, figure_3_panel,
+    figure_3_points, figure_3_report,
 };
-use pathology::mc::matches::{MatchEvaluator, SweepPoint};
+use pathology::mc::matches::{MatchEvaluator, SweepPoint, chi_nau_board};
 use pathology::mc::report::McRun;
 use pathology::mc::runner::Shard;
 use pathology::plot::error_bar_chart;
@@ -153,6 +154,12 @@ pub fn run_match(args: MatchArgs) -> anyhow::Result<()> {
         evaluator,
     };
     let runner = args.options.runner(args.pairs, "mc match")?;
+    let spec = BoardSpec::new(args.game, args.branching, args.height, p)?;
+    runner.check_budget_of(
+        "--pairs",
+        &format!("mc match at height {}", args.height),
+        match_pair_seconds(&spec, args.search_depth.min(args.height)),
+    )?;
     let report = setting.run(&args.options.run(args.pairs), &runner)?;
     args.options.output.emit(&report, 4)
 }
@@ -200,6 +207,12 @@ fn write_figure_3(out: &Path, run: &McRun, points: &[SweepPoint]) -> anyhow::Res
 
 pub fn run_match_sweep(args: MatchSweepArgs) -> anyhow::Result<()> {
     let runner = args.options.runner(args.pairs, "mc match-sweep")?;
+    let weights = pathology::mc::matches::figure_3_weights().len() as f64;
+    runner.check_budget_of(
+        "--pairs",
+        "mc match-sweep",
+        weights * match_pair_seconds(&chi_nau_board(6)?, 2),
+    )?;
     let points = figure_3_points(&runner)?;
     let run = args.options.run(args.pairs);
     if run.shard.is_none() {
@@ -220,6 +233,12 @@ pub fn run_match_sweep(args: MatchSweepArgs) -> anyhow::Result<()> {
 
 pub fn run_match_table(args: MatchTableArgs) -> anyhow::Result<()> {
     let runner = args.options.runner(args.pairs, "mc match-table")?;
+    let board = chi_nau_board(11)?;
+    let per_pair: f64 = CHI_NAU_DEPTH_11
+        .iter()
+        .map(|&(depth, _, _)| 2.0 * match_pair_seconds(&board, depth))
+        .sum();
+    runner.check_budget_of("--pairs", "mc match-table", per_pair)?;
     let rows = depth_table_rows(&runner)?;
     let report = depth_table_report(&args.options.run(args.pairs), &rows)?;
     args.options.output.emit(&report, 4)

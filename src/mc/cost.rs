@@ -23,6 +23,7 @@
 use crate::error::Result;
 use crate::mc::alphabeta::RandomTrees;
 use crate::mc::dgame::Engine;
+use crate::mc::level_tree::BoardSpec;
 use crate::mc::rhf::FlawSetup;
 
 /// Wall-clock limit of a Monte Carlo run: one hour on the threads it runs on. Above it the
@@ -135,6 +136,43 @@ pub fn tictactoe_trial_seconds(plies: u32) -> Result<f64> {
     crate::mc::alphabeta::check_plies(plies)?;
     let lines: f64 = (1..=9u32.saturating_sub(plies)).map(f64::from).product();
     Ok(8e-6 + 80e-9 * lines)
+}
+
+/// Seconds per non-trivial game of `mc emm` (and per board of `mc emm-calibrate`): draw,
+/// solve and search the board at every depth with minimax, the product rule and EMM, with
+/// about two boards drawn per non-trivial game. Measured at 36-53 ns per tree node (b = 2,
+/// H = 10..14; b = 3, H = 8; N-games b = 2, H = 12; one thread); the model takes 100 ns.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::mc::cost::study_game_seconds;
+/// use pathology::mc::level_tree::{BoardSpec, GameKind};
+/// let spec = BoardSpec::new(GameKind::P, 2, 10, 0.38).unwrap();
+/// assert!(study_game_seconds(&spec) > 1e-4 && study_game_seconds(&spec) < 1e-3);
+/// ```
+pub fn study_game_seconds(spec: &BoardSpec) -> f64 {
+    1e-6 + 100e-9 * spec.tree.len() as f64
+}
+
+/// Seconds per pair of games of `mc match` at search depth `search_depth` (the board drawn and
+/// evaluated once, then two games of `H` moves, each move a search of about `b^depth` nodes).
+/// Measured at about 17 ns per unit of `b^H + 2 H b^depth` (H = 6 and 12, one thread); the
+/// model takes 30 ns.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::mc::cost::match_pair_seconds;
+/// use pathology::mc::level_tree::{BoardSpec, GameKind};
+/// let spec = BoardSpec::new(GameKind::P, 2, 12, 0.38).unwrap();
+/// assert!(match_pair_seconds(&spec, 6) > match_pair_seconds(&spec, 2));
+/// ```
+pub fn match_pair_seconds(spec: &BoardSpec, search_depth: u32) -> f64 {
+    let b = f64::from(spec.tree.branching() as u32);
+    let h = f64::from(spec.tree.height());
+    let units = spec.tree.len() as f64 + 2.0 * h * b.powf(f64::from(search_depth));
+    1e-6 + 30e-9 * units
 }
 
 #[cfg(test)]

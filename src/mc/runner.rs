@@ -273,6 +273,26 @@ impl TrialRunner {
     ///
     /// [`Error::TooExpensive`] naming the trials, the shard, the threads and the estimate.
     pub fn check_budget(&self, what: &str, seconds_per_trial: f64) -> Result<f64> {
+        self.check_budget_of("--trials", what, seconds_per_trial)
+    }
+
+    /// [`check_budget`](Self::check_budget) for a command whose trial count has another
+    /// option name (`--games`, `--pairs`, `--calibration-games`), which the refusal names.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::mc::runner::TrialRunner;
+    /// let huge = TrialRunner::new(1_000_000_000_000, 1, 1).unwrap();
+    /// let err = huge.check_budget_of("--pairs", "mc match", 1e-5).unwrap_err();
+    /// assert!(err.to_string().contains("--pairs 1000000000000"));
+    /// assert!(err.to_string().contains("Use fewer --pairs"));
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`check_budget`](Self::check_budget).
+    pub fn check_budget_of(&self, option: &str, what: &str, seconds_per_trial: f64) -> Result<f64> {
         use crate::dgame::cost::human_seconds;
         use crate::mc::cost::TIME_LIMIT_SECONDS;
         let seconds = self.estimate_seconds(seconds_per_trial);
@@ -280,11 +300,12 @@ impl TrialRunner {
             let threads = self.effective_threads();
             let trials = match self.shard {
                 Some(s) => format!(
-                    "{} trials (shard {s} of --trials {})",
+                    "{} trials (shard {s} of {option} {})",
                     self.trials_run(),
                     self.trials
                 ),
-                None => format!("{} trials", self.trials),
+                None if option == "--trials" => format!("{} trials", self.trials),
+                None => format!("{option} {}", self.trials),
             };
             return Err(Error::TooExpensive {
                 what: format!("{what} with {trials}"),
@@ -295,10 +316,14 @@ impl TrialRunner {
                     per_trial(seconds_per_trial)
                 ),
                 limit: human_seconds(TIME_LIMIT_SECONDS),
-                hint:
-                    "Use fewer --trials, or split the run with --shard K/N over several machines \
-                       and combine the outputs with `pathology merge`."
-                        .to_string(),
+                hint: if self.shard.is_some() || option != "--calibration-games" {
+                    format!(
+                        "Use fewer {option}, or split the run with --shard K/N over several \
+                         machines and combine the outputs with `pathology merge`."
+                    )
+                } else {
+                    format!("Use fewer {option}.")
+                },
             });
         }
         Ok(seconds)
