@@ -546,3 +546,40 @@ fn mc_dgame_shards_merge_into_the_unsharded_run() {
     );
     refused(&[&base[..], &["--shard", "4/3"]].concat(), &["--shard"]);
 }
+
+/// `mc errprop` and `mc rhf` shards merge like `mc dgame`'s: the counts are summed and the
+/// exact values recomputed from the manifest's parameters exactly as the command computes them,
+/// so the merged output equals the unsharded run byte for byte.
+#[test]
+fn mc_errprop_and_rhf_shards_merge_into_the_unsharded_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let runs: [&[&str]; 3] = [
+        &[
+            "mc", "errprop", "--gamma", "0.3", "--delta", "0.2", "--f1", "0.9", "--f2", "0.9",
+            "--steps", "2", "--trials", "3001", "--seed", "5",
+        ],
+        &[
+            "mc", "rhf", "--w", "0.2", "--height", "8", "--depth", "3", "--trials", "2001",
+            "--seed", "5",
+        ],
+        &[
+            "mc", "rhf", "--w", "1/3", "--height", "6", "--depth", "2", "--p", "1/2", "--trials",
+            "1001", "--seed", "9",
+        ],
+    ];
+    for (r, base) in runs.iter().enumerate() {
+        let mut paths = Vec::new();
+        for (k, format) in [("1/3", "csv"), ("2/3", "json"), ("3/3", "csv")] {
+            let out = stdout_of(&[base, &["--shard", k, "--format", format][..]].concat());
+            let path = dir.path().join(format!("run{r}-shard{}.{format}", &k[..1]));
+            std::fs::write(&path, out).unwrap();
+            paths.push(path.display().to_string());
+        }
+        for format in ["text", "json", "csv"] {
+            let full = stdout_of(&[base, &["--format", format][..]].concat());
+            let merged = stdout_of(&["merge", &paths[1], &paths[2], &paths[0], "--format", format]);
+            assert_eq!(merged, full, "{base:?} in {format}");
+        }
+        refused(&["merge", &paths[0], &paths[1]], &["shard 3/3 missing"]);
+    }
+}

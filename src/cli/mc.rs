@@ -2,8 +2,6 @@
 
 use num_rational::BigRational;
 use pathology::closed_form::w_b;
-use pathology::dgame::DependenceFactors;
-use pathology::errprop::ErrorPair;
 use pathology::mc::TrialRunner;
 use pathology::mc::alphabeta::{
     RandomTrees, estimate_naive_losses, estimate_naive_losses_tictactoe,
@@ -12,7 +10,7 @@ use pathology::mc::cost;
 use pathology::mc::dgame::{Engine, decision_counts};
 use pathology::mc::errprop::estimate_errors;
 use pathology::mc::report::{DgameSpec, ErrpropSpec, McRun, RhfSpec, naive_loss_report};
-use pathology::mc::rhf::{FlawSetup, estimate_flaw_rate};
+use pathology::mc::rhf::estimate_flaw_rate;
 use pathology::mc::runner::Shard;
 use pathology::number::Probability;
 use serde::Serialize;
@@ -321,14 +319,6 @@ struct ErrpropArgs {
 }
 
 fn errprop(args: ErrpropArgs) -> anyhow::Result<()> {
-    let start = ErrorPair::new(args.gamma.to_f64(), args.delta.to_f64())?;
-    let factors = DependenceFactors::new(args.f1.to_f64(), args.f2.to_f64())?;
-    let runner = args.run.budgeted_runner(
-        "mc errprop",
-        &format!("mc errprop with {} steps", args.steps),
-        cost::errprop_trial_seconds(args.steps)?,
-    )?;
-    let rows = estimate_errors(&start, &factors, args.steps, &runner)?;
     let spec = ErrpropSpec {
         gamma: args.gamma,
         delta: args.delta,
@@ -336,6 +326,13 @@ fn errprop(args: ErrpropArgs) -> anyhow::Result<()> {
         f2: args.f2,
         steps: args.steps,
     };
+    let (start, factors) = spec.start_and_factors()?;
+    let runner = args.run.budgeted_runner(
+        "mc errprop",
+        &format!("mc errprop with {} steps", args.steps),
+        cost::errprop_trial_seconds(args.steps)?,
+    )?;
+    let rows = estimate_errors(&start, &factors, args.steps, &runner)?;
     args.run
         .output
         .emit(&spec.report(&args.run.run(), &rows), 4)
@@ -361,23 +358,22 @@ struct RhfArgs {
 }
 
 fn rhf(args: RhfArgs) -> anyhow::Result<()> {
-    let p = match &args.p {
-        Some(p) => p.to_f64(),
-        None => w_b(2)?,
+    let spec = RhfSpec {
+        p: match &args.p {
+            Some(p) => p.to_f64(),
+            None => w_b(2)?,
+        },
+        w: args.w,
+        height: args.height,
+        depth: args.depth,
     };
-    let setup = FlawSetup::new(args.w.to_f64(), p, args.height, args.depth)?;
+    let setup = spec.setup()?;
     let runner = args.run.budgeted_runner(
         "mc rhf",
         &format!("mc rhf at height {} depth {}", args.height, args.depth),
         cost::rhf_trial_seconds(&setup),
     )?;
     let result = estimate_flaw_rate(&setup, &runner)?;
-    let spec = RhfSpec {
-        w: args.w,
-        p,
-        height: args.height,
-        depth: args.depth,
-    };
     args.run
         .output
         .emit(&spec.report(&args.run.run(), &result), 4)

@@ -17,6 +17,7 @@ use super::runner::Shard;
 use super::stats::{Comparison, Proportion};
 use crate::dgame::DependenceFactors;
 use crate::error::{Error, Result};
+use crate::errprop::ErrorPair;
 use crate::number::{parse_rational, short_text};
 use crate::report::read::ReadTable;
 use crate::report::{Cell, Column, Kind, Report, Table};
@@ -328,9 +329,17 @@ fn summed_counts(inputs: &[(String, ReadTable)], keys: &[&str]) -> Result<Vec<Pr
     Ok(sums)
 }
 
+/// A rational parameter in `f64`, converted as the command line converts it
+/// ([`crate::number::Probability::to_f64`]), so a merged run recomputes the same exact values.
+fn rational_f64(x: &BigRational) -> f64 {
+    <BigRational as crate::number::Probability>::to_f64(x)
+}
+
 /// The experiments `merge` knows.
 pub const MERGEABLE: &[&str] = &[
     "mc dgame",
+    "mc errprop",
+    "mc rhf",
     "mc emm",
     "mc match",
     "mc match-sweep",
@@ -407,6 +416,25 @@ pub fn merge(inputs: &[(String, ReadTable)]) -> Result<Report> {
             let counts = summed_counts(inputs, &["d"])?;
             spec.report(&run, &counts)
         }
+        "mc errprop" => {
+            let spec = ErrpropSpec::from_manifest(&manifest)?;
+            let counts = summed_counts(inputs, &["quantity"])?;
+            spec.rows_from_counts(&counts)
+                .map(|rows| spec.report(&run, &rows))
+        }
+        "mc rhf" => {
+            let spec = RhfSpec::from_manifest(&manifest)?;
+            let counts = summed_counts(inputs, &["w"])?;
+            let [count] = counts.as_slice() else {
+                return Err(Error::invalid(
+                    "FILE",
+                    "one rhf row per shard",
+                    counts.len(),
+                ));
+            };
+            spec.estimate_from_count(count)
+                .map(|estimate| spec.report(&run, &estimate))
+        }
         "mc emm" => super::emm_report::merge_shards(&run, &manifest.parameters, inputs),
         "mc match" | "mc match-sweep" | "mc match-table" => super::match_report::merge(
             &manifest.subcommand,
@@ -443,6 +471,61 @@ pub struct ErrpropSpec {
 }
 
 impl ErrpropSpec {
+    /// The starting errors and the factors in `f64`, as the experiment runs them.
+    ///
+    /// # Errors
+    ///
+    /// As [`ErrorPair::new`] and [`DependenceFactors::new`].
+    pub fn start_and_factors(&self) -> Result<(ErrorPair<f64>, DependenceFactors<f64>)> {
+        Ok((
+            ErrorPair::new(rational_f64(&self.gamma), rational_f64(&self.delta))?,
+            DependenceFactors::new(rational_f64(&self.f1), rational_f64(&self.f2))?,
+        ))
+    }
+
+    /// The rows (`gamma_K`, then `delta_K`) from their counts, against the map.
+    ///
+    /// # Errors
+    ///
+    /// As [`Self::start_and_factors`] and [`super::errprop::exact_errors`]; naming `FILE`
+    /// unless there are exactly two counts.
+    pub fn rows_from_counts(
+        &self,
+        counts: &[Proportion],
+    ) -> Result<[super::errprop::QuantityRow; 2]> {
+        let [gamma, delta] = counts else {
+            return Err(Error::invalid(
+                "FILE",
+                "two rows (gamma, delta) per shard",
+                counts.len(),
+            ));
+        };
+        let (start, factors) = self.start_and_factors()?;
+        let exact = super::errprop::exact_errors(&start, &factors, self.steps)?;
+        Ok([
+            super::errprop::QuantityRow {
+                quantity: "gamma_K",
+                comparison: gamma.compare(Some(exact.gamma)),
+                trials: gamma.trials,
+            },
+            super::errprop::QuantityRow {
+                quantity: "delta_K",
+                comparison: delta.compare(Some(exact.delta)),
+                trials: delta.trials,
+            },
+        ])
+    }
+
+    fn from_manifest(m: &Manifest) -> Result<Self> {
+        Ok(ErrpropSpec {
+            gamma: m.rational("gamma")?,
+            delta: m.rational("delta")?,
+            f1: m.rational("f1")?,
+            f2: m.rational("f2")?,
+            steps: m.number("steps")?,
+        })
+    }
+
     /// The report of the estimated rows.
     pub fn report(&self, run: &McRun, rows: &[super::errprop::QuantityRow]) -> Report {
         let title = format!(
@@ -515,6 +598,42 @@ pub struct RhfSpec {
 }
 
 impl RhfSpec {
+    /// The experiment's setup (w in `f64`, as the experiment runs it).
+    ///
+    /// # Errors
+    ///
+    /// As [`super::rhf::FlawSetup::new`].
+    pub fn setup(&self) -> Result<super::rhf::FlawSetup> {
+        super::rhf::FlawSetup::new(rational_f64(&self.w), self.p, self.height, self.depth)
+    }
+
+    /// The estimate from its count, against the closed form at the depth's exact xi.
+    ///
+    /// # Errors
+    ///
+    /// As [`Self::setup`] and [`crate::closed_form::rhf`].
+    pub fn estimate_from_count(&self, count: &Proportion) -> Result<super::rhf::FlawEstimate> {
+        let setup = self.setup()?;
+        let xi = setup.xi();
+        let exact = crate::closed_form::rhf(setup.w, xi)?;
+        Ok(super::rhf::FlawEstimate {
+            xi,
+            comparison: count.compare(Some(exact)),
+            trials: count.trials,
+        })
+    }
+
+    fn from_manifest(m: &Manifest) -> Result<Self> {
+        let p = m.get("p")?;
+        Ok(RhfSpec {
+            w: m.rational("w")?,
+            p: p.parse()
+                .map_err(|_| Error::invalid("manifest parameter p", "a number in [0, 1]", p))?,
+            height: m.number("height")?,
+            depth: m.number("depth")?,
+        })
+    }
+
     /// The report of one estimate.
     pub fn report(&self, run: &McRun, result: &super::rhf::FlawEstimate) -> Report {
         let title = format!(
