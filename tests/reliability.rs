@@ -33,6 +33,16 @@ fn mc_refuses_runs_above_an_hour() {
     }
 }
 
+/// `mc alphabeta` cannot merge shards (means of fractions), so `--shard` is refused there
+/// rather than producing output `merge` would reject.
+#[test]
+fn alphabeta_refuses_a_shard_it_could_not_merge() {
+    refused(
+        &["mc", "alphabeta", "--trials", "10", "--shard", "1/2"],
+        &["--shard", "mc alphabeta", "unsharded"],
+    );
+}
+
 /// Item 12 for the studies: huge --games / --pairs are refused up front (before any
 /// calibration or board), naming the option.
 #[test]

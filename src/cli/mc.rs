@@ -224,6 +224,16 @@ fn dgame(args: DgameArgs) -> anyhow::Result<()> {
 }
 
 fn alphabeta(args: AlphabetaArgs) -> anyhow::Result<()> {
+    // Its estimates are means of fractions, which `merge` cannot rebuild from counts yet: a
+    // shard's output could never be combined, so a sharded run is refused.
+    if let Some(shard) = args.run.shard {
+        return Err(pathology::Error::invalid(
+            "--shard",
+            "left out for mc alphabeta (its shards cannot be merged yet; run it unsharded)",
+            shard,
+        )
+        .into());
+    }
     // Options of the other kind of positions would be silently ignored: reject them.
     let tree_options = [
         ("--branching", args.branching.is_some()),
