@@ -3,6 +3,8 @@
 use num_rational::BigRational;
 use pathology::dgame::report::{Layout, decision_report};
 use pathology::dgame::table::compute_columns;
+use pathology::mc::level_tree::GameKind;
+use pathology::mc::runner::Shard;
 use pathology::number::{Probability, parse_rational};
 
 /// A probability in `[0, 1]`, parsed exactly (`0.1` is `1/10`).
@@ -163,4 +165,42 @@ pub fn seed(text: &str) -> Result<u64, String> {
     text.parse().map_err(|_| {
         format!("must be a whole number in 0..=2^64-1 (18446744073709551615), got {text}")
     })
+}
+
+/// `--shard K/N` ([`Shard::parse`]), its error naming the range.
+pub fn shard(text: &str) -> Result<Shard, String> {
+    Shard::parse(text).map_err(|e| match e {
+        pathology::Error::InvalidArgument { allowed, .. } => {
+            format!("must be {allowed}, got {text}")
+        }
+        other => other.to_string(),
+    })
+}
+
+/// A count of at least 1 (`--trials`, `--games`, `--pairs`, `--boards`).
+pub fn count(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(0) => Err("must be at least 1, got 0".to_string()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("must be a whole number of at least 1, got {text}")),
+    }
+}
+
+/// A number in [0, 1] as `f64`.
+pub fn unit(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(x) if (0.0..=1.0).contains(&x) => Ok(x),
+        _ => Err(format!("must be a number in [0, 1], got {text}")),
+    }
+}
+
+/// All cores.
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
+}
+
+/// The game's default square parameter, with the error naming the command-line flag.
+pub fn default_parameter(game: GameKind, branching: u32) -> anyhow::Result<f64> {
+    game.default_parameter(branching)
+        .map_err(|_| pathology::Error::invalid("--branching", "at least 2", branching).into())
 }

@@ -15,7 +15,7 @@ use pathology::mc::report::McRun;
 use pathology::mc::runner::Shard;
 
 use super::args::OutputArgs;
-use super::studies::{count, default_parameter, default_threads, unit};
+use super::args::{count, default_parameter, default_threads, unit};
 
 /// The static evaluator of `mc emm`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -72,15 +72,6 @@ impl EmmOptions {
     }
 }
 
-fn shard(text: &str) -> Result<Shard, String> {
-    Shard::parse(text).map_err(|e| match e {
-        pathology::Error::InvalidArgument { allowed, .. } => {
-            format!("must be {allowed}, got {text}")
-        }
-        other => other.to_string(),
-    })
-}
-
 #[derive(Debug, clap::Args)]
 pub struct EmmArgs {
     #[command(flatten)]
@@ -108,7 +99,7 @@ pub struct EmmArgs {
     calibration_seed: Option<u64>,
     /// Run only the K-th of N disjoint slices of the seeded games (K/N, 1 <= K <= N);
     /// `pathology merge` sums the N outputs into the unsharded result, byte for byte.
-    #[arg(long, value_parser = shard)]
+    #[arg(long, value_parser = super::args::shard)]
     shard: Option<Shard>,
     #[command(flatten)]
     options: EmmOptions,

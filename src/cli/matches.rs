@@ -19,7 +19,7 @@ use pathology::mc::runner::Shard;
 use pathology::plot::error_bar_chart;
 use pathology::report::{ExportOptions, Format};
 
-use super::studies::{count, default_parameter, default_threads, unit};
+use super::args::{count, default_parameter, default_threads, unit};
 
 /// The evaluator of `mc match`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -43,7 +43,7 @@ pub struct MatchOptions {
     threads: Option<usize>,
     /// Play only the K-th of N disjoint slices of the seeded pairs (K/N, 1 <= K <= N);
     /// `pathology merge` sums the N outputs into the unsharded result, byte for byte.
-    #[arg(long, value_parser = super::mc::shard)]
+    #[arg(long, value_parser = super::args::shard)]
     shard: Option<Shard>,
     #[command(flatten)]
     output: super::args::OutputArgs,

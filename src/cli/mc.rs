@@ -64,7 +64,7 @@ enum Experiment {
 #[derive(Debug, Clone, clap::Args)]
 pub struct RunOptions {
     /// Number of trials (at least 1).
-    #[arg(long, value_parser = trials, allow_negative_numbers = true)]
+    #[arg(long, value_parser = super::args::count, allow_negative_numbers = true)]
     pub trials: u64,
     /// Seed of the random streams (the same seed gives the same output for any --threads).
     #[arg(long, value_parser = super::args::seed, default_value_t = 1, allow_negative_numbers = true)]
@@ -74,27 +74,10 @@ pub struct RunOptions {
     pub threads: Option<usize>,
     /// Run only the K-th of N disjoint slices of the seeded trials (K/N, 1 <= K <= N); `pathology
     /// merge` sums the N outputs into the unsharded result, byte for byte.
-    #[arg(long, value_parser = shard)]
+    #[arg(long, value_parser = super::args::shard)]
     pub shard: Option<Shard>,
     #[command(flatten)]
     pub output: super::args::OutputArgs,
-}
-
-pub(super) fn shard(text: &str) -> Result<Shard, String> {
-    Shard::parse(text).map_err(|e| match e {
-        pathology::Error::InvalidArgument { allowed, .. } => {
-            format!("must be {allowed}, got {text}")
-        }
-        other => other.to_string(),
-    })
-}
-
-fn trials(text: &str) -> Result<u64, String> {
-    match text.parse::<u64>() {
-        Ok(0) => Err("must be at least 1, got 0".to_string()),
-        Ok(n) => Ok(n),
-        Err(_) => Err(format!("must be a whole number of at least 1, got {text}")),
-    }
 }
 
 impl RunOptions {

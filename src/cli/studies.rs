@@ -5,32 +5,6 @@
 use std::path::{Path, PathBuf};
 
 use pathology::mc::TrialRunner;
-use pathology::mc::level_tree::GameKind;
-
-pub(super) fn count(text: &str) -> Result<u64, String> {
-    match text.parse::<u64>() {
-        Ok(0) => Err("must be at least 1, got 0".to_string()),
-        Ok(n) => Ok(n),
-        Err(_) => Err(format!("must be a whole number of at least 1, got {text}")),
-    }
-}
-
-pub(super) fn unit(text: &str) -> Result<f64, String> {
-    match text.parse::<f64>() {
-        Ok(x) if (0.0..=1.0).contains(&x) => Ok(x),
-        _ => Err(format!("must be a number in [0, 1], got {text}")),
-    }
-}
-
-pub(super) fn default_threads() -> usize {
-    std::thread::available_parallelism().map_or(1, usize::from)
-}
-
-/// The game's default square parameter, with the error naming the command-line flag.
-pub(super) fn default_parameter(game: GameKind, branching: u32) -> anyhow::Result<f64> {
-    game.default_parameter(branching)
-        .map_err(|_| pathology::Error::invalid("--branching", "at least 2", branching).into())
-}
 
 /// Pairs per point of Chi & Nau's Fig. 3 (the paper's 8000) and non-trivial games per setting of
 /// Wilson et al.'s Figs. 3-6 (the paper's 10,000) at full size, and the reduced defaults.
@@ -75,7 +49,12 @@ pub struct StudyFiguresArgs {
 }
 
 pub fn run_study_figures(args: StudyFiguresArgs) -> anyhow::Result<()> {
-    let files = write_figures(&args.out, args.full, args.seed, default_threads())?;
+    let files = write_figures(
+        &args.out,
+        args.full,
+        args.seed,
+        super::args::default_threads(),
+    )?;
     super::print(&format!(
         "{} files written (Chi & Nau Fig. 3; Wilson, Parker & Nau Figs. 3-6):\n{}\n",
         files.len(),

@@ -43,20 +43,11 @@ impl VarietyRun {
     }
 }
 
-/// A count of at least 1.
-fn count(text: &str) -> Result<u64, String> {
-    match text.parse::<u64>() {
-        Ok(0) => Err("must be at least 1, got 0".to_string()),
-        Ok(n) => Ok(n),
-        Err(_) => Err(format!("must be a whole number of at least 1, got {text}")),
-    }
-}
-
 #[derive(Debug, clap::Args)]
 pub struct KalahArgs {
     /// Random initial boards (every pit 1 to 6 stones), each played twice per w (Chi & Nau:
     /// 1000).
-    #[arg(long, value_parser = count, default_value_t = PAPER_BOARDS)]
+    #[arg(long, value_parser = super::args::count, default_value_t = PAPER_BOARDS)]
     boards: u64,
     /// Weights w of e_a^w = w e_a + (1 - w) P(m,2), each in [0, 1], comma-separated.
     #[arg(long, value_delimiter = ',', allow_hyphen_values = true,
@@ -84,7 +75,7 @@ pub fn run_kalah(args: KalahArgs) -> anyhow::Result<()> {
 pub struct OthelloArgs {
     /// Random openings; each is played twice per evaluator and depth (minimax moving first
     /// once, product once). The same openings at every depth.
-    #[arg(long, value_parser = count, default_value_t = 100)]
+    #[arg(long, value_parser = super::args::count, default_value_t = 100)]
     openings: u64,
     /// Search depths in plies of both players (each 1..=5), comma-separated.
     #[arg(long, value_delimiter = ',', default_values_t = [2u32, 3])]
