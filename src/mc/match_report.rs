@@ -581,67 +581,17 @@ const KEYS: [&str; 8] = [
 ];
 
 /// The pair counts summed over shards, one entry per row in row order, checking that the rows'
-/// keys agree.
+/// keys agree ([`super::report::summed_columns`]).
 fn summed_counts(inputs: &[(String, ReadTable)]) -> Result<Vec<PairCounts>> {
-    let mut sums: Vec<PairCounts> = Vec::new();
-    let mut first_keys: Vec<Vec<String>> = Vec::new();
-    for (k, (file, table)) in inputs.iter().enumerate() {
-        let column = |name: &str| {
-            table.column(name).ok_or_else(|| {
-                Error::invalid("FILE", &format!("a table with a {name} column"), file)
-            })
-        };
-        let counts = [
-            column("pairs_lost_both")?,
-            column("pairs_split")?,
-            column("pairs_won_both")?,
-        ];
-        let keys = KEYS.iter().map(|n| column(n)).collect::<Result<Vec<_>>>()?;
-        if k > 0 && table.rows.len() != sums.len() {
-            return Err(Error::invalid(
-                "FILE",
-                &format!("{} rows like the first shard", sums.len()),
-                format!("{file} with {} rows", table.rows.len()),
-            ));
-        }
-        for (i, (line, fields)) in table.rows.iter().enumerate() {
-            let field = |c: usize| fields.get(c).map(String::as_str).unwrap_or("");
-            let count = |c: usize| {
-                field(c).parse::<u64>().map_err(|_| {
-                    Error::invalid(
-                        &format!("{file} line {line}"),
-                        "whole-number counts",
-                        field(c),
-                    )
-                })
-            };
-            let key: Vec<String> = keys.iter().map(|&c| field(c).to_string()).collect();
-            let c = PairCounts {
-                lost_both: count(counts[0])?,
-                split: count(counts[1])?,
-                won_both: count(counts[2])?,
-            };
-            if k == 0 {
-                sums.push(c);
-                first_keys.push(key);
-            } else {
-                if key != first_keys[i] {
-                    return Err(Error::invalid(
-                        &format!("{file} line {line}"),
-                        &format!(
-                            "the same row keys as the first shard ({})",
-                            first_keys[i].join(", ")
-                        ),
-                        key.join(", "),
-                    ));
-                }
-                sums[i].lost_both += c.lost_both;
-                sums[i].split += c.split;
-                sums[i].won_both += c.won_both;
-            }
-        }
-    }
-    Ok(sums)
+    let columns = ["pairs_lost_both", "pairs_split", "pairs_won_both"];
+    Ok(super::report::summed_columns(inputs, &KEYS, &columns)?
+        .into_iter()
+        .map(|row| PairCounts {
+            lost_both: row[0],
+            split: row[1],
+            won_both: row[2],
+        })
+        .collect())
 }
 
 /// The shards of one `mc match`, `mc match-sweep` or `mc match-table` run (already checked by

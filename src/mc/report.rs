@@ -271,10 +271,20 @@ impl Manifest {
     }
 }
 
-/// Counts `(successes, trials)` summed over shards, one entry per row in row order, checking
-/// that the rows' key columns agree.
-fn summed_counts(inputs: &[(String, ReadTable)], keys: &[&str]) -> Result<Vec<Proportion>> {
-    let mut sums: Vec<Proportion> = Vec::new();
+/// The whole-number columns `counts` summed over shards, one entry per row in row order (in
+/// the order of `counts`), checking that every shard has the first shard's rows: as many, with
+/// the same values in the `keys` columns. Every mergeable experiment sums its counts with this.
+///
+/// # Errors
+///
+/// [`Error::InvalidArgument`] naming `FILE` (a missing column, another number of rows) or the
+/// file and line (a count that is not a whole number, keys unlike the first shard's).
+pub(crate) fn summed_columns(
+    inputs: &[(String, ReadTable)],
+    keys: &[&str],
+    counts: &[&str],
+) -> Result<Vec<Vec<u64>>> {
+    let mut sums: Vec<Vec<u64>> = Vec::new();
     let mut first_keys: Vec<Vec<String>> = Vec::new();
     for (k, (file, table)) in inputs.iter().enumerate() {
         let column = |name: &str| {
@@ -282,7 +292,10 @@ fn summed_counts(inputs: &[(String, ReadTable)], keys: &[&str]) -> Result<Vec<Pr
                 Error::invalid("FILE", &format!("a table with a {name} column"), file)
             })
         };
-        let (s, t) = (column("successes")?, column("trials")?);
+        let count_columns = counts
+            .iter()
+            .map(|n| column(n))
+            .collect::<Result<Vec<_>>>()?;
         let key_columns = keys.iter().map(|n| column(n)).collect::<Result<Vec<_>>>()?;
         if k > 0 && table.rows.len() != sums.len() {
             return Err(Error::invalid(
@@ -293,22 +306,21 @@ fn summed_counts(inputs: &[(String, ReadTable)], keys: &[&str]) -> Result<Vec<Pr
         }
         for (i, (line, fields)) in table.rows.iter().enumerate() {
             let field = |c: usize| fields.get(c).map(String::as_str).unwrap_or("");
-            let count = |c: usize| {
-                field(c).parse::<u64>().map_err(|_| {
-                    Error::invalid(
-                        &format!("{file} line {line}"),
-                        "whole-number counts",
-                        field(c),
-                    )
+            let row = count_columns
+                .iter()
+                .map(|&c| {
+                    field(c).parse::<u64>().map_err(|_| {
+                        Error::invalid(
+                            &format!("{file} line {line}"),
+                            "whole-number counts",
+                            field(c),
+                        )
+                    })
                 })
-            };
+                .collect::<Result<Vec<u64>>>()?;
             let key: Vec<String> = key_columns.iter().map(|&c| field(c).to_string()).collect();
-            let p = Proportion {
-                successes: count(s)?,
-                trials: count(t)?,
-            };
             if k == 0 {
-                sums.push(p);
+                sums.push(row);
                 first_keys.push(key);
             } else {
                 if key != first_keys[i] {
@@ -321,12 +333,24 @@ fn summed_counts(inputs: &[(String, ReadTable)], keys: &[&str]) -> Result<Vec<Pr
                         key.join(", "),
                     ));
                 }
-                sums[i].successes += p.successes;
-                sums[i].trials += p.trials;
+                for (sum, value) in sums[i].iter_mut().zip(row) {
+                    *sum += value;
+                }
             }
         }
     }
     Ok(sums)
+}
+
+/// Counts `(successes, trials)` summed over shards ([`summed_columns`]).
+fn summed_counts(inputs: &[(String, ReadTable)], keys: &[&str]) -> Result<Vec<Proportion>> {
+    Ok(summed_columns(inputs, keys, &["successes", "trials"])?
+        .into_iter()
+        .map(|row| Proportion {
+            successes: row[0],
+            trials: row[1],
+        })
+        .collect())
 }
 
 /// A rational parameter in `f64`, converted as the command line converts it
