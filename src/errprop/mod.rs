@@ -226,6 +226,25 @@ pub fn back_up<P: Probability>(point: &ErrorPair<P>, f1: &P, f2: &P, from: BackU
     ErrorPair { gamma, delta }
 }
 
+/// One back-up step of the chosen map in any [`Ring`] (exact rationals, `f64` or
+/// outward-rounded [`Enclosure`]s): returns `(gamma', delta')`.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::errprop::enclosure::Enclosure;
+/// use pathology::errprop::{BackUp, back_up_in};
+/// let p = Enclosure::point;
+/// let (g, d) = back_up_in(&p(0.0), &p(1.0), &p(0.3), &p(0.3), BackUp::Max);
+/// assert!(g.lower <= 0.0 && 0.0 <= g.upper && d.lower <= 1.0 && 1.0 <= d.upper);
+/// ```
+pub fn back_up_in<T: Ring>(gamma: &T, delta: &T, f1: &T, f2: &T, from: BackUp) -> (T, T) {
+    match from {
+        BackUp::Max => max_to_max_in(gamma, delta, f1, f2),
+        BackUp::Min => min_to_min_in(gamma, delta, f1, f2),
+    }
+}
+
 /// A rigorous enclosure of the exact trajectory from the exact start `(gamma, delta)` with the
 /// exact factors `f1`, `f2`: the map of [`back_up`] evaluated in outward-rounded interval
 /// arithmetic ([`Enclosure`]). The `f64` trajectory from the nearest doubles lies within
