@@ -454,3 +454,55 @@ fn every_listed_fixed_point_maps_to_itself_within_its_enclosure() {
     }
     assert!(checked >= 3 * 11 * 11 * 2, "{checked}");
 }
+
+#[test]
+fn huge_trajectory_sets_are_refused_up_front_with_an_estimate() {
+    // Issue 13, item 11: 10001 values x 100000 steps was killed by the kernel at 17.5 GB;
+    // 101 values took 5 GB. Both are refused before any work, with the estimate.
+    for n in [10_001, 101] {
+        let f: Vec<String> = (0..n)
+            .map(|i| format!("{}", f64::from(i) / f64::from(n - 1)))
+            .collect();
+        let started = std::time::Instant::now();
+        let out = pathology()
+            .args(["errprop", "--gamma", "0.3", "--delta", "0.2", "--f"])
+            .arg(f.join(","))
+            .args(["--steps", "100000", "--format", "csv"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{n} values");
+        assert!(out.stdout.is_empty());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains(&format!("{n} trajectories of 100000 steps"))
+                && err.contains("would need")
+                && err.contains("GiB of memory")
+                && err.contains("refused"),
+            "{err}"
+        );
+        assert!(started.elapsed().as_secs() < 10, "{:?}", started.elapsed());
+    }
+    // Many exact trajectories: each is cheap, all together are not.
+    let f: Vec<String> = (0..1001)
+        .map(|i| format!("{}", f64::from(i) / 1000.0))
+        .collect();
+    pathology()
+        .args([
+            "errprop", "--gamma", "0.3", "--delta", "0.2", "--exact", "--steps", "6",
+        ])
+        .arg("--f")
+        .arg(f.join(","))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "1001 trajectories of 6 steps in exact rationals",
+        ));
+    // One long f64 trajectory is still fine.
+    pathology()
+        .args([
+            "errprop", "--gamma", "0.3", "--delta", "0.2", "--f", "0.3", "--steps", "20000",
+            "--format", "csv",
+        ])
+        .assert()
+        .success();
+}
