@@ -296,3 +296,213 @@ fn figures_are_written_and_reproducible() {
         "{report}"
     );
 }
+
+/// `errprop fixed-points` rows as `(gamma, delta, stability, certificate)`, and the notes.
+fn fixed_point_rows(f: &str, from: &str) -> (Vec<Value>, String) {
+    let v = json(&[
+        "errprop",
+        "fixed-points",
+        "--f1",
+        f,
+        "--f2",
+        f,
+        "--from",
+        from,
+        "--format",
+        "json",
+    ]);
+    (rows(&v, "fixed_points"), v["notes"].to_string())
+}
+
+#[test]
+fn fixed_points_near_one_half_list_no_spurious_near_origin_points() {
+    // Issue 13, item 1: at f = 1/2 the map is the identity to first order at the origin, and
+    // Newton's residual test accepted (3.5e-23, 1.04e-7) "saddle" and (1e-7, 1.9e-7)
+    // "repelling". None is a fixed point: on gamma = 0 the map sends delta to about
+    // delta + 3/4 delta^2 (f = 1/2).
+    for f in ["0.5", "0.49999999"] {
+        for from in ["max", "min"] {
+            let (points, notes) = fixed_point_rows(f, from);
+            for p in &points {
+                let (g, d) = (p["gamma"].as_f64().unwrap(), p["delta"].as_f64().unwrap());
+                assert!(
+                    (g == 0.0 && d == 0.0) || g.max(d) > 0.1,
+                    "f = {f}, {from}: spurious point ({g}, {d}) in {points:?}"
+                );
+                assert_ne!(p["certificate"], Value::Null, "{p}");
+            }
+            let origin = points
+                .iter()
+                .find(|p| p["gamma"] == 0.0 && p["delta"] == 0.0)
+                .unwrap();
+            let eigenvalue = origin["eigenvalue1_re"].as_f64().unwrap();
+            if f == "0.5" {
+                // Exactly 1 (from the exact Jacobian diag(2 (1 - f2), 2 (1 - f1))).
+                assert_eq!(origin["stability"], "non-hyperbolic", "{origin}");
+                assert_eq!(eigenvalue, 1.0);
+                assert_eq!(origin["eigenvalue2_re"].as_f64().unwrap(), 1.0);
+            } else {
+                assert_eq!(origin["stability"], "repelling", "{origin}");
+                assert!(eigenvalue > 1.0 && eigenvalue < 1.0 + 1e-7, "{eigenvalue}");
+            }
+            assert_eq!(origin["certificate"], "exact");
+            assert!(
+                notes.contains("not certified, dropped"),
+                "f = {f}, {from}: the dropped candidates are counted: {notes}"
+            );
+        }
+    }
+}
+
+#[test]
+fn fixed_points_at_seven_tenths_are_the_seven_of_the_readme() {
+    // README: "(0,0), (0,1) and (1,0) attracting, three saddles, and a repelling point on the
+    // line gamma + delta = 1".
+    let (points, _) = fixed_point_rows("0.7", "max");
+    assert_eq!(points.len(), 7, "{points:?}");
+    let count = |s: &str| points.iter().filter(|p| p["stability"] == s).count();
+    assert_eq!(
+        (count("attracting"), count("saddle"), count("repelling")),
+        (3, 3, 1)
+    );
+    for corner in [(0.0, 0.0), (0.0, 1.0), (1.0, 0.0)] {
+        assert!(points.iter().any(|p| p["gamma"] == corner.0
+            && p["delta"] == corner.1
+            && p["stability"] == "attracting"
+            && p["certificate"] == "exact"));
+    }
+    let repelling = points
+        .iter()
+        .find(|p| p["stability"] == "repelling")
+        .unwrap();
+    let bound = |key: &str| repelling[key].as_f64().unwrap();
+    assert!(bound("gamma_lower") + bound("delta_lower") <= 1.0);
+    assert!(bound("gamma_upper") + bound("delta_upper") >= 1.0);
+    assert!((bound("gamma") - 0.618_033_988_749_895).abs() < 1e-9);
+    for p in &points {
+        let certificate = p["certificate"].as_str().unwrap();
+        assert!(
+            ["exact", "krawczyk", "krawczyk-on-edge"].contains(&certificate),
+            "{p}"
+        );
+        for key in ["gamma", "delta"] {
+            let (lower, upper) = (
+                p[&format!("{key}_lower")].as_f64().unwrap(),
+                p[&format!("{key}_upper")].as_f64().unwrap(),
+            );
+            assert!(0.0 <= lower && lower <= upper && upper <= 1.0, "{p}");
+            assert!(upper - lower < 1e-6, "{p}");
+        }
+    }
+}
+
+#[test]
+fn every_listed_fixed_point_maps_to_itself_within_its_enclosure() {
+    use pathology::errprop::enclosure::Enclosure;
+    use pathology::errprop::stability::{Certificate, fixed_points};
+    use pathology::errprop::{BackUp, back_up_in};
+    let mut checked = 0;
+    for i in 0..=10 {
+        for j in 0..=10 {
+            let (f1, f2) = (f64::from(i) / 10.0, f64::from(j) / 10.0);
+            for from in [BackUp::Max, BackUp::Min] {
+                let points = fixed_points(f1, f2, from).unwrap();
+                for p in &points {
+                    let e = &p.enclosure;
+                    // The interval image of the enclosure meets the enclosure (a fixed point
+                    // in it maps into it), and the f64 image of the listed point stays
+                    // within the enclosure's width of it.
+                    let (fe1, fe2) = (Enclosure::point(f1), Enclosure::point(f2));
+                    let (g, d) = back_up_in(&e.gamma, &e.delta, &fe1, &fe2, from);
+                    for (image, enclosure) in [(g, e.gamma), (d, e.delta)] {
+                        assert!(
+                            image.lower <= enclosure.upper && enclosure.lower <= image.upper,
+                            "f = ({f1}, {f2}), {from:?}: {p:?} maps to {image:?}"
+                        );
+                    }
+                    let (g, d) = back_up_in(&p.point.gamma, &p.point.delta, &f1, &f2, from);
+                    let width = |e: &Enclosure| e.upper - e.lower + 1e-15;
+                    assert!((g - p.point.gamma).abs() <= width(&e.gamma), "{p:?}");
+                    assert!((d - p.point.delta).abs() <= width(&e.delta), "{p:?}");
+                    assert!(e.gamma.lower <= p.point.gamma && p.point.gamma <= e.gamma.upper);
+                    assert!(e.delta.lower <= p.point.delta && p.point.delta <= e.delta.upper);
+                    if p.certificate == Certificate::Exact {
+                        assert_eq!((g, d), (p.point.gamma, p.point.delta));
+                    }
+                    checked += 1;
+                }
+                // The Min-to-Min map is the Max-to-Max map with gamma <-> delta, f1 <-> f2.
+                if from == BackUp::Min {
+                    let mirrored: Vec<(f64, f64)> = fixed_points(f2, f1, BackUp::Max)
+                        .unwrap()
+                        .iter()
+                        .map(|p| (p.point.delta, p.point.gamma))
+                        .collect();
+                    assert_eq!(points.len(), mirrored.len(), "f = ({f1}, {f2})");
+                    for p in &points {
+                        let a = (p.point.gamma, p.point.delta);
+                        assert!(
+                            mirrored
+                                .iter()
+                                .any(|b| (a.0 - b.0).abs() < 1e-9 && (a.1 - b.1).abs() < 1e-9),
+                            "f = ({f1}, {f2}): {a:?} not in {mirrored:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked >= 3 * 11 * 11 * 2, "{checked}");
+}
+
+#[test]
+fn huge_trajectory_sets_are_refused_up_front_with_an_estimate() {
+    // Issue 13, item 11: 10001 values x 100000 steps was killed by the kernel at 17.5 GB;
+    // 101 values took 5 GB. Both are refused before any work, with the estimate.
+    for n in [10_001, 101] {
+        let f: Vec<String> = (0..n)
+            .map(|i| format!("{}", f64::from(i) / f64::from(n - 1)))
+            .collect();
+        let started = std::time::Instant::now();
+        let out = pathology()
+            .args(["errprop", "--gamma", "0.3", "--delta", "0.2", "--f"])
+            .arg(f.join(","))
+            .args(["--steps", "100000", "--format", "csv"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{n} values");
+        assert!(out.stdout.is_empty());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains(&format!("{n} trajectories of 100000 steps"))
+                && err.contains("would need")
+                && err.contains("GiB of memory")
+                && err.contains("refused"),
+            "{err}"
+        );
+        assert!(started.elapsed().as_secs() < 10, "{:?}", started.elapsed());
+    }
+    // Many exact trajectories: each is cheap, all together are not.
+    let f: Vec<String> = (0..1001)
+        .map(|i| format!("{}", f64::from(i) / 1000.0))
+        .collect();
+    pathology()
+        .args([
+            "errprop", "--gamma", "0.3", "--delta", "0.2", "--exact", "--steps", "6",
+        ])
+        .arg("--f")
+        .arg(f.join(","))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "1001 trajectories of 6 steps in exact rationals",
+        ));
+    // One long f64 trajectory is still fine.
+    pathology()
+        .args([
+            "errprop", "--gamma", "0.3", "--delta", "0.2", "--f", "0.3", "--steps", "20000",
+            "--format", "csv",
+        ])
+        .assert()
+        .success();
+}

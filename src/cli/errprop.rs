@@ -245,6 +245,14 @@ fn run_trajectories(args: &TrajectoryArgs) -> anyhow::Result<()> {
         let report = long_run_report(report, &gamma, &delta, &settings, args.from)?;
         return args.output.emit(&report, 6);
     }
+    pathology::errprop::check_trajectory_cost(
+        &gamma,
+        &delta,
+        &settings,
+        args.steps,
+        args.exact,
+        args.output.format,
+    )?;
     let report = report.param("steps", args.steps).param("exact", args.exact);
     if args.exact {
         trajectories::<BigRational>(args, report.mode("exact"), &gamma, &delta, &settings)

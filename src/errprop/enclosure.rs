@@ -90,6 +90,44 @@ impl Enclosure {
         below.max(above)
     }
 
+    /// The degenerate interval `[x, x]` (a double is an exact rational).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::errprop::enclosure::Enclosure;
+    /// assert_eq!(Enclosure::point(0.25), Enclosure { lower: 0.25, upper: 0.25 });
+    /// ```
+    pub fn point(x: f64) -> Self {
+        Enclosure { lower: x, upper: x }
+    }
+
+    /// An interval containing `[center - radius, center + radius]` (ends rounded outward).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::errprop::enclosure::Enclosure;
+    /// let e = Enclosure::around(0.1, 1e-3);
+    /// assert!(e.lower <= 0.1 - 1e-3 && e.upper >= 0.1 + 1e-3);
+    /// ```
+    pub fn around(center: f64, radius: f64) -> Self {
+        Enclosure::outward(center - radius, center + radius)
+    }
+
+    /// Whether `self` lies in the interior of `other`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::errprop::enclosure::Enclosure;
+    /// assert!(Enclosure::point(0.5).inside(&Enclosure::around(0.5, 0.1)));
+    /// assert!(!Enclosure::around(0.5, 0.1).inside(&Enclosure::around(0.5, 0.1)));
+    /// ```
+    pub fn inside(&self, other: &Enclosure) -> bool {
+        other.lower < self.lower && self.upper < other.upper
+    }
+
     fn outward(lower: f64, upper: f64) -> Self {
         Enclosure {
             lower: lower.next_down(),
