@@ -311,3 +311,25 @@ mod emm_report {
         }
     }
 }
+
+/// A binary piece-count D-game is computed by `dgame::Solver`, so `exact` refuses it with
+/// `dgame`'s own estimate (the b-ary model overestimated it tenfold at h = 15).
+#[test]
+fn binary_d_game_is_refused_with_the_d_game_estimate() {
+    let stderr = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_pathology"))
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        String::from_utf8(out.stderr).unwrap()
+    };
+    let ours = stderr(&[
+        "exact", "--game", "d", "--qk", "0.7,0.3", "--rk", "0.7,0.3", "--height", "15", "--exact",
+    ]);
+    let dgame = stderr(&[
+        "dgame", "--f1", "0.3", "--f2", "0.3", "--height", "15", "--exact",
+    ]);
+    assert!(ours.contains("refused"), "{ours}");
+    assert_eq!(ours, dgame);
+}

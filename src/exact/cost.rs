@@ -133,6 +133,14 @@ pub fn check_cost<P: Probability>(
             b,
         ));
     }
+    // Binary D-games with the piece count are computed by `dgame::Solver` (as `solve`
+    // dispatches them): its own cost model and refusal apply.
+    if let (Family::D(game), Evaluator::Count) = (family, evaluator)
+        && b == 2
+    {
+        let factors = [(game.win_max()[1].clone(), game.loss_min()[1].clone())];
+        return crate::dgame::check_cost(height, crate::dgame::table::denominator_bits(&factors));
+    }
     let cost = estimate_cost(family, evaluator, height);
     if cost.seconds > TIME_LIMIT_SECONDS || cost.bytes > MEMORY_LIMIT_BYTES {
         let mode = if P::EXACT { "exact" } else { "f64" };
