@@ -205,20 +205,8 @@ impl EmmSetting {
     }
 
     fn from_parameters(parameters: &[(String, String)]) -> Result<Self> {
-        let get = |name: &str| {
-            parameters
-                .iter()
-                .find(|(n, _)| n == name)
-                .map(|(_, v)| v.as_str())
-                .ok_or_else(|| {
-                    Error::invalid("FILE", &format!("a manifest with parameter {name}"), "none")
-                })
-        };
-        fn parse<T: std::str::FromStr>(name: &str, value: &str) -> Result<T> {
-            value.parse().map_err(|_| {
-                Error::invalid(&format!("manifest parameter {name}"), "a number", value)
-            })
-        }
+        let parameters = super::report::Parameters(parameters);
+        let get = |name: &str| parameters.get(name);
         let kind = match get("game")? {
             "p" => GameKind::P,
             "n" => GameKind::N,
@@ -226,17 +214,17 @@ impl EmmSetting {
         };
         let spec = BoardSpec::new(
             kind,
-            parse("branching", get("branching")?)?,
-            parse("height", get("height")?)?,
-            parse("p", get("p")?)?,
+            parameters.parse("branching", "a number")?,
+            parameters.parse("height", "a number")?,
+            parameters.parse("p", "a number")?,
         )?;
         let evaluator = match get("evaluator")? {
             "artificial" => EvaluatorSetting::Artificial {
-                error: parse("error", get("error")?)?,
+                error: parameters.parse("error", "a number")?,
             },
             "natural" => EvaluatorSetting::Natural {
-                games: parse("calibration_games", get("calibration_games")?)?,
-                seed: parse("calibration_seed", get("calibration_seed")?)?,
+                games: parameters.parse("calibration_games", "a number")?,
+                seed: parameters.parse("calibration_seed", "a number")?,
             },
             other => {
                 return Err(Error::invalid(

@@ -24,6 +24,7 @@ use super::matches::{
     self, DepthTableRow, MatchEvaluator, MatchResult, PairCounts, SweepPoint, chi_nau_board,
 };
 use super::report::McRun;
+use super::report::Parameters;
 use super::runner::TrialRunner;
 use crate::error::{Error, Result};
 use crate::plot::{Axes, ErrorPoint, ErrorSeries, Panel, interval_y_range};
@@ -116,7 +117,7 @@ impl MatchSetting {
     fn from_parameters(parameters: &Parameters) -> Result<Self> {
         let evaluator = match parameters.get("evaluator")? {
             "ew" => MatchEvaluator::Weighted {
-                w: parameters.number("w")?,
+                w: parameters.parse("w", "a number")?,
             },
             "e1" => MatchEvaluator::Natural,
             "e2" => MatchEvaluator::Forced,
@@ -133,10 +134,10 @@ impl MatchSetting {
                 "n" => GameKind::N,
                 _ => GameKind::P,
             },
-            branching: parameters.number("branching")?,
-            height: parameters.number("height")?,
-            p: parameters.number("p")?,
-            search_depth: parameters.number("search_depth")?,
+            branching: parameters.parse("branching", "a number")?,
+            height: parameters.parse("height", "a number")?,
+            p: parameters.parse("p", "a number")?,
+            search_depth: parameters.parse("search_depth", "a number")?,
             evaluator,
         })
     }
@@ -547,27 +548,6 @@ pub fn depth_table_report(run: &McRun, rows: &[DepthTableRow]) -> Result<Report>
     )))
 }
 
-/// A manifest's parameters, for rebuilding a setting.
-struct Parameters<'a>(&'a [(String, String)]);
-
-impl Parameters<'_> {
-    fn get(&self, name: &str) -> Result<&str> {
-        self.0
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
-            .ok_or_else(|| {
-                Error::invalid("FILE", &format!("a manifest with parameter {name}"), "none")
-            })
-    }
-
-    fn number<T: std::str::FromStr>(&self, name: &str) -> Result<T> {
-        let v = self.get(name)?;
-        v.parse()
-            .map_err(|_| Error::invalid(&format!("manifest parameter {name}"), "a number", v))
-    }
-}
-
 /// The key columns whose values must agree between shards, row by row.
 const KEYS: [&str; 8] = [
     "kind",
@@ -609,7 +589,7 @@ pub fn merge(
     inputs: &[(String, ReadTable)],
 ) -> Result<Report> {
     let parameters = Parameters(parameters);
-    let pairs: u64 = parameters.number("pairs")?;
+    let pairs: u64 = parameters.parse("pairs", "a number")?;
     let run = McRun {
         trials: pairs,
         seed,

@@ -169,6 +169,30 @@ fn engine_name(engine: Engine) -> &'static str {
     }
 }
 
+/// A manifest's parameters (`name: value`), looked up by the experiments that rebuild a run
+/// from them (`merge`).
+pub(crate) struct Parameters<'a>(pub(crate) &'a [(String, String)]);
+
+impl<'a> Parameters<'a> {
+    /// The value of `name`; an error naming `FILE` when the manifest lacks it.
+    pub(crate) fn get(&self, name: &str) -> Result<&'a str> {
+        self.0
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+            .ok_or_else(|| {
+                Error::invalid("FILE", &format!("a manifest with parameter {name}"), "none")
+            })
+    }
+
+    /// The value of `name` parsed as a `T`; the error says it must be `allowed`.
+    pub(crate) fn parse<T: std::str::FromStr>(&self, name: &str, allowed: &str) -> Result<T> {
+        let v = self.get(name)?;
+        v.parse()
+            .map_err(|_| Error::invalid(&format!("manifest parameter {name}"), allowed, v))
+    }
+}
+
 /// A manifest read back.
 #[derive(Debug, Clone, PartialEq)]
 struct Manifest {
@@ -234,19 +258,11 @@ impl Manifest {
     }
 
     fn get(&self, name: &str) -> Result<&str> {
-        self.parameters
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
-            .ok_or_else(|| {
-                Error::invalid("FILE", &format!("a manifest with parameter {name}"), "none")
-            })
+        Parameters(&self.parameters).get(name)
     }
 
     fn number<T: std::str::FromStr>(&self, name: &str) -> Result<T> {
-        let v = self.get(name)?;
-        v.parse()
-            .map_err(|_| Error::invalid(&format!("manifest parameter {name}"), "a whole number", v))
+        Parameters(&self.parameters).parse(name, "a whole number")
     }
 
     fn rational(&self, name: &str) -> Result<BigRational> {
