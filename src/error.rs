@@ -31,6 +31,10 @@ pub enum Error {
         /// What to do instead.
         hint: String,
     },
+    /// The computation was cancelled through [`crate::cancel`] (Ctrl-C in the Python
+    /// package) before it finished; nothing of it is returned.
+    #[error("interrupted: the computation was cancelled before it finished")]
+    Interrupted,
 }
 
 impl Error {

@@ -36,6 +36,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod cancel;
 pub mod closed_form;
 pub mod dd;
 pub mod dgame;

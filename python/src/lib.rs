@@ -4,14 +4,21 @@
 //! [`pathology::report::Report`] the command line prints and returns it rendered as JSON
 //! (`report::Format::Json`: manifest, tables of typed columns, notes); the Python package
 //! (`python/pathology/__init__.py`) turns the rows into dicts of columns and exact rationals
-//! into `fractions.Fraction`. The GIL is released while the library computes; errors of the
-//! library (the message names the argument and its allowed range) raise `ValueError`.
+//! into `fractions.Fraction`. Errors of the library (the message names the argument and its
+//! allowed range) raise `ValueError`.
+//!
+//! The long computations (`exact`, `dgame`, `errprop`, `mc_dgame`) run through
+//! [`interruptible`]: on a worker thread with the GIL released, while the calling thread
+//! checks for signals every [`SIGNAL_POLL`]; Ctrl-C cancels the library's
+//! [`pathology::cancel`] token, waits for the worker to stop (the library checks the token
+//! between chunks of trials, levels and steps) and raises `KeyboardInterrupt`.
 //!
 //! Probabilities arrive as text (`"0.1"`, `"1/10"`) and are parsed exactly, as the command
 //! line parses them: `0.1` is `1/10`, never the nearest `f64`.
 
 use num_rational::BigRational;
 use num_traits::{One, Zero};
+use pathology::cancel::{self, CancelToken};
 use pathology::closed_form::report::{
     Xi, depth_one_report, emm_example_report, rhf_report, w_b_report,
 };
@@ -27,6 +34,8 @@ use pathology::number::{Probability, parse_rational, short_text};
 use pathology::report::{ExportOptions, Format, Report};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use std::sync::{Mutex, PoisonError};
+use std::time::Duration;
 
 /// The library's error as a Python `ValueError` with its message.
 fn value_error(error: impl std::fmt::Display) -> PyErr {
@@ -55,6 +64,63 @@ fn probability(name: &str, text: &str) -> PyResult<BigRational> {
         )));
     }
     Ok(value)
+}
+
+/// How often the calling thread takes the GIL to check for Ctrl-C while the library computes.
+const SIGNAL_POLL: Duration = Duration::from_millis(50);
+
+/// Runs `work` on a worker thread with the GIL released, checking for signals (Ctrl-C) on
+/// the calling thread every [`SIGNAL_POLL`]. When a signal handler raises (`KeyboardInterrupt`
+/// for Ctrl-C), cancels the [`pathology::cancel`] token that `work` runs under, waits for
+/// the worker to stop and raises that exception; whatever the worker returned is dropped,
+/// so a partial result is never returned. A panic in `work` is re-raised here (PyO3 turns it
+/// into `PanicException`), and library errors become `ValueError`.
+///
+/// Python runs signal handlers on the main thread only: called from another Python thread,
+/// the check does nothing and the call runs to completion, as before.
+fn interruptible<T: Send>(
+    py: Python<'_>,
+    work: impl FnOnce() -> pathology::Result<T> + Send,
+) -> PyResult<T> {
+    let token = CancelToken::new();
+    let done: Mutex<Option<pathology::Result<T>>> = Mutex::new(None);
+    let take = || done.lock().unwrap_or_else(PoisonError::into_inner).take();
+    let caller = std::thread::current();
+    std::thread::scope(|s| {
+        let worker = s.spawn(|| {
+            /// Wakes the calling thread when the worker ends, by returning or panicking.
+            struct Wake(std::thread::Thread);
+            impl Drop for Wake {
+                fn drop(&mut self) {
+                    self.0.unpark();
+                }
+            }
+            let _wake = Wake(caller);
+            let result = cancel::scope(&token, work);
+            *done.lock().unwrap_or_else(PoisonError::into_inner) = Some(result);
+        });
+        loop {
+            py.detach(|| std::thread::park_timeout(SIGNAL_POLL));
+            let stored = take();
+            if stored.is_some() || worker.is_finished() {
+                if let Err(panic) = py.detach(|| worker.join()) {
+                    std::panic::resume_unwind(panic);
+                }
+                // Joined without a panic: the result is stored (taken now or just before).
+                let result = stored.or_else(take);
+                return result
+                    .expect("the worker stores its result before it ends")
+                    .map_err(value_error);
+            }
+            if let Err(interrupt) = py.check_signals() {
+                token.cancel();
+                if let Err(panic) = py.detach(|| worker.join()) {
+                    std::panic::resume_unwind(panic);
+                }
+                return Err(interrupt);
+            }
+        }
+    })
 }
 
 fn json(report: &Report) -> PyResult<String> {
@@ -241,14 +307,14 @@ fn exact(
         _ => report.param("q", short_text(&spec.q)),
     };
     let report = report.param("exact", exact);
-    let built = py.detach(|| {
+    let built = interruptible(py, || {
         if spec.exact {
             exact_in::<BigRational>(&spec, report)
         } else {
             exact_in::<f64>(&spec, report)
         }
-    });
-    json(&built.map_err(value_error)?)
+    })?;
+    json(&built)
 }
 
 /// D(d,h) of Li & Marsland's binary D-game with dependence factors f1, f2 (Tables 1-2).
@@ -291,14 +357,14 @@ fn dgame(
         report = report.param("depth", d);
     }
     let report = report.param("exact", exact);
-    let built = py.detach(|| {
+    let built = interruptible(py, || {
         if exact {
             exact_in::<BigRational>(&spec, report)
         } else {
             exact_in::<f64>(&spec, report)
         }
-    });
-    json(&built.map_err(value_error)?)
+    })?;
+    json(&built)
 }
 
 /// Trajectories of Li & Marsland's gamma/delta error-propagation map from (gamma, delta),
@@ -360,7 +426,7 @@ fn errprop(
         .param("from", from.name())
         .param("steps", steps)
         .param("exact", exact);
-    let built = py.detach(|| -> pathology::Result<Report> {
+    let built = interruptible(py, || -> pathology::Result<Report> {
         Ok(if exact {
             let t = compute_trajectories::<BigRational>(&gamma, &delta, &settings, from, steps)?;
             trajectory_report(report.mode("exact"), &gamma, &delta, from, &t)
@@ -368,8 +434,8 @@ fn errprop(
             let t = compute_trajectories::<f64>(&gamma, &delta, &settings, from, steps)?;
             trajectory_report(report, &gamma, &delta, from, &t)
         })
-    });
-    json(&built.map_err(value_error)?)
+    })?;
+    json(&built)
 }
 
 /// Chi & Nau's rhf(w) with xi given, or xi = w_b for the branching factor.
@@ -496,11 +562,11 @@ fn mc_dgame(
         seed,
         shard,
     };
-    let built = py.detach(|| -> pathology::Result<Report> {
+    let built = interruptible(py, || -> pathology::Result<Report> {
         let counts = decision_counts(&spec.factors()?, spec.height, spec.engine, &runner)?;
         spec.report(&run, &counts)
-    });
-    json(&built.map_err(value_error)?)
+    })?;
+    json(&built)
 }
 
 /// `pathology validate` on CSV text: the report and the exit code the command would give

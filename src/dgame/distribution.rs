@@ -20,6 +20,7 @@
 use rayon::prelude::*;
 
 use super::{DependenceFactors, error_bound};
+use crate::cancel::{self, CancelToken};
 use crate::error::{Error, Result};
 use crate::fft::ConvolutionMethod;
 use crate::model::Player;
@@ -262,8 +263,12 @@ impl<P: Probability> Solver<P> {
         &self.factors
     }
 
-    fn ensure_psi(&mut self, height: u32) {
+    /// Caches psi up to `height`, a whole level at a time; checks the [`crate::cancel`]
+    /// token before each level.
+    fn ensure_psi(&mut self, height: u32) -> Result<()> {
+        let cancel = cancel::current();
         while self.psi.len() <= height as usize {
+            cancel.check()?;
             let t = self.psi.len() as u32;
             let child = self.psi.last().expect("the leaf level is always present");
             let player = Player::to_move_at_height(t);
@@ -274,6 +279,7 @@ impl<P: Probability> Solver<P> {
                 .push(error_bound::psi_level_error(e, rounding.0, rounding.1, u));
             self.psi.push(next);
         }
+        Ok(())
     }
 
     /// `Pr[psi(g) = i | h(g) = height, win(g)]` and `... loss(g)]` for `i = 0..=2^height`.
@@ -290,10 +296,11 @@ impl<P: Probability> Solver<P> {
     ///
     /// # Errors
     ///
-    /// [`Error::InvalidArgument`] when `height` exceeds [`MAX_HEIGHT`].
+    /// [`Error::InvalidArgument`] when `height` exceeds [`MAX_HEIGHT`];
+    /// [`Error::Interrupted`] when cancelled ([`crate::cancel`]).
     pub fn psi_distribution(&mut self, height: u32) -> Result<PsiDistribution<P>> {
         check_height(height)?;
-        self.ensure_psi(height);
+        self.ensure_psi(height)?;
         let (win, loss) = self.psi[height as usize].to_probabilities();
         Ok(PsiDistribution { win, loss })
     }
@@ -323,7 +330,7 @@ impl<P: Probability> Solver<P> {
     /// # Errors
     ///
     /// [`Error::InvalidArgument`] when `frontier_height > node_height` or a height exceeds
-    /// [`MAX_HEIGHT`].
+    /// [`MAX_HEIGHT`]; [`Error::Interrupted`] when cancelled ([`crate::cancel`]).
     pub fn backed_up_distribution(
         &mut self,
         frontier_height: u32,
@@ -337,8 +344,8 @@ impl<P: Probability> Solver<P> {
                 frontier_height,
             ));
         }
-        self.ensure_psi(frontier_height);
-        let cdf = self.backed_up_cdf(frontier_height, node_height);
+        self.ensure_psi(frontier_height)?;
+        let cdf = self.backed_up_cdf(frontier_height, node_height, &cancel::current())?;
         let pmf = |f: &[P::Scaled]| -> Vec<P::Scaled> {
             (0..f.len())
                 .map(|i| {
@@ -359,8 +366,14 @@ impl<P: Probability> Solver<P> {
         Ok(PsiDistribution { win, loss })
     }
 
-    /// CDFs of Psi at `node_height` with the search front at `frontier_height` (psi cached).
-    fn backed_up_cdf(&self, frontier_height: u32, node_height: u32) -> ScaledPair<P::Scaled> {
+    /// CDFs of Psi at `node_height` with the search front at `frontier_height` (psi cached),
+    /// checking `cancel` before each level.
+    fn backed_up_cdf(
+        &self,
+        frontier_height: u32,
+        node_height: u32,
+        cancel: &CancelToken,
+    ) -> Result<ScaledPair<P::Scaled>> {
         let front = &self.psi[frontier_height as usize];
         let mut cdf = ScaledPair {
             win: prefix_sums(&front.win),
@@ -368,9 +381,10 @@ impl<P: Probability> Solver<P> {
             denominator: front.denominator.clone(),
         };
         for t in frontier_height + 1..=node_height {
+            cancel.check()?;
             cdf = back_up_step(&self.weights, &cdf, Player::to_move_at_height(t));
         }
-        cdf
+        Ok(cdf)
     }
 
     /// `D(depth, height)`: the probability that a depth-`depth` minimax search with psi at a
@@ -390,11 +404,12 @@ impl<P: Probability> Solver<P> {
     ///
     /// # Errors
     ///
-    /// [`Error::InvalidArgument`] unless `1 <= depth <= height <= MAX_HEIGHT`.
+    /// [`Error::InvalidArgument`] unless `1 <= depth <= height <= MAX_HEIGHT`;
+    /// [`Error::Interrupted`] when cancelled ([`crate::cancel`]).
     pub fn correct_decision_probability(&mut self, depth: u32, height: u32) -> Result<P> {
         check_depth(depth, height)?;
-        self.ensure_psi(height - depth);
-        Ok(self.decision_at(depth, height).0)
+        self.ensure_psi(height - depth)?;
+        Ok(self.decision_at(depth, height, &cancel::current())?.0)
     }
 
     /// `D(depth, height)` as an unreduced fraction `(numerator, denominator)` of scaled
@@ -418,26 +433,27 @@ impl<P: Probability> Solver<P> {
     ///
     /// # Errors
     ///
-    /// [`Error::InvalidArgument`] unless `1 <= depth <= height <= MAX_HEIGHT`.
+    /// [`Error::InvalidArgument`] unless `1 <= depth <= height <= MAX_HEIGHT`;
+    /// [`Error::Interrupted`] when cancelled ([`crate::cancel`]).
     pub fn correct_decision_fraction(
         &mut self,
         depth: u32,
         height: u32,
     ) -> Result<(P::Scaled, P::Scaled)> {
         check_depth(depth, height)?;
-        self.ensure_psi(height - depth);
-        let cdf = self.backed_up_cdf(height - depth, height - 1);
+        self.ensure_psi(height - depth)?;
+        let cdf = self.backed_up_cdf(height - depth, height - 1, &cancel::current())?;
         Ok(decision_from_cdfs(&cdf))
     }
 
     /// D(d,h) and its rounding bound, with psi already cached up to height `h - d`.
-    fn decision_at(&self, depth: u32, height: u32) -> (P, f64) {
+    fn decision_at(&self, depth: u32, height: u32, cancel: &CancelToken) -> Result<(P, f64)> {
         let front = height - depth;
-        let cdf = self.backed_up_cdf(front, height - 1);
+        let cdf = self.backed_up_cdf(front, height - 1, cancel)?;
         let (numerator, denominator) = decision_from_cdfs(&cdf);
         let u = <P::Scaled as Scaled>::UNIT_ROUNDOFF;
         let bound = error_bound::decision_error(self.psi_error[front as usize], front, height, u);
-        (P::from_scaled(&numerator, &denominator), bound)
+        Ok((P::from_scaled(&numerator, &denominator), bound))
     }
 
     /// A rigorous bound on the rounding error of [`Solver::correct_decision_probability`]
@@ -462,10 +478,11 @@ impl<P: Probability> Solver<P> {
     ///
     /// # Errors
     ///
-    /// [`Error::InvalidArgument`] unless `1 <= depth <= height <= MAX_HEIGHT`.
+    /// [`Error::InvalidArgument`] unless `1 <= depth <= height <= MAX_HEIGHT`;
+    /// [`Error::Interrupted`] when cancelled ([`crate::cancel`]).
     pub fn decision_error_bound(&mut self, depth: u32, height: u32) -> Result<f64> {
         check_depth(depth, height)?;
-        self.ensure_psi(height - depth);
+        self.ensure_psi(height - depth)?;
         let u = <P::Scaled as Scaled>::UNIT_ROUNDOFF;
         let front = height - depth;
         Ok(error_bound::decision_error(
@@ -492,15 +509,19 @@ impl<P: Probability> Solver<P> {
     ///
     /// # Errors
     ///
-    /// [`Error::InvalidArgument`] unless `1 <= height <= MAX_HEIGHT`. (Cost limits are the
-    /// caller's: see [`super::check_cost`].)
+    /// [`Error::InvalidArgument`] unless `1 <= height <= MAX_HEIGHT`;
+    /// [`Error::Interrupted`] when cancelled ([`crate::cancel`]: checked once per level).
+    /// (Cost limits are the caller's: see [`super::check_cost`].)
     pub fn decision_column(&mut self, height: u32) -> Result<DecisionColumn<P>> {
         check_depth(1, height)?;
-        self.ensure_psi(height - 1);
+        self.ensure_psi(height - 1)?;
         let this = &*self;
+        let cancel = cancel::current();
         let (values, error_bounds) = (1..=height)
             .into_par_iter()
-            .map(|d| this.decision_at(d, height))
+            .map(|d| this.decision_at(d, height, &cancel))
+            .collect::<Result<Vec<_>>>()?
+            .into_iter()
             .unzip();
         Ok(DecisionColumn {
             factors: self.factors.clone(),

@@ -266,7 +266,8 @@ pub fn back_up_in<T: Ring>(gamma: &T, delta: &T, f1: &T, f2: &T, from: BackUp) -
 ///
 /// # Errors
 ///
-/// [`Error::InvalidArgument`] when `f1` or `f2` is outside `[0, 1]`.
+/// [`Error::InvalidArgument`] when `f1` or `f2` is outside `[0, 1]`; [`Error::Interrupted`]
+/// when cancelled ([`crate::cancel`]: checked once per step).
 pub fn enclosed_trajectory(
     start: &ErrorPair<BigRational>,
     f1: &BigRational,
@@ -282,7 +283,9 @@ pub fn enclosed_trajectory(
         gamma: Enclosure::of(&start.gamma),
         delta: Enclosure::of(&start.delta),
     });
+    let cancel = crate::cancel::current();
     for _ in 0..steps {
+        cancel.check()?;
         let p = points.last().expect("non-empty");
         let (gamma, delta) = match from {
             BackUp::Max => max_to_max_in(&p.gamma, &p.delta, &f1, &f2),
@@ -534,7 +537,8 @@ pub fn check_trajectory_cost(
 ///
 /// # Errors
 ///
-/// [`Error::InvalidArgument`] when `f1` or `f2` is outside `[0, 1]`.
+/// [`Error::InvalidArgument`] when `f1` or `f2` is outside `[0, 1]`; [`Error::Interrupted`]
+/// when cancelled ([`crate::cancel`]: checked once per step).
 pub fn trajectory<P: Probability>(
     start: ErrorPair<P>,
     f1: &P,
@@ -546,7 +550,9 @@ pub fn trajectory<P: Probability>(
     check_unit("f2", f2)?;
     let mut points = Vec::with_capacity(steps as usize + 1);
     points.push(start);
+    let cancel = crate::cancel::current();
     for _ in 0..steps {
+        cancel.check()?;
         let next = back_up(points.last().expect("non-empty"), f1, f2, from);
         points.push(next);
     }

@@ -58,6 +58,8 @@ use num_rational::BigRational;
 use rayon::prelude::*;
 
 use super::tracked::{Coef, Ring, Tracked, add, homogeneous, magnitude, mul, norm, scale};
+use crate::cancel::CancelToken;
+use crate::error::Result;
 use crate::fft::ConvolutionMethod;
 use crate::model::Player;
 use crate::number::{Probability, Scaled};
@@ -271,26 +273,30 @@ pub(crate) fn leaf_level<S: Scaled>(model: &Model<S>) -> Level<S> {
     }
 }
 
-/// The pmfs of the piece count at heights `0..=top`.
+/// The pmfs of the piece count at heights `0..=top`, checking `cancel` before each level.
 pub(crate) fn count_levels<P: Probability>(
     model: &Model<P::Scaled>,
     top: u32,
     method: ConvolutionMethod,
-) -> Vec<Level<P::Scaled>> {
+    cancel: &CancelToken,
+) -> Result<Vec<Level<P::Scaled>>> {
     let mut levels = vec![leaf_level(model)];
     for t in 1..=top {
+        cancel.check()?;
         let next = step::<P>(model, t, &levels[t as usize - 1], Ring::Convolution(method));
         levels.push(next);
     }
-    levels
+    Ok(levels)
 }
 
 /// The merit-value masses (`Pr[win]`, `Pr[loss]` as one-entry vectors) at heights `0..=top`:
-/// the count recursion with every count collapsed to one value.
+/// the count recursion with every count collapsed to one value, checking `cancel` before
+/// each level.
 pub(crate) fn mass_levels<P: Probability>(
     model: &Model<P::Scaled>,
     top: u32,
-) -> Vec<Level<P::Scaled>> {
+    cancel: &CancelToken,
+) -> Result<Vec<Level<P::Scaled>>> {
     let collapse =
         |v: &[P::Scaled]| vec![v.iter().fold(P::Scaled::zero_value(), |acc, x| acc.add(x))];
     let leaves = leaf_level(model);
@@ -307,6 +313,7 @@ pub(crate) fn mass_levels<P: Probability>(
         error: leaves.error,
     }];
     for t in 1..=top {
+        cancel.check()?;
         let next = step::<P>(
             model,
             t,
@@ -315,7 +322,7 @@ pub(crate) fn mass_levels<P: Probability>(
         );
         levels.push(next);
     }
-    levels
+    Ok(levels)
 }
 
 /// The artificial evaluator's pmfs at a front of height >= 1: the true value, read wrongly
@@ -478,14 +485,16 @@ fn convert<P: Probability>(
     }
 }
 
-/// The CDFs of the minimax values backed up from the front `front` (pmfs) to height `top`.
+/// The CDFs of the minimax values backed up from the front `front` (pmfs) to height `top`,
+/// checking `cancel` before each level.
 pub(crate) fn back_up<P: Probability>(
     model: &Model<P::Scaled>,
     front: &Level<P::Scaled>,
     front_height: u32,
     top: u32,
     masses: &[Level<P::Scaled>],
-) -> Level<P::Scaled> {
+    cancel: &CancelToken,
+) -> Result<Level<P::Scaled>> {
     let u = u::<P::Scaled>();
     let mut cdf = Level {
         states: front
@@ -516,6 +525,7 @@ pub(crate) fn back_up<P: Probability>(
         front.error + gamma(n + 1.0, u) * mass
     };
     for t in front_height + 1..=top {
+        cancel.check()?;
         cdf = match Player::to_move_at_height(t) {
             Player::Max => step::<P>(model, t, &cdf, Ring::Entrywise),
             Player::Min => {
@@ -527,7 +537,7 @@ pub(crate) fn back_up<P: Probability>(
             }
         };
     }
-    cdf
+    Ok(cdf)
 }
 
 /// `sum_x a(x) K(x)` with `a(x) = F(x) - F(x - 1)`, and its error bound by summation by

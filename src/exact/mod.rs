@@ -283,21 +283,26 @@ fn compute<P: Probability>(
     }
     check_cost(family, evaluator, height)?;
     let model = family.model(height);
+    let cancel = crate::cancel::current();
     let lowest_front = depths.iter().map(|d| height - d).max().unwrap_or(0);
     let counts = match evaluator {
-        Evaluator::Count => engine::count_levels::<P>(&model, lowest_front, method),
+        Evaluator::Count => engine::count_levels::<P>(&model, lowest_front, method, &cancel)?,
         Evaluator::Artificial { .. } => vec![engine::leaf_level(&model)],
     };
-    let masses = engine::mass_levels::<P>(&model, height - 1);
+    let masses = engine::mass_levels::<P>(&model, height - 1, &cancel)?;
     let results: Vec<Option<(P, f64, P)>> = depths
         .par_iter()
         .map(|&d| {
             let front = height - d;
             let level = front_level(evaluator, &counts, &masses, front);
-            let cdf = engine::back_up::<P>(&model, &level, front, height - 1, &masses);
-            engine::root_decision::<P>(&model, &cdf, &masses[height as usize - 1])
+            let cdf = engine::back_up::<P>(&model, &level, front, height - 1, &masses, &cancel)?;
+            Ok(engine::root_decision::<P>(
+                &model,
+                &cdf,
+                &masses[height as usize - 1],
+            ))
         })
-        .collect();
+        .collect::<Result<_>>()?;
     let mut out = Vec::with_capacity(results.len());
     let mut nontrivial = P::impossible();
     for r in results {
@@ -332,7 +337,8 @@ fn compute<P: Probability>(
 ///
 /// [`Error::InvalidArgument`] for a height outside `1..=64`, an error rate outside `[0, 1]`,
 /// or parameters under which no root is non-trivial (naming them);
-/// [`Error::TooExpensive`] when [`check_cost`] refuses.
+/// [`Error::TooExpensive`] when [`check_cost`] refuses; [`Error::Interrupted`] when
+/// cancelled ([`crate::cancel`]: checked once per level).
 pub fn decision_column<P: Probability>(
     family: &Family<P>,
     evaluator: &Evaluator<P>,

@@ -528,11 +528,14 @@ fn p_games_are_height_dependent_d_games_exactly() {
         let family = Family::P(pgame);
         for evaluator in evaluators() {
             let expected = engine(&family, &evaluator, h);
-            let counts = engine::count_levels::<Q>(&model, h - 1, ConvolutionMethod::Auto);
-            let masses = engine::mass_levels::<Q>(&model, h - 1);
+            let cancel = crate::cancel::CancelToken::new();
+            let counts =
+                engine::count_levels::<Q>(&model, h - 1, ConvolutionMethod::Auto, &cancel).unwrap();
+            let masses = engine::mass_levels::<Q>(&model, h - 1, &cancel).unwrap();
             for d in 1..=h {
                 let level = front_level(&evaluator, &counts, &masses, h - d);
-                let cdf = engine::back_up::<Q>(&model, &level, h - d, h - 1, &masses);
+                let cdf =
+                    engine::back_up::<Q>(&model, &level, h - d, h - 1, &masses, &cancel).unwrap();
                 let (value, _, _) =
                     engine::root_decision::<Q>(&model, &cdf, &masses[h as usize - 1]).unwrap();
                 assert_eq!(

@@ -359,7 +359,9 @@ impl TrialRunner {
     ///
     /// # Errors
     ///
-    /// [`Error::InvalidArgument`] naming `--threads` when the thread pool cannot be built.
+    /// [`Error::InvalidArgument`] naming `--threads` when the thread pool cannot be built;
+    /// [`Error::Interrupted`] when the [`crate::cancel`] token is cancelled (checked between
+    /// chunks of trials).
     pub fn run<S, T, A>(
         &self,
         init: impl Fn() -> S + Sync + Send,
@@ -379,8 +381,10 @@ impl TrialRunner {
         let bar = self.progress_bar();
         let key = ChaCha8Rng::seed_from_u64(self.seed).get_seed();
         let indices = self.indices();
+        let cancel = crate::cancel::current();
         let mut start = indices.start;
         while start < indices.end {
+            cancel.check()?;
             let end = (start + CHUNK).min(indices.end);
             let results: Vec<T> = pool.install(|| {
                 (start..end)
