@@ -15,6 +15,12 @@ not the nearest double).
 Every function also accepts ``full=True`` to return the whole report: ``{"manifest": ...,
 "title": ..., "tables": {name: columns}, "notes": [...]}``.
 
+The long computations (``decision_probabilities``, ``dgame``, ``errprop``, ``mc_dgame``)
+release the GIL, so other Python threads run meanwhile, and Ctrl-C interrupts them: the
+call stops within about a level, a step or a chunk of 16384 trials of the computation and
+raises ``KeyboardInterrupt`` (never a partial result); the next call works as usual. (Python
+delivers signals to the main thread only: a call made from another thread runs to the end.)
+
 Papers: Li & Marsland (1990) for D-games and the gamma/delta map; Chi & Nau (1987) for
 rhf(w); Wilson, Parker & Nau (2009) for the EMM formulas; Nau/Pearl for w_b.
 """

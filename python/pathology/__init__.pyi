@@ -1,3 +1,5 @@
+# Long calls (decision_probabilities, dgame, errprop, mc_dgame) release the GIL and raise
+# KeyboardInterrupt on Ctrl-C (signals reach the main thread only).
 from fractions import Fraction
 from typing import Any, Dict, List, Literal, Optional, Sequence, Union, overload
 

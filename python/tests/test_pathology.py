@@ -1,6 +1,10 @@
 """The Python package against the values the command line prints (same library, same
 parameters), and its errors (ValueError with the library's message)."""
 
+import os
+import signal
+import threading
+import time
 from fractions import Fraction
 
 import pytest
@@ -159,3 +163,69 @@ def test_columns_feed_pandas_shaped_dicts():
     cols = pathology.dgame(0.1, 0.1, 10)
     lengths = {len(v) for v in cols.values()}
     assert lengths == {10}
+
+
+def _interrupt_after(seconds):
+    """Sends SIGINT to this process after `seconds`, as Ctrl-C does."""
+    timer = threading.Timer(seconds, lambda: os.kill(os.getpid(), signal.SIGINT))
+    timer.start()
+    return timer
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        # About 10^9 trials: hours on two cores.
+        lambda: pathology.mc_dgame(10, 0.1, 0.1, 10**9, seed=1, threads=2),
+        # Exact D(d,14): about 45 s of rationals of a hundred thousand bits.
+        lambda: pathology.dgame("1/10", "3/10", 14, exact=True),
+    ],
+    ids=["mc_dgame", "dgame_exact"],
+)
+def test_ctrl_c_interrupts_a_long_call_and_the_next_call_works(call):
+    timer = _interrupt_after(0.5)
+    start = time.monotonic()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            call()
+    finally:
+        timer.cancel()
+    elapsed = time.monotonic() - start
+    assert 0.4 < elapsed < 5.0, elapsed
+    # The library is left in a clean state: the next call gives the CLI's numbers.
+    one = pathology.mc_dgame(6, 0.1, 0.1, 2000, seed=7, threads=2)
+    assert one["successes"] == [1556, 1560, 1708, 1722, 2000, 2000]
+    assert pathology.dgame("0.1", "0.1", 10)["D"][0] == pytest.approx(0.608, abs=5e-4)
+
+
+def test_a_signal_handler_that_does_not_raise_lets_the_call_finish():
+    expected = pathology.mc_dgame(8, 0.1, 0.1, 200_000, seed=3, threads=2)
+    received = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: received.append(signum))
+    try:
+        timer = _interrupt_after(0.05)
+        result = pathology.mc_dgame(8, 0.1, 0.1, 200_000, seed=3, threads=2)
+        timer.join()
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    assert received == [signal.SIGINT]
+    assert result == expected
+
+
+def test_long_calls_release_the_gil():
+    # A call of a second or more in another thread; this thread keeps running Python
+    # meanwhile (were the GIL held, it would stall for the whole call).
+    result = {}
+    worker = threading.Thread(
+        target=lambda: result.update(pathology.mc_dgame(10, 0.1, 0.1, 200_000, seed=5))
+    )
+    start = time.monotonic()
+    worker.start()
+    beats = [start]
+    while worker.is_alive():
+        beats.append(time.monotonic())
+    elapsed = time.monotonic() - start
+    gaps = [b - a for a, b in zip(beats, beats[1:])]
+    assert result["trials"] == [200_000] * 10
+    assert elapsed > 0.2, elapsed
+    assert max(gaps) < elapsed / 2, (max(gaps), elapsed)
