@@ -392,8 +392,8 @@ pub fn convolve(a: &[f64], b: &[f64]) -> (Vec<f64>, f64) {
     let mut c = Vec::with_capacity(len);
     c.extend(data[..len.min(n)].iter().map(|z| (z.re * scale).max(0.0)));
     drop(data);
-    for k in 0..wrap {
-        c[k] = direct_entry(a, b, k);
+    for (k, slot) in c.iter_mut().enumerate().take(wrap) {
+        *slot = direct_entry(a, b, k);
     }
     c.extend((n..len).map(|k| direct_entry(a, b, k)));
 
