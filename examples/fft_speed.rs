@@ -32,7 +32,7 @@ fn main() {
         let (head, _) = convolve_direct(&x[..64], &y[..64]);
         let gap = c
             .iter()
-            .zip(&head)
+            .zip(&head[..64])
             .map(|(p, q)| (p - q).abs())
             .fold(0.0, f64::max);
         println!(
