@@ -919,61 +919,21 @@ pub fn two_sided_p(z: f64) -> f64 {
     erfc(z.abs() / std::f64::consts::SQRT_2).min(1.0)
 }
 
-/// The complementary error function, to about 1e-15 relative accuracy: the series of
-/// `erf` for `x < 2`, else the continued fraction of `erfc` (Lentz's method).
+/// The complementary error function `erfc(x) = 1 - erf(x)`, from the `libm` crate (the port
+/// of FreeBSD's msun `s_erf.c`, Sun's rational approximations, documented error below 1 ulp).
+/// It keeps tiny tails accurate, where `1 - erf(x)` would give 0.
 ///
 /// # Examples
 ///
 /// ```
 /// use pathology::validate::erfc;
 /// assert_eq!(erfc(0.0), 1.0);
-/// assert!((erfc(1.0) - 0.157_299_207_050_285_1).abs() < 1e-15);
+/// assert!((erfc(1.0) / 0.157_299_207_050_285_13 - 1.0).abs() < 1e-15);
 /// assert!((erfc(-1.0) - (2.0 - erfc(1.0))).abs() < 1e-15);
-/// // The continued fraction keeps tiny tails accurate, where 1 - erf(x) would give 0.
-/// assert!((erfc(10.0) / 2.088_487_583_762_544_8e-45 - 1.0).abs() < 1e-14);
+/// assert!((erfc(10.0) / 2.088_487_583_762_545e-45 - 1.0).abs() < 1e-15);
 /// ```
 pub fn erfc(x: f64) -> f64 {
-    if x.is_nan() {
-        return f64::NAN;
-    }
-    if x < 0.0 {
-        return 2.0 - erfc(-x);
-    }
-    if x < 2.0 {
-        // erf(x) = 2/sqrt(pi) sum_n (-1)^n x^(2n+1) / (n! (2n+1))
-        let mut term = x;
-        let mut sum = x;
-        let x2 = x * x;
-        let mut n = 0.0;
-        while term.abs() > 1e-17 * sum.abs() {
-            n += 1.0;
-            term *= -x2 / n;
-            sum += term / (2.0 * n + 1.0);
-        }
-        return 1.0 - 2.0 / std::f64::consts::PI.sqrt() * sum;
-    }
-    if x > 27.0 {
-        return 0.0;
-    }
-    // erfc(x) = exp(-x^2)/sqrt(pi) * 1/(x + (1/2)/(x + 1/(x + (3/2)/(x + 2/(x + ...)))))
-    let tiny = 1e-300;
-    let mut f = x;
-    let mut c = x;
-    let mut d = 0.0;
-    for k in 1..300 {
-        let a = f64::from(k) / 2.0;
-        d = x + a * d;
-        d = if d.abs() < tiny { tiny } else { d };
-        c = x + a / c;
-        c = if c.abs() < tiny { tiny } else { c };
-        d = 1.0 / d;
-        let delta = c * d;
-        f *= delta;
-        if (delta - 1.0).abs() < 1e-16 {
-            break;
-        }
-    }
-    (-x * x).exp() / std::f64::consts::PI.sqrt() / f
+    libm::erfc(x)
 }
 
 /// Holm's step-down procedure: sort the m p-values, adjust the i-th smallest to
@@ -1127,23 +1087,32 @@ mod tests {
 
     #[test]
     fn erfc_matches_known_values() {
+        // Reference values from mpmath at 30 digits, rounded to f64; libm's erfc is within a few 1e-16 of
+        // them (the hand-written series it replaces was off by up to 1.04e-13).
         let cases = [
             (0.0, 1.0),
-            (0.5, 0.4795001221869535),
-            (1.0, 0.15729920705028513),
-            (2.0, 0.004677734981047266),
-            (3.0, 2.209049699858544e-5),
+            (0.1, 0.887_537_083_981_715),
+            (0.5, 0.479_500_122_186_953_5),
+            (1.0, 0.157_299_207_050_285_13),
+            (1.5, 0.033_894_853_524_689_274),
+            (2.0, 0.004_677_734_981_047_266),
+            (3.0, 2.209_049_699_858_544e-5),
+            (4.0, 1.541_725_790_028_002e-8),
             (5.0, 1.537_459_794_428_035e-12),
-            (10.0, 2.088487583762545e-45),
+            (10.0, 2.088_487_583_762_545e-45),
+            (20.0, 5.395_865_611_607_901e-176),
+            (-1.0, 1.842_700_792_949_714_8),
         ];
         for (x, expected) in cases {
             let got = erfc(x);
             assert!(
-                ((got - expected) / expected).abs() < 1e-13,
-                "erfc({x}) = {got}, want {expected}"
+                ((got - expected) / expected).abs() < 1e-15,
+                "erfc({x}) = {got:e}, want {expected:e}"
             );
         }
-        assert!((erfc(-1.0) - (2.0 - 0.15729920705028513)).abs() < 1e-15);
+        assert!(erfc(f64::NAN).is_nan());
+        assert_eq!(erfc(f64::INFINITY), 0.0);
+        assert_eq!(erfc(f64::NEG_INFINITY), 2.0);
     }
 
     #[test]
