@@ -481,6 +481,10 @@ pub fn check_trajectory_cost(
     let human_seconds = crate::dgame::cost::human_seconds;
     let (seconds, bytes) = estimate_trajectory_cost(gamma, delta, settings, steps, exact, format);
     if seconds <= TIME_LIMIT_SECONDS && bytes <= MEMORY_LIMIT_BYTES {
+        crate::dgame::cost::announce_estimate(
+            &format!("{} trajectories of {steps} steps", settings.len()),
+            seconds,
+        );
         return Ok(());
     }
     let rows = settings.len() as f64 * (f64::from(steps) + 1.0);
