@@ -3,6 +3,7 @@
 mod cli;
 mod common;
 mod errprop;
+mod estimates;
 mod exact;
 mod limits;
 mod mc;

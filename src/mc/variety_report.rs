@@ -19,14 +19,13 @@ use super::kalah::{KalahSetup, KalahTable, PAPER_RHF, PAPER_WEIGHTS};
 use super::othello::{OthelloEvaluator, OthelloMatches};
 use super::stats::Comparison;
 use crate::dgame::cost::human_seconds;
-use crate::mc::cost::TIME_LIMIT_SECONDS;
 use crate::error::{Error, Result};
 use crate::games::tictactoe::TicTacToe;
+use crate::mc::cost::TIME_LIMIT_SECONDS;
 use crate::report::{Cell, Column, Kind, Report, Table};
 use crate::search::node_counts::{
     CENTRE_FIRST_ORDER, SQUARE_ORDER, compare_searches, sequence_counts,
 };
-
 
 /// Measured cost of one kalah board with Chi & Nau's setup (4 weights, rhf at depth 4,
 /// search depth 2; both starts, 8 games): 1000 boards took 2.0 s on one thread. Other setups

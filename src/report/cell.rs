@@ -1,6 +1,6 @@
 //! Typed cells and how each format prints them: values to the nearest, bounds outward.
 
-use num_bigint::{BigInt, BigUint};
+use num_bigint::BigUint;
 use num_integer::Integer;
 use num_rational::BigRational;
 use num_traits::{ToPrimitive, Zero};
@@ -412,7 +412,23 @@ impl Dyadic {
 
     /// `floor(self / 10^shift)` and whether the division left a remainder.
     fn divide_by_ten_power(&self, shift: i64) -> (BigUint, bool) {
-        // self / 10^shift = mantissa 2^twos 10^(tens - shift)
+        let (quotient, remainder, _) = self.divide_exactly(shift);
+        (quotient, !remainder.is_zero())
+    }
+
+    /// `floor(self 10^places)` and whether the dropped part is at least a half
+    /// ([`Rounding::HalfUp`]) or non-zero ([`Rounding::Inexact`]).
+    fn scaled_integer(&self, places: usize, rounding: Rounding) -> (BigUint, bool) {
+        let (quotient, remainder, denominator) = self.divide_exactly(-(places as i64));
+        let flag = match rounding {
+            Rounding::HalfUp => (remainder << 1u32) >= denominator,
+            Rounding::Inexact => !remainder.is_zero(),
+        };
+        (quotient, flag)
+    }
+
+    /// Quotient, remainder and divisor of `self / 10^shift` as one integer division.
+    fn divide_exactly(&self, shift: i64) -> (BigUint, BigUint, BigUint) {
         let r = self.tens - shift;
         let mut numerator = self.mantissa.clone();
         let mut denominator = BigUint::from(1u32);
@@ -427,7 +443,7 @@ impl Dyadic {
             denominator *= ten_to((-r) as u64);
         }
         let (quotient, remainder) = numerator.div_rem(&denominator);
-        (quotient, !remainder.is_zero())
+        (quotient, remainder, denominator)
     }
 
     /// The value rounded to `digits` significant decimal digits, down or up, as
@@ -556,12 +572,44 @@ fn supported_decimals(bound: f64) -> usize {
     places
 }
 
-/// An `f64` with `places` decimals, correctly rounded from its exact binary value.
+/// An `f64` with `places` decimals, correctly rounded from its exact binary value (to the
+/// nearest, ties away from zero, as [`format_decimal`]).
 fn fixed(x: f64, places: usize) -> String {
-    match BigRational::from_float(x) {
-        Some(r) => format_decimal(&r, places),
-        None => format!("{x}"),
+    if !x.is_finite() {
+        return format!("{x}");
     }
+    let scaled = Dyadic::from_f64(x.abs());
+    let (mut rounded, half_or_more) = scaled.scaled_integer(places, Rounding::HalfUp);
+    if half_or_more {
+        rounded += 1u32;
+    }
+    decimal_text(x < 0.0, &rounded, places)
+}
+
+/// `digits / 10^places` as text with `places` decimals (`-` only for a non-zero value).
+fn decimal_text(negative: bool, digits: &BigUint, places: usize) -> String {
+    let text = digits.to_string();
+    let body = if places == 0 {
+        text
+    } else {
+        let padded = format!("{text:0>width$}", width = places + 1);
+        let (int, frac) = padded.split_at(padded.len() - places);
+        format!("{int}.{frac}")
+    };
+    if negative && !digits.is_zero() {
+        format!("-{body}")
+    } else {
+        body
+    }
+}
+
+/// How [`Dyadic::scaled_integer`] reports what the floor dropped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Rounding {
+    /// Whether the dropped part is at least one half.
+    HalfUp,
+    /// Whether anything was dropped.
+    Inexact,
 }
 
 /// A real number for readers: `places` decimals, or scientific notation when that would
@@ -576,20 +624,24 @@ fn human_real(x: f64, places: usize) -> String {
 
 /// An `f64` rounded down or up to `places` decimals (a printed interval end).
 fn fixed_directed(x: f64, places: usize, up: bool) -> String {
-    let Some(r) = BigRational::from_float(x) else {
+    if !x.is_finite() {
         return format!("{x}");
-    };
-    let scale = BigRational::from_integer(num_traits::pow(BigInt::from(10u32), places));
-    let scaled = &r * &scale;
-    let rounded = if up { scaled.ceil() } else { scaled.floor() };
-    let value = rounded / scale;
-    format_decimal(&value, places)
+    }
+    // Away from zero when rounding a positive value up or a negative one down.
+    let away = up == (x > 0.0);
+    let (mut rounded, inexact) =
+        Dyadic::from_f64(x.abs()).scaled_integer(places, Rounding::Inexact);
+    if away && inexact {
+        rounded += 1u32;
+    }
+    decimal_text(x < 0.0, &rounded, places)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::number::{format_scientific_directed, parse_rational};
+    use num_bigint::BigInt;
     use num_traits::Signed;
 
     /// The reference implementations in `BigRational` arithmetic (the code before the fast
@@ -678,7 +730,11 @@ mod tests {
                     let max = rational(f64::MAX);
                     let above = BigRational::from_integer(BigInt::from(1u32) << 1024u32);
                     let below = rational(f64::MAX.next_down());
-                    assert!(if up { max <= printed && printed <= above } else { below <= printed && printed <= max });
+                    assert!(if up {
+                        max <= printed && printed <= above
+                    } else {
+                        below <= printed && printed <= max
+                    });
                     continue;
                 }
                 assert_eq!(directed(x, up), reference::directed(x, up), "{x:e} up={up}");
@@ -692,6 +748,40 @@ mod tests {
                         format_scientific_directed(&r, digits, up),
                         "{x:e} {digits} up={up}"
                     );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn fast_fixed_decimals_match_the_rational_reference() {
+        let reference_fixed = |x: f64, places: usize| format_decimal(&rational(x), places);
+        let reference_directed = |x: f64, places: usize, up: bool| {
+            let scale = BigRational::from_integer(num_traits::pow(BigInt::from(10u32), places));
+            let scaled = rational(x) * &scale;
+            let rounded = if up { scaled.ceil() } else { scaled.floor() };
+            format_decimal(&(rounded / scale), places)
+        };
+        let mut values = doubles();
+        values.extend([0.0005, 0.0015, 0.125, 2.5, 1e-4, 0.9995]);
+        for x in values {
+            if x > 1e30 {
+                continue;
+            }
+            for places in [0, 1, 3, 6, 17, 30] {
+                for v in [x, -x] {
+                    assert_eq!(
+                        fixed(v, places),
+                        reference_fixed(v, places),
+                        "{v:e} {places}"
+                    );
+                    for up in [false, true] {
+                        assert_eq!(
+                            fixed_directed(v, places, up),
+                            reference_directed(v, places, up),
+                            "{v:e} {places} up={up}"
+                        );
+                    }
                 }
             }
         }
