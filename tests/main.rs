@@ -3,7 +3,9 @@
 mod cli;
 mod common;
 mod errprop;
+mod estimates;
 mod exact;
+mod limits;
 mod mc;
 mod packaging;
 mod reliability;

@@ -1,9 +1,12 @@
 //! `pathology sweep`: D(d,h) and PS over a range of f1.
 
+use std::io::IsTerminal;
+
+use indicatif::{ProgressBar, ProgressStyle};
 use num_rational::BigRational;
-use pathology::dgame::report::Layout;
-use pathology::dgame::table::{SecondFactor, sweep_settings};
-use pathology::number::short_text;
+use pathology::dgame::report::{Layout, decision_report};
+use pathology::dgame::table::{SecondFactor, compute_columns_with_progress, sweep_settings};
+use pathology::number::{Probability, short_text};
 use pathology::report::Report;
 
 use super::args::{TableOutput, height, positive_rational, probability};
@@ -62,6 +65,52 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         SecondFactor::FromP0(p0) => report.param("p0", short_text(p0)),
         SecondFactor::Equal => report,
     };
-    args.output
-        .emit(report, &settings, args.height, Layout::SettingRows, None)
+    let report = report.param("exact", args.output.exact);
+    let bar = progress_bar(settings.len());
+    let report = if args.output.exact {
+        build::<BigRational>(report, &settings, args.height, &bar)?
+    } else {
+        build::<f64>(report, &settings, args.height, &bar)?
+    };
+    bar.finish_and_clear();
+    // The rows are printed once all are computed: text aligns its columns over every row, and
+    // the cells are small (one row per setting, one cell per depth) next to the computation.
+    args.output.output.emit(&report, 3)
+}
+
+/// A bar of settings done on stderr, when stderr is a terminal (standard output stays the
+/// report alone, byte for byte).
+fn progress_bar(settings: usize) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(settings as u64);
+    if let Ok(style) = ProgressStyle::with_template(
+        "sweep [{elapsed_precise}] {wide_bar} {pos}/{len} settings (eta {eta})",
+    ) {
+        bar.set_style(style);
+    }
+    bar
+}
+
+/// D(d,h) of every setting in the mode `P`, advancing `bar` as settings finish, as a report
+/// laid out one row per setting (what `TableOutput::emit` prints, with progress).
+fn build<P: Probability>(
+    report: Report,
+    settings: &[(BigRational, BigRational)],
+    height: u32,
+    bar: &ProgressBar,
+) -> anyhow::Result<Report> {
+    let converted: Vec<(P, P)> = settings
+        .iter()
+        .map(|(a, b)| (P::from_rational(a), P::from_rational(b)))
+        .collect();
+    let columns = compute_columns_with_progress(&converted, height, &|| bar.inc(1))?;
+    Ok(decision_report(
+        report,
+        &columns,
+        settings,
+        Layout::SettingRows,
+        None,
+    ))
 }

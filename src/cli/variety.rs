@@ -65,8 +65,8 @@ pub struct KalahArgs {
 
 pub fn run_kalah(args: KalahArgs) -> anyhow::Result<()> {
     let setup = KalahSetup::new(args.w, args.depth, args.search_depth)?;
-    check_kalah_cost(&setup, args.boards)?;
     let runner = args.run.runner(args.boards, "mc kalah")?;
+    check_kalah_cost(&setup, args.boards, runner.effective_threads())?;
     let table = kalah_table(&setup, &runner)?;
     args.run.output.emit(&kalah_report(&table), 4)
 }
@@ -108,8 +108,8 @@ pub fn run_othello(args: OthelloArgs) -> anyhow::Result<()> {
         )
         .into());
     }
-    check_othello_cost(&args.depth, args.openings)?;
     let runner = args.run.runner(args.openings, "mc othello")?;
+    check_othello_cost(&args.depth, args.openings, runner.effective_threads())?;
     let results = setups
         .iter()
         .map(|s| othello_matches(s, &runner))

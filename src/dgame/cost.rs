@@ -177,6 +177,27 @@ pub fn check_cost(height: u32, denominator_bits: Option<f64>) -> Result<Cost> {
     Ok(cost)
 }
 
+/// The environment variable that makes every up-front cost check print the estimate of the
+/// run it accepts ([`announce_estimate`]); its value does not matter.
+pub const ESTIMATE_VARIABLE: &str = "PATHOLOGY_ESTIMATE";
+
+/// When [`ESTIMATE_VARIABLE`] is set, prints `pathology: estimate: <seconds> s for <what>` on
+/// standard error: the estimated wall-clock seconds of a run that a cost check accepted (the
+/// refusals print theirs anyway). Standard output is never touched, so reports stay
+/// byte-identical; the integration tests compare the estimate with the measured time.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::dgame::cost::announce_estimate;
+/// announce_estimate("11 settings at height 10", 0.02); // silent unless PATHOLOGY_ESTIMATE is set
+/// ```
+pub fn announce_estimate(what: &str, seconds: f64) {
+    if std::env::var_os(ESTIMATE_VARIABLE).is_some() {
+        eprintln!("pathology: estimate: {seconds:e} s for {what}");
+    }
+}
+
 /// `12 ms`, `12 s`, `35 min`, `2.1 h`, `4.0e3 days`.
 ///
 /// # Examples

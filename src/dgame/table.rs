@@ -190,6 +190,33 @@ pub fn compute_columns<P: Probability>(
     settings: &[(P, P)],
     height: u32,
 ) -> Result<Vec<DecisionColumn<P>>> {
+    compute_columns_with_progress(settings, height, &|| {})
+}
+
+/// [`compute_columns`], calling `done` (from the worker threads) each time a setting's column
+/// is finished, e.g. to advance a progress bar.
+///
+/// # Examples
+///
+/// ```
+/// use std::sync::atomic::{AtomicUsize, Ordering};
+/// use pathology::dgame::table::compute_columns_with_progress;
+/// let finished = AtomicUsize::new(0);
+/// let done = || {
+///     finished.fetch_add(1, Ordering::Relaxed);
+/// };
+/// let columns = compute_columns_with_progress(&[(0.1, 0.1), (0.9, 0.9)], 10, &done).unwrap();
+/// assert_eq!((columns.len(), finished.load(Ordering::Relaxed)), (2, 2));
+/// ```
+///
+/// # Errors
+///
+/// As [`compute_columns`].
+pub fn compute_columns_with_progress<P: Probability>(
+    settings: &[(P, P)],
+    height: u32,
+    done: &(dyn Fn() + Sync),
+) -> Result<Vec<DecisionColumn<P>>> {
     super::distribution::check_depth(1, height)?;
     let cost = check_cost(height, denominator_bits(settings))?;
     // The settings run in parallel, one per thread: the whole run has to fit in the same
@@ -216,13 +243,21 @@ pub fn compute_columns<P: Probability>(
             hint: hint.to_string(),
         });
     }
+    super::cost::announce_estimate(
+        &format!("{} settings at height {height}", settings.len()),
+        total,
+    );
     let factors: Vec<DependenceFactors<P>> = settings
         .iter()
         .map(|(a, b)| DependenceFactors::new(a.clone(), b.clone()))
         .collect::<Result<_>>()?;
     factors
         .into_par_iter()
-        .map(|f| Solver::new(f).decision_column(height))
+        .map(|f| {
+            let column = Solver::new(f).decision_column(height);
+            done();
+            column
+        })
         .collect()
 }
 

@@ -326,6 +326,7 @@ impl TrialRunner {
                 },
             });
         }
+        crate::dgame::cost::announce_estimate(what, seconds);
         Ok(seconds)
     }
 

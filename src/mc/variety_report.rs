@@ -12,7 +12,8 @@
 //! Sizes are checked up front ([`check_kalah_cost`], [`check_othello_cost`]): the cost of a
 //! run is estimated from per-trial costs measured on the development machine (two loaded
 //! cores; see [`KALAH_SECONDS_PER_BOARD`], [`OTHELLO_POSITIONS_PER_SECOND`]) and runs
-//! estimated above [`COST_LIMIT_CORE_SECONDS`] are refused with the estimate.
+//! estimated above [`crate::mc::cost::TIME_LIMIT_SECONDS`] (one hour on the threads they run
+//! on, the limit of every other `mc` command) are refused with the estimate.
 
 use super::kalah::{KalahSetup, KalahTable, PAPER_RHF, PAPER_WEIGHTS};
 use super::othello::{OthelloEvaluator, OthelloMatches};
@@ -20,13 +21,11 @@ use super::stats::Comparison;
 use crate::dgame::cost::human_seconds;
 use crate::error::{Error, Result};
 use crate::games::tictactoe::TicTacToe;
+use crate::mc::cost::TIME_LIMIT_SECONDS;
 use crate::report::{Cell, Column, Kind, Report, Table};
 use crate::search::node_counts::{
     CENTRE_FIRST_ORDER, SQUARE_ORDER, compare_searches, sequence_counts,
 };
-
-/// The largest run accepted, in core-seconds of estimated work (one core-day).
-pub const COST_LIMIT_CORE_SECONDS: f64 = 86_400.0;
 
 /// Measured cost of one kalah board with Chi & Nau's setup (4 weights, rhf at depth 4,
 /// search depth 2; both starts, 8 games): 1000 boards took 2.0 s on one thread. Other setups
@@ -42,13 +41,25 @@ pub const OTHELLO_POSITIONS_PER_SECOND: f64 = 1.5e6;
 /// for depths 1-4; depth 5 extrapolated (about ten times depth 4).
 pub const OTHELLO_POSITIONS_PER_OPENING: [f64; 5] = [2.0e3, 1.5e4, 1.5e5, 8.5e5, 8.5e6];
 
-fn refuse(what: String, seconds: f64, hint: &str) -> Error {
-    Error::TooExpensive {
-        what,
-        estimate: format!("about {} of one core", human_seconds(seconds)),
-        limit: format!("{} of one core", human_seconds(COST_LIMIT_CORE_SECONDS)),
-        hint: hint.to_string(),
+/// Refuses a run of `core_seconds` single-core seconds on `threads` threads when its wall
+/// time exceeds [`TIME_LIMIT_SECONDS`].
+fn check_wall_time(what: String, core_seconds: f64, threads: usize, hint: &str) -> Result<()> {
+    let threads = threads.max(1);
+    let seconds = core_seconds / threads as f64;
+    if seconds > TIME_LIMIT_SECONDS {
+        return Err(Error::TooExpensive {
+            what,
+            estimate: format!(
+                "about {} on {threads} thread{}",
+                human_seconds(seconds),
+                if threads == 1 { "" } else { "s" }
+            ),
+            limit: human_seconds(TIME_LIMIT_SECONDS),
+            hint: hint.to_string(),
+        });
     }
+    crate::dgame::cost::announce_estimate(&what, seconds);
+    Ok(())
 }
 
 /// The estimated single-core seconds of a kalah run of `boards` boards.
@@ -68,30 +79,28 @@ pub fn kalah_cost_seconds(setup: &KalahSetup, boards: u64) -> f64 {
     KALAH_SECONDS_PER_BOARD * boards as f64 * weights.max(0.25) * search.max(1.0 / 9.0) * depth
 }
 
-/// Refuses kalah runs estimated above [`COST_LIMIT_CORE_SECONDS`].
+/// Refuses kalah runs estimated above [`TIME_LIMIT_SECONDS`] (one hour) on `threads`
+/// threads, as every `mc` command.
 ///
 /// # Examples
 ///
 /// ```
 /// use pathology::mc::kalah::KalahSetup;
 /// use pathology::mc::variety_report::check_kalah_cost;
-/// assert!(check_kalah_cost(&KalahSetup::paper(), 1000).is_ok());
-/// assert!(check_kalah_cost(&KalahSetup::paper(), 1_000_000_000_000).is_err());
+/// assert!(check_kalah_cost(&KalahSetup::paper(), 1000, 1).is_ok());
+/// assert!(check_kalah_cost(&KalahSetup::paper(), 1_000_000_000_000, 2).is_err());
 /// ```
 ///
 /// # Errors
 ///
 /// [`Error::TooExpensive`] naming `--boards` with the estimate.
-pub fn check_kalah_cost(setup: &KalahSetup, boards: u64) -> Result<()> {
-    let seconds = kalah_cost_seconds(setup, boards);
-    if seconds > COST_LIMIT_CORE_SECONDS {
-        return Err(refuse(
-            format!("--boards {boards} (kalah, {} weights)", setup.weights.len()),
-            seconds,
-            "Use fewer --boards (the paper: 1000).",
-        ));
-    }
-    Ok(())
+pub fn check_kalah_cost(setup: &KalahSetup, boards: u64, threads: usize) -> Result<()> {
+    check_wall_time(
+        format!("--boards {boards} (kalah, {} weights)", setup.weights.len()),
+        kalah_cost_seconds(setup, boards),
+        threads,
+        "Use fewer --boards (the paper: 1000).",
+    )
 }
 
 /// The estimated single-core seconds of an othello run: `openings` openings at each depth.
@@ -112,32 +121,30 @@ pub fn othello_cost_seconds(depths: &[u32], openings: u64) -> f64 {
         .sum()
 }
 
-/// Refuses othello runs estimated above [`COST_LIMIT_CORE_SECONDS`].
+/// Refuses othello runs estimated above [`TIME_LIMIT_SECONDS`] (one hour) on `threads`
+/// threads, as every `mc` command.
 ///
 /// # Examples
 ///
 /// ```
 /// use pathology::mc::variety_report::check_othello_cost;
-/// assert!(check_othello_cost(&[2, 3], 500).is_ok());
-/// assert!(check_othello_cost(&[5], 1_000_000).is_err());
+/// assert!(check_othello_cost(&[2, 3], 500, 1).is_ok());
+/// assert!(check_othello_cost(&[5], 1_000_000, 2).is_err());
 /// ```
 ///
 /// # Errors
 ///
 /// [`Error::TooExpensive`] naming `--openings` with the estimate.
-pub fn check_othello_cost(depths: &[u32], openings: u64) -> Result<()> {
-    let seconds = othello_cost_seconds(depths, openings);
-    if seconds > COST_LIMIT_CORE_SECONDS {
-        return Err(refuse(
-            format!(
-                "--openings {openings} at search depths {}",
-                join(depths.iter())
-            ),
-            seconds,
-            "Use fewer --openings or smaller --depth.",
-        ));
-    }
-    Ok(())
+pub fn check_othello_cost(depths: &[u32], openings: u64, threads: usize) -> Result<()> {
+    check_wall_time(
+        format!(
+            "--openings {openings} at search depths {}",
+            join(depths.iter())
+        ),
+        othello_cost_seconds(depths, openings),
+        threads,
+        "Use fewer --openings or smaller --depth.",
+    )
 }
 
 fn join<T: std::fmt::Display>(items: impl Iterator<Item = T>) -> String {
@@ -670,10 +677,20 @@ mod tests {
 
     #[test]
     fn huge_runs_are_refused_with_an_estimate() {
-        let e = check_kalah_cost(&KalahSetup::paper(), u64::MAX).unwrap_err();
+        let e = check_kalah_cost(&KalahSetup::paper(), u64::MAX, 2).unwrap_err();
         assert!(e.to_string().contains("--boards"));
-        let e = check_othello_cost(&[3], 1 << 40).unwrap_err();
+        let e = check_othello_cost(&[3], 1 << 40, 2).unwrap_err();
         assert!(e.to_string().contains("--openings"), "{e}");
-        assert!(check_othello_cost(&[1, 2, 3], 500).is_ok());
+        // `reproduce --full`'s sizes (the paper's 1000 boards, 500 openings at depths 1-3)
+        // stay well inside the hour on one thread.
+        assert!(kalah_cost_seconds(&KalahSetup::paper(), 1000) < 60.0);
+        assert!(check_kalah_cost(&KalahSetup::paper(), 1000, 1).is_ok());
+        assert!(othello_cost_seconds(&[1, 2, 3], 500) < 120.0);
+        assert!(check_othello_cost(&[1, 2, 3], 500, 1).is_ok());
+        // One hour, as every mc command: 2 hours of one core are refused on one thread and
+        // accepted on two.
+        let two_hours = (2.0 * 3600.0 / KALAH_SECONDS_PER_BOARD) as u64;
+        assert!(check_kalah_cost(&KalahSetup::paper(), two_hours, 1).is_err());
+        assert!(check_kalah_cost(&KalahSetup::paper(), two_hours, 2).is_ok());
     }
 }

@@ -1,11 +1,12 @@
 //! Typed cells and how each format prints them: values to the nearest, bounds outward.
 
-use num_bigint::BigInt;
+use num_bigint::BigUint;
+use num_integer::Integer;
 use num_rational::BigRational;
-use num_traits::{Signed, ToPrimitive, Zero};
+use num_traits::{ToPrimitive, Zero};
 
 use super::Kind;
-use crate::number::{format_decimal, format_scientific_directed, parse_rational};
+use crate::number::format_decimal;
 
 /// One typed value of a table.
 #[derive(Debug, Clone, PartialEq)]
@@ -88,10 +89,14 @@ impl Cell {
                 let tiny = |x: f64| x != 0.0 && x.abs() < 1e-3;
                 let text = if tiny(*estimate) || tiny(*lower) || tiny(*upper) {
                     // Scientific with `decimals` significant digits, ends rounded outward.
-                    let end = |x: f64, up: bool| match BigRational::from_float(x) {
-                        Some(r) if !r.is_negative() => format_scientific_directed(&r, decimals, up),
-                        Some(r) => format!("-{}", format_scientific_directed(&-r, decimals, !up)),
-                        None => format!("{x}"),
+                    let end = |x: f64, up: bool| {
+                        if !x.is_finite() {
+                            format!("{x}")
+                        } else if x >= 0.0 {
+                            scientific_directed_f64(x, decimals, up)
+                        } else {
+                            format!("-{}", scientific_directed_f64(-x, decimals, !up))
+                        }
                     };
                     format!(
                         "{:.prec$e} [{}, {}]",
@@ -288,18 +293,212 @@ fn directed(x: f64, up: bool) -> String {
     if x < 0.0 {
         return format!("-{}", directed(-x, !up));
     }
-    let exact = BigRational::from_float(x).expect("finite");
-    let limit = BigRational::from_float(if up { x.next_up() } else { x.next_down() })
-        .expect("finite neighbour");
+    let exact = Dyadic::from_f64(x);
+    let limit = Dyadic::from_f64(if up { x.next_up() } else { x.next_down() });
     for digits in 1..=40 {
-        let s = format_scientific_directed(&exact, digits, up);
-        let value = parse_rational(&s).expect("formatted decimal parses");
-        let inside = if up { value <= limit } else { value >= limit };
+        let (s, value) = exact.scientific_directed(digits, up);
+        let inside = if up {
+            value.cmp_value(&limit).is_le()
+        } else {
+            value.cmp_value(&limit).is_ge()
+        };
         if inside {
             return scientific_to_plain(&s);
         }
     }
     unreachable!("40 digits always land between two neighbouring doubles")
+}
+
+/// A positive number `m 2^twos 10^tens` held exactly: every finite `f64` and every decimal
+/// is one. Directed decimal rounding of such numbers needs one integer division and no gcd,
+/// so that tiny and huge doubles (a subnormal has a 1074-bit denominator) print as fast as
+/// others, where `BigRational` arithmetic reduced every intermediate by a gcd (the machine
+/// formats were 17-100x slower on subnormal values).
+/// [`crate::number::format_scientific_directed`] is the
+/// reference; the unit tests compare the two.
+#[derive(Debug, Clone)]
+struct Dyadic {
+    mantissa: BigUint,
+    twos: i64,
+    tens: i64,
+}
+
+impl Dyadic {
+    /// The exact value of an `f64 >= 0`; infinity counts as `2^1024` (the next step above
+    /// `f64::MAX`, the upper neighbour [`format_upper`] needs).
+    fn from_f64(x: f64) -> Self {
+        debug_assert!(x >= 0.0, "{x}");
+        let bits = x.to_bits();
+        let exponent = ((bits >> 52) & 0x7ff) as i64;
+        let fraction = bits & ((1u64 << 52) - 1);
+        let (mantissa, twos) = if exponent == 0 {
+            (fraction, -1074)
+        } else {
+            (fraction | (1u64 << 52), exponent - 1075)
+        };
+        Dyadic {
+            mantissa: BigUint::from(mantissa),
+            twos,
+            tens: 0,
+        }
+    }
+
+    /// The exact value of a decimal `m 10^tens`.
+    fn decimal(mantissa: BigUint, tens: i64) -> Self {
+        Dyadic {
+            mantissa,
+            twos: 0,
+            tens,
+        }
+    }
+
+    /// The value of a non-negative decimal as Rust and [`format_f64`] print it (`0.608`,
+    /// `8.3121e-12`, `1e300`, `123`).
+    fn parse_decimal(text: &str) -> Self {
+        let (mantissa, exponent) = match text.split_once(['e', 'E']) {
+            Some((m, e)) => (m, e.parse::<i64>().expect("decimal exponent")),
+            None => (text, 0),
+        };
+        let fraction = mantissa.split_once('.').map_or(0, |(_, f)| f.len() as i64);
+        let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
+        Dyadic::decimal(
+            digits.parse::<BigUint>().expect("decimal digits"),
+            exponent - fraction,
+        )
+    }
+
+    fn is_zero(&self) -> bool {
+        self.mantissa.is_zero()
+    }
+
+    /// The two mantissas scaled to the common powers `2^min(twos) 10^min(tens)`.
+    fn aligned(&self, other: &Self) -> (BigUint, BigUint, i64, i64) {
+        let twos = self.twos.min(other.twos);
+        let tens = self.tens.min(other.tens);
+        let scale = |d: &Dyadic| {
+            let mut m = &d.mantissa << ((d.twos - twos) as u64);
+            if d.tens > tens {
+                m *= ten_to((d.tens - tens) as u64);
+            }
+            m
+        };
+        (scale(self), scale(other), twos, tens)
+    }
+
+    fn add(&self, other: &Self) -> Self {
+        let (a, b, twos, tens) = self.aligned(other);
+        Dyadic {
+            mantissa: a + b,
+            twos,
+            tens,
+        }
+    }
+
+    /// `|self - other|`.
+    fn abs_diff(&self, other: &Self) -> Self {
+        let (a, b, twos, tens) = self.aligned(other);
+        let mantissa = if a >= b { a - b } else { b - a };
+        Dyadic {
+            mantissa,
+            twos,
+            tens,
+        }
+    }
+
+    fn cmp_value(&self, other: &Self) -> std::cmp::Ordering {
+        let (a, b, _, _) = self.aligned(other);
+        a.cmp(&b)
+    }
+
+    /// `floor(self / 10^shift)` and whether the division left a remainder.
+    fn divide_by_ten_power(&self, shift: i64) -> (BigUint, bool) {
+        let (quotient, remainder, _) = self.divide_exactly(shift);
+        (quotient, !remainder.is_zero())
+    }
+
+    /// `floor(self 10^places)` and whether the dropped part is at least a half
+    /// ([`Rounding::HalfUp`]) or non-zero ([`Rounding::Inexact`]).
+    fn scaled_integer(&self, places: usize, rounding: Rounding) -> (BigUint, bool) {
+        let (quotient, remainder, denominator) = self.divide_exactly(-(places as i64));
+        let flag = match rounding {
+            Rounding::HalfUp => (remainder << 1u32) >= denominator,
+            Rounding::Inexact => !remainder.is_zero(),
+        };
+        (quotient, flag)
+    }
+
+    /// Quotient, remainder and divisor of `self / 10^shift` as one integer division.
+    fn divide_exactly(&self, shift: i64) -> (BigUint, BigUint, BigUint) {
+        let r = self.tens - shift;
+        let mut numerator = self.mantissa.clone();
+        let mut denominator = BigUint::from(1u32);
+        if self.twos >= 0 {
+            numerator <<= self.twos as u64;
+        } else {
+            denominator <<= (-self.twos) as u64;
+        }
+        if r >= 0 {
+            numerator *= ten_to(r as u64);
+        } else {
+            denominator *= ten_to((-r) as u64);
+        }
+        let (quotient, remainder) = numerator.div_rem(&denominator);
+        (quotient, remainder, denominator)
+    }
+
+    /// The value rounded to `digits` significant decimal digits, down or up, as
+    /// [`crate::number::format_scientific_directed`] prints it (`1.25e-3`), and that
+    /// decimal's exact value.
+    fn scientific_directed(&self, digits: usize, up: bool) -> (String, Dyadic) {
+        assert!(!self.is_zero(), "a positive value");
+        let digits = digits.max(1) as i64;
+        // log10 of the value, within about one of the truth; corrected below.
+        let log10 = (self.mantissa.bits() as f64 - 0.5) * std::f64::consts::LOG10_2
+            + self.twos as f64 * std::f64::consts::LOG10_2
+            + self.tens as f64;
+        let mut e = log10.floor() as i64;
+        let low = ten_to((digits - 1) as u64);
+        let high = ten_to(digits as u64);
+        let (mut mantissa, inexact) = loop {
+            let (q, inexact) = self.divide_by_ten_power(e + 1 - digits);
+            if q < low {
+                e -= 1;
+            } else if q >= high {
+                e += 1;
+            } else {
+                break (q, inexact);
+            }
+        };
+        if up && inexact {
+            mantissa += 1u32;
+            if mantissa == high {
+                mantissa = low;
+                e += 1;
+            }
+        }
+        let text = mantissa.to_string();
+        let (first, rest) = text.split_at(1);
+        let s = if rest.is_empty() {
+            format!("{first}e{e}")
+        } else {
+            format!("{first}.{rest}e{e}")
+        };
+        (s, Dyadic::decimal(mantissa, e + 1 - digits))
+    }
+}
+
+/// `10^n`.
+fn ten_to(n: u64) -> BigUint {
+    num_traits::pow(BigUint::from(10u32), n as usize)
+}
+
+/// [`crate::number::format_scientific_directed`] of a finite `x >= 0` without `BigRational`
+/// arithmetic.
+fn scientific_directed_f64(x: f64, digits: usize, up: bool) -> String {
+    if x == 0.0 {
+        return "0".to_string();
+    }
+    Dyadic::from_f64(x).scientific_directed(digits, up).0
 }
 
 /// A printed error bound for a printed value: a decimal `s` (three significant digits,
@@ -322,15 +521,16 @@ pub fn printed_error_bound(value: f64, bound: f64) -> String {
     if !value.is_finite() || !bound.is_finite() {
         return format!("{}", f64::INFINITY);
     }
-    let exact_value = BigRational::from_float(value).expect("finite");
-    let printed = parse_rational(&format_f64(value)).expect("formatted f64 parses");
-    let needed =
-        BigRational::from_float(bound.max(0.0)).expect("finite") + (printed - exact_value).abs();
+    // The printed value has the sign of the value, so |printed - value| is the distance of
+    // their magnitudes.
+    let exact_value = Dyadic::from_f64(value.abs());
+    let printed = Dyadic::parse_decimal(format_f64(value).trim_start_matches('-'));
+    let needed = Dyadic::from_f64(bound.max(0.0)).add(&printed.abs_diff(&exact_value));
     if needed.is_zero() {
         return "0".to_string();
     }
     // Three significant digits, rounded up: a bound loose by at most 1% and easy to read.
-    scientific_to_plain(&format_scientific_directed(&needed, 3, true))
+    scientific_to_plain(&needed.scientific_directed(3, true).0)
 }
 
 /// `1.25e-3` as `0.00125` when the exponent is in `-4..15`, else unchanged.
@@ -372,12 +572,44 @@ fn supported_decimals(bound: f64) -> usize {
     places
 }
 
-/// An `f64` with `places` decimals, correctly rounded from its exact binary value.
+/// An `f64` with `places` decimals, correctly rounded from its exact binary value (to the
+/// nearest, ties away from zero, as [`format_decimal`]).
 fn fixed(x: f64, places: usize) -> String {
-    match BigRational::from_float(x) {
-        Some(r) => format_decimal(&r, places),
-        None => format!("{x}"),
+    if !x.is_finite() {
+        return format!("{x}");
     }
+    let scaled = Dyadic::from_f64(x.abs());
+    let (mut rounded, half_or_more) = scaled.scaled_integer(places, Rounding::HalfUp);
+    if half_or_more {
+        rounded += 1u32;
+    }
+    decimal_text(x < 0.0, &rounded, places)
+}
+
+/// `digits / 10^places` as text with `places` decimals (`-` only for a non-zero value).
+fn decimal_text(negative: bool, digits: &BigUint, places: usize) -> String {
+    let text = digits.to_string();
+    let body = if places == 0 {
+        text
+    } else {
+        let padded = format!("{text:0>width$}", width = places + 1);
+        let (int, frac) = padded.split_at(padded.len() - places);
+        format!("{int}.{frac}")
+    };
+    if negative && !digits.is_zero() {
+        format!("-{body}")
+    } else {
+        body
+    }
+}
+
+/// How [`Dyadic::scaled_integer`] reports what the floor dropped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Rounding {
+    /// Whether the dropped part is at least one half.
+    HalfUp,
+    /// Whether anything was dropped.
+    Inexact,
 }
 
 /// A real number for readers: `places` decimals, or scientific notation when that would
@@ -392,19 +624,183 @@ fn human_real(x: f64, places: usize) -> String {
 
 /// An `f64` rounded down or up to `places` decimals (a printed interval end).
 fn fixed_directed(x: f64, places: usize, up: bool) -> String {
-    let Some(r) = BigRational::from_float(x) else {
+    if !x.is_finite() {
         return format!("{x}");
-    };
-    let scale = BigRational::from_integer(num_traits::pow(BigInt::from(10u32), places));
-    let scaled = &r * &scale;
-    let rounded = if up { scaled.ceil() } else { scaled.floor() };
-    let value = rounded / scale;
-    format_decimal(&value, places)
+    }
+    // Away from zero when rounding a positive value up or a negative one down.
+    let away = up == (x > 0.0);
+    let (mut rounded, inexact) =
+        Dyadic::from_f64(x.abs()).scaled_integer(places, Rounding::Inexact);
+    if away && inexact {
+        rounded += 1u32;
+    }
+    decimal_text(x < 0.0, &rounded, places)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::number::{format_scientific_directed, parse_rational};
+    use num_bigint::BigInt;
+    use num_traits::Signed;
+
+    /// The reference implementations in `BigRational` arithmetic (the code before the fast
+    /// path): the fast path must print exactly the same text.
+    mod reference {
+        use super::*;
+
+        pub fn directed(x: f64, up: bool) -> String {
+            if !x.is_finite() {
+                return format!("{x}");
+            }
+            if x == 0.0 {
+                return "0".to_string();
+            }
+            if x < 0.0 {
+                return format!("-{}", directed(-x, !up));
+            }
+            let exact = BigRational::from_float(x).unwrap();
+            let limit =
+                BigRational::from_float(if up { x.next_up() } else { x.next_down() }).unwrap();
+            for digits in 1..=40 {
+                let s = format_scientific_directed(&exact, digits, up);
+                let value = parse_rational(&s).unwrap();
+                if (up && value <= limit) || (!up && value >= limit) {
+                    return scientific_to_plain(&s);
+                }
+            }
+            unreachable!()
+        }
+
+        pub fn printed_error_bound(value: f64, bound: f64) -> String {
+            let exact_value = BigRational::from_float(value).unwrap();
+            let printed = parse_rational(&format_f64(value)).unwrap();
+            let needed =
+                BigRational::from_float(bound.max(0.0)).unwrap() + (printed - exact_value).abs();
+            if needed.is_zero() {
+                return "0".to_string();
+            }
+            scientific_to_plain(&format_scientific_directed(&needed, 3, true))
+        }
+    }
+
+    /// Doubles of every magnitude: subnormal, tiny, ordinary, huge, and a deterministic
+    /// spread of random bit patterns.
+    fn doubles() -> Vec<f64> {
+        let mut out = vec![
+            f64::from_bits(1),
+            f64::from_bits(2),
+            f64::from_bits(0x000f_ffff_ffff_ffff),
+            f64::MIN_POSITIVE,
+            1e-310,
+            4.9e-324,
+            1e-300,
+            8.3121e-12,
+            0.1,
+            1.0 / 3.0,
+            0.5,
+            0.6081,
+            1.0,
+            1e23,
+            123456.789,
+            2.5e20,
+            1e300,
+            f64::MAX,
+        ];
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..400 {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let x = f64::from_bits(state >> 1);
+            if x.is_finite() && x > 0.0 {
+                out.push(x);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn fast_directed_printing_matches_the_rational_reference() {
+        for x in doubles() {
+            for up in [false, true] {
+                if x == f64::MAX {
+                    // The reference cannot take the infinite neighbour; the fast path can.
+                    let printed = parse_rational(&directed(x, up)).unwrap();
+                    let max = rational(f64::MAX);
+                    let above = BigRational::from_integer(BigInt::from(1u32) << 1024u32);
+                    let below = rational(f64::MAX.next_down());
+                    assert!(if up {
+                        max <= printed && printed <= above
+                    } else {
+                        below <= printed && printed <= max
+                    });
+                    continue;
+                }
+                assert_eq!(directed(x, up), reference::directed(x, up), "{x:e} up={up}");
+                assert_eq!(directed(-x, up), reference::directed(-x, up), "-{x:e}");
+            }
+            for digits in [1, 2, 3, 6, 17, 25] {
+                let r = BigRational::from_float(x).unwrap();
+                for up in [false, true] {
+                    assert_eq!(
+                        scientific_directed_f64(x, digits, up),
+                        format_scientific_directed(&r, digits, up),
+                        "{x:e} {digits} up={up}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn fast_fixed_decimals_match_the_rational_reference() {
+        let reference_fixed = |x: f64, places: usize| format_decimal(&rational(x), places);
+        let reference_directed = |x: f64, places: usize, up: bool| {
+            let scale = BigRational::from_integer(num_traits::pow(BigInt::from(10u32), places));
+            let scaled = rational(x) * &scale;
+            let rounded = if up { scaled.ceil() } else { scaled.floor() };
+            format_decimal(&(rounded / scale), places)
+        };
+        let mut values = doubles();
+        values.extend([0.0005, 0.0015, 0.125, 2.5, 1e-4, 0.9995]);
+        for x in values {
+            if x > 1e30 {
+                continue;
+            }
+            for places in [0, 1, 3, 6, 17, 30] {
+                for v in [x, -x] {
+                    assert_eq!(
+                        fixed(v, places),
+                        reference_fixed(v, places),
+                        "{v:e} {places}"
+                    );
+                    for up in [false, true] {
+                        assert_eq!(
+                            fixed_directed(v, places, up),
+                            reference_directed(v, places, up),
+                            "{v:e} {places} up={up}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn fast_error_bounds_match_the_rational_reference() {
+        let values = doubles();
+        for (i, &v) in values.iter().enumerate() {
+            let b = values[(i * 7 + 3) % values.len()] * 1e-12;
+            for (value, bound) in [(v, b), (-v, b), (v, 0.0), (v, 5e-324), (0.0, b)] {
+                assert_eq!(
+                    printed_error_bound(value, bound),
+                    reference::printed_error_bound(value, bound),
+                    "{value:e} {bound:e}"
+                );
+            }
+        }
+    }
 
     fn rational(x: f64) -> BigRational {
         BigRational::from_float(x).unwrap()
