@@ -157,27 +157,26 @@ impl Scaled for BigInt {
 /// Convolution of non-negative big integers by Kronecker substitution: pack each vector into
 /// one integer with a slot of `w` bits per entry, multiply once, and unpack. `w` is chosen so
 /// that no output entry can overflow its slot, so the result is exact.
+///
+/// The one big multiplication is done by [`backend`] (dashu, or malachite with the
+/// `malachite` feature), which is several times faster than num-bigint's at these sizes
+/// (millions of bits); a self-convolution is a squaring.
 fn kronecker_convolution(a: &[BigInt], b: &[BigInt]) -> Vec<BigInt> {
     if a.is_empty() || b.is_empty() {
         return Vec::new();
     }
     debug_assert!(a.iter().chain(b).all(|x| x.sign() != Sign::Minus));
+    let square = std::ptr::eq(a, b) || a == b;
     let bits = |v: &[BigInt]| v.iter().map(|x| x.bits()).max().unwrap_or(0);
     let terms = a.len().min(b.len()) as u64;
     // Each output is a sum of at most `terms` products < 2^(bits_a + bits_b).
     let slot = bits(a) + bits(b) + 64 - terms.leading_zeros() as u64 + 1;
-    let pack = |v: &[BigInt]| -> BigUint {
-        let mut words = vec![0u64; (v.len() as u64 * slot).div_ceil(64) as usize + 1];
-        for (i, x) in v.iter().enumerate() {
-            let offset = i as u64 * slot;
-            let (_, digits) = x.to_u64_digits();
-            or_shifted(&mut words, &digits, offset);
-        }
-        BigUint::from_slice(&to_u32_words(&words))
-    };
-    let product = pack(a) * pack(b);
     let n = a.len() + b.len() - 1;
-    let digits = product.to_u64_digits();
+    let digits = if square {
+        backend::square(&pack(a, slot))
+    } else {
+        backend::multiply(&pack(a, slot), &pack(b, slot))
+    };
     (0..n)
         .map(|i| {
             let value = extract_bits(&digits, i as u64 * slot, slot);
@@ -186,10 +185,106 @@ fn kronecker_convolution(a: &[BigInt], b: &[BigInt]) -> Vec<BigInt> {
         .collect()
 }
 
-fn or_shifted(words: &mut [u64], digits: &[u64], offset: u64) {
+/// The little-endian 64-bit words of `sum_i v[i] 2^(i slot)` (entries non-negative and below
+/// `2^slot`).
+fn pack(v: &[BigInt], slot: u64) -> Vec<u64> {
+    let mut words = vec![0u64; (v.len() as u64 * slot).div_ceil(64) as usize + 1];
+    for (i, x) in v.iter().enumerate() {
+        or_shifted(&mut words, x.iter_u64_digits(), i as u64 * slot);
+    }
+    words
+}
+
+/// The big multiplications of [`kronecker_convolution`] on little-endian 64-bit words.
+#[cfg(not(feature = "malachite"))]
+mod backend {
+    use dashu_int::{UBig, Word};
+
+    const PER: u32 = u64::BITS / Word::BITS;
+
+    fn to_ubig(words: &[u64]) -> UBig {
+        if PER == 1 {
+            let words: Vec<Word> = words.iter().map(|&w| w as Word).collect();
+            UBig::from_words(&words)
+        } else {
+            let words: Vec<Word> = words
+                .iter()
+                .flat_map(|&w| (0..PER).map(move |k| (w >> (k * Word::BITS)) as Word))
+                .collect();
+            UBig::from_words(&words)
+        }
+    }
+
+    fn to_u64(x: &UBig) -> Vec<u64> {
+        x.as_words()
+            .chunks(PER as usize)
+            .map(|c| {
+                c.iter()
+                    .enumerate()
+                    .fold(0u64, |acc, (k, &w)| acc | (w as u64) << (k as u32 * Word::BITS))
+            })
+            .collect()
+    }
+
+    /// `a * b`.
+    pub(super) fn multiply(a: &[u64], b: &[u64]) -> Vec<u64> {
+        to_u64(&(to_ubig(a) * to_ubig(b)))
+    }
+
+    /// `a * a`.
+    pub(super) fn square(a: &[u64]) -> Vec<u64> {
+        to_u64(&to_ubig(a).sqr())
+    }
+}
+
+/// The big multiplications of [`kronecker_convolution`] on little-endian 64-bit words
+/// (malachite, LGPL-3.0-only: only with the opt-in `malachite` feature).
+#[cfg(feature = "malachite")]
+mod backend {
+    use malachite_base::num::arithmetic::traits::Square;
+    use malachite_nz::natural::Natural;
+    use malachite_nz::platform::Limb;
+
+    const PER: u32 = u64::BITS / Limb::BITS;
+
+    fn to_natural(words: &[u64]) -> Natural {
+        let limbs: Vec<Limb> = words
+            .iter()
+            .flat_map(|&w| (0..PER).map(move |k| (w >> (k * Limb::BITS)) as Limb))
+            .collect();
+        Natural::from_owned_limbs_asc(limbs)
+    }
+
+    fn to_u64(x: Natural) -> Vec<u64> {
+        let limbs = x.into_limbs_asc();
+        if PER == 1 {
+            return limbs.into_iter().map(|w| w as u64).collect();
+        }
+        limbs
+            .chunks(PER as usize)
+            .map(|c| {
+                c.iter()
+                    .enumerate()
+                    .fold(0u64, |acc, (k, &w)| acc | (w as u64) << (k as u32 * Limb::BITS))
+            })
+            .collect()
+    }
+
+    /// `a * b`.
+    pub(super) fn multiply(a: &[u64], b: &[u64]) -> Vec<u64> {
+        to_u64(to_natural(a) * to_natural(b))
+    }
+
+    /// `a * a`.
+    pub(super) fn square(a: &[u64]) -> Vec<u64> {
+        to_u64(to_natural(a).square())
+    }
+}
+
+fn or_shifted(words: &mut [u64], digits: impl Iterator<Item = u64>, offset: u64) {
     let word = (offset / 64) as usize;
     let shift = (offset % 64) as u32;
-    for (k, &d) in digits.iter().enumerate() {
+    for (k, d) in digits.enumerate() {
         words[word + k] |= d << shift;
         if shift != 0 {
             words[word + k + 1] |= d >> (64 - shift);
