@@ -141,10 +141,10 @@ impl Scaled for BigInt {
         self - other
     }
     fn mul(&self, other: &Self) -> Self {
-        self * other
+        product(self, other)
     }
     fn add_product(&mut self, a: &Self, b: &Self) {
-        *self += a * b;
+        *self += product(a, b);
     }
     fn is_zero_value(&self) -> bool {
         Zero::is_zero(self)
@@ -185,6 +185,46 @@ fn kronecker_convolution(a: &[BigInt], b: &[BigInt]) -> Vec<BigInt> {
         .collect()
 }
 
+/// Operands of at least this many bits are multiplied by [`backend`] (whose Karatsuba and
+/// Toom-3 beat num-bigint's by more than the cost of converting), smaller ones by num-bigint.
+const BACKEND_BITS: u64 = 48 * 64;
+
+/// `a * b`, by [`backend`] when both are large (a square when they are the same value).
+fn product(a: &BigInt, b: &BigInt) -> BigInt {
+    if a.bits() < BACKEND_BITS || b.bits() < BACKEND_BITS {
+        return a * b;
+    }
+    let digits = if std::ptr::eq(a, b) || a == b {
+        backend::square(&a.to_u64_digits().1)
+    } else {
+        backend::multiply(&a.to_u64_digits().1, &b.to_u64_digits().1)
+    };
+    let sign = if a.sign() == b.sign() {
+        Sign::Plus
+    } else {
+        Sign::Minus
+    };
+    BigInt::from_biguint(sign, BigUint::from_slice(&to_u32_words(&digits)))
+}
+
+/// `numerator / denominator` in lowest terms (denominator non-zero); the gcd of large
+/// values by [`backend`] (num-integer's binary gcd is quadratic with a large constant).
+fn reduced_fraction(numerator: &BigInt, denominator: &BigInt) -> BigRational {
+    if numerator.bits() < BACKEND_BITS || denominator.bits() < BACKEND_BITS {
+        return BigRational::new(numerator.clone(), denominator.clone());
+    }
+    let (n, d) = backend::reduce(&numerator.to_u64_digits().1, &denominator.to_u64_digits().1);
+    let sign = if numerator.sign() == denominator.sign() {
+        Sign::Plus
+    } else {
+        Sign::Minus
+    };
+    BigRational::new_raw(
+        BigInt::from_biguint(sign, BigUint::from_slice(&to_u32_words(&n))),
+        BigInt::from_biguint(Sign::Plus, BigUint::from_slice(&to_u32_words(&d))),
+    )
+}
+
 /// The little-endian 64-bit words of `sum_i v[i] 2^(i slot)` (entries non-negative and below
 /// `2^slot`).
 fn pack(v: &[BigInt], slot: u64) -> Vec<u64> {
@@ -219,9 +259,9 @@ mod backend {
         x.as_words()
             .chunks(PER as usize)
             .map(|c| {
-                c.iter()
-                    .enumerate()
-                    .fold(0u64, |acc, (k, &w)| acc | (w as u64) << (k as u32 * Word::BITS))
+                c.iter().enumerate().fold(0u64, |acc, (k, &w)| {
+                    acc | (w as u64) << (k as u32 * Word::BITS)
+                })
             })
             .collect()
     }
@@ -235,13 +275,20 @@ mod backend {
     pub(super) fn square(a: &[u64]) -> Vec<u64> {
         to_u64(&to_ubig(a).sqr())
     }
+
+    /// `(n / g, d / g)` with `g = gcd(n, d)`, both non-zero.
+    pub(super) fn reduce(n: &[u64], d: &[u64]) -> (Vec<u64>, Vec<u64>) {
+        let (n, d) = (to_ubig(n), to_ubig(d));
+        let g = dashu_int::ops::Gcd::gcd(&n, &d);
+        (to_u64(&(n / &g)), to_u64(&(d / g)))
+    }
 }
 
 /// The big multiplications of [`kronecker_convolution`] on little-endian 64-bit words
 /// (malachite, LGPL-3.0-only: only with the opt-in `malachite` feature).
 #[cfg(feature = "malachite")]
 mod backend {
-    use malachite_base::num::arithmetic::traits::Square;
+    use malachite_base::num::arithmetic::traits::{DivExact, Gcd, Square};
     use malachite_nz::natural::Natural;
     use malachite_nz::platform::Limb;
 
@@ -263,9 +310,9 @@ mod backend {
         limbs
             .chunks(PER as usize)
             .map(|c| {
-                c.iter()
-                    .enumerate()
-                    .fold(0u64, |acc, (k, &w)| acc | (w as u64) << (k as u32 * Limb::BITS))
+                c.iter().enumerate().fold(0u64, |acc, (k, &w)| {
+                    acc | (w as u64) << (k as u32 * Limb::BITS)
+                })
             })
             .collect()
     }
@@ -278,6 +325,13 @@ mod backend {
     /// `a * a`.
     pub(super) fn square(a: &[u64]) -> Vec<u64> {
         to_u64(to_natural(a).square())
+    }
+
+    /// `(n / g, d / g)` with `g = gcd(n, d)`, both non-zero.
+    pub(super) fn reduce(n: &[u64], d: &[u64]) -> (Vec<u64>, Vec<u64>) {
+        let (n, d) = (to_natural(n), to_natural(d));
+        let g = (&n).gcd(&d);
+        (to_u64(n.div_exact(&g)), to_u64(d.div_exact(g)))
     }
 }
 
@@ -424,7 +478,7 @@ impl Probability for BigRational {
         (numerators, denominator)
     }
     fn from_scaled(numerator: &BigInt, denominator: &BigInt) -> Self {
-        BigRational::new(numerator.clone(), denominator.clone())
+        reduced_fraction(numerator, denominator)
     }
     fn to_f64(&self) -> f64 {
         rational_to_f64(self)
@@ -785,6 +839,87 @@ mod tests {
         assert_eq!(
             kronecker_convolution(&a, &a[..1]),
             direct_convolution(&a, &a[..1])
+        );
+    }
+
+    /// A pseudo-random non-negative integer of exactly `bits` bits (splitmix64 words).
+    fn random_big(seed: &mut u64, bits: u64) -> BigInt {
+        if bits == 0 {
+            return BigInt::from(0);
+        }
+        let mut next = || {
+            *seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = *seed;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        };
+        let words: Vec<u64> = (0..bits.div_ceil(64)).map(|_| next()).collect();
+        let x = BigInt::from_biguint(Sign::Plus, BigUint::from_slice(&to_u32_words(&words)));
+        let x = x >> (words.len() as u64 * 64 - bits);
+        x | (BigInt::from(1) << (bits - 1))
+    }
+
+    /// The backend's multiplication (dashu by default, malachite with the `malachite`
+    /// feature) agrees with num-bigint's: Kronecker convolutions against the direct loop on
+    /// zeros, one-element vectors, huge coefficients and squares, at sizes that reach the
+    /// backends' fast (NTT/FFT) algorithms.
+    #[test]
+    fn backend_convolution_matches_num_bigint() {
+        let mut seed = 7;
+        let zero = BigInt::from(0);
+        let cases: Vec<(Vec<BigInt>, Vec<BigInt>)> = vec![
+            (vec![zero.clone()], vec![zero.clone()]),
+            (vec![zero.clone(); 5], vec![BigInt::from(3); 4]),
+            (vec![BigInt::from(1)], vec![random_big(&mut seed, 100_000)]),
+            (
+                (0..40).map(|i| random_big(&mut seed, 64 * i)).collect(),
+                vec![BigInt::from(u64::MAX)],
+            ),
+            (
+                (0..300).map(|_| random_big(&mut seed, 4000)).collect(),
+                (0..257).map(|i| random_big(&mut seed, 37 * i)).collect(),
+            ),
+        ];
+        for (a, b) in &cases {
+            assert_eq!(&kronecker_convolution(a, b), &direct_convolution(a, b));
+            assert_eq!(&kronecker_convolution(b, a), &direct_convolution(b, a));
+            // Squares: the same slice, and an equal copy.
+            assert_eq!(&kronecker_convolution(a, a), &direct_convolution(a, a));
+            assert_eq!(
+                &kronecker_convolution(a, &a.clone()),
+                &direct_convolution(a, a)
+            );
+        }
+    }
+
+    /// Products and reduced fractions of large values through the backend equal num-bigint's
+    /// and num-rational's, signs included.
+    #[test]
+    fn backend_products_and_fractions_match_num_bigint() {
+        let mut seed = 11;
+        for bits in [1, 64, BACKEND_BITS - 1, BACKEND_BITS, 20_000, 300_000] {
+            let a = random_big(&mut seed, bits);
+            let b = random_big(&mut seed, bits + 77);
+            for (x, y) in [(&a, &b), (&a, &a)] {
+                for (sx, sy) in [(1, 1), (-1, 1), (1, -1), (-1, -1)] {
+                    let (x, y) = (x * sx, y * sy);
+                    assert_eq!(product(&x, &y), &x * &y);
+                    assert_eq!(product(&x, &x), &x * &x);
+                    let common = random_big(&mut seed, bits / 2 + 1);
+                    let (n, d) = (&x * &common * 6, &y * &common * 4);
+                    let reduced = reduced_fraction(&n, &d);
+                    let expected = BigRational::new(n.clone(), d.clone());
+                    assert_eq!(reduced.numer(), expected.numer());
+                    assert_eq!(reduced.denom(), expected.denom());
+                    assert!(reduced.denom().is_positive());
+                    assert_eq!(reduced.numer().gcd(reduced.denom()), <BigInt as One>::one());
+                }
+            }
+        }
+        assert_eq!(
+            reduced_fraction(&BigInt::from(0), &random_big(&mut seed, 10_000)),
+            BigRational::from_integer(0.into())
         );
     }
 
