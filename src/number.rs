@@ -236,7 +236,9 @@ fn pack(v: &[BigInt], slot: u64) -> Vec<u64> {
 }
 
 /// The big multiplications of [`kronecker_convolution`] on little-endian 64-bit words.
+// `Word` is `u64` on 64-bit targets only: the casts are needed elsewhere.
 #[cfg(not(feature = "malachite"))]
+#[allow(clippy::unnecessary_cast, clippy::useless_conversion)]
 mod backend {
     use dashu_int::{UBig, Word};
 
@@ -260,7 +262,7 @@ mod backend {
             .chunks(PER as usize)
             .map(|c| {
                 c.iter().enumerate().fold(0u64, |acc, (k, &w)| {
-                    acc | (w as u64) << (k as u32 * Word::BITS)
+                    acc | (u64::from(w) << (k as u32 * Word::BITS))
                 })
             })
             .collect()
@@ -286,7 +288,9 @@ mod backend {
 
 /// The big multiplications of [`kronecker_convolution`] on little-endian 64-bit words
 /// (malachite, LGPL-3.0-only: only with the opt-in `malachite` feature).
+// `Limb` is `u64` unless malachite's 32_bit_limbs: the casts are needed there.
 #[cfg(feature = "malachite")]
+#[allow(clippy::unnecessary_cast, clippy::useless_conversion)]
 mod backend {
     use malachite_base::num::arithmetic::traits::{DivExact, Gcd, Square};
     use malachite_nz::natural::Natural;
@@ -305,13 +309,13 @@ mod backend {
     fn to_u64(x: Natural) -> Vec<u64> {
         let limbs = x.into_limbs_asc();
         if PER == 1 {
-            return limbs.into_iter().map(|w| w as u64).collect();
+            return limbs.into_iter().map(u64::from).collect();
         }
         limbs
             .chunks(PER as usize)
             .map(|c| {
                 c.iter().enumerate().fold(0u64, |acc, (k, &w)| {
-                    acc | (w as u64) << (k as u32 * Limb::BITS)
+                    acc | (u64::from(w) << (k as u32 * Limb::BITS))
                 })
             })
             .collect()
