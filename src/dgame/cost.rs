@@ -14,8 +14,8 @@
 //! numbers of up to `2^(h-1) log2(m)` bits (Karatsuba/Toom sizes, exponent 1.585).
 //!
 //! The constants were measured on the project's 2-core machine. Exact mode at f = 0.1, all
-//! depths, with dashu (the default build): user CPU 1.86 s, 9.4 s, 47 s and 232 s at
-//! h = 13, 14, 15, 16 on a machine loaded by other jobs, peak memory 0.2, 0.8, 3.1 and 9.6 GB;
+//! depths, with dashu (the default build): user CPU 1.86 s, 9.4 s, 47 s and 260 s at
+//! h = 13, 14, 15, 16 on a machine loaded by other jobs, peak memory 0.2, 0.8, 3.1 and 12.2 GB;
 //! an idle machine finishes in about 0.3 times that user time (the num-bigint build took
 //! 46 s user CPU loaded and 13.7 s wall idle at h = 14), and the model is fitted to that.
 //! f64 h = 16, 20, 24 took 0.017 s, 0.5 s and 12.8 s, with 104 MB peak at h = 20. The
