@@ -141,10 +141,10 @@ impl Scaled for BigInt {
         self - other
     }
     fn mul(&self, other: &Self) -> Self {
-        self * other
+        product(self, other)
     }
     fn add_product(&mut self, a: &Self, b: &Self) {
-        *self += a * b;
+        *self += product(a, b);
     }
     fn is_zero_value(&self) -> bool {
         Zero::is_zero(self)
@@ -157,27 +157,26 @@ impl Scaled for BigInt {
 /// Convolution of non-negative big integers by Kronecker substitution: pack each vector into
 /// one integer with a slot of `w` bits per entry, multiply once, and unpack. `w` is chosen so
 /// that no output entry can overflow its slot, so the result is exact.
+///
+/// The one big multiplication is done by [`backend`] (dashu, or malachite with the
+/// `malachite` feature), which is several times faster than num-bigint's at these sizes
+/// (millions of bits); a self-convolution is a squaring.
 fn kronecker_convolution(a: &[BigInt], b: &[BigInt]) -> Vec<BigInt> {
     if a.is_empty() || b.is_empty() {
         return Vec::new();
     }
     debug_assert!(a.iter().chain(b).all(|x| x.sign() != Sign::Minus));
+    let square = std::ptr::eq(a, b) || a == b;
     let bits = |v: &[BigInt]| v.iter().map(|x| x.bits()).max().unwrap_or(0);
     let terms = a.len().min(b.len()) as u64;
     // Each output is a sum of at most `terms` products < 2^(bits_a + bits_b).
     let slot = bits(a) + bits(b) + 64 - terms.leading_zeros() as u64 + 1;
-    let pack = |v: &[BigInt]| -> BigUint {
-        let mut words = vec![0u64; (v.len() as u64 * slot).div_ceil(64) as usize + 1];
-        for (i, x) in v.iter().enumerate() {
-            let offset = i as u64 * slot;
-            let (_, digits) = x.to_u64_digits();
-            or_shifted(&mut words, &digits, offset);
-        }
-        BigUint::from_slice(&to_u32_words(&words))
-    };
-    let product = pack(a) * pack(b);
     let n = a.len() + b.len() - 1;
-    let digits = product.to_u64_digits();
+    let digits = if square {
+        backend::square(&pack(a, slot))
+    } else {
+        backend::multiply(&pack(a, slot), &pack(b, slot))
+    };
     (0..n)
         .map(|i| {
             let value = extract_bits(&digits, i as u64 * slot, slot);
@@ -186,10 +185,164 @@ fn kronecker_convolution(a: &[BigInt], b: &[BigInt]) -> Vec<BigInt> {
         .collect()
 }
 
-fn or_shifted(words: &mut [u64], digits: &[u64], offset: u64) {
+/// Operands of at least this many bits are multiplied by [`backend`] (whose Karatsuba and
+/// Toom-3 beat num-bigint's by more than the cost of converting), smaller ones by num-bigint.
+const BACKEND_BITS: u64 = 48 * 64;
+
+/// `a * b`, by [`backend`] when both are large (a square when they are the same value).
+fn product(a: &BigInt, b: &BigInt) -> BigInt {
+    if a.bits() < BACKEND_BITS || b.bits() < BACKEND_BITS {
+        return a * b;
+    }
+    let digits = if std::ptr::eq(a, b) || a == b {
+        backend::square(&a.to_u64_digits().1)
+    } else {
+        backend::multiply(&a.to_u64_digits().1, &b.to_u64_digits().1)
+    };
+    let sign = if a.sign() == b.sign() {
+        Sign::Plus
+    } else {
+        Sign::Minus
+    };
+    BigInt::from_biguint(sign, BigUint::from_slice(&to_u32_words(&digits)))
+}
+
+/// `numerator / denominator` in lowest terms (denominator non-zero); the gcd of large
+/// values by [`backend`] (num-integer's binary gcd is quadratic with a large constant).
+fn reduced_fraction(numerator: &BigInt, denominator: &BigInt) -> BigRational {
+    if numerator.bits() < BACKEND_BITS || denominator.bits() < BACKEND_BITS {
+        return BigRational::new(numerator.clone(), denominator.clone());
+    }
+    let (n, d) = backend::reduce(&numerator.to_u64_digits().1, &denominator.to_u64_digits().1);
+    let sign = if numerator.sign() == denominator.sign() {
+        Sign::Plus
+    } else {
+        Sign::Minus
+    };
+    BigRational::new_raw(
+        BigInt::from_biguint(sign, BigUint::from_slice(&to_u32_words(&n))),
+        BigInt::from_biguint(Sign::Plus, BigUint::from_slice(&to_u32_words(&d))),
+    )
+}
+
+/// The little-endian 64-bit words of `sum_i v[i] 2^(i slot)` (entries non-negative and below
+/// `2^slot`).
+fn pack(v: &[BigInt], slot: u64) -> Vec<u64> {
+    let mut words = vec![0u64; (v.len() as u64 * slot).div_ceil(64) as usize + 1];
+    for (i, x) in v.iter().enumerate() {
+        or_shifted(&mut words, x.iter_u64_digits(), i as u64 * slot);
+    }
+    words
+}
+
+/// The big multiplications of [`kronecker_convolution`] on little-endian 64-bit words.
+// `Word` is `u64` on 64-bit targets only: the casts are needed elsewhere.
+#[cfg(not(feature = "malachite"))]
+#[allow(clippy::unnecessary_cast, clippy::useless_conversion)]
+mod backend {
+    use dashu_int::{UBig, Word};
+
+    const PER: u32 = u64::BITS / Word::BITS;
+
+    fn to_ubig(words: &[u64]) -> UBig {
+        if PER == 1 {
+            let words: Vec<Word> = words.iter().map(|&w| w as Word).collect();
+            UBig::from_words(&words)
+        } else {
+            let words: Vec<Word> = words
+                .iter()
+                .flat_map(|&w| (0..PER).map(move |k| (w >> (k * Word::BITS)) as Word))
+                .collect();
+            UBig::from_words(&words)
+        }
+    }
+
+    fn to_u64(x: &UBig) -> Vec<u64> {
+        x.as_words()
+            .chunks(PER as usize)
+            .map(|c| {
+                c.iter().enumerate().fold(0u64, |acc, (k, &w)| {
+                    acc | (u64::from(w) << (k as u32 * Word::BITS))
+                })
+            })
+            .collect()
+    }
+
+    /// `a * b`.
+    pub(super) fn multiply(a: &[u64], b: &[u64]) -> Vec<u64> {
+        to_u64(&(to_ubig(a) * to_ubig(b)))
+    }
+
+    /// `a * a`.
+    pub(super) fn square(a: &[u64]) -> Vec<u64> {
+        to_u64(&to_ubig(a).sqr())
+    }
+
+    /// `(n / g, d / g)` with `g = gcd(n, d)`, both non-zero.
+    pub(super) fn reduce(n: &[u64], d: &[u64]) -> (Vec<u64>, Vec<u64>) {
+        let (n, d) = (to_ubig(n), to_ubig(d));
+        let g = dashu_int::ops::Gcd::gcd(&n, &d);
+        (to_u64(&(n / &g)), to_u64(&(d / g)))
+    }
+}
+
+/// The big multiplications of [`kronecker_convolution`] on little-endian 64-bit words
+/// (malachite, LGPL-3.0-only: only with the opt-in `malachite` feature).
+// `Limb` is `u64` unless malachite's 32_bit_limbs: the casts are needed there.
+#[cfg(feature = "malachite")]
+#[allow(clippy::unnecessary_cast, clippy::useless_conversion)]
+mod backend {
+    use malachite_base::num::arithmetic::traits::{DivExact, Gcd, Square};
+    use malachite_nz::natural::Natural;
+    use malachite_nz::platform::Limb;
+
+    const PER: u32 = u64::BITS / Limb::BITS;
+
+    fn to_natural(words: &[u64]) -> Natural {
+        let limbs: Vec<Limb> = words
+            .iter()
+            .flat_map(|&w| (0..PER).map(move |k| (w >> (k * Limb::BITS)) as Limb))
+            .collect();
+        Natural::from_owned_limbs_asc(limbs)
+    }
+
+    fn to_u64(x: Natural) -> Vec<u64> {
+        let limbs = x.into_limbs_asc();
+        if PER == 1 {
+            return limbs.into_iter().map(u64::from).collect();
+        }
+        limbs
+            .chunks(PER as usize)
+            .map(|c| {
+                c.iter().enumerate().fold(0u64, |acc, (k, &w)| {
+                    acc | (u64::from(w) << (k as u32 * Limb::BITS))
+                })
+            })
+            .collect()
+    }
+
+    /// `a * b`.
+    pub(super) fn multiply(a: &[u64], b: &[u64]) -> Vec<u64> {
+        to_u64(to_natural(a) * to_natural(b))
+    }
+
+    /// `a * a`.
+    pub(super) fn square(a: &[u64]) -> Vec<u64> {
+        to_u64(to_natural(a).square())
+    }
+
+    /// `(n / g, d / g)` with `g = gcd(n, d)`, both non-zero.
+    pub(super) fn reduce(n: &[u64], d: &[u64]) -> (Vec<u64>, Vec<u64>) {
+        let (n, d) = (to_natural(n), to_natural(d));
+        let g = (&n).gcd(&d);
+        (to_u64(n.div_exact(&g)), to_u64(d.div_exact(g)))
+    }
+}
+
+fn or_shifted(words: &mut [u64], digits: impl Iterator<Item = u64>, offset: u64) {
     let word = (offset / 64) as usize;
     let shift = (offset % 64) as u32;
-    for (k, &d) in digits.iter().enumerate() {
+    for (k, d) in digits.enumerate() {
         words[word + k] |= d << shift;
         if shift != 0 {
             words[word + k + 1] |= d >> (64 - shift);
@@ -329,7 +482,7 @@ impl Probability for BigRational {
         (numerators, denominator)
     }
     fn from_scaled(numerator: &BigInt, denominator: &BigInt) -> Self {
-        BigRational::new(numerator.clone(), denominator.clone())
+        reduced_fraction(numerator, denominator)
     }
     fn to_f64(&self) -> f64 {
         rational_to_f64(self)
@@ -690,6 +843,87 @@ mod tests {
         assert_eq!(
             kronecker_convolution(&a, &a[..1]),
             direct_convolution(&a, &a[..1])
+        );
+    }
+
+    /// A pseudo-random non-negative integer of exactly `bits` bits (splitmix64 words).
+    fn random_big(seed: &mut u64, bits: u64) -> BigInt {
+        if bits == 0 {
+            return BigInt::from(0);
+        }
+        let mut next = || {
+            *seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = *seed;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        };
+        let words: Vec<u64> = (0..bits.div_ceil(64)).map(|_| next()).collect();
+        let x = BigInt::from_biguint(Sign::Plus, BigUint::from_slice(&to_u32_words(&words)));
+        let x = x >> (words.len() as u64 * 64 - bits);
+        x | (BigInt::from(1) << (bits - 1))
+    }
+
+    /// The backend's multiplication (dashu by default, malachite with the `malachite`
+    /// feature) agrees with num-bigint's: Kronecker convolutions against the direct loop on
+    /// zeros, one-element vectors, huge coefficients and squares, at sizes that reach the
+    /// backends' fast (NTT/FFT) algorithms.
+    #[test]
+    fn backend_convolution_matches_num_bigint() {
+        let mut seed = 7;
+        let zero = BigInt::from(0);
+        let cases: Vec<(Vec<BigInt>, Vec<BigInt>)> = vec![
+            (vec![zero.clone()], vec![zero.clone()]),
+            (vec![zero.clone(); 5], vec![BigInt::from(3); 4]),
+            (vec![BigInt::from(1)], vec![random_big(&mut seed, 100_000)]),
+            (
+                (0..40).map(|i| random_big(&mut seed, 64 * i)).collect(),
+                vec![BigInt::from(u64::MAX)],
+            ),
+            (
+                (0..300).map(|_| random_big(&mut seed, 4000)).collect(),
+                (0..257).map(|i| random_big(&mut seed, 37 * i)).collect(),
+            ),
+        ];
+        for (a, b) in &cases {
+            assert_eq!(&kronecker_convolution(a, b), &direct_convolution(a, b));
+            assert_eq!(&kronecker_convolution(b, a), &direct_convolution(b, a));
+            // Squares: the same slice, and an equal copy.
+            assert_eq!(&kronecker_convolution(a, a), &direct_convolution(a, a));
+            assert_eq!(
+                &kronecker_convolution(a, &a.clone()),
+                &direct_convolution(a, a)
+            );
+        }
+    }
+
+    /// Products and reduced fractions of large values through the backend equal num-bigint's
+    /// and num-rational's, signs included.
+    #[test]
+    fn backend_products_and_fractions_match_num_bigint() {
+        let mut seed = 11;
+        for bits in [1, 64, BACKEND_BITS - 1, BACKEND_BITS, 20_000, 300_000] {
+            let a = random_big(&mut seed, bits);
+            let b = random_big(&mut seed, bits + 77);
+            for (x, y) in [(&a, &b), (&a, &a)] {
+                for (sx, sy) in [(1, 1), (-1, 1), (1, -1), (-1, -1)] {
+                    let (x, y) = (x * sx, y * sy);
+                    assert_eq!(product(&x, &y), &x * &y);
+                    assert_eq!(product(&x, &x), &x * &x);
+                    let common = random_big(&mut seed, bits / 2 + 1);
+                    let (n, d) = (&x * &common * 6, &y * &common * 4);
+                    let reduced = reduced_fraction(&n, &d);
+                    let expected = BigRational::new(n.clone(), d.clone());
+                    assert_eq!(reduced.numer(), expected.numer());
+                    assert_eq!(reduced.denom(), expected.denom());
+                    assert!(reduced.denom().is_positive());
+                    assert_eq!(reduced.numer().gcd(reduced.denom()), <BigInt as One>::one());
+                }
+            }
+        }
+        assert_eq!(
+            reduced_fraction(&BigInt::from(0), &random_big(&mut seed, 10_000)),
+            BigRational::from_integer(0.into())
         );
     }
 

@@ -8,12 +8,18 @@
 //! the psi cache (`16 (2^t + 1)` bytes a height) plus the FFT buffers of the top level. In exact mode the entries at height t have about `(2^t - 1) log2(m)` bits
 //! (`m` the common denominator of f1 and f2: every interior node contributes one factor), and
 //! each convolution is one multiplication of `2^(2t-1) log2(m)`-bit integers (Kronecker
-//! substitution), whose cost grows as the Toom-3 exponent 1.465 of its size in 64-bit words.
-//! The back-up of each depth adds `O(h 2^h)` products of numbers of up to `2^(h-1) log2(m)`
-//! bits. The constants were measured on the project's 2-core machine (see the bench
-//! `benches/dgame.rs` and `examples/scale.rs`: exact h = 12, 13, 14 at f = 0.1 took 0.66 s,
-//! 4.7 s and 32 s; f64 h = 16, 20, 24 took 0.017 s, 0.5 s and 12.8 s, with 104 MB peak at
-//! h = 20); the estimate is meant to be right within a factor of two or three.
+//! substitution), done by dashu-int's number-theoretic transform (or malachite's FFT with the
+//! `malachite` feature), whose cost grows as `W log2 W` in its size `W` in 64-bit words, and
+//! whose buffers dominate the memory. The back-up of each depth adds `O(h 2^h)` products of
+//! numbers of up to `2^(h-1) log2(m)` bits (Karatsuba/Toom sizes, exponent 1.585).
+//!
+//! The constants were measured on the project's 2-core machine. Exact mode at f = 0.1, all
+//! depths, with dashu (the default build): user CPU 1.86 s, 9.4 s, 47 s and 260 s at
+//! h = 13, 14, 15, 16 on a machine loaded by other jobs, peak memory 0.2, 0.8, 3.1 and 12.2 GB;
+//! an idle machine finishes in about 0.3 times that user time (the num-bigint build took
+//! 46 s user CPU loaded and 13.7 s wall idle at h = 14), and the model is fitted to that.
+//! f64 h = 16, 20, 24 took 0.017 s, 0.5 s and 12.8 s, with 104 MB peak at h = 20. The
+//! estimate is meant to be right within a factor of two.
 
 use crate::error::{Error, Result};
 
@@ -36,10 +42,40 @@ const FLOAT_RATE: f64 = 6.0e8;
 /// Seconds per `N log2 N` of one FFT (measured: h = 20, 22, 24 in 0.5 s, 2.7 s, 12.8 s;
 /// large transforms leave the cache).
 const FFT_COEFFICIENT: f64 = 3.0e-9;
-/// Seconds per (64-bit word)^1.465 of one exact Kronecker multiplication.
+/// Seconds per `W log2 W` (`W` 64-bit words of the product) of one exact Kronecker
+/// multiplication, one core (fitted at h = 13, 14, 15; see the module docs).
+#[cfg(not(feature = "malachite"))]
+const EXACT_MUL_COEFFICIENT: f64 = 2.3e-8;
+/// See above (malachite's FFT: 3.5 times faster than dashu's transform at h = 14, as
+/// measured for the issue: 10.9 s against 3.1 s).
+#[cfg(feature = "malachite")]
 const EXACT_MUL_COEFFICIENT: f64 = 6.6e-9;
-/// Seconds per (64-bit word)^1.585 of one exact back-up product (Karatsuba sizes).
-const EXACT_BACKUP_COEFFICIENT: f64 = 6.6e-9;
+/// Seconds per (64-bit word)^1.585 of one exact back-up product, one core.
+#[cfg(not(feature = "malachite"))]
+const EXACT_BACKUP_COEFFICIENT: f64 = 5.8e-9;
+/// See above (malachite; dashu's value, an upper bound).
+#[cfg(feature = "malachite")]
+const EXACT_BACKUP_COEFFICIENT: f64 = 5.8e-9;
+/// Peak bytes of the multiplication buffers per byte of the largest packed product (the
+/// transforms and the two convolutions of a level running in parallel).
+#[cfg(not(feature = "malachite"))]
+const EXACT_BUFFER_FACTOR: f64 = 28.0;
+/// See above (malachite; dashu's value).
+#[cfg(feature = "malachite")]
+const EXACT_BUFFER_FACTOR: f64 = 28.0;
+
+/// One-core seconds of one exact Kronecker multiplication with a `words`-word product
+/// (shared with [`crate::exact::estimate_cost`]).
+pub(crate) fn exact_multiply_seconds(words: f64) -> f64 {
+    let words = words.max(2.0);
+    EXACT_MUL_COEFFICIENT * words * words.log2()
+}
+
+/// One-core seconds of one exact product of `words`-word numbers in a back-up (shared with
+/// [`crate::exact::estimate_cost`]).
+pub(crate) fn exact_product_seconds(words: f64) -> f64 {
+    EXACT_BACKUP_COEFFICIENT * words.max(1.0).powf(1.585)
+}
 
 /// Estimates the time and memory to compute D(d, `height`) for all d.
 ///
@@ -102,8 +138,10 @@ fn psi_cost(max_height: u32, denominator_bits: Option<f64>) -> Cost {
                 let bits = bits.max(1.0);
                 let entry_bits = ((2f64).powf(f64::from(t)) - 1.0) * bits;
                 let words = 2.0 * n * entry_bits / 64.0;
-                seconds += 2.0 * EXACT_MUL_COEFFICIENT * words.powf(1.465) / 2.0;
-                bytes += 2.0 * (2.0 * n) * entry_bits / 8.0 + 3.0 * words * 8.0;
+                // Two convolutions, run in parallel on the two cores.
+                seconds += 2.0 * exact_multiply_seconds(words) / 2.0;
+                bytes += 2.0 * (2.0 * n) * entry_bits / 8.0;
+                buffers = buffers.max(EXACT_BUFFER_FACTOR * words * 8.0);
             }
         }
     }
@@ -122,8 +160,8 @@ fn backup_seconds(front: u32, height: u32, denominator_bits: Option<f64>) -> f64
         .map(|t| match denominator_bits {
             None => 8.0 * entries / FLOAT_RATE,
             Some(bits) => {
-                let words = ((2f64).powf(f64::from(t) - 1.0) * bits.max(1.0) / 64.0).max(1.0);
-                4.0 * entries * EXACT_BACKUP_COEFFICIENT * words.powf(1.585) / 2.0
+                let words = (2f64).powf(f64::from(t) - 1.0) * bits.max(1.0) / 64.0;
+                4.0 * entries * exact_product_seconds(words) / 2.0
             }
         })
         .sum()

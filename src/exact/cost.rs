@@ -4,7 +4,8 @@
 //! The model follows [`crate::dgame::cost`]: with the piece count, level t holds `states(t)`
 //! pairs of vectors of `b^t + 1` entries and costs `2b - 2` products (convolutions: FFTs of
 //! length `N >= 2 b^t`, `N log2 N` butterflies, three transforms each; exact: Kronecker
-//! multiplications of `entries x bits` bits, Toom exponent 1.465). Exact numbers at height t
+//! multiplications of `entries x bits` bits, `W log2 W` in their size `W` in words, as the
+//! number-theoretic transform of the backend). Exact numbers at height t
 //! have about `bits_t = log2(unit) + b (log2(mix) + bits_(t-1))` bits. The back-up of each
 //! depth costs `O(b)` products per entry and level. With the artificial evaluator the front
 //! has two values and only the exact numbers grow. Constants are those measured for the
@@ -13,14 +14,15 @@
 use super::families::denominator_bits;
 use super::{Evaluator, Family};
 use crate::dgame::Cost;
-use crate::dgame::cost::{MEMORY_LIMIT_BYTES, TIME_LIMIT_SECONDS, human_bytes, human_seconds};
+use crate::dgame::cost::{
+    MEMORY_LIMIT_BYTES, TIME_LIMIT_SECONDS, exact_multiply_seconds, exact_product_seconds,
+    human_bytes, human_seconds,
+};
 use crate::error::{Error, Result};
 use crate::number::Probability;
 
 const FLOAT_RATE: f64 = 3.0e8;
 const FFT_COEFFICIENT: f64 = 3.0e-9;
-const EXACT_MUL_COEFFICIENT: f64 = 6.6e-9;
-const EXACT_BACKUP_COEFFICIENT: f64 = 6.6e-9;
 
 /// Estimates the time and memory of all depths at one height.
 ///
@@ -65,7 +67,7 @@ pub fn estimate_cost<P: Probability>(
         let products = (2.0 * bf - 2.0) * states(t);
         if exact {
             let words = (entries * bits / 64.0).max(1.0);
-            seconds += products * EXACT_MUL_COEFFICIENT * words.powf(1.465);
+            seconds += products * exact_multiply_seconds(words);
             bytes += 2.0 * states(t) * entries * bits / 8.0 + 3.0 * words * 8.0;
         } else if count {
             let size = (2.0 * entries).log2().ceil().exp2();
@@ -85,7 +87,7 @@ pub fn estimate_cost<P: Probability>(
             let work = 4.0 * bf * entries * states(t);
             seconds += if exact {
                 let t_bits = bits.min(unit_bits + b.powi(t as i32) * (mix_bits + leaf_bits + 1.0));
-                work * EXACT_BACKUP_COEFFICIENT * (t_bits / 64.0).max(1.0).powf(1.585)
+                work * exact_product_seconds(t_bits / 64.0)
             } else {
                 work / FLOAT_RATE
             };
