@@ -438,10 +438,16 @@ impl Resolver<'_> {
     }
 
     /// D(d,h) in `f64` for every d: the `f64` column where it was computed, otherwise one
-    /// minus the midpoints of the brackets (computing the column if a bracket is missing).
+    /// minus the midpoints of the brackets (computing the column if a bracket is not
+    /// affordable).
     fn values(&mut self) -> Result<Vec<f64>> {
-        if self.column.is_none() && self.brackets[1..].iter().any(Option::is_none) {
-            self.column()?;
+        if self.column.is_none() {
+            for d in 1..=self.height {
+                if self.bracket(d)?.is_none() {
+                    self.column()?;
+                    break;
+                }
+            }
         }
         Ok(match &self.column {
             Some((values, _)) => values.clone(),
