@@ -897,22 +897,49 @@ mod tests {
         // The output of `threshold --height 10` (grid 1000) and `--height 12 --grid 100`
         // before the coarse brackets: the same bracket, last pair and decision counts.
         let report = pathology_threshold(10, 1000, 1e-10).unwrap();
-        assert_eq!(report.lower, Some(parse_rational("964148613/1677721600").unwrap()));
-        assert_eq!(report.upper, parse_rational("9641486131/16777216000").unwrap());
-        assert_eq!((report.last_pairs.clone(), report.clear_from), (vec![8], 575));
+        assert_eq!(
+            report.lower,
+            Some(parse_rational("964148613/1677721600").unwrap())
+        );
+        assert_eq!(
+            report.upper,
+            parse_rational("9641486131/16777216000").unwrap()
+        );
+        assert_eq!(
+            (report.last_pairs.clone(), report.clear_from),
+            (vec![8], 575)
+        );
         assert_eq!(report.evaluations, 451);
         let d = report.decisions;
         assert_eq!(
-            (d.theorem, d.float_bound, d.relative, d.double_double, d.exact),
+            (
+                d.theorem,
+                d.float_bound,
+                d.relative,
+                d.double_double,
+                d.exact
+            ),
             (909, 3070, 80, 0, 0)
         );
         assert_eq!(d.undecided, 0);
         let report = pathology_threshold(12, 100, 1e-10).unwrap();
-        assert_eq!(report.lower, Some(parse_rational("8246257643/13421772800").unwrap()));
-        assert_eq!(report.upper, parse_rational("2061564411/3355443200").unwrap());
-        assert_eq!((report.last_pairs.clone(), report.evaluations), (vec![10], 67));
+        assert_eq!(
+            report.lower,
+            Some(parse_rational("8246257643/13421772800").unwrap())
+        );
+        assert_eq!(
+            report.upper,
+            parse_rational("2061564411/3355443200").unwrap()
+        );
+        assert_eq!(
+            (report.last_pairs.clone(), report.evaluations),
+            (vec![10], 67)
+        );
         let d = report.decisions;
-        assert_eq!((d.theorem, d.float_bound, d.relative, d.undecided), (143, 574, 20, 0));
+        assert_eq!(
+            (d.theorem, d.float_bound, d.relative, d.undecided),
+            (143, 574, 20, 0)
+        );
     }
 
     #[test]
@@ -930,8 +957,10 @@ mod tests {
                 coarse.pairs.iter().map(|p| p.0).collect::<Vec<_>>(),
                 "f = {f}"
             );
+            // The f64 values against one minus the bracket midpoints (brackets narrower
+            // than 1e-5 here).
             for (a, b) in usual.values.iter().zip(&coarse.values) {
-                assert!((a - b).abs() < 1e-6, "f = {f}: {a} against {b}");
+                assert!((a - b).abs() < 1e-5, "f = {f}: {a} against {b}");
             }
         }
     }
