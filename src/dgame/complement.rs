@@ -350,11 +350,115 @@ struct Level {
 /// ```
 #[derive(Debug, Clone)]
 pub struct ComplementSolver {
+    factors: Factors,
+    psi: Vec<Level>,
+}
+
+/// The dependence factors rounded to `f64` with their exact relative rounding errors, and
+/// the two steps of the recursion that use them.
+#[derive(Debug, Clone, Copy)]
+struct Factors {
     f1: Weight,
     not_f1: Weight,
     f2: Weight,
     not_f2: Weight,
-    psi: Vec<Level>,
+}
+
+impl Factors {
+    fn new(f1: &BigRational, f2: &BigRational) -> Result<Self> {
+        super::check_unit("f1", f1)?;
+        super::check_unit("f2", f2)?;
+        let one = BigRational::from_integer(1.into());
+        Ok(Factors {
+            f1: Weight::from_rational(f1),
+            not_f1: Weight::from_rational(&(&one - f1)),
+            f2: Weight::from_rational(f2),
+            not_f2: Weight::from_rational(&(&one - f2)),
+        })
+    }
+
+    /// The weights `(same, mixed)` at a node of `player`: `(f1, 1 - f1)` or `(f2, 1 - f2)`.
+    fn weights(&self, player: Player) -> (Weight, Weight) {
+        match player {
+            Player::Max => (self.f1, self.not_f1),
+            Player::Min => (self.f2, self.not_f2),
+        }
+    }
+
+    /// The psi pmfs at height `t` from those at height `t - 1`.
+    fn psi_step(&self, child: &Level, t: u32) -> Level {
+        let player = Player::to_move_at_height(t);
+        let (same, mixed) = self.weights(player);
+        // Max mixes the children of win nodes, Min those of loss nodes.
+        let (favoured, other) = match player {
+            Player::Max => (&child.win, &child.loss),
+            Player::Min => (&child.loss, &child.win),
+        };
+        let mixture = mix(same, favoured, mixed, other);
+        let (mixed_children, forced) =
+            rayon::join(|| convolve(favoured, &mixture), || convolve(other, other));
+        match player {
+            Player::Max => Level {
+                win: mixed_children,
+                loss: forced,
+            },
+            Player::Min => Level {
+                win: forced,
+                loss: mixed_children,
+            },
+        }
+    }
+
+    /// One level of minimax back-up on pmfs.
+    fn back_up(&self, child: &Level, player: Player) -> Level {
+        let (same, mixed) = self.weights(player);
+        let cumulative = match player {
+            Player::Max => prefix_sums,
+            Player::Min => suffix_sums,
+        };
+        // `favoured` has one mixed child, `other` two children of its own kind.
+        let (favoured, other) = match player {
+            Player::Max => (&child.win, &child.loss),
+            Player::Min => (&child.loss, &child.win),
+        };
+        let (c_favoured, c_other) = (cumulative(favoured), cumulative(other));
+        let p_mix = mix(same, favoured, mixed, other);
+        let c_mix = mix(same, &c_favoured, mixed, &c_other);
+        let mixed_node = extreme(player, favoured, &c_favoured, &p_mix, &c_mix);
+        let forced_node = extreme(player, other, &c_other, other, &c_other);
+        match player {
+            Player::Max => Level {
+                win: mixed_node,
+                loss: forced_node,
+            },
+            Player::Min => Level {
+                win: forced_node,
+                loss: mixed_node,
+            },
+        }
+    }
+
+    /// The pmfs at the children of a height-`height` node, backed up from `front`, the pmfs
+    /// at height `front_height`.
+    fn backed_up(&self, front: &Level, front_height: u32, height: u32) -> Level {
+        let mut level = front.clone();
+        for t in front_height + 1..height {
+            level = self.back_up(&level, Player::to_move_at_height(t));
+        }
+        level
+    }
+}
+
+/// The leaf level: a win leaf has psi = 1, a loss leaf psi = 0.
+fn leaves() -> Level {
+    let exact = |v: Vec<f64>| Bounded {
+        values: v,
+        slack: Slack::EXACT,
+    };
+    Level {
+        win: exact(vec![0.0, 1.0]),
+        loss: exact(vec![1.0, 0.0]),
+    }
 }
 
 /// Multiply-adds a second of the direct convolutions, the two of each level running in
@@ -377,57 +481,17 @@ impl ComplementSolver {
     /// assert!(ComplementSolver::new(&parse_rational("0.5").unwrap(), &parse_rational("1.5").unwrap()).is_err());
     /// ```
     pub fn new(f1: &BigRational, f2: &BigRational) -> Result<Self> {
-        super::check_unit("f1", f1)?;
-        super::check_unit("f2", f2)?;
-        let one = BigRational::from_integer(1.into());
-        let exact = |v: Vec<f64>| Bounded {
-            values: v,
-            slack: Slack::EXACT,
-        };
         Ok(ComplementSolver {
-            f1: Weight::from_rational(f1),
-            not_f1: Weight::from_rational(&(&one - f1)),
-            f2: Weight::from_rational(f2),
-            not_f2: Weight::from_rational(&(&one - f2)),
-            psi: vec![Level {
-                win: exact(vec![0.0, 1.0]),
-                loss: exact(vec![1.0, 0.0]),
-            }],
+            factors: Factors::new(f1, f2)?,
+            psi: vec![leaves()],
         })
-    }
-
-    /// The weights `(same, mixed)` at a node of `player`: `(f1, 1 - f1)` or `(f2, 1 - f2)`.
-    fn weights(&self, player: Player) -> (Weight, Weight) {
-        match player {
-            Player::Max => (self.f1, self.not_f1),
-            Player::Min => (self.f2, self.not_f2),
-        }
     }
 
     fn ensure_psi(&mut self, height: u32) {
         while self.psi.len() <= height as usize {
             let t = self.psi.len() as u32;
             let child = self.psi.last().expect("the leaf level is always present");
-            let player = Player::to_move_at_height(t);
-            let (same, mixed) = self.weights(player);
-            // Max mixes the children of win nodes, Min those of loss nodes.
-            let (favoured, other) = match player {
-                Player::Max => (&child.win, &child.loss),
-                Player::Min => (&child.loss, &child.win),
-            };
-            let mixture = mix(same, favoured, mixed, other);
-            let (mixed_children, forced) =
-                rayon::join(|| convolve(favoured, &mixture), || convolve(other, other));
-            let level = match player {
-                Player::Max => Level {
-                    win: mixed_children,
-                    loss: forced,
-                },
-                Player::Min => Level {
-                    win: forced,
-                    loss: mixed_children,
-                },
-            };
+            let level = self.factors.psi_step(child, t);
             self.psi.push(level);
         }
     }
@@ -505,40 +569,10 @@ impl ComplementSolver {
     /// The enclosure of `1 - D(depth, height)`, with psi cached up to `height - depth`.
     fn enclosure_at(&self, depth: u32, height: u32) -> Enclosure {
         let front = height - depth;
-        let mut level = self.psi[front as usize].clone();
-        for t in front + 1..height {
-            level = self.back_up(&level, Player::to_move_at_height(t));
-        }
+        let level = self
+            .factors
+            .backed_up(&self.psi[front as usize], front, height);
         wrong_decision_from(&level)
-    }
-
-    /// One level of minimax back-up on pmfs.
-    fn back_up(&self, child: &Level, player: Player) -> Level {
-        let (same, mixed) = self.weights(player);
-        let cumulative = match player {
-            Player::Max => prefix_sums,
-            Player::Min => suffix_sums,
-        };
-        // `favoured` has one mixed child, `other` two children of its own kind.
-        let (favoured, other) = match player {
-            Player::Max => (&child.win, &child.loss),
-            Player::Min => (&child.loss, &child.win),
-        };
-        let (c_favoured, c_other) = (cumulative(favoured), cumulative(other));
-        let p_mix = mix(same, favoured, mixed, other);
-        let c_mix = mix(same, &c_favoured, mixed, &c_other);
-        let mixed_node = extreme(player, favoured, &c_favoured, &p_mix, &c_mix);
-        let forced_node = extreme(player, other, &c_other, other, &c_other);
-        match player {
-            Player::Max => Level {
-                win: mixed_node,
-                loss: forced_node,
-            },
-            Player::Min => Level {
-                win: forced_node,
-                loss: mixed_node,
-            },
-        }
     }
 
     /// Enclosures of `1 - D(d, height)` for every `d = 1..=height`, computed in parallel.
@@ -571,6 +605,283 @@ impl ComplementSolver {
             .into_par_iter()
             .map(|d| this.enclosure_at(d, height))
             .collect())
+    }
+}
+
+/// A rigorous enclosure `lower <= 1 - D(d,h) <= upper` from a [`CoarseComplement`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Bracket {
+    /// A rigorous lower bound.
+    pub lower: f64,
+    /// A rigorous upper bound.
+    pub upper: f64,
+}
+
+impl Bracket {
+    /// Whether the true value is certainly smaller than that of `other`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::dgame::complement::Bracket;
+    /// let a = Bracket { lower: 1.0e-9, upper: 1.2e-9 };
+    /// let b = Bracket { lower: 1.3e-9, upper: 2.0e-9 };
+    /// assert!(a.certainly_below(&b) && !b.certainly_below(&a));
+    /// assert!(!a.certainly_below(&Bracket { lower: 1.1e-9, upper: 3.0e-9 }));
+    /// ```
+    pub fn certainly_below(&self, other: &Bracket) -> bool {
+        self.upper < other.lower
+    }
+
+    /// The rigorous bounds of an [`Enclosure`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::dgame::complement::{Bracket, Enclosure, Slack};
+    /// let e = Enclosure { estimate: 1e-30, slack: Slack { relative: 1e-10, absolute: 0.0 } };
+    /// let b = Bracket::from(e);
+    /// assert_eq!((b.lower, b.upper), (e.lower(), e.upper()));
+    /// ```
+    pub fn from(enclosure: Enclosure) -> Bracket {
+        Bracket {
+            lower: enclosure.lower(),
+            upper: enclosure.upper(),
+        }
+    }
+}
+
+/// Merges the entries `2k` and `2k + 1` (`up = false`) or `2k - 1` and `2k` (`up = true`) of
+/// a pmf on a lattice of spacing `B` into entry `k` of one on a lattice of spacing `2B`: the
+/// pmf of `2B floor(X / 2B)` or of `2B ceil(X / 2B)`. Each entry is a sum of at most two.
+fn coarsen(p: &Bounded, up: bool) -> Bounded {
+    let n = p.values.len();
+    debug_assert!(n % 2 == 1, "psi pmfs have 2^k + 1 entries");
+    let mut values = vec![0.0; n / 2 + 1];
+    for (j, &x) in p.values.iter().enumerate() {
+        values[if up { j.div_ceil(2) } else { j / 2 }] += x;
+    }
+    Bounded {
+        values,
+        slack: p.slack.sum(2),
+    }
+}
+
+fn coarsen_level(level: &Level, up: bool) -> Level {
+    Level {
+        win: coarsen(&level.win, up),
+        loss: coarsen(&level.loss, up),
+    }
+}
+
+/// The psi pmfs at one height on a lattice of spacing `B`: of `lower <= psi` and
+/// `upper >= psi`, defined node by node (`None`: no merging yet, `lower = psi = upper`).
+#[derive(Debug, Clone)]
+struct CoarseLevel {
+    lower: Level,
+    upper: Option<Level>,
+}
+
+/// Enclosures of `E(d,h) = 1 - D(d,h)` that stay cheap for long psi pmfs, by coarse-graining
+/// with a coupling (beyond Li & Marsland).
+///
+/// Up to height `bits` the psi pmfs are those of [`ComplementSolver`] (`2^t + 1` entries).
+/// Above, each node carries two integer-valued random variables on a lattice of spacing
+/// `B_t = 2^(t - bits)`: `lo(g) = B_t floor((lo(g1) + lo(g2)) / B_t)` and
+/// `hi(g) = B_t ceil((hi(g1) + hi(g2)) / B_t)` for its children `g1`, `g2`, so that
+/// `lo(g) <= psi(g) <= hi(g)` at every node and their pmfs keep `2^bits + 1` entries (the
+/// convolution of the children's pmfs, then adjacent entries merged by [`coarsen`]). Minimax
+/// back-up preserves the order node by node (max and min are monotone), so at the root's
+/// children, with `X` the backed-up value of the win child and `Y` that of the loss child,
+/// `Y_lo > X_hi` implies `Y > X`, and `Y_hi < X_lo` implies `Y < X`. Hence, with
+/// `E = (Pr[Y > X] + Pr[Y >= X]) / 2`,
+///
+/// `(Pr[Y_lo > X_hi] + Pr[Y_lo >= X_hi]) / 2 <= E <= (Pr[Y_hi > X_lo] + Pr[Y_hi >= X_lo]) / 2`,
+///
+/// and both sides are [`ComplementSolver`]'s formula for `E` applied to the pmfs of
+/// `(X_hi, Y_lo)` and `(X_lo, Y_hi)` (the two children's subtrees are independent). The
+/// rounding of every step is bounded by the same [`Slack`] rules (merging adds one sum of
+/// two terms), and the bounds are rounded outward. Where the search front lies at height
+/// `bits` or below nothing is merged and the bracket is [`ComplementSolver`]'s enclosure.
+///
+/// The width of the bracket is about the probability that `X` and `Y` differ by less than
+/// the spread `hi - lo` (a few `B_t` at the front): at h = 22 and `bits = 12` it is a few
+/// per cent of `E` where psi is long, enough to order the shallow depths, whose `E` differ
+/// by far more.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::dgame::complement::{CoarseComplement, ComplementSolver};
+/// use pathology::number::parse_rational;
+/// let f = parse_rational("0.99").unwrap();
+/// let mut coarse = CoarseComplement::new(&f, &f, 6).unwrap();
+/// let mut fine = ComplementSolver::new(&f, &f).unwrap();
+/// for d in 1..=12 {
+///     let bracket = coarse.wrong_decision(d, 12).unwrap();
+///     let exact = fine.wrong_decision(d, 12).unwrap();
+///     assert!(bracket.lower <= exact.lower() && exact.upper() <= bracket.upper);
+/// }
+/// // 1 - D(2,12) and 1 - D(3,12) differ by a factor of about 20; merged psi values (front
+/// // at height 10, 65 of its 1025 values kept) still order them.
+/// let (e2, e3) = (coarse.wrong_decision(2, 12).unwrap(), coarse.wrong_decision(3, 12).unwrap());
+/// assert!(e3.certainly_below(&e2));
+/// ```
+#[derive(Debug, Clone)]
+pub struct CoarseComplement {
+    factors: Factors,
+    bits: u32,
+    psi: Vec<CoarseLevel>,
+}
+
+impl CoarseComplement {
+    /// A solver for the exact factors `f1`, `f2` in `[0, 1]` that keeps at most `2^bits + 1`
+    /// psi values a height.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidArgument`] naming `f1` or `f2` when it lies outside `[0, 1]`, or
+    /// `bits` outside `1..=30`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::dgame::complement::CoarseComplement;
+    /// use pathology::number::parse_rational;
+    /// let f = parse_rational("0.5").unwrap();
+    /// assert!(CoarseComplement::new(&f, &f, 12).is_ok());
+    /// assert!(CoarseComplement::new(&f, &f, 0).is_err());
+    /// ```
+    pub fn new(f1: &BigRational, f2: &BigRational, bits: u32) -> Result<Self> {
+        if !(1..=30).contains(&bits) {
+            return Err(Error::invalid("bits", "in 1..=30", bits));
+        }
+        Ok(CoarseComplement {
+            factors: Factors::new(f1, f2)?,
+            bits,
+            psi: vec![CoarseLevel {
+                lower: leaves(),
+                upper: None,
+            }],
+        })
+    }
+
+    /// The largest number of psi values kept a height, `2^bits + 1`.
+    fn cap(&self) -> usize {
+        (1 << self.bits) + 1
+    }
+
+    fn ensure_psi(&mut self, height: u32) {
+        while self.psi.len() <= height as usize {
+            let t = self.psi.len() as u32;
+            let child = self.psi.last().expect("the leaf level is always present");
+            let factors = self.factors;
+            let (lower, upper) = match &child.upper {
+                None => (factors.psi_step(&child.lower, t), None),
+                Some(upper) => {
+                    let (l, u) = rayon::join(
+                        || factors.psi_step(&child.lower, t),
+                        || factors.psi_step(upper, t),
+                    );
+                    (l, Some(u))
+                }
+            };
+            let level = if lower.win.values.len() > self.cap() {
+                let (l, u) = rayon::join(
+                    || coarsen_level(&lower, false),
+                    || coarsen_level(upper.as_ref().unwrap_or(&lower), true),
+                );
+                CoarseLevel {
+                    lower: l,
+                    upper: Some(u),
+                }
+            } else {
+                CoarseLevel { lower, upper }
+            };
+            self.psi.push(level);
+        }
+    }
+
+    /// The estimated seconds to compute the psi distributions up to `front` that are not yet
+    /// cached.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::dgame::complement::{CoarseComplement, ComplementSolver};
+    /// use pathology::number::parse_rational;
+    /// let f = parse_rational("0.9").unwrap();
+    /// let coarse = CoarseComplement::new(&f, &f, 12).unwrap();
+    /// assert!(coarse.estimate_seconds(21) < 1.0);
+    /// assert!(ComplementSolver::new(&f, &f).unwrap().estimate_seconds(21) > 300.0);
+    /// ```
+    pub fn estimate_seconds(&self, front: u32) -> f64 {
+        (self.psi.len() as u32..=front)
+            .map(|t| {
+                let m = (2f64.powi(t as i32 - 1) + 1.0).min(self.cap() as f64);
+                let versions = if t > self.bits + 1 { 2.0 } else { 1.0 };
+                versions * 2.0 * m * m / MULTIPLY_ADDS_PER_SECOND
+            })
+            .sum()
+    }
+
+    /// A rigorous enclosure of `1 - D(depth, height)`.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidArgument`] unless `1 <= depth <= height <= MAX_HEIGHT`;
+    /// [`Error::TooExpensive`] when the psi distributions would take more than a minute
+    /// ([`CoarseComplement::estimate_seconds`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::dgame::complement::CoarseComplement;
+    /// use pathology::number::parse_rational;
+    /// let f = parse_rational("0.99").unwrap();
+    /// let mut solver = CoarseComplement::new(&f, &f, 12).unwrap();
+    /// // At h = 22, D(2,22) and D(3,22) agree to 8 decimals, closer than the f64 bound; the
+    /// // brackets of their complements are far apart (the search front of depth 2 is at
+    /// // height 20, with 2^20 + 1 psi values, merged to 4097).
+    /// let e2 = solver.wrong_decision(2, 22).unwrap();
+    /// let e3 = solver.wrong_decision(3, 22).unwrap();
+    /// assert!(e3.certainly_below(&e2)); // D(2,22) < D(3,22): not pathological
+    /// assert!(e2.upper < 1e-7 && e3.upper < e2.lower);
+    /// ```
+    pub fn wrong_decision(&mut self, depth: u32, height: u32) -> Result<Bracket> {
+        check_depth(depth, height)?;
+        let front = height - depth;
+        let seconds = self.estimate_seconds(front);
+        if seconds > super::cost::TIME_LIMIT_SECONDS {
+            return Err(Error::TooExpensive {
+                what: format!("the coarse-grained 1 - D({depth},{height})"),
+                estimate: super::cost::human_seconds(seconds),
+                limit: super::cost::human_seconds(super::cost::TIME_LIMIT_SECONDS),
+                hint: "Keep fewer psi values a height.".to_string(),
+            });
+        }
+        self.ensure_psi(front);
+        let level = &self.psi[front as usize];
+        let lower = self.factors.backed_up(&level.lower, front, height);
+        Ok(match &level.upper {
+            None => Bracket::from(wrong_decision_from(&lower)),
+            Some(upper) => {
+                let upper = self.factors.backed_up(upper, front, height);
+                // (X_hi, Y_lo) gives the lower bound, (X_lo, Y_hi) the upper one.
+                let below = Level {
+                    win: upper.win,
+                    loss: lower.loss,
+                };
+                let above = Level {
+                    win: lower.win,
+                    loss: upper.loss,
+                };
+                Bracket {
+                    lower: wrong_decision_from(&below).lower(),
+                    upper: wrong_decision_from(&above).upper(),
+                }
+            }
+        })
     }
 }
 
@@ -647,6 +958,82 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Whether `lower <= x <= upper` for an exact rational `x`.
+    fn brackets(b: &Bracket, x: &BigRational) -> bool {
+        let lower = BigRational::from_float(b.lower).unwrap();
+        let upper = BigRational::from_float(b.upper).unwrap();
+        lower <= *x && *x <= upper
+    }
+
+    #[test]
+    fn coarse_brackets_contain_the_exact_complements() {
+        // Every depth at every resolution, from heavily merged (bits = 1: 3 psi values a
+        // height) to not merged at all (bits = 10), against exact rationals.
+        for (f1, f2, h) in [
+            ("0.1", "0.1", 10),
+            ("0.99", "0.99", 10),
+            ("0.3", "0.8", 9),
+            ("0.999", "0.95", 10),
+            ("0.75", "0.75", 11),
+            ("1/3", "0", 8),
+        ] {
+            let exact = exact_complement(f1, f2, h);
+            for bits in [1, 2, 3, 5, 7, 10] {
+                let mut solver = CoarseComplement::new(&q(f1), &q(f2), bits).unwrap();
+                for (d, x) in (1..=h).zip(&exact) {
+                    let b = solver.wrong_decision(d, h).unwrap();
+                    assert!(
+                        brackets(&b, x),
+                        "f=({f1},{f2}) h={h} bits={bits} d={d}: {} not in [{:e}, {:e}]",
+                        x.to_f64().unwrap(),
+                        b.lower,
+                        b.upper
+                    );
+                    // Unmerged fronts give the fine enclosure itself.
+                    if h - d <= bits {
+                        let fine = ComplementSolver::new(&q(f1), &q(f2))
+                            .unwrap()
+                            .wrong_decision(d, h)
+                            .unwrap();
+                        assert_eq!(b, Bracket::from(fine));
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn coarse_brackets_narrow_with_the_resolution() {
+        // At f = 0.75, h = 12, depth 1 (front at height 11, 2049 psi values): the width
+        // shrinks as more values are kept, and every bracket contains the exact value.
+        let exact = exact_complement("0.75", "0.75", 12);
+        let mut widths = Vec::new();
+        for bits in [4, 6, 8, 11] {
+            let mut solver = CoarseComplement::new(&q("0.75"), &q("0.75"), bits).unwrap();
+            let b = solver.wrong_decision(1, 12).unwrap();
+            assert!(brackets(&b, &exact[0]));
+            widths.push(b.upper - b.lower);
+        }
+        assert!(widths.windows(2).all(|w| w[1] < w[0]), "{widths:?}");
+        // Unmerged (bits = 11): the fine enclosure, relative width below 1e-9.
+        assert!(widths[3] < 1e-9 * exact[0].to_f64().unwrap(), "{widths:?}");
+    }
+
+    #[test]
+    fn coarse_merging_keeps_the_lattice_aligned() {
+        let p = Bounded {
+            values: vec![0.1, 0.2, 0.3, 0.25, 0.15],
+            slack: Slack::EXACT,
+        };
+        // floor: {0,1} -> 0, {2,3} -> 1, {4} -> 2; ceil: {0} -> 0, {1,2} -> 1, {3,4} -> 2.
+        let down = coarsen(&p, false);
+        let up = coarsen(&p, true);
+        assert_eq!(down.values.len(), 3);
+        assert!((down.values[0] - 0.3).abs() < 1e-16 && (down.values[2] - 0.15).abs() < 1e-16);
+        assert!((up.values[0] - 0.1).abs() < 1e-16 && (up.values[2] - 0.4).abs() < 1e-16);
+        assert!(down.slack.relative > 0.0 && down.slack.relative < 2e-16);
     }
 
     #[test]

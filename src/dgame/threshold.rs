@@ -7,6 +7,9 @@
 //! [`super::error_bound`] (`|difference| > bound(d-1) + bound(d)`), or recomputed at the same
 //! (rational) dependence factors by the cheapest method that settles it:
 //!
+//! 0. brackets of `1 - D` from coarse-grained psi lattices ([`super::complement::CoarseComplement`],
+//!    about 0.1 s a point at any height; where the `f64` column is expensive, h >= 21, they
+//!    are tried before the `f64` bound and the column is computed only if a pair needs it);
 //! 1. rigorous enclosures of the complements `1 - D` with *relative* error bounds
 //!    ([`super::complement`]), which order D values that agree to 30 decimals (they do at
 //!    high dependence factors, where `1 - D` falls by a factor of about 50 per ply);
@@ -28,7 +31,7 @@
 use num_rational::BigRational;
 use num_traits::{One, Zero};
 
-use super::complement::ComplementSolver;
+use super::complement::{Bracket, CoarseComplement, ComplementSolver};
 use super::{DependenceFactors, Solver, check_cost, estimate_cost};
 use crate::dd::DoubleDouble;
 use crate::error::{Error, Result};
@@ -341,17 +344,32 @@ pub fn classify_pairs_within(
     height: u32,
     budget: &Budget,
 ) -> Result<PairClassification> {
+    // Where the f64 column is expensive (long psi pmfs, FFTs of 2^h points), the coarse
+    // brackets come first and the column is computed only if some pair needs it.
+    let coarse_first = estimate_cost(height, None).seconds > COARSE_FIRST_SECONDS;
+    classify(f1, f2, height, budget, coarse_first)
+}
+
+/// [`classify_pairs_within`], with the brackets tried before the `f64` bound when
+/// `coarse_first`.
+fn classify(
+    f1: &BigRational,
+    f2: &BigRational,
+    height: u32,
+    budget: &Budget,
+    coarse_first: bool,
+) -> Result<PairClassification> {
     super::distribution::check_depth(1, height)?;
     check_cost(height, None)?;
-    let float_factors = DependenceFactors::new(f1.to_f64(), f2.to_f64())?;
-    let column = Solver::new(float_factors).decision_column(height)?;
-    let (values, bounds) = (column.values, column.error_bounds);
     let mut resolver = Resolver {
         f1,
         f2,
         height,
         budget: *budget,
         exact_bits: super::table::denominator_bits(&[(f1.clone(), f2.clone())]),
+        column: None,
+        coarse: None,
+        brackets: vec![None; height as usize + 1],
         complement: None,
         double_double: None,
         exact: None,
@@ -360,22 +378,24 @@ pub fn classify_pairs_within(
     let all_ones = f1.is_one() || f2.is_one() || (f1.is_zero() && *f2 == zero);
     let mut pairs = Vec::with_capacity(height as usize - 1);
     for d in 2..=height {
-        let (i, j) = (d as usize - 2, d as usize - 1);
-        let difference = values[i] - values[j];
-        let margin = bounds[i] + bounds[j];
         // D(h-1,h) = 1: the pair (h-1, h) is level, and (h-2, h-1) cannot rise to a
         // probability above 1.
         let decision = if d + 1 >= height || all_ones {
             (false, Certification::Theorem)
-        } else if difference > margin {
-            (true, Certification::FloatBound)
-        } else if difference < -margin {
-            (false, Certification::FloatBound)
+        } else if let Some(decision) = if coarse_first {
+            resolver.by_brackets(d)?
         } else {
-            resolver.resolve(d, difference)?
+            None
+        } {
+            decision
+        } else if let Some(decision) = resolver.by_float_bound(d)? {
+            decision
+        } else {
+            resolver.resolve(d, !coarse_first)?
         };
         pairs.push(decision);
     }
+    let values = resolver.values()?;
     Ok(PairClassification {
         height,
         values,
@@ -383,32 +403,138 @@ pub fn classify_pairs_within(
     })
 }
 
-/// Settles the pairs that the `f64` bound cannot: by relative enclosures of `1 - D`, then in
-/// double-double with its own rigorous bound, then in exact rationals, each only when its
-/// estimated cost fits the budget.
+/// Above this estimated time of the `f64` column ([`estimate_cost`]; h >= 21), pairs are
+/// first compared by [`CoarseComplement`] brackets, which take about 0.1 s at any height.
+const COARSE_FIRST_SECONDS: f64 = 1.0;
+
+/// The psi values a height kept by the coarse brackets: `2^12 + 1`.
+const COARSE_BITS: u32 = 12;
+
+/// Settles the pairs: by the `f64` bound, by brackets and relative enclosures of `1 - D`,
+/// then in double-double with its own rigorous bound, then in exact rationals, each
+/// recomputation only when its estimated cost fits the budget.
 struct Resolver<'a> {
     f1: &'a BigRational,
     f2: &'a BigRational,
     height: u32,
     budget: Budget,
     exact_bits: Option<f64>,
+    /// The `f64` column: D(d,h) and their rigorous bounds.
+    column: Option<(Vec<f64>, Vec<f64>)>,
+    coarse: Option<CoarseComplement>,
+    /// The brackets of `1 - D(d,h)` computed so far, by depth d.
+    brackets: Vec<Option<Bracket>>,
     complement: Option<ComplementSolver>,
     double_double: Option<Solver<DoubleDouble>>,
     exact: Option<Solver<BigRational>>,
 }
 
 impl Resolver<'_> {
-    /// Decides whether `D(d-1,h) > D(d,h)`; `float_difference` is the uncertified `f64`
-    /// difference, reported with [`Certification::Undecided`] when nothing else fits.
-    fn resolve(&mut self, d: u32, float_difference: f64) -> Result<(bool, Certification)> {
+    /// The `f64` column, computed on first use.
+    fn column(&mut self) -> Result<&(Vec<f64>, Vec<f64>)> {
+        if self.column.is_none() {
+            let factors = DependenceFactors::new(self.f1.to_f64(), self.f2.to_f64())?;
+            let column = Solver::new(factors).decision_column(self.height)?;
+            self.column = Some((column.values, column.error_bounds));
+        }
+        Ok(self.column.as_ref().expect("just computed"))
+    }
+
+    /// D(d,h) in `f64` for every d: the `f64` column where it was computed, otherwise one
+    /// minus the midpoints of the brackets (computing the column if a bracket is not
+    /// affordable).
+    fn values(&mut self) -> Result<Vec<f64>> {
+        if self.column.is_none() {
+            for d in 1..=self.height {
+                if self.bracket(d)?.is_none() {
+                    self.column()?;
+                    break;
+                }
+            }
+        }
+        Ok(match &self.column {
+            Some((values, _)) => values.clone(),
+            None => self.brackets[1..]
+                .iter()
+                .map(|b| {
+                    let b = b.expect("every bracket computed");
+                    1.0 - (b.lower + b.upper.min(1.0)) / 2.0
+                })
+                .collect(),
+        })
+    }
+
+    /// The decision by the `f64` bound, if it settles the pair.
+    fn by_float_bound(&mut self, d: u32) -> Result<Option<(bool, Certification)>> {
+        let (values, bounds) = self.column()?;
+        let (i, j) = (d as usize - 2, d as usize - 1);
+        let difference = values[i] - values[j];
+        let margin = bounds[i] + bounds[j];
+        Ok(if difference > margin {
+            Some((true, Certification::FloatBound))
+        } else if difference < -margin {
+            Some((false, Certification::FloatBound))
+        } else {
+            None
+        })
+    }
+
+    /// The bracket of `1 - D(depth, h)`, if its estimated cost fits the budget.
+    fn bracket(&mut self, depth: u32) -> Result<Option<Bracket>> {
+        if let Some(b) = self.brackets[depth as usize] {
+            return Ok(Some(b));
+        }
         let h = self.height;
+        let solver = match &mut self.coarse {
+            Some(s) => s,
+            None => self
+                .coarse
+                .insert(CoarseComplement::new(self.f1, self.f2, COARSE_BITS)?),
+        };
+        if solver.estimate_seconds(h - depth) > self.budget.enclosure_seconds {
+            return Ok(None);
+        }
+        let b = solver.wrong_decision(depth, h)?;
+        self.brackets[depth as usize] = Some(b);
+        Ok(Some(b))
+    }
+
+    /// The decision by disjoint brackets of `1 - D(d-1,h)` and `1 - D(d,h)`, if they settle
+    /// the pair: `D(d-1,h) > D(d,h)` exactly when `1 - D(d-1,h) < 1 - D(d,h)`.
+    fn by_brackets(&mut self, d: u32) -> Result<Option<(bool, Certification)>> {
+        let (Some(shallower), Some(deeper)) = (self.bracket(d - 1)?, self.bracket(d)?) else {
+            return Ok(None);
+        };
+        Ok(if shallower.certainly_below(&deeper) {
+            Some((true, Certification::Relative))
+        } else if deeper.certainly_below(&shallower) {
+            Some((false, Certification::Relative))
+        } else {
+            None
+        })
+    }
+
+    /// Decides whether `D(d-1,h) > D(d,h)` for a pair within the `f64` bound (and, when
+    /// `try_brackets` is false, not settled by the brackets): the uncertified `f64` sign is
+    /// reported with [`Certification::Undecided`] when nothing else fits.
+    fn resolve(&mut self, d: u32, try_brackets: bool) -> Result<(bool, Certification)> {
+        let h = self.height;
+        if try_brackets {
+            if let Some(decision) = self.by_brackets(d)? {
+                return Ok(decision);
+            }
+        }
+        // With the search front at height COARSE_BITS or below the brackets were these
+        // enclosures already.
         let solver = match &mut self.complement {
             Some(s) => s,
             None => self
                 .complement
                 .insert(ComplementSolver::new(self.f1, self.f2)?),
         };
-        if solver.estimate_seconds(h - (d - 1)) <= self.budget.enclosure_seconds {
+        if h - (d - 1) > COARSE_BITS
+            && solver.estimate_seconds(h - (d - 1)) <= self.budget.enclosure_seconds
+        {
             // D(d-1,h) > D(d,h) exactly when 1 - D(d-1,h) < 1 - D(d,h).
             let shallower = solver.wrong_decision(d - 1, h)?;
             let deeper = solver.wrong_decision(d, h)?;
@@ -457,6 +583,8 @@ impl Resolver<'_> {
             let (c, e) = solver.correct_decision_fraction(d, h)?;
             return Ok((a * e > c * b, Certification::Exact));
         }
+        let (values, _) = self.column()?;
+        let float_difference = values[d as usize - 2] - values[d as usize - 1];
         Ok((float_difference > 0.0, Certification::Undecided))
     }
 }
@@ -765,6 +893,91 @@ mod tests {
             classify_pairs(&lo, &lo, 10).unwrap().pathological_depths(),
             vec![8]
         );
+    }
+
+    #[test]
+    fn small_height_thresholds_are_unchanged() {
+        // The output of `threshold --height 10` (grid 1000) and `--height 12 --grid 100`
+        // before the coarse brackets: the same bracket, last pair and decision counts.
+        let report = pathology_threshold(10, 1000, 1e-10).unwrap();
+        assert_eq!(
+            report.lower,
+            Some(parse_rational("964148613/1677721600").unwrap())
+        );
+        assert_eq!(
+            report.upper,
+            parse_rational("9641486131/16777216000").unwrap()
+        );
+        assert_eq!(
+            (report.last_pairs.clone(), report.clear_from),
+            (vec![8], 575)
+        );
+        assert_eq!(report.evaluations, 451);
+        let d = report.decisions;
+        assert_eq!(
+            (
+                d.theorem,
+                d.float_bound,
+                d.relative,
+                d.double_double,
+                d.exact
+            ),
+            (909, 3070, 80, 0, 0)
+        );
+        assert_eq!(d.undecided, 0);
+        let report = pathology_threshold(12, 100, 1e-10).unwrap();
+        assert_eq!(
+            report.lower,
+            Some(parse_rational("8246257643/13421772800").unwrap())
+        );
+        assert_eq!(
+            report.upper,
+            parse_rational("2061564411/3355443200").unwrap()
+        );
+        assert_eq!(
+            (report.last_pairs.clone(), report.evaluations),
+            (vec![10], 67)
+        );
+        let d = report.decisions;
+        assert_eq!(
+            (d.theorem, d.float_bound, d.relative, d.undecided),
+            (143, 574, 20, 0)
+        );
+    }
+
+    #[test]
+    fn brackets_first_agrees_with_the_f64_bound_first() {
+        // The order used above h = 20 (brackets, then the f64 bound) at a height where both
+        // run quickly: the same decisions, none undecided, and the f64 column computed only
+        // where a bracket could not settle a pair.
+        for f in ["0.3", "0.6", "0.7", "0.75", "0.9", "0.99", "1"] {
+            let f = parse_rational(f).unwrap();
+            let usual = classify(&f, &f, 15, &Budget::SCAN, false).unwrap();
+            let coarse = classify(&f, &f, 15, &Budget::SCAN, true).unwrap();
+            assert_eq!(coarse.undecided(), 0, "f = {f}");
+            assert_eq!(
+                usual.pairs.iter().map(|p| p.0).collect::<Vec<_>>(),
+                coarse.pairs.iter().map(|p| p.0).collect::<Vec<_>>(),
+                "f = {f}"
+            );
+            // The f64 values against one minus the bracket midpoints (brackets narrower
+            // than 1e-5 here).
+            for (a, b) in usual.values.iter().zip(&coarse.values) {
+                assert!((a - b).abs() < 1e-5, "f = {f}: {a} against {b}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_pair_left_undecided_at_height_22_is_decided() {
+        // D(2,22) against D(3,22) at f = 0.99 agree to 8 decimals, within the f64 bound, and
+        // the fine enclosure of 1 - D(2,22) needs psi at height 20 (over a minute). The
+        // brackets order them: D(2,22) < D(3,22), not pathological.
+        let f = parse_rational("0.99").unwrap();
+        let c = classify_pairs(&f, &f, 22).unwrap();
+        assert_eq!(c.pairs[1], (false, Certification::Relative));
+        assert_eq!(c.undecided(), 0);
+        assert!(c.pathological_depths().is_empty());
     }
 
     #[test]
