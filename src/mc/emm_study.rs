@@ -1406,12 +1406,11 @@ pub fn run_counts_shared(
             if others.is_empty() {
                 correct[0] = decide(spec, first, s, rng);
             } else {
-                let mut copy = rng_copy(rng);
+                // Every evaluator continues from the position after the board.
+                let after_board = rng_copy(rng);
                 correct[0] = decide(spec, first, s, rng);
                 for (c, evaluator) in correct[1..].iter_mut().zip(others) {
-                    let mut own = rng_copy(&copy);
-                    *c = decide(spec, evaluator, s, &mut own);
-                    copy = own;
+                    *c = decide(spec, evaluator, s, &mut rng_copy(&after_board));
                 }
             }
             Some((correct, attempts))
@@ -1632,6 +1631,42 @@ mod tests {
             }
         }
         assert_eq!(checked, 7 * 4 * 40);
+    }
+
+    /// Evaluators sharing the boards get exactly their own runs' counts, in either order and
+    /// for any thread count (each continues on a copy of the stream after the board).
+    #[test]
+    fn shared_boards_give_each_evaluator_its_own_counts() {
+        for (kind, b, h) in [(GameKind::P, 3, 5), (GameKind::N, 2, 7)] {
+            let spec = BoardSpec::new(kind, b, h, kind.default_parameter(b).unwrap()).unwrap();
+            let natural = StudyEvaluator::Natural(
+                calibrate(&spec, &TrialRunner::new(50, 8, 1).unwrap()).unwrap(),
+            );
+            let evaluators = [
+                StudyEvaluator::Artificial { error: 0.1 },
+                natural,
+                StudyEvaluator::Artificial { error: 0.3 },
+            ];
+            for threads in [1, 2] {
+                let runner = TrialRunner::new(300, 6, threads).unwrap();
+                let alone: Vec<StudyCounts> = evaluators
+                    .iter()
+                    .map(|e| run_counts(&spec, e, &runner).unwrap())
+                    .collect();
+                assert_eq!(
+                    run_counts_shared(&spec, &evaluators, &runner).unwrap(),
+                    alone
+                );
+                let reversed: Vec<StudyEvaluator> = evaluators.iter().rev().cloned().collect();
+                let mut back = run_counts_shared(&spec, &reversed, &runner).unwrap();
+                back.reverse();
+                assert_eq!(back, alone);
+            }
+        }
+        let spec = BoardSpec::new(GameKind::P, 2, 4, 0.4).unwrap();
+        let runner = TrialRunner::new(10, 1, 1).unwrap();
+        let e = run_counts_shared(&spec, &[], &runner).unwrap_err();
+        assert!(e.to_string().contains("evaluators"), "{e}");
     }
 
     /// Wilson et al.'s Fig. 2 through the fast back-up: B (Min) over D, E judged wins for Max;
