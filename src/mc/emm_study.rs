@@ -764,7 +764,7 @@ fn non_trivial(kids: &[bool]) -> bool {
 /// with every algorithm at every depth.
 ///
 /// Minimax's binary values are backed up for every depth in one pass
-/// ([`Scratch::minimax_all_depths`]); the product rule and EMM are backed up per depth from
+/// (one bit per depth); the product rule and EMM are backed up per depth from
 /// its front, the first level above the front through a table of the few values the front's
 /// judgements allow (the same functions on the same inputs, so the same bits).
 ///
