@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 
 use plotters::prelude::SeriesLabelPosition;
 
-use super::emm_study::{Calibration, StudyCounts, StudyEvaluator, calibrate, run_counts};
+use super::emm_study::{Calibration, StudyCounts, StudyEvaluator, calibrate, run_counts_shared};
 use super::level_tree::{BoardSpec, GameKind};
 use super::report::{McRun, comparison_cells, comparison_columns};
 use super::runner::TrialRunner;
@@ -679,6 +679,13 @@ const FIGURE_HEIGHT: u32 = 10;
 /// The artificial evaluator's error in Figs. 3 and 5.
 const FIGURE_ERROR: f64 = 0.1;
 
+/// One game and branching factor of [`wilson_figures`]: the natural evaluator's setting, and
+/// the artificial and natural counts on the same boards.
+type SharedRun = (
+    (GameKind, u32),
+    ((EvaluatorSetting, StudyEvaluator), Vec<StudyCounts>),
+);
+
 /// Wilson, Parker & Nau's Figs. 3-6 as written by [`wilson_figures`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct WilsonFigures {
@@ -729,6 +736,7 @@ pub fn wilson_figures(out: &Path, games: u64, seed: u64, threads: usize) -> Resu
              games per setting"
         ),
     );
+    let mut shared: Vec<SharedRun> = Vec::new();
     for figure in &WILSON_FIGURES {
         let stem = format!(
             "wilson_fig{}_{}_{}",
@@ -753,13 +761,39 @@ pub fn wilson_figures(out: &Path, games: u64, seed: u64, threads: usize) -> Resu
                 FIGURE_HEIGHT,
                 figure.game.default_parameter(branching)?,
             )?;
-            let (setting, evaluator) = if figure.natural {
+            // A game's artificial and natural figures share the seed, hence the boards: both
+            // run on one draw of them (run_counts_shared), the calibration estimated first.
+            let key = (figure.game, branching);
+            if !shared.iter().any(|(k, _)| *k == key) {
                 let source = CalibrationSource::Estimate {
                     games,
                     seed: calibration_seed(seed),
                 };
-                let (setting, evaluator) = natural_evaluator(&spec, source, threads)?;
-                if let StudyEvaluator::Natural(table) = &evaluator {
+                let natural = natural_evaluator(&spec, source, threads)?;
+                let runner = TrialRunner::new(games, seed, threads)?.with_progress(&format!(
+                    "Figs. {} b = {branching}",
+                    if figure.game == GameKind::P {
+                        "3-4"
+                    } else {
+                        "5-6"
+                    }
+                ));
+                let evaluators = [
+                    StudyEvaluator::Artificial {
+                        error: FIGURE_ERROR,
+                    },
+                    natural.1.clone(),
+                ];
+                let counts = run_counts_shared(&spec, &evaluators, &runner)?;
+                shared.push((key, (natural, counts)));
+            }
+            let ((natural_setting, natural_evaluator), shared_counts) = shared
+                .iter()
+                .find(|(k, _)| *k == key)
+                .map(|(_, v)| v.clone())
+                .expect("computed above");
+            let setting = if figure.natural {
+                if let StudyEvaluator::Natural(table) = &natural_evaluator {
                     let path = out.join(format!(
                         "wilson_calibration_{}_b{branching}_d{FIGURE_HEIGHT}.json",
                         figure.game.name()
@@ -769,23 +803,17 @@ pub fn wilson_figures(out: &Path, games: u64, seed: u64, threads: usize) -> Resu
                         files.push(path);
                     }
                 }
-                (setting, evaluator)
+                natural_setting
             } else {
-                let evaluator = StudyEvaluator::Artificial {
+                EvaluatorSetting::Artificial {
                     error: FIGURE_ERROR,
-                };
-                let setting = EvaluatorSetting::Artificial {
-                    error: FIGURE_ERROR,
-                };
-                (setting, evaluator)
+                }
             };
             let setting = EmmSetting {
                 spec: spec.clone(),
                 evaluator: setting,
             };
-            let runner = TrialRunner::new(games, seed, threads)?
-                .with_progress(&format!("Fig. {} b = {branching}", figure.number));
-            let counts = run_counts(&spec, &evaluator, &runner)?;
+            let counts = shared_counts[usize::from(figure.natural)].clone();
             let exact = setting.exact();
             let rows = setting_rows(&setting, seed, &counts, exact.as_ref().ok());
             caption = format!(

@@ -568,14 +568,19 @@ pub struct Scratch {
     leaves: Vec<bool>,
     wins: Vec<bool>,
     ones: Vec<u32>,
-    /// Static values for minimax and product, EMM's static judgements and errors.
-    minimax: Vec<f64>,
+    /// Static values: the product rule's, EMM's judgements (also minimax's 0/1 values) and
+    /// errors.
     product: Vec<f64>,
     judged: Vec<bool>,
     error: Vec<f64>,
+    /// Minimax's backed-up values at every search depth at once: bit `d - 1` of a node's
+    /// entry is its value under the depth-`d` search of the root (defined from the depth whose
+    /// front is the node's height).
+    minimax_bits: Vec<u32>,
     /// Ping-pong buffers of backed-up values.
-    levels: [Vec<f64>; 6],
+    product_levels: [Vec<f64>; 2],
     emm_levels: [Vec<(bool, f64)>; 2],
+    fraction_levels: [Vec<u32>; 2],
 }
 
 /// One trial's decisions: bit `d - 1` of entry `a` is set when algorithm `a` ([`ALGORITHMS`],
@@ -588,20 +593,89 @@ pub struct Decisions {
     pub attempts: u32,
 }
 
-fn back_up_minimax(below: &[f64], b: usize, mover: Player, out: &mut Vec<f64>) {
-    out.clear();
-    out.extend(below.chunks_exact(b).map(|c| match mover {
-        Player::Max => c.iter().copied().fold(f64::NEG_INFINITY, f64::max),
-        Player::Min => c.iter().copied().fold(f64::INFINITY, f64::min),
-    }));
+/// The product rule's back-up of one node over its children's values.
+fn product_step(children: &[f64], mover: Player) -> f64 {
+    match mover {
+        Player::Max => crate::search::product::at_least_one(children),
+        Player::Min => children.iter().product(),
+    }
 }
 
 fn back_up_product(below: &[f64], b: usize, mover: Player, out: &mut Vec<f64>) {
     out.clear();
-    out.extend(below.chunks_exact(b).map(|c| match mover {
-        Player::Max => crate::search::product::at_least_one(c),
-        Player::Min => c.iter().product(),
-    }));
+    out.extend(below.chunks_exact(b).map(|c| product_step(c, mover)));
+}
+
+/// The static error EMM gets for a node of height `t` judged `judged` (as
+/// [`Scratch::evaluate`] stores it): 0 at the squares, `e` or the calibration's otherwise.
+fn static_error(evaluator: &StudyEvaluator, t: u32, judged: bool) -> f64 {
+    if t == 0 {
+        return 0.0;
+    }
+    match evaluator {
+        StudyEvaluator::Artificial { error } => *error,
+        StudyEvaluator::Natural(calibration) => calibration.error(t, judged),
+    }
+}
+
+/// The product rule's static value of a node of height `t` judged `judged`, when it is a
+/// function of the judgement (the squares, and every node under the artificial evaluator).
+fn static_product(evaluator: &StudyEvaluator, t: u32, judged: bool) -> Option<f64> {
+    match evaluator {
+        _ if t == 0 => Some(f64::from(u8::from(judged))),
+        StudyEvaluator::Artificial { error } => Some(if judged { 1.0 - error } else { *error }),
+        StudyEvaluator::Natural(_) => None,
+    }
+}
+
+/// Whether every child wins (`all`) or some child does, for each group of `b` in `below`.
+fn back_up_bools(below: &[bool], b: usize, all: bool, out: &mut [bool]) {
+    match (b, all) {
+        (2, false) => {
+            for (o, c) in out.iter_mut().zip(below.chunks_exact(2)) {
+                *o = c[0] | c[1];
+            }
+        }
+        (2, true) => {
+            for (o, c) in out.iter_mut().zip(below.chunks_exact(2)) {
+                *o = c[0] & c[1];
+            }
+        }
+        (3, false) => {
+            for (o, c) in out.iter_mut().zip(below.chunks_exact(3)) {
+                *o = c[0] | c[1] | c[2];
+            }
+        }
+        (3, true) => {
+            for (o, c) in out.iter_mut().zip(below.chunks_exact(3)) {
+                *o = c[0] & c[1] & c[2];
+            }
+        }
+        (_, false) => {
+            for (o, c) in out.iter_mut().zip(below.chunks_exact(b)) {
+                *o = c.iter().any(|&w| w);
+            }
+        }
+        (_, true) => {
+            for (o, c) in out.iter_mut().zip(below.chunks_exact(b)) {
+                *o = c.iter().all(|&w| w);
+            }
+        }
+    }
+}
+
+/// [`LevelTree::solve`] without the per-node bounds checks: the same values.
+fn solve_fast(tree: &LevelTree, leaves: &[bool], wins: &mut Vec<bool>) {
+    wins.clear();
+    wins.extend_from_slice(leaves);
+    wins.resize(tree.len(), false);
+    let b = tree.branching();
+    for t in 1..=tree.height() {
+        let (lower, upper) = wins.split_at_mut(tree.offset(t));
+        let below = &lower[tree.offset(t - 1)..];
+        let all = Player::to_move_at_height(t) == Player::Min;
+        back_up_bools(below, b, all, &mut upper[..tree.width(t)]);
+    }
 }
 
 impl Scratch {
@@ -609,48 +683,90 @@ impl Scratch {
     fn evaluate(&mut self, tree: &LevelTree, evaluator: &StudyEvaluator, rng: &mut ChaCha8Rng) {
         let n = tree.len();
         let leaves = tree.width(0);
-        self.minimax.clear();
         self.product.clear();
         self.judged.clear();
         self.error.clear();
         // Terminal squares: exact.
-        for &u in &self.leaves {
-            let v = f64::from(u8::from(u));
-            self.minimax.push(v);
-            self.product.push(v);
-            self.judged.push(u);
-            self.error.push(0.0);
-        }
+        self.product
+            .extend(self.leaves.iter().map(|&u| f64::from(u8::from(u))));
+        self.judged.extend_from_slice(&self.leaves);
+        self.error.resize(leaves, 0.0);
         match evaluator {
             StudyEvaluator::Artificial { error } => {
+                let (win, loss) = (1.0 - error, *error);
                 for &truth in &self.wins[leaves..n] {
                     let judged = truth != (rng.random::<f64>() < *error);
-                    self.minimax.push(f64::from(u8::from(judged)));
-                    self.product.push(if judged { 1.0 - error } else { *error });
+                    self.product.push(if judged { win } else { loss });
                     self.judged.push(judged);
-                    self.error.push(*error);
                 }
+                self.error.resize(n, *error);
             }
             StudyEvaluator::Natural(calibration) => {
                 tree.count_ones(&self.leaves, &mut self.ones);
                 for t in 1..=tree.height() {
                     let squares = (tree.branching() as u32).pow(t);
+                    let errors = [calibration.error(t, false), calibration.error(t, true)];
                     for k in tree.offset(t)..tree.offset(t) + tree.width(t) {
                         let judged = natural_judgement(t, self.ones[k], squares);
-                        self.minimax.push(f64::from(u8::from(judged)));
                         self.product
                             .push(f64::from(self.ones[k]) / f64::from(squares));
                         self.judged.push(judged);
-                        self.error.push(calibration.error(t, judged));
+                        self.error.push(errors[usize::from(judged)]);
                     }
                 }
             }
         }
     }
+
+    /// Minimax's values at every search depth at once ([`Scratch::minimax_bits`]): a Max node
+    /// ORs its children's bits, a Min node ANDs them, and its own static value is the bit of
+    /// the depth whose front it is on.
+    fn minimax_all_depths(&mut self, tree: &LevelTree) {
+        let h = tree.height();
+        let b = tree.branching();
+        self.minimax_bits.clear();
+        self.minimax_bits.resize(tree.offset(h), 0);
+        let bits = &mut self.minimax_bits;
+        let leaf_bit = 1u32 << (h - 1);
+        for (m, &j) in bits.iter_mut().zip(&self.judged[..tree.width(0)]) {
+            *m = if j { leaf_bit } else { 0 };
+        }
+        for t in 1..h {
+            let (lower, upper) = bits.split_at_mut(tree.offset(t));
+            let below = &lower[tree.offset(t - 1)..];
+            let out = &mut upper[..tree.width(t)];
+            let judged = &self.judged[tree.offset(t)..tree.offset(t) + tree.width(t)];
+            // Bits of the depths whose front is below this node; the static one above them.
+            let searched = !0u32 << (h - t);
+            let static_bit = 1u32 << (h - t - 1);
+            let max_node = Player::to_move_at_height(t) == Player::Max;
+            for ((o, c), &j) in out.iter_mut().zip(below.chunks_exact(b)).zip(judged) {
+                let backed = if max_node {
+                    c.iter().fold(0, |a, &x| a | x)
+                } else {
+                    c.iter().fold(!0, |a, &x| a & x)
+                };
+                *o = (backed & searched) | if j { static_bit } else { 0 };
+            }
+        }
+    }
+}
+
+/// The largest branching factor whose first back-up above the front goes through a table.
+const MAX_TABLED_BRANCHING: usize = 6;
+
+/// Whether a trial's board is non-trivial: the root has a winning and a losing move.
+fn non_trivial(kids: &[bool]) -> bool {
+    kids.iter().any(|&w| w) && kids.iter().any(|&w| !w)
 }
 
 /// One trial: draws boards until one is non-trivial, evaluates it, and decides at the root
 /// with every algorithm at every depth.
+///
+/// Minimax's binary values are backed up for every depth in one pass
+/// (one bit per depth); the product rule and EMM are backed up per depth from
+/// its front, the first level above the front through a table of the few values the front's
+/// judgements allow (the same functions on the same inputs, so the same bits).
 ///
 /// # Examples
 ///
@@ -671,11 +787,19 @@ pub fn trial(
     s: &mut Scratch,
     rng: &mut ChaCha8Rng,
 ) -> Option<Decisions> {
+    let attempts = draw_non_trivial(spec, s, rng)?;
+    Some(Decisions {
+        correct: decide(spec, evaluator, s, rng),
+        attempts,
+    })
+}
+
+/// Draws boards until one is non-trivial (into `s`); returns the boards drawn, or `None`
+/// after [`MAX_ATTEMPTS`].
+fn draw_non_trivial(spec: &BoardSpec, s: &mut Scratch, rng: &mut ChaCha8Rng) -> Option<u32> {
     let tree = &spec.tree;
-    let height = tree.height();
     let b = tree.branching();
-    let root_mover = Player::to_move_at_height(height);
-    let children = tree.offset(height - 1);
+    let children = tree.offset(tree.height() - 1);
     let mut attempts = 0;
     loop {
         if attempts == MAX_ATTEMPTS {
@@ -683,59 +807,148 @@ pub fn trial(
         }
         attempts += 1;
         spec.draw(rng, &mut s.leaves);
-        tree.solve(&s.leaves, &mut s.wins);
-        let kids = &s.wins[children..children + b];
-        if kids.iter().any(|&w| w) && kids.iter().any(|&w| !w) {
-            break;
+        solve_fast(tree, &s.leaves, &mut s.wins);
+        if non_trivial(&s.wins[children..children + b]) {
+            return Some(attempts);
         }
     }
+}
+
+/// Evaluates the board in `s` and decides at the root with every algorithm at every depth:
+/// [`Decisions::correct`].
+fn decide(
+    spec: &BoardSpec,
+    evaluator: &StudyEvaluator,
+    s: &mut Scratch,
+    rng: &mut ChaCha8Rng,
+) -> [u32; 4] {
+    let tree = &spec.tree;
+    let height = tree.height();
+    let b = tree.branching();
+    let root_mover = Player::to_move_at_height(height);
+    let children = tree.offset(height - 1);
     s.evaluate(tree, evaluator, rng);
+    s.minimax_all_depths(tree);
     let mover_wins = root_mover == Player::Max;
     let mut correct = [0u32; 4];
     let natural = matches!(evaluator, StudyEvaluator::Natural(_));
+    let range = |t: u32| tree.offset(t)..tree.offset(t) + tree.width(t);
+    // Tables of the first back-up above the front, indexed by the children's judgements
+    // (bit k: child k), and for EMM the node's own judgement (bit b).
+    let table_bits = b.min(MAX_TABLED_BRANCHING);
+    let mut product_table = vec![0.0; 1 << table_bits];
+    let mut emm_table = vec![(false, 0.0); 2 << table_bits];
+    let mut kids_product = vec![0.0; b];
+    let mut kids_emm = vec![(false, 0.0); b];
+    let mut minimax_values = vec![0.0; b];
+    let mut fraction_values = vec![0.0; b];
     let mut probabilities = vec![0.0; b];
     for d in 1..=height {
         let front = height - d;
-        let range = |t: u32| tree.offset(t)..tree.offset(t) + tree.width(t);
-        let [m0, m1, p0, p1, f0, f1] = &mut s.levels;
+        let [p0, p1] = &mut s.product_levels;
         let [e0, e1] = &mut s.emm_levels;
-        m0.clear();
-        m0.extend_from_slice(&s.minimax[range(front)]);
-        p0.clear();
-        p0.extend_from_slice(&s.product[range(front)]);
-        e0.clear();
-        e0.extend(range(front).map(|k| (s.judged[k], s.error[k])));
-        if natural {
-            f0.clear();
-            f0.extend_from_slice(&s.product[range(front)]);
-        }
-        for t in front + 1..height {
+        let (product_kids, emm_kids): (&[f64], &[(bool, f64)]) = if d == 1 {
+            kids_emm.clear();
+            kids_emm.extend(range(front).map(|k| (s.judged[k], s.error[k])));
+            (&s.product[range(front)], &kids_emm)
+        } else {
+            // The first level above the front.
+            let t = front + 1;
             let mover = Player::to_move_at_height(t);
-            if natural {
-                back_up_minimax(f0, b, mover, f1);
-                std::mem::swap(f0, f1);
+            let below = range(front);
+            let judged_below = &s.judged[below.clone()];
+            let key = |c: &[bool]| {
+                c.iter()
+                    .enumerate()
+                    .fold(0usize, |a, (k, &j)| a | (usize::from(j) << k))
+            };
+            // A table has 2^b (product) and 2^(b + 1) (EMM) entries: only for small b.
+            let tabled = b <= MAX_TABLED_BRANCHING;
+            let tabled_product = static_product(evaluator, front, false)
+                .zip(static_product(evaluator, front, true))
+                .filter(|_| tabled);
+            p0.clear();
+            match tabled_product {
+                Some((loss, win)) => {
+                    for (pattern, entry) in product_table.iter_mut().enumerate() {
+                        for (k, v) in kids_product.iter_mut().enumerate() {
+                            *v = if pattern >> k & 1 == 1 { win } else { loss };
+                        }
+                        *entry = product_step(&kids_product, mover);
+                    }
+                    p0.extend(judged_below.chunks_exact(b).map(|c| product_table[key(c)]));
+                }
+                None => back_up_product(&s.product[below.clone()], b, mover, p0),
             }
-            back_up_minimax(m0, b, mover, m1);
-            std::mem::swap(m0, m1);
-            back_up_product(p0, b, mover, p1);
-            std::mem::swap(p0, p1);
-            e1.clear();
-            let statics = tree.offset(t);
-            e1.extend(e0.chunks_exact(b).enumerate().map(|(i, c)| {
-                crate::search::emm::back_up_step(
-                    c,
-                    s.judged[statics + i],
-                    s.error[statics + i],
-                    mover,
-                )
-            }));
-            std::mem::swap(e0, e1);
+            let errors = [
+                static_error(evaluator, front, false),
+                static_error(evaluator, front, true),
+            ];
+            let own_errors = [
+                static_error(evaluator, t, false),
+                static_error(evaluator, t, true),
+            ];
+            e0.clear();
+            if tabled {
+                for (pattern, entry) in emm_table.iter_mut().enumerate() {
+                    for (k, v) in kids_emm.iter_mut().enumerate() {
+                        let j = pattern >> k & 1 == 1;
+                        *v = (j, errors[usize::from(j)]);
+                    }
+                    let own = pattern >> b & 1 == 1;
+                    *entry = crate::search::emm::back_up_step(
+                        &kids_emm,
+                        own,
+                        own_errors[usize::from(own)],
+                        mover,
+                    );
+                }
+                e0.extend(
+                    judged_below
+                        .chunks_exact(b)
+                        .zip(&s.judged[range(t)])
+                        .map(|(c, &own)| emm_table[key(c) | usize::from(own) << b]),
+                );
+            } else {
+                for (c, &own) in judged_below.chunks_exact(b).zip(&s.judged[range(t)]) {
+                    for (v, &j) in kids_emm.iter_mut().zip(c) {
+                        *v = (j, errors[usize::from(j)]);
+                    }
+                    e0.push(crate::search::emm::back_up_step(
+                        &kids_emm,
+                        own,
+                        own_errors[usize::from(own)],
+                        mover,
+                    ));
+                }
+            }
+            // The levels above it.
+            for t in front + 2..height {
+                let mover = Player::to_move_at_height(t);
+                back_up_product(p0, b, mover, p1);
+                std::mem::swap(p0, p1);
+                e1.clear();
+                let statics = tree.offset(t);
+                e1.extend(e0.chunks_exact(b).enumerate().map(|(i, c)| {
+                    crate::search::emm::back_up_step(
+                        c,
+                        s.judged[statics + i],
+                        s.error[statics + i],
+                        mover,
+                    )
+                }));
+                std::mem::swap(e0, e1);
+            }
+            (p0, e0)
+        };
+        for (k, v) in minimax_values.iter_mut().enumerate() {
+            *v = f64::from((s.minimax_bits[children + k] >> (d - 1)) & 1);
         }
         let chosen = [
-            choose_best_of(m0, root_mover, rng),
-            choose_best_of(p0, root_mover, rng),
+            choose_best_of(&minimax_values, root_mover, rng),
+            choose_best_of(product_kids, root_mover, rng),
             {
-                for (p, &(win_for_max, er)) in probabilities.iter_mut().zip(e0.iter()) {
+                for (p, &(win_for_max, er)) in probabilities.iter_mut().zip(emm_kids) {
                     *p = if win_for_max == mover_wins {
                         1.0 - er
                     } else {
@@ -750,11 +963,211 @@ pub fn trial(
                 *bits |= 1 << (d - 1);
             }
         }
-        if natural && s.wins[children + choose_best_of(f0, root_mover, rng)] == mover_wins {
-            correct[FRACTION_MINIMAX] |= 1 << (d - 1);
+        if natural {
+            // Minimax on the fraction of 1-squares: every front node has b^front squares, so
+            // the counts order (and tie) like the fractions.
+            let [f0, f1] = &mut s.fraction_levels;
+            f0.clear();
+            f0.extend_from_slice(&s.ones[range(front)]);
+            for t in front + 1..height {
+                f1.clear();
+                f1.extend(
+                    f0.chunks_exact(b)
+                        .map(|c| match Player::to_move_at_height(t) {
+                            Player::Max => c.iter().copied().max().unwrap_or(0),
+                            Player::Min => c.iter().copied().min().unwrap_or(0),
+                        }),
+                );
+                std::mem::swap(f0, f1);
+            }
+            let squares = f64::from((b as u32).pow(front));
+            for (v, &ones) in fraction_values.iter_mut().zip(f0.iter()) {
+                *v = f64::from(ones) / squares;
+            }
+            if s.wins[children + choose_best_of(&fraction_values, root_mover, rng)] == mover_wins {
+                correct[FRACTION_MINIMAX] |= 1 << (d - 1);
+            }
         }
     }
-    Some(Decisions { correct, attempts })
+    correct
+}
+
+/// The straightforward implementation the fast [`trial`] replaced (kept to check it, bit for
+/// bit, on random boards).
+#[cfg(test)]
+mod reference {
+    use super::*;
+
+    /// Per-thread buffers, reused across trials.
+    #[derive(Debug, Default)]
+    pub(super) struct ReferenceScratch {
+        leaves: Vec<bool>,
+        wins: Vec<bool>,
+        ones: Vec<u32>,
+        /// Static values for minimax and product, EMM's static judgements and errors.
+        minimax: Vec<f64>,
+        product: Vec<f64>,
+        judged: Vec<bool>,
+        error: Vec<f64>,
+        /// Ping-pong buffers of backed-up values.
+        levels: [Vec<f64>; 6],
+        emm_levels: [Vec<(bool, f64)>; 2],
+    }
+
+    fn back_up_minimax_reference(below: &[f64], b: usize, mover: Player, out: &mut Vec<f64>) {
+        out.clear();
+        out.extend(below.chunks_exact(b).map(|c| match mover {
+            Player::Max => c.iter().copied().fold(f64::NEG_INFINITY, f64::max),
+            Player::Min => c.iter().copied().fold(f64::INFINITY, f64::min),
+        }));
+    }
+
+    fn back_up_product_reference(below: &[f64], b: usize, mover: Player, out: &mut Vec<f64>) {
+        out.clear();
+        out.extend(below.chunks_exact(b).map(|c| match mover {
+            Player::Max => crate::search::product::at_least_one(c),
+            Player::Min => c.iter().product(),
+        }));
+    }
+
+    impl ReferenceScratch {
+        /// Fills the static arrays for `evaluator` (after the board is drawn and solved).
+        fn evaluate(&mut self, tree: &LevelTree, evaluator: &StudyEvaluator, rng: &mut ChaCha8Rng) {
+            let n = tree.len();
+            let leaves = tree.width(0);
+            self.minimax.clear();
+            self.product.clear();
+            self.judged.clear();
+            self.error.clear();
+            // Terminal squares: exact.
+            for &u in &self.leaves {
+                let v = f64::from(u8::from(u));
+                self.minimax.push(v);
+                self.product.push(v);
+                self.judged.push(u);
+                self.error.push(0.0);
+            }
+            match evaluator {
+                StudyEvaluator::Artificial { error } => {
+                    for &truth in &self.wins[leaves..n] {
+                        let judged = truth != (rng.random::<f64>() < *error);
+                        self.minimax.push(f64::from(u8::from(judged)));
+                        self.product.push(if judged { 1.0 - error } else { *error });
+                        self.judged.push(judged);
+                        self.error.push(*error);
+                    }
+                }
+                StudyEvaluator::Natural(calibration) => {
+                    tree.count_ones(&self.leaves, &mut self.ones);
+                    for t in 1..=tree.height() {
+                        let squares = (tree.branching() as u32).pow(t);
+                        for k in tree.offset(t)..tree.offset(t) + tree.width(t) {
+                            let judged = natural_judgement(t, self.ones[k], squares);
+                            self.minimax.push(f64::from(u8::from(judged)));
+                            self.product
+                                .push(f64::from(self.ones[k]) / f64::from(squares));
+                            self.judged.push(judged);
+                            self.error.push(calibration.error(t, judged));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The straightforward trial: every algorithm backed up level by level in f64 from each
+    /// depth's front.
+    pub(super) fn reference_trial(
+        spec: &BoardSpec,
+        evaluator: &StudyEvaluator,
+        s: &mut ReferenceScratch,
+        rng: &mut ChaCha8Rng,
+    ) -> Option<Decisions> {
+        let tree = &spec.tree;
+        let height = tree.height();
+        let b = tree.branching();
+        let root_mover = Player::to_move_at_height(height);
+        let children = tree.offset(height - 1);
+        let mut attempts = 0;
+        loop {
+            if attempts == MAX_ATTEMPTS {
+                return None;
+            }
+            attempts += 1;
+            spec.draw(rng, &mut s.leaves);
+            tree.solve(&s.leaves, &mut s.wins);
+            let kids = &s.wins[children..children + b];
+            if kids.iter().any(|&w| w) && kids.iter().any(|&w| !w) {
+                break;
+            }
+        }
+        s.evaluate(tree, evaluator, rng);
+        let mover_wins = root_mover == Player::Max;
+        let mut correct = [0u32; 4];
+        let natural = matches!(evaluator, StudyEvaluator::Natural(_));
+        let mut probabilities = vec![0.0; b];
+        for d in 1..=height {
+            let front = height - d;
+            let range = |t: u32| tree.offset(t)..tree.offset(t) + tree.width(t);
+            let [m0, m1, p0, p1, f0, f1] = &mut s.levels;
+            let [e0, e1] = &mut s.emm_levels;
+            m0.clear();
+            m0.extend_from_slice(&s.minimax[range(front)]);
+            p0.clear();
+            p0.extend_from_slice(&s.product[range(front)]);
+            e0.clear();
+            e0.extend(range(front).map(|k| (s.judged[k], s.error[k])));
+            if natural {
+                f0.clear();
+                f0.extend_from_slice(&s.product[range(front)]);
+            }
+            for t in front + 1..height {
+                let mover = Player::to_move_at_height(t);
+                if natural {
+                    back_up_minimax_reference(f0, b, mover, f1);
+                    std::mem::swap(f0, f1);
+                }
+                back_up_minimax_reference(m0, b, mover, m1);
+                std::mem::swap(m0, m1);
+                back_up_product_reference(p0, b, mover, p1);
+                std::mem::swap(p0, p1);
+                e1.clear();
+                let statics = tree.offset(t);
+                e1.extend(e0.chunks_exact(b).enumerate().map(|(i, c)| {
+                    crate::search::emm::back_up_step(
+                        c,
+                        s.judged[statics + i],
+                        s.error[statics + i],
+                        mover,
+                    )
+                }));
+                std::mem::swap(e0, e1);
+            }
+            let chosen = [
+                choose_best_of(m0, root_mover, rng),
+                choose_best_of(p0, root_mover, rng),
+                {
+                    for (p, &(win_for_max, er)) in probabilities.iter_mut().zip(e0.iter()) {
+                        *p = if win_for_max == mover_wins {
+                            1.0 - er
+                        } else {
+                            er
+                        };
+                    }
+                    choose_best_of(&probabilities, Player::Max, rng)
+                },
+            ];
+            for (bits, k) in correct.iter_mut().zip(chosen) {
+                if s.wins[children + k] == mover_wins {
+                    *bits |= 1 << (d - 1);
+                }
+            }
+            if natural && s.wins[children + choose_best_of(f0, root_mover, rng)] == mover_wins {
+                correct[FRACTION_MINIMAX] |= 1 << (d - 1);
+            }
+        }
+        Some(Decisions { correct, attempts })
+    }
 }
 
 /// One search depth's results.
@@ -927,27 +1340,96 @@ pub fn run_counts(
     evaluator: &StudyEvaluator,
     runner: &TrialRunner,
 ) -> Result<StudyCounts> {
-    match evaluator {
-        StudyEvaluator::Artificial { error } => {
-            if !(0.0..=0.5).contains(error) {
-                return Err(Error::invalid("--error", "in [0, 0.5]", error));
+    let mut counts = run_counts_shared(spec, std::slice::from_ref(evaluator), runner)?;
+    Ok(counts.remove(0))
+}
+
+/// The most evaluators [`run_counts_shared`] runs on the same boards.
+pub const MAX_SHARED: usize = 4;
+
+/// [`run_counts`] for up to [`MAX_SHARED`] evaluators on the same games: each trial draws its
+/// non-trivial board once and then runs every evaluator on a copy of its stream positioned
+/// just after the board, so the counts of each evaluator are exactly its own
+/// [`run_counts`] (the boards of a trial do not depend on the evaluator), for the cost of
+/// drawing the boards once. Wilson et al.'s artificial and natural figures of a game share
+/// their seed, and so their boards.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::mc::emm_study::{StudyEvaluator, calibrate, run_counts, run_counts_shared};
+/// use pathology::mc::level_tree::{BoardSpec, GameKind};
+/// use pathology::mc::TrialRunner;
+/// let spec = BoardSpec::new(GameKind::P, 2, 5, 0.382).unwrap();
+/// let natural = StudyEvaluator::Natural(calibrate(&spec, &TrialRunner::new(50, 9, 1).unwrap()).unwrap());
+/// let artificial = StudyEvaluator::Artificial { error: 0.1 };
+/// let runner = TrialRunner::new(200, 1, 2).unwrap();
+/// let both = run_counts_shared(&spec, &[artificial.clone(), natural.clone()], &runner).unwrap();
+/// assert_eq!(both[0], run_counts(&spec, &artificial, &runner).unwrap());
+/// assert_eq!(both[1], run_counts(&spec, &natural, &runner).unwrap());
+/// ```
+///
+/// # Errors
+///
+/// As [`run_counts`], and [`Error::InvalidArgument`] naming `evaluators` for none or more than
+/// [`MAX_SHARED`].
+pub fn run_counts_shared(
+    spec: &BoardSpec,
+    evaluators: &[StudyEvaluator],
+    runner: &TrialRunner,
+) -> Result<Vec<StudyCounts>> {
+    if evaluators.is_empty() || evaluators.len() > MAX_SHARED {
+        return Err(Error::invalid(
+            "evaluators",
+            &format!("1 to {MAX_SHARED} evaluators"),
+            evaluators.len(),
+        ));
+    }
+    for evaluator in evaluators {
+        match evaluator {
+            StudyEvaluator::Artificial { error } => {
+                if !(0.0..=0.5).contains(error) {
+                    return Err(Error::invalid("--error", "in [0, 0.5]", error));
+                }
             }
+            StudyEvaluator::Natural(calibration) => calibration.check_matches(spec)?,
         }
-        StudyEvaluator::Natural(calibration) => calibration.check_matches(spec)?,
     }
     let height = spec.tree.height() as usize;
+    let shared = evaluators.len();
     let (tallies, drawn, failed) = runner.run(
         Scratch::default,
-        |s, rng| trial(spec, evaluator, s, rng),
-        (vec![[Proportion::default(); 4]; height], 0u64, 0u64),
+        |s, rng| {
+            let attempts = draw_non_trivial(spec, s, rng)?;
+            let mut correct = [[0u32; 4]; MAX_SHARED];
+            let (first, others) = evaluators.split_first().expect("at least one evaluator");
+            if others.is_empty() {
+                correct[0] = decide(spec, first, s, rng);
+            } else {
+                // Every evaluator continues from the position after the board.
+                let after_board = rng_copy(rng);
+                correct[0] = decide(spec, first, s, rng);
+                for (c, evaluator) in correct[1..].iter_mut().zip(others) {
+                    *c = decide(spec, evaluator, s, &mut rng_copy(&after_board));
+                }
+            }
+            Some((correct, attempts))
+        },
+        (
+            vec![vec![[Proportion::default(); 4]; height]; shared],
+            0u64,
+            0u64,
+        ),
         |(mut tallies, drawn, failed), decisions| match decisions {
-            Some(d) => {
-                for (depth, tally) in tallies.iter_mut().enumerate() {
-                    for (a, t) in tally.iter_mut().enumerate() {
-                        t.record(d.correct[a] & (1 << depth) != 0);
+            Some((correct, attempts)) => {
+                for (tally, bits) in tallies.iter_mut().zip(correct) {
+                    for (depth, t) in tally.iter_mut().enumerate() {
+                        for (a, p) in t.iter_mut().enumerate() {
+                            p.record(bits[a] & (1 << depth) != 0);
+                        }
                     }
                 }
-                (tallies, drawn + u64::from(d.attempts), failed)
+                (tallies, drawn + u64::from(attempts), failed)
             }
             None => (tallies, drawn + u64::from(MAX_ATTEMPTS), failed + 1),
         },
@@ -962,12 +1444,26 @@ pub fn run_counts(
             spec.parameter,
         ));
     }
-    Ok(StudyCounts {
-        games: runner.trials_run(),
-        boards_drawn: drawn,
-        correct: tallies,
-        fraction: matches!(evaluator, StudyEvaluator::Natural(_)),
-    })
+    Ok(tallies
+        .into_iter()
+        .zip(evaluators)
+        .map(|(correct, evaluator)| StudyCounts {
+            games: runner.trials_run(),
+            boards_drawn: drawn,
+            correct,
+            fraction: matches!(evaluator, StudyEvaluator::Natural(_)),
+        })
+        .collect())
+}
+
+/// A generator at the same key, stream and position as `rng`: its outputs from here on are
+/// `rng`'s.
+fn rng_copy(rng: &ChaCha8Rng) -> ChaCha8Rng {
+    use rand::SeedableRng;
+    let mut copy = ChaCha8Rng::from_seed(rng.get_seed());
+    copy.set_stream(rng.get_stream());
+    copy.set_word_pos(rng.get_word_pos());
+    copy
 }
 
 #[cfg(test)]
@@ -1023,7 +1519,8 @@ mod tests {
             .enumerate()
             .map(|(n, r)| (r, n))
             .collect();
-        let mm = |_: &SplittingGame, r: &Region| g.minimax[index[r]];
+        // Minimax's static values are the binary judgements.
+        let mm = |_: &SplittingGame, r: &Region| f64::from(u8::from(g.judged[index[r]]));
         let pr = |_: &SplittingGame, r: &Region| g.product[index[r]];
         let em = |_: &SplittingGame, r: &Region| (g.judged[index[r]], g.error[index[r]]);
         let root = game.root();
@@ -1092,6 +1589,84 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The fast trial (minimax bit-parallel over depths, tabled first back-ups, integer
+    /// fraction counts) against the straightforward f64 back-ups it replaced: the same
+    /// decisions and the same stream position afterwards, on random boards of both games,
+    /// b = 2 to 4 (and b = 7, past the tables), both evaluators, several error rates.
+    #[test]
+    fn fast_trial_matches_the_reference_trial() {
+        use rand::Rng;
+        let calibration =
+            |spec: &BoardSpec| calibrate(spec, &TrialRunner::new(60, 5, 1).unwrap()).unwrap();
+        let mut checked = 0;
+        for (kind, b, h) in [
+            (GameKind::P, 2, 1),
+            (GameKind::P, 2, 8),
+            (GameKind::N, 2, 7),
+            (GameKind::P, 3, 6),
+            (GameKind::N, 3, 5),
+            (GameKind::P, 4, 4),
+            (GameKind::N, 7, 2),
+        ] {
+            let spec = BoardSpec::new(kind, b, h, kind.default_parameter(b).unwrap()).unwrap();
+            for evaluator in [
+                StudyEvaluator::Artificial { error: 0.0 },
+                StudyEvaluator::Artificial { error: 0.1 },
+                StudyEvaluator::Artificial { error: 0.45 },
+                StudyEvaluator::Natural(calibration(&spec)),
+            ] {
+                let (mut fast, mut slow) =
+                    (Scratch::default(), reference::ReferenceScratch::default());
+                for seed in 0..40 {
+                    let mut a = crate::mc::runner::trial_rng(seed, 3);
+                    let mut r = crate::mc::runner::trial_rng(seed, 3);
+                    let got = trial(&spec, &evaluator, &mut fast, &mut a);
+                    let want = reference::reference_trial(&spec, &evaluator, &mut slow, &mut r);
+                    assert_eq!(got, want, "{kind:?} b={b} h={h} {evaluator:?} seed {seed}");
+                    assert_eq!(a.next_u64(), r.next_u64(), "stream position, seed {seed}");
+                    checked += 1;
+                }
+            }
+        }
+        assert_eq!(checked, 7 * 4 * 40);
+    }
+
+    /// Evaluators sharing the boards get exactly their own runs' counts, in either order and
+    /// for any thread count (each continues on a copy of the stream after the board).
+    #[test]
+    fn shared_boards_give_each_evaluator_its_own_counts() {
+        for (kind, b, h) in [(GameKind::P, 3, 5), (GameKind::N, 2, 7)] {
+            let spec = BoardSpec::new(kind, b, h, kind.default_parameter(b).unwrap()).unwrap();
+            let natural = StudyEvaluator::Natural(
+                calibrate(&spec, &TrialRunner::new(50, 8, 1).unwrap()).unwrap(),
+            );
+            let evaluators = [
+                StudyEvaluator::Artificial { error: 0.1 },
+                natural,
+                StudyEvaluator::Artificial { error: 0.3 },
+            ];
+            for threads in [1, 2] {
+                let runner = TrialRunner::new(300, 6, threads).unwrap();
+                let alone: Vec<StudyCounts> = evaluators
+                    .iter()
+                    .map(|e| run_counts(&spec, e, &runner).unwrap())
+                    .collect();
+                assert_eq!(
+                    run_counts_shared(&spec, &evaluators, &runner).unwrap(),
+                    alone
+                );
+                let reversed: Vec<StudyEvaluator> = evaluators.iter().rev().cloned().collect();
+                let mut back = run_counts_shared(&spec, &reversed, &runner).unwrap();
+                back.reverse();
+                assert_eq!(back, alone);
+            }
+        }
+        let spec = BoardSpec::new(GameKind::P, 2, 4, 0.4).unwrap();
+        let runner = TrialRunner::new(10, 1, 1).unwrap();
+        let e = run_counts_shared(&spec, &[], &runner).unwrap_err();
+        assert!(e.to_string().contains("evaluators"), "{e}");
     }
 
     /// Wilson et al.'s Fig. 2 through the fast back-up: B (Min) over D, E judged wins for Max;

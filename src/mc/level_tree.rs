@@ -374,7 +374,8 @@ impl BoardSpec {
         match self.kind {
             GameKind::P => leaves.extend((0..self.tree.width(0)).map(|_| rng.random::<f64>() < p)),
             GameKind::N => {
-                // Depth first, children in move order, like SplittingGame::n_game.
+                // Depth first, children in move order, like SplittingGame::n_game (the
+                // squares' edges drawn in a loop instead of a call per square).
                 fn walk(
                     b: usize,
                     t: u32,
@@ -383,8 +384,11 @@ impl BoardSpec {
                     rng: &mut ChaCha8Rng,
                     out: &mut Vec<bool>,
                 ) {
-                    if t == 0 {
-                        out.push(sum > 0);
+                    if t == 1 {
+                        for _ in 0..b {
+                            let edge = if rng.random::<f64>() < q { 1 } else { -1 };
+                            out.push(sum + edge > 0);
+                        }
                         return;
                     }
                     for _ in 0..b {
@@ -392,6 +396,7 @@ impl BoardSpec {
                         walk(b, t - 1, sum + edge, q, rng, out);
                     }
                 }
+                // The tree has height at least 1 (LevelTree::new).
                 walk(b, self.tree.height, 0, p, rng, leaves);
             }
         }
