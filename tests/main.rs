@@ -4,6 +4,7 @@ mod cli;
 mod common;
 mod errprop;
 mod exact;
+mod figures;
 mod mc;
 mod packaging;
 mod reliability;

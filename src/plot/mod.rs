@@ -327,9 +327,9 @@ impl Figure for TrajectoryFigure<'_> {
             // Step labels, skipped where they would crowd earlier labels.
             let mut texts = Vec::new();
             for (k, &p) in s.points.iter().enumerate() {
+                let spacing = LABEL_SPACING * f64::from(t.px(1));
                 let crowded = labelled.iter().any(|q| {
-                    (q.0 - p.0).abs() < LABEL_SPACING * x_top
-                        && (q.1 - p.1).abs() < LABEL_SPACING * y_top
+                    (q.0 - p.0).abs() < spacing * x_top && (q.1 - p.1).abs() < spacing * y_top
                 });
                 if !crowded {
                     labelled.push(p);
@@ -344,6 +344,7 @@ impl Figure for TrajectoryFigure<'_> {
         }
         chart
             .configure_series_labels()
+            .legend_area_size(t.px(30))
             .position(SeriesLabelPosition::UpperRight)
             .label_font((FONT, t.font(16)))
             .background_style(WHITE.mix(0.9))
@@ -454,6 +455,7 @@ impl Figure for LineFigure<'_> {
         }
         chart
             .configure_series_labels()
+            .legend_area_size(t.px(30))
             .position(SeriesLabelPosition::UpperRight)
             .label_font((FONT, t.font(16)))
             .background_style(WHITE.mix(0.9))
@@ -651,14 +653,24 @@ impl Figure for PhaseFigure<'_> {
             chart
                 .draw_series(std::iter::once(Circle::new(at, t.px(6), style)))
                 .map_err(failed)?;
-            let text = format!("{} ({:.3}, {:.3})", p.stability.name(), at.0, at.1);
             // Keep the label inside the plot: left of points near the right edge, below
-            // points near the top.
-            let x = if at.0 > 0.6 { at.0 - 0.3 } else { at.0 + 0.015 };
-            let y = if at.1 > 0.9 {
-                at.1 - 0.04
-            } else {
-                at.1 + 0.015
+            // points near the top. In paper style the label is the point alone (the marker
+            // says its stability: filled attracting, open saddle or repelling).
+            let (text, x, y) = match t.style {
+                Style::Screen => (
+                    format!("{} ({:.3}, {:.3})", p.stability.name(), at.0, at.1),
+                    if at.0 > 0.6 { at.0 - 0.3 } else { at.0 + 0.015 },
+                    if at.1 > 0.9 {
+                        at.1 - 0.04
+                    } else {
+                        at.1 + 0.015
+                    },
+                ),
+                Style::Paper => (
+                    format!("({:.2}, {:.2})", at.0, at.1),
+                    if at.0 > 0.6 { at.0 - 0.28 } else { at.0 + 0.02 },
+                    if at.1 > 0.9 { at.1 - 0.06 } else { at.1 + 0.03 },
+                ),
             };
             chart
                 .draw_series(std::iter::once(Text::new(text, (x, y), (FONT, t.font(14)))))
@@ -666,6 +678,7 @@ impl Figure for PhaseFigure<'_> {
         }
         chart
             .configure_series_labels()
+            .legend_area_size(t.px(30))
             .position(SeriesLabelPosition::UpperRight)
             .label_font((FONT, t.font(15)))
             .background_style(WHITE.mix(0.9))
@@ -910,6 +923,7 @@ impl ErrorBarFigure<'_> {
         }
         chart
             .configure_series_labels()
+            .legend_area_size(t.px(30))
             .position(panel.legend.clone())
             .label_font((FONT, t.font(16)))
             .background_style(WHITE.mix(0.9))
@@ -1066,4 +1080,124 @@ pub fn error_bar_chart_with_exact(
         Style::Paper => (width, height * count),
     };
     save_sized(path, size, &ErrorBarFigure { panels, exact }, t)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn panel(y_label: &str, y_range: (f64, f64)) -> Panel {
+        Panel {
+            axes: Axes {
+                title: "t".into(),
+                x_label: "search depth".into(),
+                y_label: y_label.into(),
+                x_range: (0.5, 3.5),
+                y_range,
+            },
+            series: vec![ErrorSeries {
+                label: "a".into(),
+                points: vec![ErrorPoint {
+                    x: 1.0,
+                    y: 0.5,
+                    low: 0.45,
+                    high: 0.55,
+                }],
+            }],
+            legend: SeriesLabelPosition::LowerRight,
+            reference: None,
+        }
+    }
+
+    fn png_size(path: &Path) -> (u32, u32) {
+        let bytes = std::fs::read(path).unwrap();
+        let word = |at: usize| u32::from_be_bytes(bytes[at..at + 4].try_into().unwrap());
+        (word(16), word(20))
+    }
+
+    #[test]
+    fn paper_panels_stack_in_one_column_and_screen_panels_sit_side_by_side() {
+        let dir = tempfile::tempdir().unwrap();
+        let panels = [panel("share", (0.4, 0.6)), panel("share", (0.3, 0.5))];
+        let paper = dir.path().join("paper.png");
+        error_bar_chart(&paper, &panels, Style::Paper).unwrap();
+        assert_eq!(png_size(&paper), (PAPER_SIZE.0, 2 * PAPER_SIZE.1));
+        let screen = dir.path().join("screen.png");
+        error_bar_chart(&screen, &panels, Style::Screen).unwrap();
+        assert_eq!(png_size(&screen), (2 * SIZE.0, SIZE.1));
+    }
+
+    #[test]
+    fn panels_of_one_quantity_share_their_y_range() {
+        let shared = shared_y_ranges(&[
+            panel("share", (0.4, 0.6)),
+            panel("share", (0.3, 0.5)),
+            panel("rhf", (0.0, 0.2)),
+        ]);
+        assert_eq!(shared[0].axes.y_range, (0.3, 0.6));
+        assert_eq!(shared[1].axes.y_range, (0.3, 0.6));
+        assert_eq!(shared[2].axes.y_range, (0.0, 0.2));
+    }
+
+    #[test]
+    fn integer_axes_get_whole_ticks() {
+        assert!(integer_axis([1.0, 2.0, 10.0].into_iter()));
+        assert!(!integer_axis([0.0, 0.5].into_iter()));
+        assert!(!integer_axis(std::iter::empty()));
+        assert_eq!(integer_labels((9.5, 16.5)), 7);
+        assert_eq!(integer_tick(&3.0), "3");
+        assert_eq!(integer_tick(&2.5), "");
+    }
+
+    #[test]
+    fn paper_fonts_are_at_least_eight_points_and_screen_sizes_are_unchanged() {
+        let paper = Theme {
+            style: Style::Paper,
+        };
+        let screen = Theme {
+            style: Style::Screen,
+        };
+        for size in [13, 14, 15, 16, 18, 22, 24] {
+            assert_eq!(screen.font(size), f64::from(size));
+            // 8 pt at PAPER_DPI is 8 / 72 * 300 = 33.3 pixels.
+            assert!(paper.font(size) >= 8.0 / 72.0 * f64::from(PAPER_DPI));
+        }
+        assert_eq!(screen.px(20), 20);
+        assert_eq!(screen.title("t"), Some("t"));
+        assert_eq!(paper.title("t"), None);
+    }
+
+    #[test]
+    fn a_failed_figure_leaves_the_old_file_and_no_partial_file() {
+        let dir = tempfile::tempdir().unwrap();
+        // The final path is a directory that is not empty: the figure is drawn completely into
+        // its partial file, and the rename over the directory fails.
+        let path = dir.path().join("fig.svg");
+        std::fs::create_dir(&path).unwrap();
+        std::fs::write(path.join("keep"), "old").unwrap();
+        let error = error_bar_chart(&path, &[panel("share", (0.0, 1.0))], Style::Paper)
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("fig.svg"), "{error}");
+        let left: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(left, ["fig.svg"], "a partial file was left");
+        assert_eq!(std::fs::read_to_string(path.join("keep")).unwrap(), "old");
+        // An existing file keeps its old contents when the writer fails half-way.
+        let csv = dir.path().join("data.csv");
+        std::fs::write(&csv, "old").unwrap();
+        let failed = crate::output::write_atomically_with(
+            &csv,
+            |partial| {
+                std::fs::write(partial, "ne")?;
+                Err(std::io::Error::other("interrupted"))
+            },
+            |e| e,
+        );
+        assert!(failed.is_err());
+        assert_eq!(std::fs::read_to_string(&csv).unwrap(), "old");
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
+    }
 }
