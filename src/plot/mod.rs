@@ -53,8 +53,10 @@ pub const PAPER_SIZE: (u32, u32) = (990, 750);
 /// The resolution that [`PAPER_SIZE`] assumes.
 pub const PAPER_DPI: u32 = 300;
 
-/// The smallest font of a paper figure in pixels: 34 px at 300 dpi is 8.2 pt.
-pub const PAPER_MIN_FONT: u32 = 34;
+/// The smallest font size of a paper figure, in plotters' units: plotters draws a size s with
+/// an em of s / 1.24 pixels (the SVG backend writes `font-size` = s / 1.24), so 42 is an em of
+/// 33.9 px, 8.1 pt at [`PAPER_DPI`].
+pub const PAPER_MIN_FONT: u32 = 42;
 
 /// The sizes a [`Style`] draws with. The screen's are each figure's literal values, so screen
 /// figures stay byte-identical; the paper's scale them to [`PAPER_SIZE`], with fonts of at
@@ -1159,8 +1161,8 @@ mod tests {
         };
         for size in [13, 14, 15, 16, 18, 22, 24] {
             assert_eq!(screen.font(size), f64::from(size));
-            // 8 pt at PAPER_DPI is 8 / 72 * 300 = 33.3 pixels.
-            assert!(paper.font(size) >= 8.0 / 72.0 * f64::from(PAPER_DPI));
+            // 8 pt at PAPER_DPI is 8 / 72 * 300 = 33.3 pixels of em; plotters' em is s / 1.24.
+            assert!(paper.font(size) / 1.24 >= 8.0 / 72.0 * f64::from(PAPER_DPI));
         }
         assert_eq!(screen.px(20), 20);
         assert_eq!(screen.title("t"), Some("t"));
