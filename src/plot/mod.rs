@@ -106,6 +106,15 @@ impl Theme {
         }
     }
 
+    /// An axis description as drawn: in paper style without a parenthetical part (the run's
+    /// details, which belong in the caption), so that it fits a single column.
+    fn axis(self, text: &str) -> String {
+        match self.style {
+            Style::Screen => text.to_string(),
+            Style::Paper => symbols(text.split(" (").next().unwrap_or(text)),
+        }
+    }
+
     /// One panel's size.
     fn panel(self) -> (u32, u32) {
         match self.style {
@@ -414,8 +423,8 @@ impl Figure for LineFigure<'_> {
             .build_cartesian_2d(a.x_range.0..a.x_range.1, a.y_range.0..a.y_range.1)
             .map_err(failed)?;
         let mut mesh = chart.configure_mesh();
-        mesh.x_desc(t.text(&a.x_label))
-            .y_desc(t.text(&a.y_label))
+        mesh.x_desc(t.axis(&a.x_label))
+            .y_desc(t.axis(&a.y_label))
             .axis_desc_style((FONT, t.font(18)))
             .label_style((FONT, t.font(15)))
             .light_line_style(WHITE.mix(0.0));
@@ -834,8 +843,8 @@ impl ErrorBarFigure<'_> {
             }
         };
         let mut mesh = chart.configure_mesh();
-        mesh.x_desc(t.text(&a.x_label))
-            .y_desc(t.text(&a.y_label))
+        mesh.x_desc(t.axis(&a.x_label))
+            .y_desc(t.axis(&a.y_label))
             .x_label_formatter(&tick)
             .axis_desc_style((FONT, t.font(18)))
             .label_style((FONT, t.font(15)))
