@@ -25,6 +25,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         std::path::Path::new(&path),
         "gamma/delta trajectories from (0.3, 0.2)",
         &series,
+        pathology::plot::Style::Screen,
     )?;
     println!("drawn to {path}");
     Ok(())

@@ -52,6 +52,7 @@ pub mod number;
 pub mod output;
 pub mod plot;
 pub mod report;
+pub mod reproduce;
 pub mod search;
 pub mod validate;
 

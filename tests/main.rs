@@ -6,6 +6,7 @@ mod errprop;
 mod estimates;
 mod exact;
 mod limits;
+mod figures;
 mod mc;
 mod packaging;
 mod reliability;

@@ -1,7 +1,7 @@
 //! `pathology mc emm | emm-calibrate | emm-figures`: Wilson, Parker & Nau's (2009) error
 //! minimizing minimax against minimax and product (Figs. 3-6).
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use pathology::mc::TrialRunner;
 use pathology::mc::cost::study_game_seconds;
@@ -128,6 +128,10 @@ pub struct EmmFiguresArgs {
     /// Directory for the figures, their data and the calibration tables.
     #[arg(long, default_value = "plots")]
     out: PathBuf,
+    /// Figures for the screen (titled, 900x700 a panel) or a paper's single column (3.3 in
+    /// at 300 dpi, fonts >= 8 pt, no title: the caption says it).
+    #[arg(long, value_enum, default_value_t = pathology::plot::Style::Screen)]
+    style: pathology::plot::Style,
     #[command(flatten)]
     options: EmmOptions,
 }
@@ -142,7 +146,17 @@ pub fn run_emm_calibrate(args: EmmCalibrateArgs) -> anyhow::Result<()> {
     runner.check_budget_of("--games", "mc emm-calibrate", study_game_seconds(&spec))?;
     let table = emm_study::calibrate(&spec, &runner)?;
     if let Some(path) = &args.out {
-        table.save(path)?;
+        pathology::output::write_atomically_with(
+            path,
+            |partial| table.save(partial),
+            |e| {
+                pathology::Error::invalid(
+                    "--out",
+                    "a file that can be written",
+                    format!("{}: {e}", path.display()),
+                )
+            },
+        )?;
         eprintln!("saved to {}", path.display());
     }
     args.options.output.emit(&calibration_report(&table), 4)
@@ -222,17 +236,6 @@ pub fn run_emm(args: EmmArgs) -> anyhow::Result<()> {
         .emit(&study_report(&setting, &run, &counts), 4)
 }
 
-/// Wilson, Parker & Nau's Figs. 3-6 ([`figures`]): the files written and the report.
-pub(super) fn wilson_figures(
-    out: &Path,
-    games: u64,
-    seed: u64,
-    threads: usize,
-) -> anyhow::Result<(Vec<PathBuf>, pathology::report::Report)> {
-    let f = figures(out, games, seed, threads)?;
-    Ok((f.files, f.report))
-}
-
 pub fn run_emm_figures(args: EmmFiguresArgs) -> anyhow::Result<()> {
     // Per game: four figures at b = 2 and 3, H = 10; the natural ones calibrate on as many
     // boards first.
@@ -246,11 +249,12 @@ pub fn run_emm_figures(args: EmmFiguresArgs) -> anyhow::Result<()> {
         "mc emm-figures",
         per_game,
     )?;
-    let (_, report) = wilson_figures(
+    let figures = figures(
         &args.out,
         args.games,
         args.options.seed,
         args.options.threads(),
+        args.style,
     )?;
-    args.options.output.emit(&report, 3)
+    args.options.output.emit(&figures.report, 3)
 }

@@ -71,6 +71,10 @@ struct TrajectoryArgs {
     /// Also draw the trajectories to this .png or .svg file.
     #[arg(long)]
     plot: Option<PathBuf>,
+    /// Figures for the screen (titled, 900x700 a panel) or a paper's single column (3.3 in
+    /// at 300 dpi, fonts >= 8 pt, no title: the caption says it).
+    #[arg(long, value_enum, requires = "plot", default_value_t = pathology::plot::Style::Screen)]
+    style: pathology::plot::Style,
     #[command(flatten)]
     output: OutputArgs,
 }
@@ -131,6 +135,10 @@ struct FiguresArgs {
     /// Directory to write into.
     #[arg(long, default_value = "plots")]
     out: PathBuf,
+    /// Figures for the screen (titled, 900x700 a panel) or a paper's single column (3.3 in
+    /// at 300 dpi, fonts >= 8 pt, no title: the caption says it).
+    #[arg(long, value_enum, default_value_t = pathology::plot::Style::Screen)]
+    style: pathology::plot::Style,
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
@@ -165,7 +173,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 .emit(&critical_f_report(report, &a.gamma, &a.delta, a.from)?, 9)
         }
         Some(Sub::Figures(a)) => {
-            let written = pathology::plot::figures::analytic_figures(&a.out)?;
+            let written = pathology::plot::figures::analytic_figures(&a.out, a.style)?;
             let names: Vec<String> = written.iter().map(|p| p.display().to_string()).collect();
             super::print(&format!("{}\n", names.join("\n")))
         }
@@ -277,7 +285,7 @@ fn trajectories<P: Probability>(
             short_text(delta)
         );
         let series: Vec<_> = computed.iter().map(|t| t.series()).collect();
-        pathology::plot::trajectories(path, &title, &series)
+        pathology::plot::trajectories(path, &title, &series, args.style)
             .with_context(|| format!("drawing {}", path.display()))?;
     }
     let report = trajectory_report(report, gamma, delta, args.from, &computed);

@@ -2,22 +2,18 @@
 //! product rule (Sections 4.4 and 5, Fig. 3). Parses the arguments, calls
 //! [`pathology::mc::match_report`] and prints the report; `match-sweep` also draws Fig. 3.
 
-use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use anyhow::Context;
 use pathology::mc::TrialRunner;
 use pathology::mc::cost::match_pair_seconds;
 use pathology::mc::level_tree::{BoardSpec, GameKind};
 use pathology::mc::match_report::{
-    CHI_NAU_DEPTH_11, MatchSetting, depth_table_report, depth_table_rows, figure_3_panel,
-    figure_3_points, figure_3_report,
+    CHI_NAU_DEPTH_11, MatchSetting, depth_table_report, depth_table_rows, figure_3_points,
+    figure_3_report,
 };
-use pathology::mc::matches::{MatchEvaluator, SweepPoint, chi_nau_board};
+use pathology::mc::matches::{MatchEvaluator, chi_nau_board};
 use pathology::mc::report::McRun;
 use pathology::mc::runner::Shard;
-use pathology::plot::error_bar_chart;
-use pathology::report::{ExportOptions, Format};
 
 use super::args::{count, default_parameter, default_threads, unit};
 
@@ -106,6 +102,10 @@ pub struct MatchSweepArgs {
     /// Directory for chi_nau_fig3.{png,svg,csv} (not written by a --shard run).
     #[arg(long, default_value = "plots")]
     out: PathBuf,
+    /// Figures for the screen (titled, 900x700 a panel) or a paper's single column (3.3 in
+    /// at 300 dpi, fonts >= 8 pt, no title: the caption says it).
+    #[arg(long, value_enum, default_value_t = pathology::plot::Style::Screen)]
+    style: pathology::plot::Style,
     #[command(flatten)]
     options: MatchOptions,
 }
@@ -164,47 +164,6 @@ pub fn run_match(args: MatchArgs) -> anyhow::Result<()> {
     args.options.output.emit(&report, 4)
 }
 
-/// Chi & Nau's Fig. 3 at `pairs` pairs per point: the points, and the files written
-/// (`chi_nau_fig3.csv` from the report's CSV exporter, the PNG and the SVG).
-pub(super) fn chi_nau_figure_3(
-    out: &Path,
-    pairs: u64,
-    runner_of: impl Fn(u64) -> anyhow::Result<TrialRunner>,
-) -> anyhow::Result<(Vec<SweepPoint>, Vec<PathBuf>)> {
-    let runner = runner_of(pairs)?;
-    let points = figure_3_points(&runner)?;
-    let run = McRun {
-        trials: pairs,
-        seed: runner.seed(),
-        shard: None,
-    };
-    let files = write_figure_3(out, &run, &points)?;
-    Ok((points, files))
-}
-
-fn write_figure_3(out: &Path, run: &McRun, points: &[SweepPoint]) -> anyhow::Result<Vec<PathBuf>> {
-    fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
-    let csv = out.join("chi_nau_fig3.csv");
-    let report = figure_3_report(run, points)?;
-    let text = report.render(
-        Format::Csv,
-        &ExportOptions {
-            decimals: 4,
-            table: None,
-        },
-    )?;
-    fs::write(&csv, text).with_context(|| format!("writing {}", csv.display()))?;
-    let panel = figure_3_panel(points, run.trials);
-    let mut files = vec![csv];
-    for ext in ["png", "svg"] {
-        let path = out.join(format!("chi_nau_fig3.{ext}"));
-        error_bar_chart(&path, std::slice::from_ref(&panel))
-            .with_context(|| format!("drawing {}", path.display()))?;
-        files.push(path);
-    }
-    Ok(files)
-}
-
 pub fn run_match_sweep(args: MatchSweepArgs) -> anyhow::Result<()> {
     let runner = args.options.runner(args.pairs, "mc match-sweep")?;
     let weights = pathology::mc::matches::figure_3_weights().len() as f64;
@@ -216,7 +175,8 @@ pub fn run_match_sweep(args: MatchSweepArgs) -> anyhow::Result<()> {
     let points = figure_3_points(&runner)?;
     let run = args.options.run(args.pairs);
     if run.shard.is_none() {
-        let files = write_figure_3(&args.out, &run, &points)?;
+        let files = pathology::plot::studies::figure_3(&args.out, &run, &points, args.style)
+            .map_err(super::reproduce::library_error)?;
         eprintln!(
             "written: {}",
             files

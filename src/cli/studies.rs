@@ -1,38 +1,7 @@
-//! The game-playing studies shared by `pathology mc match*` ([`super::matches`]) and `pathology
-//! mc emm*` ([`super::emm`]): their option parsers, and [`write_figures`], which regenerates Chi &
-//! Nau's Fig. 3 and Wilson, Parker & Nau's Figs. 3-6.
+//! `pathology mc study-figures`: Chi & Nau's Fig. 3 and Wilson, Parker & Nau's Figs. 3-6,
+//! written by [`pathology::plot::studies::study_figures`].
 
-use std::path::{Path, PathBuf};
-
-use pathology::mc::TrialRunner;
-
-/// Pairs per point of Chi & Nau's Fig. 3 (the paper's 8000) and non-trivial games per setting of
-/// Wilson et al.'s Figs. 3-6 (the paper's 10,000) at full size, and the reduced defaults.
-const FULL_SIZES: (u64, u64) = (8000, 10_000);
-const REDUCED_SIZES: (u64, u64) = (8000, 5000);
-
-/// Writes Chi & Nau's Fig. 3 and Wilson, Parker & Nau's Figs. 3-6 (PNG, SVG, CSV, and the
-/// natural evaluator's calibration tables) into `out_dir`, at the papers' sizes when `full`,
-/// else at reduced sizes (Fig. 3 of Chi & Nau is cheap and stays at 8000 pairs; Wilson et al.'s
-/// figures use 5000 games per setting), seed 1, on all cores.
-///
-/// # Errors
-///
-/// When a file cannot be written.
-pub fn write_figures(
-    out_dir: &Path,
-    full: bool,
-    seed: u64,
-    threads: usize,
-) -> anyhow::Result<Vec<PathBuf>> {
-    let (pairs, games) = if full { FULL_SIZES } else { REDUCED_SIZES };
-    let (_, mut files) = super::matches::chi_nau_figure_3(out_dir, pairs, |pairs| {
-        Ok(TrialRunner::new(pairs, seed, threads)?)
-    })?;
-    let (wilson, _) = super::emm::wilson_figures(out_dir, games, seed, threads)?;
-    files.extend(wilson);
-    Ok(files)
-}
+use std::path::PathBuf;
 
 #[derive(Debug, clap::Args)]
 pub struct StudyFiguresArgs {
@@ -46,15 +15,21 @@ pub struct StudyFiguresArgs {
     /// Seed of the random streams.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Figures for the screen (titled, 900x700 a panel) or a paper's single column (3.3 in
+    /// at 300 dpi, fonts >= 8 pt, no title: the caption says it).
+    #[arg(long, value_enum, default_value_t = pathology::plot::Style::Screen)]
+    style: pathology::plot::Style,
 }
 
 pub fn run_study_figures(args: StudyFiguresArgs) -> anyhow::Result<()> {
-    let files = write_figures(
+    let files = pathology::plot::studies::study_figures(
         &args.out,
         args.full,
         args.seed,
         super::args::default_threads(),
-    )?;
+        args.style,
+    )
+    .map_err(super::reproduce::library_error)?;
     super::print(&format!(
         "{} files written (Chi & Nau Fig. 3; Wilson, Parker & Nau Figs. 3-6):\n{}\n",
         files.len(),

@@ -2,9 +2,8 @@
 
 use std::path::PathBuf;
 
-use pathology::dgame::report::trend_report;
-use pathology::dgame::trend::{TrendRow, height_trend};
-use pathology::report::Report;
+use pathology::dgame::report::height_trend_report;
+use pathology::dgame::trend::height_trend;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -26,6 +25,10 @@ pub struct Args {
     /// Directory for trend.csv and the two figures.
     #[arg(long, default_value = "plots")]
     out: PathBuf,
+    /// Figures for the screen (titled, 900x700 a panel) or a paper's single column (3.3 in
+    /// at 300 dpi, fonts >= 8 pt, no title: the caption says it).
+    #[arg(long, value_enum, default_value_t = pathology::plot::Style::Screen)]
+    style: pathology::plot::Style,
     #[command(flatten)]
     output: super::args::OutputArgs,
 }
@@ -41,7 +44,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     }
     let heights: Vec<u32> = (args.from..=args.to).collect();
     let rows = height_trend(&heights, args.grid, args.tolerance, args.peak_grid)?;
-    let report = report(
+    let report = height_trend_report(
         &rows,
         args.from,
         args.to,
@@ -49,7 +52,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         args.tolerance,
         args.peak_grid,
     );
-    let files = pathology::plot::figures::trend_figures(&args.out, &rows, &report)?;
+    let files = pathology::plot::figures::trend_figures(&args.out, &rows, &report, args.style)?;
     args.output.emit(&report, 4)?;
     eprintln!(
         "written: {}",
@@ -60,26 +63,4 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             .join(", ")
     );
     Ok(())
-}
-
-/// The trend report with its canonical command.
-pub fn report(
-    rows: &[TrendRow],
-    from: u32,
-    to: u32,
-    grid: u32,
-    tolerance: f64,
-    peak_grid: u32,
-) -> Report {
-    let report = Report::new(
-        "trend",
-        "Pathology against height (f1 = f2 = f): the certified threshold f* above which no depth \
-         pair is pathological, and the peak of PS over f",
-    )
-    .param("from", from)
-    .param("to", to)
-    .param("grid", grid)
-    .param("tolerance", tolerance)
-    .param("peak_grid", peak_grid);
-    trend_report(report, rows)
 }

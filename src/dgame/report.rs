@@ -414,3 +414,26 @@ pub fn trend_report(report: Report, rows: &[TrendRow]) -> Report {
     }
     report.mode("certified").with_table(table)
 }
+
+/// The report of `pathology trend --from FROM --to TO`: [`trend_report`] with its title and
+/// parameters (the threshold's grid steps and bisection tolerance, the PS peak's grid steps).
+pub fn height_trend_report(
+    rows: &[TrendRow],
+    from: u32,
+    to: u32,
+    grid: u32,
+    tolerance: f64,
+    peak_grid: u32,
+) -> Report {
+    let report = Report::new(
+        "trend",
+        "Pathology against height (f1 = f2 = f): the certified threshold f* above which no depth \
+         pair is pathological, and the peak of PS over f",
+    )
+    .param("from", from)
+    .param("to", to)
+    .param("grid", grid)
+    .param("tolerance", tolerance)
+    .param("peak_grid", peak_grid);
+    trend_report(report, rows)
+}

@@ -28,7 +28,9 @@ use super::runner::TrialRunner;
 use super::stats::{Comparison, Proportion, Z_95};
 use crate::error::{Error, Result};
 use crate::exact::study::{ExactCurve, exact_curve};
-use crate::plot::{Axes, ErrorPoint, ErrorSeries, ExactLine, Panel, error_bar_chart_with_exact};
+use crate::plot::{
+    Axes, ErrorPoint, ErrorSeries, ExactLine, Panel, Style, error_bar_chart_with_exact,
+};
 use crate::report::read::ReadTable;
 use crate::report::{Cell, Column, ExportOptions, Format, Grid, Kind, Report, Table, format_f64};
 
@@ -721,7 +723,13 @@ fn figure_report(games: u64, seed: u64, caption: &str) -> Report {
 ///
 /// [`Error::InvalidArgument`] naming `--out` when a file cannot be written, `--games` when it
 /// is 0.
-pub fn wilson_figures(out: &Path, games: u64, seed: u64, threads: usize) -> Result<WilsonFigures> {
+pub fn wilson_figures(
+    out: &Path,
+    games: u64,
+    seed: u64,
+    threads: usize,
+    style: Style,
+) -> Result<WilsonFigures> {
     if games == 0 {
         return Err(Error::invalid("--games", "at least 1", games));
     }
@@ -799,7 +807,12 @@ pub fn wilson_figures(out: &Path, games: u64, seed: u64, threads: usize) -> Resu
                         figure.game.name()
                     ));
                     if !files.contains(&path) {
-                        table.save(&path)?;
+                        // Saved under a partial name (same extension) and renamed.
+                        crate::output::write_atomically_with(
+                            &path,
+                            |partial| table.save(partial),
+                            |e| unwritable(&path, e),
+                        )?;
                         files.push(path);
                     }
                 }
@@ -874,11 +887,11 @@ pub fn wilson_figures(out: &Path, games: u64, seed: u64, threads: usize) -> Resu
         let text = Format::Csv
             .exporter()
             .export(&report, &ExportOptions::default())?;
-        std::fs::write(&csv, text).map_err(|e| unwritable(&csv, e))?;
+        crate::output::write_atomically(&csv, text).map_err(|e| unwritable(&csv, e))?;
         files.push(csv);
         for ext in ["png", "svg"] {
             let path = out.join(format!("{stem}.{ext}"));
-            error_bar_chart_with_exact(&path, &panels, &exact_lines)
+            error_bar_chart_with_exact(&path, &panels, &exact_lines, style)
                 .map_err(|e| unwritable(&path, e))?;
             files.push(path);
         }

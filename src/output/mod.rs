@@ -157,8 +157,44 @@ pub fn partial_path(path: &std::path::Path) -> std::path::PathBuf {
 ///
 /// The I/O error of writing or renaming (the partial file is removed).
 pub fn write_atomically(path: &std::path::Path, contents: impl AsRef<[u8]>) -> std::io::Result<()> {
+    write_atomically_with(path, |partial| std::fs::write(partial, contents), |e| e)
+}
+
+/// The one way this crate writes a file: `write` writes the complete file at the path it is
+/// given ([`partial_path`] of `path`, a sibling with the same extension), which is then
+/// renamed over `path`. On any error the partial file is removed, so `path` holds either its
+/// old contents or the complete new file, never a partial one. `rename_failed` turns the
+/// rename's I/O error into `write`'s error type. Writers that want a path of their own
+/// (plotters' bitmap and SVG backends, [`crate::mc::emm_study::Calibration::save`]) use it
+/// directly; [`write_atomically`] is this with [`std::fs::write`].
+///
+/// # Examples
+///
+/// ```
+/// use pathology::output::write_atomically_with;
+/// let dir = tempfile::tempdir().unwrap();
+/// let path = dir.path().join("fig.svg");
+/// let failed = write_atomically_with(&path, |partial| {
+///     std::fs::write(partial, "<svg")?; // half a file, then an error
+///     Err(std::io::Error::other("interrupted"))
+/// }, |e| e);
+/// assert!(failed.is_err());
+/// assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0); // nothing left behind
+/// write_atomically_with(&path, |partial| std::fs::write(partial, "<svg/>"), |e| e).unwrap();
+/// assert_eq!(std::fs::read_to_string(&path).unwrap(), "<svg/>");
+/// ```
+///
+/// # Errors
+///
+/// `write`'s error, or the rename's (through `rename_failed`).
+pub fn write_atomically_with<E>(
+    path: &std::path::Path,
+    write: impl FnOnce(&std::path::Path) -> Result<(), E>,
+    rename_failed: impl FnOnce(std::io::Error) -> E,
+) -> Result<(), E> {
     let partial = partial_path(path);
-    let result = std::fs::write(&partial, contents).and_then(|()| std::fs::rename(&partial, path));
+    let result =
+        write(&partial).and_then(|()| std::fs::rename(&partial, path).map_err(rename_failed));
     if result.is_err() {
         let _ = std::fs::remove_file(&partial);
     }

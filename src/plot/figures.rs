@@ -8,7 +8,9 @@
 
 use std::path::{Path, PathBuf};
 
-use super::{Axes, PlotError, Result, Series, failed, line_chart, phase_portrait, trajectories};
+use super::{
+    Axes, PlotError, Result, Series, Style, failed, line_chart, phase_portrait, trajectories,
+};
 use crate::closed_form::{DepthOneTree, rhf, two_level_example_error, w_b};
 use crate::dgame::figure_4::{FIGURE_4_HEIGHTS, figure_4_pair_report, figure_4_report};
 use crate::dgame::trend::TrendRow;
@@ -21,9 +23,9 @@ const FIGURE_STEPS: u32 = 12;
 /// The f = f1 = f2 of the phase portrait.
 const PORTRAIT_F: f64 = 0.7;
 
-/// Writes `contents` to `path`, naming the path in the error.
+/// Writes `contents` to `path` atomically, naming the path in the error.
 fn write_file(path: &Path, contents: &str) -> Result<()> {
-    std::fs::write(path, contents)
+    crate::output::write_atomically(path, contents)
         .map_err(|e| PlotError(format!("writing {}: {e}", path.display())))
 }
 
@@ -55,7 +57,7 @@ fn both_formats(
 /// # Errors
 ///
 /// [`PlotError`] naming the file when a directory or file cannot be written.
-pub fn analytic_figures(out_dir: &Path) -> Result<Vec<PathBuf>> {
+pub fn analytic_figures(out_dir: &Path, style: Style) -> Result<Vec<PathBuf>> {
     create_dir(out_dir)?;
     let mut written = Vec::new();
     let start = ErrorPair::new(0.3, 0.2).map_err(failed)?;
@@ -83,7 +85,7 @@ pub fn analytic_figures(out_dir: &Path) -> Result<Vec<PathBuf>> {
             })
             .collect::<Result<Vec<_>>>()?;
         both_formats(out_dir, stem, &mut written, |path| {
-            trajectories(path, title, &series)
+            trajectories(path, title, &series, style)
         })?;
     }
     // Phase portrait at f = 0.7, with the Fig. 2/3 start and a second start on each side.
@@ -99,15 +101,15 @@ pub fn analytic_figures(out_dir: &Path) -> Result<Vec<PathBuf>> {
         });
     }
     both_formats(out_dir, "errprop_phase_portrait", &mut written, |path| {
-        phase_portrait(path, f, f, BackUp::Max, &fixed, &series)
+        phase_portrait(path, f, f, BackUp::Max, &fixed, &series, style)
     })?;
-    written.extend(closed_form_figures(out_dir)?);
-    written.extend(figure_4(out_dir)?);
+    written.extend(closed_form_figures(out_dir, style)?);
+    written.extend(figure_4(out_dir, style)?);
     Ok(written)
 }
 
 /// Chi & Nau's Fig. 2 (rhf(w) for xi = w_2) and Wilson et al.'s Fig. 1 (depth-one errors).
-fn closed_form_figures(out_dir: &Path) -> Result<Vec<PathBuf>> {
+fn closed_form_figures(out_dir: &Path, style: Style) -> Result<Vec<PathBuf>> {
     let mut written = Vec::new();
     let grid = |n: u32, top: f64| (0..=n).map(move |k| top * f64::from(k) / f64::from(n));
     let xi = w_b(2).map_err(failed)?;
@@ -154,17 +156,17 @@ fn closed_form_figures(out_dir: &Path) -> Result<Vec<PathBuf>> {
     // Interleaved by extension, as the files have always been listed.
     for ext in ["png", "svg"] {
         let path = out_dir.join(format!("rhf_chi_nau_fig2.{ext}"));
-        line_chart(&path, &rhf_axes, &rhf_series, false)?;
+        line_chart(&path, &rhf_axes, &rhf_series, false, style)?;
         written.push(path);
         let path = out_dir.join(format!("emm_depth_one_fig1.{ext}"));
-        line_chart(&path, &error_axes, &error_series, false)?;
+        line_chart(&path, &error_axes, &error_series, false, style)?;
         written.push(path);
     }
     Ok(written)
 }
 
 /// Li & Marsland's Fig. 4 (PS against f1 for p0 = 0.5), its data and the pair count.
-fn figure_4(out_dir: &Path) -> Result<Vec<PathBuf>> {
+fn figure_4(out_dir: &Path, style: Style) -> Result<Vec<PathBuf>> {
     let mut written = Vec::new();
     let report = figure_4_report().map_err(failed)?;
     let table = &report.tables[0];
@@ -197,7 +199,7 @@ fn figure_4(out_dir: &Path) -> Result<Vec<PathBuf>> {
         y_range: (0.0, (y_max * 1.1).max(1e-3)),
     };
     both_formats(out_dir, "dgame_fig4", &mut written, |path| {
-        line_chart(path, &axes, &series, true)
+        line_chart(path, &axes, &series, true, style)
     })?;
     let path = out_dir.join("dgame_fig4.csv");
     write_file(&path, &render(&report, Format::Csv)?)?;
@@ -221,7 +223,12 @@ fn render(report: &Report, format: Format) -> Result<String> {
 /// # Errors
 ///
 /// [`PlotError`] naming the file when a directory or file cannot be written.
-pub fn trend_figures(dir: &Path, rows: &[TrendRow], report: &Report) -> Result<Vec<PathBuf>> {
+pub fn trend_figures(
+    dir: &Path,
+    rows: &[TrendRow],
+    report: &Report,
+    style: Style,
+) -> Result<Vec<PathBuf>> {
     create_dir(dir)?;
     let mut written = Vec::new();
     let csv_path = dir.join("trend.csv");
@@ -270,10 +277,11 @@ pub fn trend_figures(dir: &Path, rows: &[TrendRow], report: &Report) -> Result<V
             &threshold_axes,
             &[thresholds.clone(), peak_at.clone()],
             true,
+            style,
         )?;
         written.push(path);
         let path = dir.join(format!("trend_ps_peak.{ext}"));
-        line_chart(&path, &peak_axes, std::slice::from_ref(&peaks), true)?;
+        line_chart(&path, &peak_axes, std::slice::from_ref(&peaks), true, style)?;
         written.push(path);
     }
     Ok(written)

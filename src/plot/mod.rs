@@ -10,6 +10,7 @@
 //! Fig. 2, Wilson et al.'s Fig. 1: [`line_chart`]).
 
 pub mod figures;
+pub mod studies;
 
 use std::path::Path;
 use std::sync::Once;
@@ -33,8 +34,155 @@ fn failed<E: std::fmt::Display>(e: E) -> PlotError {
     PlotError(e.to_string())
 }
 
+/// How figures are drawn.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Style {
+    /// For the screen: [`SIZE`] pixels a panel, titles drawn in the figure.
+    #[default]
+    Screen,
+    /// For a paper's single column.
+    Paper,
+}
+
 /// Figure size in pixels (PNG) or user units (SVG).
 pub const SIZE: (u32, u32) = (900, 700);
+
+/// A paper figure's panel in pixels: 3.3 in by 2.5 in at [`PAPER_DPI`], a single column.
+pub const PAPER_SIZE: (u32, u32) = (990, 750);
+
+/// The resolution that [`PAPER_SIZE`] assumes.
+pub const PAPER_DPI: u32 = 300;
+
+/// The smallest font size of a paper figure, in plotters' units: plotters draws a size s with
+/// an em of s / 1.24 pixels (the SVG backend writes `font-size` = s / 1.24), so 42 is an em of
+/// 33.9 px, 8.1 pt at [`PAPER_DPI`].
+pub const PAPER_MIN_FONT: u32 = 42;
+
+/// The sizes a [`Style`] draws with. The screen's are each figure's literal values, so screen
+/// figures stay byte-identical; the paper's scale them to [`PAPER_SIZE`], with fonts of at
+/// least [`PAPER_MIN_FONT`], no title (the caption says it) and the papers' symbols.
+#[derive(Debug, Clone, Copy)]
+struct Theme {
+    style: Style,
+}
+
+impl Theme {
+    /// A font size given the screen's.
+    fn font(self, screen: u32) -> f64 {
+        match self.style {
+            Style::Screen => f64::from(screen),
+            Style::Paper => (f64::from(screen) * 2.3)
+                .round()
+                .max(f64::from(PAPER_MIN_FONT)),
+        }
+    }
+
+    /// A length in pixels (margin, label area, stroke, marker) given the screen's.
+    fn px(self, screen: u32) -> u32 {
+        match self.style {
+            Style::Screen => screen,
+            Style::Paper => 2 * screen,
+        }
+    }
+
+    /// A signed pixel offset given the screen's.
+    fn offset(self, screen: i32) -> i32 {
+        match self.style {
+            Style::Screen => screen,
+            Style::Paper => 2 * screen,
+        }
+    }
+
+    /// The title drawn in the figure, if any.
+    fn title(self, title: &str) -> Option<&str> {
+        (self.style == Style::Screen).then_some(title)
+    }
+
+    /// Text as drawn: the papers' symbols in paper style.
+    fn text(self, text: &str) -> String {
+        match self.style {
+            Style::Screen => text.to_string(),
+            Style::Paper => symbols(text),
+        }
+    }
+
+    /// An axis description as drawn: in paper style without a parenthetical part (the run's
+    /// details, which belong in the caption), so that it fits a single column.
+    fn axis(self, text: &str) -> String {
+        match self.style {
+            Style::Screen => text.to_string(),
+            Style::Paper => symbols(text.split(" (").next().unwrap_or(text)),
+        }
+    }
+
+    /// One panel's size.
+    fn panel(self) -> (u32, u32) {
+        match self.style {
+            Style::Screen => SIZE,
+            Style::Paper => PAPER_SIZE,
+        }
+    }
+}
+
+/// The papers' symbols for their spelled-out names, word by word: gamma -> γ, delta -> δ,
+/// Psi -> Ψ, xi -> ξ, f1 -> f₁, f2 -> f₂, w_2 -> w₂, w_b -> w_b (DejaVu Sans has these glyphs).
+///
+/// # Examples
+///
+/// ```
+/// use pathology::plot::symbols;
+/// assert_eq!(symbols("gamma = Pr[Psi = 1 | loss]"), "γ = Pr[Ψ = 1 | loss]");
+/// assert_eq!(symbols("f1 = f2 = 0.7, xi = w_2"), "f₁ = f₂ = 0.7, ξ = w₂");
+/// assert_eq!(symbols("deltas and gammas"), "deltas and gammas");
+/// ```
+pub fn symbols(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut word = String::new();
+    let flush = |word: &mut String, out: &mut String| {
+        out.push_str(match word.as_str() {
+            "gamma" => "γ",
+            "delta" => "δ",
+            "Psi" => "Ψ",
+            "xi" => "ξ",
+            "f1" => "f₁",
+            "f2" => "f₂",
+            "w_2" => "w₂",
+            "w_3" => "w₃",
+            other => other,
+        });
+        word.clear();
+    };
+    for c in text.chars() {
+        if c.is_alphanumeric() || c == '_' {
+            word.push(c);
+        } else {
+            flush(&mut word, &mut out);
+            out.push(c);
+        }
+    }
+    flush(&mut word, &mut out);
+    out
+}
+
+/// Whether every x of a chart is a whole number (search depths, heights): such an axis gets
+/// whole-number ticks only in paper style.
+fn integer_axis(mut xs: impl Iterator<Item = f64>) -> bool {
+    let mut any = false;
+    let all = xs.all(|x| {
+        any = true;
+        (x - x.round()).abs() < 1e-9
+    });
+    any && all
+}
+
+/// Whole numbers as such, anything else as no label (the ticks of an [`integer_axis`]).
+fn integer_tick(x: &f64) -> String {
+    if (x - x.round()).abs() < 1e-9 {
+        format!("{x:.0}")
+    } else {
+        String::new()
+    }
+}
 
 /// The font family every figure uses.
 const FONT: &str = "sans-serif";
@@ -96,11 +244,12 @@ pub fn image_kind(path: &Path) -> LibResult<ImageKind> {
 
 /// A figure that can draw itself on any plotters backend.
 trait Figure {
-    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()>;
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>, t: Theme) -> Result<()>;
 }
 
-fn save(path: &Path, figure: &impl Figure) -> Result<()> {
-    save_sized(path, SIZE, figure)
+fn save(path: &Path, figure: &impl Figure, style: Style) -> Result<()> {
+    let t = Theme { style };
+    save_sized(path, t.panel(), figure, t)
 }
 
 /// The series colours (colour-blind friendly, Okabe-Ito).
@@ -132,7 +281,7 @@ struct TrajectoryFigure<'a> {
 const LABEL_SPACING: f64 = 0.045;
 
 impl Figure for TrajectoryFigure<'_> {
-    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()> {
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>, t: Theme) -> Result<()> {
         root.fill(&WHITE).map_err(failed)?;
         // Zoom to the data: from 0 to a little beyond the largest coordinate (at most 1).
         let top = |pick: fn(&(f64, f64)) -> f64| {
@@ -144,19 +293,22 @@ impl Figure for TrajectoryFigure<'_> {
             (max * 1.15).clamp(0.05, 1.0)
         };
         let (x_top, y_top) = (top(|p| p.0), top(|p| p.1));
-        let mut chart = ChartBuilder::on(root)
-            .caption(self.title, (FONT, 24))
-            .margin(20)
-            .x_label_area_size(50)
-            .y_label_area_size(60)
+        let mut builder = ChartBuilder::on(root);
+        if let Some(title) = t.title(self.title) {
+            builder.caption(title, (FONT, t.font(24)));
+        }
+        let mut chart = builder
+            .margin(t.px(20))
+            .x_label_area_size(t.px(50))
+            .y_label_area_size(t.px(60))
             .build_cartesian_2d(0f64..x_top, 0f64..y_top)
             .map_err(failed)?;
         chart
             .configure_mesh()
-            .x_desc("gamma = Pr[Psi = 1 | loss]")
-            .y_desc("delta = Pr[Psi = 0 | win]")
-            .axis_desc_style((FONT, 18))
-            .label_style((FONT, 15))
+            .x_desc(t.text("gamma = Pr[Psi = 1 | loss]"))
+            .y_desc(t.text("delta = Pr[Psi = 0 | win]"))
+            .axis_desc_style((FONT, t.font(18)))
+            .label_style((FONT, t.font(15)))
             .light_line_style(WHITE.mix(0.0))
             .draw()
             .map_err(failed)?;
@@ -166,29 +318,36 @@ impl Figure for TrajectoryFigure<'_> {
             chart
                 .draw_series(LineSeries::new(
                     s.points.iter().copied(),
-                    color.stroke_width(2),
+                    color.stroke_width(t.px(2)),
                 ))
                 .map_err(failed)?
-                .label(s.label.clone())
+                .label(t.text(&s.label))
                 .legend(move |(x, y)| {
-                    PathElement::new(vec![(x, y), (x + 24, y)], color.stroke_width(3))
+                    PathElement::new(
+                        vec![(x, y), (x + t.offset(24), y)],
+                        color.stroke_width(t.px(3)),
+                    )
                 });
             chart
-                .draw_series(s.points.iter().map(|&p| Circle::new(p, 4, color.filled())))
+                .draw_series(
+                    s.points
+                        .iter()
+                        .map(|&p| Circle::new(p, t.px(4), color.filled())),
+                )
                 .map_err(failed)?;
             // Step labels, skipped where they would crowd earlier labels.
             let mut texts = Vec::new();
             for (k, &p) in s.points.iter().enumerate() {
+                let spacing = LABEL_SPACING * f64::from(t.px(1));
                 let crowded = labelled.iter().any(|q| {
-                    (q.0 - p.0).abs() < LABEL_SPACING * x_top
-                        && (q.1 - p.1).abs() < LABEL_SPACING * y_top
+                    (q.0 - p.0).abs() < spacing * x_top && (q.1 - p.1).abs() < spacing * y_top
                 });
                 if !crowded {
                     labelled.push(p);
                     texts.push(Text::new(
                         k.to_string(),
                         (p.0 + 0.008 * x_top, p.1 + 0.012 * y_top),
-                        (FONT, 13).into_font().color(&color),
+                        (FONT, t.font(13)).into_font().color(&color),
                     ));
                 }
             }
@@ -196,8 +355,9 @@ impl Figure for TrajectoryFigure<'_> {
         }
         chart
             .configure_series_labels()
+            .legend_area_size(t.px(30))
             .position(SeriesLabelPosition::UpperRight)
-            .label_font((FONT, 16))
+            .label_font((FONT, t.font(16)))
             .background_style(WHITE.mix(0.9))
             .border_style(BLACK)
             .draw()
@@ -212,19 +372,19 @@ impl Figure for TrajectoryFigure<'_> {
 /// # Examples
 ///
 /// ```
-/// use pathology::plot::{Series, trajectories};
+/// use pathology::plot::{Series, Style, trajectories};
 /// let dir = tempfile::tempdir().unwrap();
 /// let path = dir.path().join("t.svg");
 /// let s = Series { label: "f = 0.9".into(), points: vec![(0.3, 0.2), (0.1, 0.1)] };
-/// trajectories(&path, "example", &[s]).unwrap();
+/// trajectories(&path, "example", &[s], Style::Screen).unwrap();
 /// assert!(std::fs::metadata(&path).unwrap().len() > 0);
 /// ```
 ///
 /// # Errors
 ///
 /// [`PlotError`] for an extension other than `.png`/`.svg` or a failed write.
-pub fn trajectories(path: &Path, title: &str, series: &[Series]) -> Result<()> {
-    save(path, &TrajectoryFigure { title, series })
+pub fn trajectories(path: &Path, title: &str, series: &[Series], style: Style) -> Result<()> {
+    save(path, &TrajectoryFigure { title, series }, style)
 }
 
 /// A line chart's axes.
@@ -249,47 +409,66 @@ struct LineFigure<'a> {
 }
 
 impl Figure for LineFigure<'_> {
-    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()> {
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>, t: Theme) -> Result<()> {
         root.fill(&WHITE).map_err(failed)?;
         let a = self.axes;
-        let mut chart = ChartBuilder::on(root)
-            .caption(&a.title, (FONT, 24))
-            .margin(20)
-            .x_label_area_size(50)
-            .y_label_area_size(70)
+        let mut builder = ChartBuilder::on(root);
+        if let Some(title) = t.title(&a.title) {
+            builder.caption(title, (FONT, t.font(24)));
+        }
+        let mut chart = builder
+            .margin(t.px(20))
+            .x_label_area_size(t.px(50))
+            .y_label_area_size(t.px(70))
             .build_cartesian_2d(a.x_range.0..a.x_range.1, a.y_range.0..a.y_range.1)
             .map_err(failed)?;
-        chart
-            .configure_mesh()
-            .x_desc(a.x_label.as_str())
-            .y_desc(a.y_label.as_str())
-            .axis_desc_style((FONT, 18))
-            .label_style((FONT, 15))
-            .light_line_style(WHITE.mix(0.0))
-            .draw()
-            .map_err(failed)?;
+        let mut mesh = chart.configure_mesh();
+        mesh.x_desc(t.axis(&a.x_label))
+            .y_desc(t.axis(&a.y_label))
+            .axis_desc_style((FONT, t.font(18)))
+            .label_style((FONT, t.font(15)))
+            .light_line_style(WHITE.mix(0.0));
+        let integer = t.style == Style::Paper
+            && integer_axis(
+                self.series
+                    .iter()
+                    .flat_map(|s| s.points.iter().map(|p| p.0)),
+            );
+        if integer {
+            mesh.x_labels(integer_labels(a.x_range))
+                .x_label_formatter(&integer_tick);
+        }
+        mesh.draw().map_err(failed)?;
         for (i, s) in self.series.iter().enumerate() {
             let color = PALETTE[i % PALETTE.len()];
             chart
                 .draw_series(LineSeries::new(
                     s.points.iter().copied(),
-                    color.stroke_width(2),
+                    color.stroke_width(t.px(2)),
                 ))
                 .map_err(failed)?
-                .label(s.label.clone())
+                .label(t.text(&s.label))
                 .legend(move |(x, y)| {
-                    PathElement::new(vec![(x, y), (x + 24, y)], color.stroke_width(3))
+                    PathElement::new(
+                        vec![(x, y), (x + t.offset(24), y)],
+                        color.stroke_width(t.px(3)),
+                    )
                 });
             if self.markers {
                 chart
-                    .draw_series(s.points.iter().map(|&p| Circle::new(p, 2, color.filled())))
+                    .draw_series(
+                        s.points
+                            .iter()
+                            .map(|&p| Circle::new(p, t.px(2), color.filled())),
+                    )
                     .map_err(failed)?;
             }
         }
         chart
             .configure_series_labels()
+            .legend_area_size(t.px(30))
             .position(SeriesLabelPosition::UpperRight)
-            .label_font((FONT, 16))
+            .label_font((FONT, t.font(16)))
             .background_style(WHITE.mix(0.9))
             .border_style(BLACK)
             .draw()
@@ -303,20 +482,26 @@ impl Figure for LineFigure<'_> {
 /// # Examples
 ///
 /// ```
-/// use pathology::plot::{Axes, Series, line_chart};
+/// use pathology::plot::{Axes, Series, Style, line_chart};
 /// let dir = tempfile::tempdir().unwrap();
 /// let path = dir.path().join("l.png");
 /// let axes = Axes { title: "t".into(), x_label: "x".into(), y_label: "y".into(),
 ///                   x_range: (0.0, 1.0), y_range: (0.0, 1.0) };
 /// let s = Series { label: "y = x".into(), points: vec![(0.0, 0.0), (1.0, 1.0)] };
-/// line_chart(&path, &axes, &[s], false).unwrap();
+/// line_chart(&path, &axes, &[s], false, Style::Screen).unwrap();
 /// assert!(std::fs::metadata(&path).unwrap().len() > 0);
 /// ```
 ///
 /// # Errors
 ///
 /// [`PlotError`] for an extension other than `.png`/`.svg` or a failed write.
-pub fn line_chart(path: &Path, axes: &Axes, series: &[Series], markers: bool) -> Result<()> {
+pub fn line_chart(
+    path: &Path,
+    axes: &Axes,
+    series: &[Series],
+    markers: bool,
+    style: Style,
+) -> Result<()> {
     save(
         path,
         &LineFigure {
@@ -324,6 +509,7 @@ pub fn line_chart(path: &Path, axes: &Axes, series: &[Series], markers: bool) ->
             series,
             markers,
         },
+        style,
     )
 }
 
@@ -357,7 +543,7 @@ struct PhaseFigure<'a> {
 }
 
 impl Figure for PhaseFigure<'_> {
-    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()> {
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>, t: Theme) -> Result<()> {
         root.fill(&WHITE).map_err(failed)?;
         let title = format!(
             "Basins of the gamma/delta map ({}-to-{}), f1 = {}, f2 = {}",
@@ -374,19 +560,22 @@ impl Figure for PhaseFigure<'_> {
             self.f1,
             self.f2
         );
-        let mut chart = ChartBuilder::on(root)
-            .caption(title, (FONT, 22))
-            .margin(20)
-            .x_label_area_size(50)
-            .y_label_area_size(60)
+        let mut builder = ChartBuilder::on(root);
+        if let Some(title) = t.title(&title) {
+            builder.caption(title, (FONT, t.font(22)));
+        }
+        let mut chart = builder
+            .margin(t.px(20))
+            .x_label_area_size(t.px(50))
+            .y_label_area_size(t.px(60))
             .build_cartesian_2d(0f64..1f64, 0f64..1f64)
             .map_err(failed)?;
         chart
             .configure_mesh()
-            .x_desc("gamma")
-            .y_desc("delta")
-            .axis_desc_style((FONT, 18))
-            .label_style((FONT, 15))
+            .x_desc(t.text("gamma"))
+            .y_desc(t.text("delta"))
+            .axis_desc_style((FONT, t.font(18)))
+            .label_style((FONT, t.font(15)))
             .disable_mesh()
             .draw()
             .map_err(failed)?;
@@ -437,7 +626,10 @@ impl Figure for PhaseFigure<'_> {
                 .map_err(failed)?
                 .label(label)
                 .legend(move |(x, y)| {
-                    Rectangle::new([(x, y - 6), (x + 24, y + 6)], color.filled())
+                    Rectangle::new(
+                        [(x, y - t.offset(6)), (x + t.offset(24), y + t.offset(6))],
+                        color.filled(),
+                    )
                 });
         }
         for (i, s) in self.series.iter().enumerate() {
@@ -445,43 +637,61 @@ impl Figure for PhaseFigure<'_> {
             chart
                 .draw_series(LineSeries::new(
                     s.points.iter().copied(),
-                    color.stroke_width(2),
+                    color.stroke_width(t.px(2)),
                 ))
                 .map_err(failed)?
-                .label(s.label.clone())
+                .label(t.text(&s.label))
                 .legend(move |(x, y)| {
-                    PathElement::new(vec![(x, y), (x + 24, y)], color.stroke_width(3))
+                    PathElement::new(
+                        vec![(x, y), (x + t.offset(24), y)],
+                        color.stroke_width(t.px(3)),
+                    )
                 });
             chart
-                .draw_series(s.points.iter().map(|&p| Circle::new(p, 3, color.filled())))
+                .draw_series(
+                    s.points
+                        .iter()
+                        .map(|&p| Circle::new(p, t.px(3), color.filled())),
+                )
                 .map_err(failed)?;
         }
         for p in self.fixed {
             let at = (p.point.gamma, p.point.delta);
             let style = match p.stability {
                 Stability::Attracting => BLACK.filled(),
-                _ => BLACK.stroke_width(2),
+                _ => BLACK.stroke_width(t.px(2)),
             };
             chart
-                .draw_series(std::iter::once(Circle::new(at, 6, style)))
+                .draw_series(std::iter::once(Circle::new(at, t.px(6), style)))
                 .map_err(failed)?;
-            let text = format!("{} ({:.3}, {:.3})", p.stability.name(), at.0, at.1);
             // Keep the label inside the plot: left of points near the right edge, below
-            // points near the top.
-            let x = if at.0 > 0.6 { at.0 - 0.3 } else { at.0 + 0.015 };
-            let y = if at.1 > 0.9 {
-                at.1 - 0.04
-            } else {
-                at.1 + 0.015
+            // points near the top. In paper style the label is the point alone (the marker
+            // says its stability: filled attracting, open saddle or repelling).
+            let (text, x, y) = match t.style {
+                Style::Screen => (
+                    format!("{} ({:.3}, {:.3})", p.stability.name(), at.0, at.1),
+                    if at.0 > 0.6 { at.0 - 0.3 } else { at.0 + 0.015 },
+                    if at.1 > 0.9 {
+                        at.1 - 0.04
+                    } else {
+                        at.1 + 0.015
+                    },
+                ),
+                Style::Paper => (
+                    format!("({:.2}, {:.2})", at.0, at.1),
+                    if at.0 > 0.6 { at.0 - 0.28 } else { at.0 + 0.02 },
+                    if at.1 > 0.9 { at.1 - 0.06 } else { at.1 + 0.03 },
+                ),
             };
             chart
-                .draw_series(std::iter::once(Text::new(text, (x, y), (FONT, 14))))
+                .draw_series(std::iter::once(Text::new(text, (x, y), (FONT, t.font(14)))))
                 .map_err(failed)?;
         }
         chart
             .configure_series_labels()
+            .legend_area_size(t.px(30))
             .position(SeriesLabelPosition::UpperRight)
-            .label_font((FONT, 15))
+            .label_font((FONT, t.font(15)))
             .background_style(WHITE.mix(0.9))
             .border_style(BLACK)
             .draw()
@@ -499,14 +709,14 @@ impl Figure for PhaseFigure<'_> {
 /// ```
 /// use pathology::errprop::BackUp;
 /// use pathology::errprop::stability::fixed_points;
-/// use pathology::plot::{Series, phase_portrait};
+/// use pathology::plot::{Series, Style, phase_portrait};
 /// let dir = tempfile::tempdir().unwrap();
 /// let fixed = fixed_points(0.6, 0.6, BackUp::Max).unwrap();
 /// let s = Series { label: "start (0.3, 0.2)".into(), points: vec![(0.3, 0.2), (0.2, 0.25)] };
 /// let path = dir.path().join("portrait.svg");
-/// phase_portrait(&path, 0.6, 0.6, BackUp::Max, &fixed, &[s]).unwrap();
+/// phase_portrait(&path, 0.6, 0.6, BackUp::Max, &fixed, &[s], Style::Screen).unwrap();
 /// assert!(std::fs::read_to_string(&path).unwrap().contains("<svg"));
-/// assert!(phase_portrait(&dir.path().join("p.gif"), 0.6, 0.6, BackUp::Max, &fixed, &[]).is_err());
+/// assert!(phase_portrait(&dir.path().join("p.gif"), 0.6, 0.6, BackUp::Max, &fixed, &[], Style::Screen).is_err());
 /// ```
 ///
 /// # Errors
@@ -519,6 +729,7 @@ pub fn phase_portrait(
     from: BackUp,
     fixed: &[FixedPoint],
     series: &[Series],
+    style: Style,
 ) -> Result<()> {
     save(
         path,
@@ -529,6 +740,7 @@ pub fn phase_portrait(
             fixed,
             series,
         },
+        style,
     )
 }
 
@@ -609,13 +821,17 @@ impl ErrorBarFigure<'_> {
         panel: &Panel,
         exact: &[ExactLine],
         area: &DrawingArea<DB, Shift>,
+        t: Theme,
     ) -> Result<()> {
         let a = &panel.axes;
-        let mut chart = ChartBuilder::on(area)
-            .caption(&a.title, (FONT, 22))
-            .margin(20)
-            .x_label_area_size(50)
-            .y_label_area_size(70)
+        let mut builder = ChartBuilder::on(area);
+        if let Some(title) = t.title(&a.title) {
+            builder.caption(title, (FONT, t.font(22)));
+        }
+        let mut chart = builder
+            .margin(t.px(20))
+            .x_label_area_size(t.px(50))
+            .y_label_area_size(t.px(70))
             .build_cartesian_2d(a.x_range.0..a.x_range.1, a.y_range.0..a.y_range.1)
             .map_err(failed)?;
         // Whole numbers without decimals (search depths), others to two decimals.
@@ -626,23 +842,32 @@ impl ErrorBarFigure<'_> {
                 format!("{x:.2}")
             }
         };
-        chart
-            .configure_mesh()
-            .x_desc(a.x_label.as_str())
-            .y_desc(a.y_label.as_str())
+        let mut mesh = chart.configure_mesh();
+        mesh.x_desc(t.axis(&a.x_label))
+            .y_desc(t.axis(&a.y_label))
             .x_label_formatter(&tick)
-            .axis_desc_style((FONT, 18))
-            .label_style((FONT, 15))
-            .light_line_style(WHITE.mix(0.0))
-            .draw()
-            .map_err(failed)?;
+            .axis_desc_style((FONT, t.font(18)))
+            .label_style((FONT, t.font(15)))
+            .light_line_style(WHITE.mix(0.0));
+        let integer = t.style == Style::Paper
+            && integer_axis(
+                panel
+                    .series
+                    .iter()
+                    .flat_map(|s| s.points.iter().map(|p| p.x)),
+            );
+        if integer {
+            mesh.x_labels(integer_labels(a.x_range))
+                .x_label_formatter(&integer_tick);
+        }
+        mesh.draw().map_err(failed)?;
         if let Some(y) = panel.reference {
             chart
                 .draw_series(DashedLineSeries::new(
                     [(a.x_range.0, y), (a.x_range.1, y)],
-                    6,
-                    4,
-                    BLACK.mix(0.5).stroke_width(1),
+                    t.px(6),
+                    t.px(4),
+                    BLACK.mix(0.5).stroke_width(t.px(1)),
                 ))
                 .map_err(failed)?;
         }
@@ -654,18 +879,21 @@ impl ErrorBarFigure<'_> {
             .max()
             .unwrap_or(0)
             > 20;
-        let bar_width = if dense { 4 } else { 10 };
+        let bar_width = t.px(if dense { 4 } else { 10 });
         for (i, s) in panel.series.iter().enumerate() {
             let color = PALETTE[i % PALETTE.len()];
             chart
                 .draw_series(LineSeries::new(
                     s.points.iter().map(|p| (p.x, p.y)),
-                    color.stroke_width(2),
+                    color.stroke_width(t.px(2)),
                 ))
                 .map_err(failed)?
-                .label(s.label.clone())
+                .label(t.text(&s.label))
                 .legend(move |(x, y)| {
-                    PathElement::new(vec![(x, y), (x + 24, y)], color.stroke_width(3))
+                    PathElement::new(
+                        vec![(x, y), (x + t.offset(24), y)],
+                        color.stroke_width(t.px(3)),
+                    )
                 });
             chart
                 .draw_series(s.points.iter().map(|p| {
@@ -674,7 +902,7 @@ impl ErrorBarFigure<'_> {
                         p.low,
                         p.y,
                         p.high,
-                        color.stroke_width(1),
+                        color.stroke_width(t.px(1)),
                         bar_width,
                     )
                 }))
@@ -683,7 +911,7 @@ impl ErrorBarFigure<'_> {
                 .draw_series(
                     s.points
                         .iter()
-                        .map(|p| Circle::new((p.x, p.y), 3, color.filled())),
+                        .map(|p| Circle::new((p.x, p.y), t.px(3), color.filled())),
                 )
                 .map_err(failed)?;
         }
@@ -691,20 +919,24 @@ impl ErrorBarFigure<'_> {
             chart
                 .draw_series(DashedLineSeries::new(
                     line.points.iter().copied(),
-                    8,
-                    4,
-                    BLACK.stroke_width(2),
+                    t.px(8),
+                    t.px(4),
+                    BLACK.stroke_width(t.px(2)),
                 ))
                 .map_err(failed)?
-                .label(line.label.clone())
-                .legend(|(x, y)| {
-                    PathElement::new(vec![(x, y), (x + 24, y)], BLACK.stroke_width(2))
+                .label(t.text(&line.label))
+                .legend(move |(x, y)| {
+                    PathElement::new(
+                        vec![(x, y), (x + t.offset(24), y)],
+                        BLACK.stroke_width(t.px(2)),
+                    )
                 });
         }
         chart
             .configure_series_labels()
+            .legend_area_size(t.px(30))
             .position(panel.legend.clone())
-            .label_font((FONT, 16))
+            .label_font((FONT, t.font(16)))
             .background_style(WHITE.mix(0.9))
             .border_style(BLACK)
             .draw()
@@ -714,15 +946,42 @@ impl ErrorBarFigure<'_> {
 }
 
 impl Figure for ErrorBarFigure<'_> {
-    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()> {
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>, t: Theme) -> Result<()> {
         root.fill(&WHITE).map_err(failed)?;
-        let areas = root.split_evenly((1, self.panels.len().max(1)));
-        for (i, (panel, area)) in self.panels.iter().zip(&areas).enumerate() {
+        let n = self.panels.len().max(1);
+        // Side by side on the screen; stacked in a paper's single column, where panels with
+        // the same y label (the same quantity, meant to be compared) share one y range.
+        let (areas, panels) = match t.style {
+            Style::Screen => (root.split_evenly((1, n)), self.panels.to_vec()),
+            Style::Paper => (root.split_evenly((n, 1)), shared_y_ranges(self.panels)),
+        };
+        for (i, (panel, area)) in panels.iter().zip(&areas).enumerate() {
             let exact = self.exact.get(i).map_or(&[][..], |v| &v[..]);
-            Self::draw_panel(panel, exact, area)?;
+            Self::draw_panel(panel, exact, area, t)?;
         }
         Ok(())
     }
+}
+
+/// The panels with every y range widened to cover those of the panels with the same y label.
+fn shared_y_ranges(panels: &[Panel]) -> Vec<Panel> {
+    panels
+        .iter()
+        .map(|p| {
+            let mut shared = p.clone();
+            for q in panels.iter().filter(|q| q.axes.y_label == p.axes.y_label) {
+                shared.axes.y_range.0 = shared.axes.y_range.0.min(q.axes.y_range.0);
+                shared.axes.y_range.1 = shared.axes.y_range.1.max(q.axes.y_range.1);
+            }
+            shared
+        })
+        .collect()
+}
+
+/// Tick count that puts a tick at every whole number of `range` (at most 12 of them).
+fn integer_labels(range: (f64, f64)) -> usize {
+    let whole = (range.1.floor() - range.0.ceil()).max(0.0) as usize + 1;
+    whole.min(12)
 }
 
 /// A figure file that could not be written, naming the path.
@@ -730,7 +989,7 @@ fn write_failed(path: &Path, error: impl std::fmt::Display) -> PlotError {
     PlotError(format!("cannot write {}: {error}", path.display()))
 }
 
-fn save_sized(path: &Path, size: (u32, u32), figure: &impl Figure) -> Result<()> {
+fn save_sized(path: &Path, size: (u32, u32), figure: &impl Figure, t: Theme) -> Result<()> {
     register_fonts();
     let kind = image_kind(path).map_err(failed)?;
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
@@ -744,37 +1003,37 @@ fn save_sized(path: &Path, size: (u32, u32), figure: &impl Figure) -> Result<()>
     // Drawn into a partial file renamed into place at the end, so an interrupted run leaves no
     // half-written figure. Opening it first gives the operating system's message with the
     // path, instead of the bitmap backend's debug text (`ImageError(IoError(Os { .. }))`).
-    let partial = crate::output::partial_path(path);
-    std::fs::File::create(&partial).map_err(|e| write_failed(path, e))?;
-    let drawn = match kind {
-        ImageKind::Png => {
-            let root = BitMapBackend::new(&partial, size).into_drawing_area();
-            figure
-                .draw(&root)
-                .and_then(|()| root.present().map_err(|e| write_failed(path, e)))
-        }
-        ImageKind::Svg => {
-            let root = SVGBackend::new(&partial, size).into_drawing_area();
-            figure
-                .draw(&root)
-                .and_then(|()| root.present().map_err(|e| write_failed(path, e)))
-        }
-    };
-    let renamed =
-        drawn.and_then(|()| std::fs::rename(&partial, path).map_err(|e| write_failed(path, e)));
-    if renamed.is_err() {
-        let _ = std::fs::remove_file(&partial);
-    }
-    renamed
+    crate::output::write_atomically_with(
+        path,
+        |partial| {
+            std::fs::File::create(partial).map_err(|e| write_failed(path, e))?;
+            match kind {
+                ImageKind::Png => {
+                    let root = BitMapBackend::new(partial, size).into_drawing_area();
+                    figure
+                        .draw(&root, t)
+                        .and_then(|()| root.present().map_err(|e| write_failed(path, e)))
+                }
+                ImageKind::Svg => {
+                    let root = SVGBackend::new(partial, size).into_drawing_area();
+                    figure
+                        .draw(&root, t)
+                        .and_then(|()| root.present().map_err(|e| write_failed(path, e)))
+                }
+            }
+        },
+        |e| write_failed(path, e),
+    )
 }
 
-/// Draws one or more panels side by side (each [`SIZE`] wide), every series as a line through
-/// its estimates with a vertical bar over each point's interval.
+/// Draws one or more panels side by side (each [`SIZE`] wide; in paper style stacked, each
+/// [`PAPER_SIZE`], sharing the y range of panels with the same y label), every series as a
+/// line through its estimates with a vertical bar over each point's interval.
 ///
 /// # Examples
 ///
 /// ```
-/// use pathology::plot::{Axes, ErrorPoint, ErrorSeries, Panel, error_bar_chart};
+/// use pathology::plot::{Axes, ErrorPoint, ErrorSeries, Panel, Style, error_bar_chart};
 /// use plotters::prelude::SeriesLabelPosition;
 /// let dir = tempfile::tempdir().unwrap();
 /// let path = dir.path().join("e.svg");
@@ -784,15 +1043,15 @@ fn save_sized(path: &Path, size: (u32, u32), figure: &impl Figure) -> Result<()>
 ///                   ErrorPoint { x: 2.0, y: 0.7, low: 0.65, high: 0.75 }];
 /// let panel = Panel { axes, series: vec![ErrorSeries { label: "a".into(), points }],
 ///                     legend: SeriesLabelPosition::LowerRight, reference: Some(0.5) };
-/// error_bar_chart(&path, &[panel]).unwrap();
+/// error_bar_chart(&path, &[panel], Style::Screen).unwrap();
 /// assert!(std::fs::read_to_string(&path).unwrap().contains("<svg"));
 /// ```
 ///
 /// # Errors
 ///
 /// [`PlotError`] for an extension other than `.png`/`.svg` or a failed write.
-pub fn error_bar_chart(path: &Path, panels: &[Panel]) -> Result<()> {
-    error_bar_chart_with_exact(path, panels, &[])
+pub fn error_bar_chart(path: &Path, panels: &[Panel], style: Style) -> Result<()> {
+    error_bar_chart_with_exact(path, panels, &[], style)
 }
 
 /// [`error_bar_chart`] with exact curves over the panels: `exact[i]` are drawn on panel i as
@@ -801,7 +1060,7 @@ pub fn error_bar_chart(path: &Path, panels: &[Panel]) -> Result<()> {
 /// # Examples
 ///
 /// ```
-/// use pathology::plot::{Axes, ErrorPoint, ErrorSeries, ExactLine, Panel, error_bar_chart_with_exact};
+/// use pathology::plot::{Axes, ErrorPoint, ErrorSeries, ExactLine, Panel, Style, error_bar_chart_with_exact};
 /// use plotters::prelude::SeriesLabelPosition;
 /// let dir = tempfile::tempdir().unwrap();
 /// let path = dir.path().join("e.svg");
@@ -811,7 +1070,7 @@ pub fn error_bar_chart(path: &Path, panels: &[Panel]) -> Result<()> {
 /// let panel = Panel { axes, series: vec![ErrorSeries { label: "a".into(), points }],
 ///                     legend: SeriesLabelPosition::LowerRight, reference: None };
 /// let exact = ExactLine { label: "exact D(d,h)".into(), points: vec![(1.0, 0.52), (2.0, 0.6)] };
-/// error_bar_chart_with_exact(&path, &[panel], &[vec![exact]]).unwrap();
+/// error_bar_chart_with_exact(&path, &[panel], &[vec![exact]], Style::Screen).unwrap();
 /// assert!(std::fs::read_to_string(&path).unwrap().contains("exact D(d,h)"));
 /// ```
 ///
@@ -822,11 +1081,134 @@ pub fn error_bar_chart_with_exact(
     path: &Path,
     panels: &[Panel],
     exact: &[Vec<ExactLine>],
+    style: Style,
 ) -> Result<()> {
+    let t = Theme { style };
     let count = u32::try_from(panels.len().max(1)).unwrap_or(1);
-    save_sized(
-        path,
-        (SIZE.0 * count, SIZE.1),
-        &ErrorBarFigure { panels, exact },
-    )
+    let (width, height) = t.panel();
+    let size = match style {
+        Style::Screen => (width * count, height),
+        Style::Paper => (width, height * count),
+    };
+    save_sized(path, size, &ErrorBarFigure { panels, exact }, t)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn panel(y_label: &str, y_range: (f64, f64)) -> Panel {
+        Panel {
+            axes: Axes {
+                title: "t".into(),
+                x_label: "search depth".into(),
+                y_label: y_label.into(),
+                x_range: (0.5, 3.5),
+                y_range,
+            },
+            series: vec![ErrorSeries {
+                label: "a".into(),
+                points: vec![ErrorPoint {
+                    x: 1.0,
+                    y: 0.5,
+                    low: 0.45,
+                    high: 0.55,
+                }],
+            }],
+            legend: SeriesLabelPosition::LowerRight,
+            reference: None,
+        }
+    }
+
+    fn png_size(path: &Path) -> (u32, u32) {
+        let bytes = std::fs::read(path).unwrap();
+        let word = |at: usize| u32::from_be_bytes(bytes[at..at + 4].try_into().unwrap());
+        (word(16), word(20))
+    }
+
+    #[test]
+    fn paper_panels_stack_in_one_column_and_screen_panels_sit_side_by_side() {
+        let dir = tempfile::tempdir().unwrap();
+        let panels = [panel("share", (0.4, 0.6)), panel("share", (0.3, 0.5))];
+        let paper = dir.path().join("paper.png");
+        error_bar_chart(&paper, &panels, Style::Paper).unwrap();
+        assert_eq!(png_size(&paper), (PAPER_SIZE.0, 2 * PAPER_SIZE.1));
+        let screen = dir.path().join("screen.png");
+        error_bar_chart(&screen, &panels, Style::Screen).unwrap();
+        assert_eq!(png_size(&screen), (2 * SIZE.0, SIZE.1));
+    }
+
+    #[test]
+    fn panels_of_one_quantity_share_their_y_range() {
+        let shared = shared_y_ranges(&[
+            panel("share", (0.4, 0.6)),
+            panel("share", (0.3, 0.5)),
+            panel("rhf", (0.0, 0.2)),
+        ]);
+        assert_eq!(shared[0].axes.y_range, (0.3, 0.6));
+        assert_eq!(shared[1].axes.y_range, (0.3, 0.6));
+        assert_eq!(shared[2].axes.y_range, (0.0, 0.2));
+    }
+
+    #[test]
+    fn integer_axes_get_whole_ticks() {
+        assert!(integer_axis([1.0, 2.0, 10.0].into_iter()));
+        assert!(!integer_axis([0.0, 0.5].into_iter()));
+        assert!(!integer_axis(std::iter::empty()));
+        assert_eq!(integer_labels((9.5, 16.5)), 7);
+        assert_eq!(integer_tick(&3.0), "3");
+        assert_eq!(integer_tick(&2.5), "");
+    }
+
+    #[test]
+    fn paper_fonts_are_at_least_eight_points_and_screen_sizes_are_unchanged() {
+        let paper = Theme {
+            style: Style::Paper,
+        };
+        let screen = Theme {
+            style: Style::Screen,
+        };
+        for size in [13, 14, 15, 16, 18, 22, 24] {
+            assert_eq!(screen.font(size), f64::from(size));
+            // 8 pt at PAPER_DPI is 8 / 72 * 300 = 33.3 pixels of em; plotters' em is s / 1.24.
+            assert!(paper.font(size) / 1.24 >= 8.0 / 72.0 * f64::from(PAPER_DPI));
+        }
+        assert_eq!(screen.px(20), 20);
+        assert_eq!(screen.title("t"), Some("t"));
+        assert_eq!(paper.title("t"), None);
+    }
+
+    #[test]
+    fn a_failed_figure_leaves_the_old_file_and_no_partial_file() {
+        let dir = tempfile::tempdir().unwrap();
+        // The final path is a directory that is not empty: the figure is drawn completely into
+        // its partial file, and the rename over the directory fails.
+        let path = dir.path().join("fig.svg");
+        std::fs::create_dir(&path).unwrap();
+        std::fs::write(path.join("keep"), "old").unwrap();
+        let error = error_bar_chart(&path, &[panel("share", (0.0, 1.0))], Style::Paper)
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("fig.svg"), "{error}");
+        let left: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(left, ["fig.svg"], "a partial file was left");
+        assert_eq!(std::fs::read_to_string(path.join("keep")).unwrap(), "old");
+        // An existing file keeps its old contents when the writer fails half-way.
+        let csv = dir.path().join("data.csv");
+        std::fs::write(&csv, "old").unwrap();
+        let failed = crate::output::write_atomically_with(
+            &csv,
+            |partial| {
+                std::fs::write(partial, "ne")?;
+                Err(std::io::Error::other("interrupted"))
+            },
+            |e| e,
+        );
+        assert!(failed.is_err());
+        assert_eq!(std::fs::read_to_string(&csv).unwrap(), "old");
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
+    }
 }

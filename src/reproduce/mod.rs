@@ -1,0 +1,344 @@
+//! The papers' artefacts in one list: what `pathology reproduce` regenerates, and how.
+//!
+//! [`ARTEFACTS`] names every step, in order: Li & Marsland's (1990) Tables 1 and 2 and the
+//! h = 10 threshold (Section 4), their Figs. 2-4 and the phase portrait of the gamma/delta
+//! map (Sections 5 and 6), Chi & Nau's (1987) Figs. 2 and 3, kalah table (4.5) and othello
+//! matches (4.3), Wilson, Parker & Nau's (2009) Figs. 1 and 3-6, the trend of the pathology
+//! threshold with the height (beyond the papers) and a cross-validation of every Monte Carlo
+//! estimate against its exact value. [`run`] walks the list into a directory and writes
+//! `INDEX.md` last, saying what each file reproduces, the command that regenerates it and
+//! its seed.
+//!
+//! Every file is a deterministic function of the code and [`Options::seed`]: re-running gives
+//! byte-identical files (timings are returned, never written). Every file is written through
+//! [`crate::output::write_atomically_with`], so an interrupted run leaves no partial file.
+
+mod steps;
+
+use std::fmt::Write as _;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressStyle};
+
+use crate::mc::runner::TrialRunner;
+use crate::output::write_atomically;
+use crate::plot::{PlotError, Style};
+
+/// The default base seed of the Monte Carlo items.
+pub const DEFAULT_SEED: u64 = 20_261_121;
+
+/// What to reproduce, where.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Options {
+    /// The directory written into (created if missing).
+    pub out: PathBuf,
+    /// The base seed: each Monte Carlo item derives its own from it.
+    pub seed: u64,
+    /// The papers' full sizes instead of the reduced defaults.
+    pub full: bool,
+    /// Worker threads of the Monte Carlo items (results do not depend on it).
+    pub threads: usize,
+    /// How the figures are drawn.
+    pub style: Style,
+}
+
+impl Options {
+    /// The reduced defaults into `out`: [`DEFAULT_SEED`], all cores, screen figures.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let options = pathology::reproduce::Options::new("plots");
+    /// assert_eq!(options.seed, pathology::reproduce::DEFAULT_SEED);
+    /// assert!(!options.full);
+    /// ```
+    pub fn new(out: impl Into<PathBuf>) -> Self {
+        Options {
+            out: out.into(),
+            seed: DEFAULT_SEED,
+            full: false,
+            threads: std::thread::available_parallelism().map_or(1, usize::from),
+            style: Style::Screen,
+        }
+    }
+}
+
+/// An error of [`run`].
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ReproduceError {
+    /// A computation refused its input (e.g. zero threads).
+    #[error(transparent)]
+    Library(#[from] crate::Error),
+    /// A figure could not be drawn or written.
+    #[error(transparent)]
+    Plot(#[from] PlotError),
+    /// A file or directory could not be written.
+    #[error("{what}")]
+    Io {
+        /// What was being done, naming the path.
+        what: String,
+        /// The operating system's error.
+        #[source]
+        source: std::io::Error,
+    },
+    /// A bug: the step's own output was inconsistent.
+    #[error("internal: {0}")]
+    Internal(String),
+}
+
+/// The result type of [`run`].
+pub type Result<T, E = ReproduceError> = std::result::Result<T, E>;
+
+/// One line of `INDEX.md`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IndexEntry {
+    /// The file name (in [`Options::out`]).
+    pub file: String,
+    /// What it reproduces.
+    pub reproduces: String,
+    /// The command that regenerates it.
+    pub command: String,
+    /// The seed of its Monte Carlo items, if any.
+    pub seed: Option<u64>,
+}
+
+/// One step of [`ARTEFACTS`]: a label and the function that writes its files.
+#[derive(Clone, Copy)]
+pub struct Artefact {
+    /// What the step reproduces.
+    pub label: &'static str,
+    step: fn(&mut Job) -> Result<()>,
+}
+
+impl std::fmt::Debug for Artefact {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Artefact")
+            .field("label", &self.label)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Every artefact that [`run`] regenerates, in order. "What reproduces Table 1" is answered
+/// here: each step's function (in `steps.rs`) lists its files with their descriptions.
+pub const ARTEFACTS: [Artefact; 7] = [
+    Artefact {
+        label: "Tables 1 and 2 (exact) and the h = 10 threshold",
+        step: steps::tables,
+    },
+    Artefact {
+        label: "Li & Marsland Figs. 2-4, phase portrait, Chi & Nau Fig. 2, Wilson et al. Fig. 1",
+        step: steps::analytic_figures,
+    },
+    Artefact {
+        label: "threshold and PS peak against height",
+        step: steps::trend,
+    },
+    Artefact {
+        label: "Chi & Nau Fig. 3 and Wilson, Parker & Nau Figs. 3-6 (simulations)",
+        step: steps::studies,
+    },
+    Artefact {
+        label: "cross-validation: Monte Carlo against exact values",
+        step: steps::cross_validation,
+    },
+    Artefact {
+        label: "Chi & Nau's kalah table and othello matches (simulations)",
+        step: steps::chi_nau_variety,
+    },
+    Artefact {
+        label: "plots/INDEX.md",
+        step: |_| Ok(()),
+    },
+];
+
+/// The state of a run: options, the index so far and the text for the terminal.
+struct Job {
+    options: Options,
+    index: Vec<IndexEntry>,
+    printed: String,
+}
+
+impl Job {
+    /// Writes `name` atomically and lists it in the index.
+    fn file(
+        &mut self,
+        name: &str,
+        contents: &str,
+        reproduces: &str,
+        command: &str,
+        seed: Option<u64>,
+    ) -> Result<()> {
+        let path = self.options.out.join(name);
+        write_atomically(&path, contents).map_err(|source| ReproduceError::Io {
+            what: format!("writing {}", path.display()),
+            source,
+        })?;
+        self.index.push(IndexEntry {
+            file: name.to_string(),
+            reproduces: reproduces.to_string(),
+            command: command.to_string(),
+            seed,
+        });
+        Ok(())
+    }
+
+    /// Lists files written by a figure writer in the index.
+    fn files(
+        &mut self,
+        paths: &[PathBuf],
+        describe: impl Fn(&str) -> (String, String),
+        seed: Option<u64>,
+    ) {
+        for p in paths {
+            let name = p
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let (reproduces, command) = describe(&name);
+            self.index.push(IndexEntry {
+                file: name,
+                reproduces,
+                command,
+                seed,
+            });
+        }
+    }
+
+    fn runner(&self, trials: u64, seed: u64) -> Result<TrialRunner> {
+        Ok(TrialRunner::new(trials, seed, self.options.threads)?)
+    }
+
+    fn out(&self) -> &Path {
+        &self.options.out
+    }
+}
+
+/// What [`run`] did.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Outcome {
+    /// Every file written but `INDEX.md`, in order.
+    pub index: Vec<IndexEntry>,
+    /// The tables and summaries for the terminal.
+    pub printed: String,
+    /// Each step's label and wall time.
+    pub timings: Vec<(&'static str, Duration)>,
+}
+
+impl Outcome {
+    /// The text for the terminal: the tables and summaries, the file count and the timings.
+    pub fn text(&self, out: &Path) -> String {
+        let mut printed = self.printed.clone();
+        let _ = write!(
+            printed,
+            "\n{} files written to {}/ (listed in INDEX.md)\ntimings:\n",
+            self.index.len() + 1,
+            out.display()
+        );
+        for (label, time) in &self.timings {
+            let _ = writeln!(printed, "  {:6.1} s  {label}", time.as_secs_f64());
+        }
+        printed
+    }
+}
+
+/// Regenerates every artefact of [`ARTEFACTS`] into [`Options::out`], then `INDEX.md`. A
+/// progress bar goes to standard error when it is a terminal.
+///
+/// # Errors
+///
+/// [`ReproduceError`] when a file cannot be written or a computation fails; the old
+/// `INDEX.md` is removed before the first file is written, so a failed run leaves no index
+/// claiming files it did not write.
+pub fn run(options: &Options) -> Result<Outcome> {
+    let out = &options.out;
+    std::fs::create_dir_all(out).map_err(|source| ReproduceError::Io {
+        what: format!("creating the output directory {}", out.display()),
+        source,
+    })?;
+    // The old index would claim the old seed for files this run replaces: remove it before
+    // the first file is written (every file is written atomically, the index last).
+    match std::fs::remove_file(out.join("INDEX.md")) {
+        Err(source) if source.kind() != std::io::ErrorKind::NotFound => {
+            return Err(ReproduceError::Io {
+                what: "removing the old INDEX.md".to_string(),
+                source,
+            });
+        }
+        _ => {}
+    }
+    let mut job = Job {
+        options: options.clone(),
+        index: Vec::new(),
+        printed: String::new(),
+    };
+    let bar = std::io::stderr().is_terminal().then(|| {
+        let bar = ProgressBar::new(ARTEFACTS.len() as u64);
+        bar.set_style(
+            ProgressStyle::with_template("[{pos}/{len}] {wide_msg} {elapsed}")
+                .expect("a valid template"),
+        );
+        bar
+    });
+    let mut timings = Vec::new();
+    for artefact in ARTEFACTS {
+        if let Some(bar) = &bar {
+            bar.set_message(artefact.label);
+        }
+        let start = Instant::now();
+        (artefact.step)(&mut job)?;
+        timings.push((artefact.label, start.elapsed()));
+        if let Some(bar) = &bar {
+            bar.inc(1);
+        }
+    }
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    let index = index_markdown(options.full, &job.index);
+    // Written last (atomically): it lists every file of this run with its seed.
+    write_atomically(&out.join("INDEX.md"), index).map_err(|source| ReproduceError::Io {
+        what: "writing INDEX.md".to_string(),
+        source,
+    })?;
+    Ok(Outcome {
+        index: job.index,
+        printed: job.printed,
+        timings,
+    })
+}
+
+/// `INDEX.md`: one table row per file, with what it reproduces, its command and seed.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::reproduce::{IndexEntry, index_markdown};
+/// let entry = IndexEntry { file: "table1.md".into(), reproduces: "Table 1".into(),
+///                          command: "pathology table 1".into(), seed: None };
+/// assert!(index_markdown(false, &[entry]).ends_with("| [table1.md](table1.md) | Table 1 | `pathology table 1` | - |\n"));
+/// ```
+pub fn index_markdown(full: bool, entries: &[IndexEntry]) -> String {
+    let mut out = format!(
+        "# plots/\n\nGenerated by `pathology reproduce{}` (this file too) with {} {}, commit {}. \
+         Re-running the same build with the same seed gives byte-identical files.\n\n\
+         | file | reproduces | command | seed |\n|:--|:--|:--|--:|\n",
+        if full { " --full" } else { "" },
+        crate::report::TOOL,
+        crate::report::VERSION,
+        crate::report::COMMIT,
+    );
+    for e in entries {
+        let _ = writeln!(
+            out,
+            "| [{f}]({f}) | {} | `{}` | {} |",
+            e.reproduces.replace('|', "\\|"),
+            e.command,
+            e.seed.map_or("-".to_string(), |s| s.to_string()),
+            f = e.file
+        );
+    }
+    out
+}

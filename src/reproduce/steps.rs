@@ -1,0 +1,469 @@
+//! The steps of [`super::ARTEFACTS`]: each computes its tables, figures or cross-checks,
+//! writes them and lists every file in the index with what it reproduces (Li & Marsland 1990,
+//! Chi & Nau 1987, Wilson, Parker & Nau 2009) and the command that regenerates it.
+
+use std::fmt::Write as _;
+
+use num_rational::BigRational;
+
+use super::{Job, ReproduceError, Result};
+use crate::dgame::DependenceFactors;
+use crate::dgame::report::{Layout, decision_report, threshold_report};
+use crate::dgame::table::PaperTable;
+use crate::dgame::threshold::pathology_threshold;
+use crate::dgame::trend::height_trend;
+use crate::errprop::ErrorPair;
+use crate::mc::dgame::{Engine, estimate_decisions};
+use crate::mc::emm_report::calibration_seed;
+use crate::mc::emm_study::{self, FRACTION_MINIMAX, StudyEvaluator};
+use crate::mc::errprop::estimate_errors;
+use crate::mc::level_tree::{BoardSpec, GameKind};
+use crate::mc::rhf::{FlawSetup, estimate_flaw_rate};
+use crate::report::{ExportOptions, Format, Report};
+use crate::validate::validate;
+
+/// Boards of the natural evaluator's error table in the P-/N-game cross-validation rows.
+const CALIBRATION_GAMES: u64 = 2000;
+
+pub(super) fn tables(job: &mut Job) -> Result<()> {
+    for table in [PaperTable::One, PaperTable::Two] {
+        // Computed exactly; every printed decimal is the exact value correctly rounded.
+        let columns = table.compute::<BigRational>()?;
+        let n = table.number();
+        let report = decision_report(
+            Report::new("table", table.caption())
+                .param("_", n)
+                .param("exact", true),
+            &columns,
+            &table.settings(),
+            Layout::DepthRows,
+            None,
+        );
+        for format in [Format::Text, Format::Markdown, Format::Csv, Format::Latex] {
+            let name = format!("table{n}.{}", format.extension());
+            let what = format!(
+                "Li & Marsland Table {n} (D(d,10) and PS), exact{}",
+                if format == Format::Csv {
+                    " (with the exact rationals; PS: --table ps)"
+                } else {
+                    ", 3 decimals"
+                }
+            );
+            let format_name = format!("{format:?}").to_lowercase();
+            let command = format!("pathology table {n} --exact --format {format_name}");
+            let text = report.render(format, &ExportOptions::default())?;
+            job.file(&name, &text, &what, &command, None)?;
+        }
+        job.printed
+            .push_str(&report.render(Format::Text, &ExportOptions::default())?);
+        job.printed.push('\n');
+    }
+    let threshold = pathology_threshold(10, 1000, 1e-10)?;
+    let report = threshold_report(
+        Report::new("threshold", "Pathology threshold at h = 10 (f1 = f2 = f)")
+            .param("height", 10)
+            .param("grid", 1000)
+            .param("tolerance", 1e-10),
+        &[threshold],
+    );
+    let text = report.render(
+        Format::Text,
+        &ExportOptions {
+            decimals: 10,
+            table: None,
+        },
+    )?;
+    job.file(
+        "threshold_h10.txt",
+        &text,
+        "the f = f1 = f2 above which no depth is pathological at h = 10 (the paper: \"> 0.57\")",
+        "pathology threshold --height 10",
+        None,
+    )?;
+    job.printed.push_str(&text);
+    Ok(())
+}
+
+pub(super) fn analytic_figures(job: &mut Job) -> Result<()> {
+    let written = crate::plot::figures::analytic_figures(job.out(), job.options.style)?;
+    job.files(&written, describe_analytic, None);
+    Ok(())
+}
+
+fn describe_analytic(name: &str) -> (String, String) {
+    let stem = name.split('.').next().unwrap_or(name);
+    let (what, command) = match stem {
+        "errprop_fig2" => (
+            "Li & Marsland Fig. 2: declining errors, f1 = f2 = 0.7, 0.8, 0.9",
+            "pathology errprop figures",
+        ),
+        "errprop_fig3" => (
+            "Li & Marsland Fig. 3: errors migrating to (0, 1), f1 = f2 = 0.1, 0.2, 0.3",
+            "pathology errprop figures",
+        ),
+        "errprop_phase_portrait" => (
+            "phase portrait of the gamma/delta map at f = 0.7 with basins (beyond the paper)",
+            "pathology errprop figures",
+        ),
+        "dgame_fig4" => (
+            "Li & Marsland Fig. 4: PS against f1 for p0 = 0.5, h = 10, 12, 13",
+            "pathology errprop figures",
+        ),
+        "dgame_fig4_pairs" => (
+            "the pathological-pair count behind Fig. 4 (the paper: 167)",
+            "pathology errprop figures",
+        ),
+        "rhf_chi_nau_fig2" => (
+            "Chi & Nau Fig. 2: rhf(w) of e^w",
+            "pathology errprop figures",
+        ),
+        "emm_depth_one_fig1" => (
+            "Wilson, Parker & Nau Fig. 1: depth-one error formulas",
+            "pathology errprop figures",
+        ),
+        _ => (
+            "a figure of the error-propagation module",
+            "pathology errprop figures",
+        ),
+    };
+    (what.to_string(), command.to_string())
+}
+
+pub(super) fn trend(job: &mut Job) -> Result<()> {
+    let to = if job.options.full { 20 } else { 16 };
+    let heights: Vec<u32> = (10..=to).collect();
+    let rows = height_trend(&heights, 100, 1e-7, 100)?;
+    let report = crate::dgame::report::height_trend_report(&rows, 10, to, 100, 1e-7, 100);
+    let written =
+        crate::plot::figures::trend_figures(job.out(), &rows, &report, job.options.style)?;
+    let command = format!("pathology trend --from 10 --to {to}");
+    job.files(
+        &written,
+        |name| {
+            let what = if name.starts_with("trend_ps_peak") {
+                "peak of PS over f = f1 = f2 against height (beyond the paper)"
+            } else if name.starts_with("trend_threshold") {
+                "certified pathology threshold f* and the PS peak location against height (beyond the paper)"
+            } else {
+                "threshold and PS peak by height, as data"
+            };
+            (what.to_string(), command.clone())
+        },
+        None,
+    );
+    job.printed.push('\n');
+    job.printed.push_str(&report.render(
+        Format::Text,
+        &ExportOptions {
+            decimals: 4,
+            table: None,
+        },
+    )?);
+    Ok(())
+}
+
+pub(super) fn studies(job: &mut Job) -> Result<()> {
+    let seed = job.options.seed;
+    let written = crate::plot::studies::study_figures(
+        job.out(),
+        job.options.full,
+        seed,
+        job.options.threads,
+        job.options.style,
+    )?;
+    let full = if job.options.full { " --full" } else { "" };
+    let command = format!("pathology mc study-figures{full} --seed {seed}");
+    job.files(
+        &written,
+        |name| {
+            let what = if name.starts_with("chi_nau_fig3") {
+                "Chi & Nau Fig. 3: minimax's share of wins against product, against rhf(w) (P-games, depth 6, search depth 2)".to_string()
+            } else if let Some(n) = name.strip_prefix("wilson_fig").and_then(|r| r.chars().next()) {
+                format!("Wilson, Parker & Nau Fig. {n}: fraction of correct decisions of minimax, product and EMM against search depth")
+            } else {
+                "data behind the simulation figures".to_string()
+            };
+            (what, command.clone())
+        },
+        Some(seed),
+    );
+    Ok(())
+}
+
+/// Runs the Monte Carlo experiments, checks every estimate against its exact value with
+/// [`validate`] (score test, Holm's correction) and writes the report.
+pub(super) fn cross_validation(job: &mut Job) -> Result<()> {
+    let scale = if job.options.full { 10 } else { 1 };
+    let mut csv =
+        String::from("kind,h,d,f1,f2,gamma,delta,steps,quantity,w,estimate,trials,b,evaluator,e\n");
+    let mut item = 0u64;
+    let mut next_seed = || {
+        item += 1;
+        job.options.seed.wrapping_add(item)
+    };
+    let mut commands = Vec::new();
+    for (h, f1, f2) in [
+        (10u32, 0.1, 0.1),
+        (10, 0.5, 0.5),
+        (10, 0.3, 0.7),
+        (12, 0.4, 0.4),
+    ] {
+        let trials = 40_000 * scale;
+        let seed = next_seed();
+        let factors = DependenceFactors::new(f1, f2)?;
+        let rows = estimate_decisions(&factors, h, Engine::Fast, &job.runner(trials, seed)?)?;
+        for r in rows {
+            let _ = writeln!(
+                csv,
+                "dgame,{h},{},{f1},{f2},,,,,,{},{trials},,,",
+                r.d, r.comparison.estimate
+            );
+        }
+        commands.push(format!(
+            "pathology mc dgame --height {h} --f1 {f1} --f2 {f2} --trials {trials} --seed {seed}"
+        ));
+    }
+    for (gamma, delta, f1, f2, steps) in [
+        (0.3, 0.2, 0.9, 0.9, 3u32),
+        (0.3, 0.2, 0.1, 0.1, 3),
+        (0.2, 0.1, 0.6, 0.4, 4),
+    ] {
+        let trials = 20_000 * scale;
+        let seed = next_seed();
+        let rows = estimate_errors(
+            &ErrorPair::new(gamma, delta)?,
+            &DependenceFactors::new(f1, f2)?,
+            steps,
+            &job.runner(trials, seed)?,
+        )?;
+        for r in rows {
+            let quantity = if r.quantity.starts_with("gamma") {
+                "gamma"
+            } else {
+                "delta"
+            };
+            let _ = writeln!(
+                csv,
+                "errprop,,,{f1},{f2},{gamma},{delta},{steps},{quantity},,{},{},,,",
+                r.comparison.estimate, r.trials
+            );
+        }
+        commands.push(format!(
+            "pathology mc errprop --gamma {gamma} --delta {delta} --f1 {f1} --f2 {f2} --steps {steps} --trials {trials} --seed {seed}"
+        ));
+    }
+    for w in [0.0, 0.2, 0.4] {
+        let trials = 100_000 * scale;
+        let seed = next_seed();
+        let p = crate::closed_form::w_b(2)?;
+        let setup = FlawSetup::new(w, p, 10, 4)?;
+        let estimate = estimate_flaw_rate(&setup, &job.runner(trials, seed)?)?;
+        let _ = writeln!(
+            csv,
+            "rhf,,,,,,,,,{w},{},{},,,",
+            estimate.comparison.estimate, estimate.trials
+        );
+        commands.push(format!(
+            "pathology mc rhf --w {w} --height 10 --depth 4 --trials {trials} --seed {seed}"
+        ));
+    }
+    // P- and N-games (Wilson et al.'s study, b = 2 and 3) at their default parameters (p =
+    // w_b, q = 1/2): minimax with the artificial evaluator (the study's minimax curve) and
+    // minimax on the fraction of 1-squares (the piece count, recorded with the natural
+    // evaluator), against `pathology exact` (see `crate::exact::study`).
+    for (kind, b, h) in [
+        (GameKind::P, 2u32, 8u32),
+        (GameKind::P, 3, 5),
+        (GameKind::N, 2, 8),
+        (GameKind::N, 3, 5),
+    ] {
+        let parameter = kind.default_parameter(b)?;
+        let spec = BoardSpec::new(kind, b, h, parameter)?;
+        let game = format!("{}game", kind.name());
+        for artificial in [true, false] {
+            let games = 4_000 * scale;
+            let seed = next_seed();
+            let (evaluator, decision, columns) = if artificial {
+                (
+                    StudyEvaluator::Artificial { error: 0.1 },
+                    0,
+                    "artificial,0.1",
+                )
+            } else {
+                // EMM's error table, estimated as `mc emm --evaluator natural` does (its
+                // seed derived from the study's), so that the command below regenerates
+                // the rows; only minimax on the fraction is read.
+                let calibration = emm_study::calibrate(
+                    &spec,
+                    &job.runner(CALIBRATION_GAMES, calibration_seed(seed))?,
+                )?;
+                (
+                    StudyEvaluator::Natural(calibration),
+                    FRACTION_MINIMAX,
+                    "count,",
+                )
+            };
+            let result = emm_study::run(&spec, &evaluator, &job.runner(games, seed)?)?;
+            for depth in &result.depths {
+                let comparison = if decision == FRACTION_MINIMAX {
+                    depth.minimax_fraction.as_ref().ok_or_else(|| {
+                        ReproduceError::Internal(
+                            "the natural evaluator records minimax on the fraction".to_string(),
+                        )
+                    })?
+                } else {
+                    &depth.minimax
+                };
+                let _ = writeln!(
+                    csv,
+                    "{game},{h},{},,,,,,,,{},{},{b},{columns}",
+                    depth.depth, comparison.estimate, result.games
+                );
+            }
+            commands.push(if artificial {
+                format!(
+                    "pathology mc emm --game {} --branching {b} --height {h} --evaluator artificial --error 0.1 --games {games} --seed {seed} (column minimax)",
+                    kind.name()
+                )
+            } else {
+                format!(
+                    "pathology mc emm --game {} --branching {b} --height {h} --evaluator natural --calibration-games {CALIBRATION_GAMES} --games {games} --seed {seed} (column minimax_fraction)",
+                    kind.name()
+                )
+            });
+        }
+    }
+    let report = validate(csv.as_bytes(), 0.05)?;
+    if !report.errors.is_empty() {
+        return Err(ReproduceError::Internal(format!(
+            "malformed cross-validation rows: {:?}",
+            report.errors
+        )));
+    }
+    let agree = report.rows.len() - report.holm_disagreeing();
+    let summary = format!(
+        "{agree} of {} estimates agree with the exact values at family-wise level 0.05 \
+         (score tests, Holm's step-down correction); largest |z| = {:.2}",
+        report.rows.len(),
+        report.rows.iter().map(|r| r.z.abs()).fold(0.0, f64::max)
+    );
+    let text = format!(
+        "Cross-validation: every Monte Carlo estimate of this run against its exact value\n\
+         (base seed {}; each experiment's command below regenerates it; `line` is the line of\n\
+         crossval_input.csv)\n\n{}\ncommands:\n{}\n\n{summary}\n",
+        job.options.seed,
+        report.to_report("crossval_input.csv").render(
+            Format::Text,
+            &ExportOptions {
+                decimals: 4,
+                table: None
+            }
+        )?,
+        commands
+            .iter()
+            .map(|c| format!("  {c}"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+    let seed = Some(job.options.seed);
+    job.file(
+        "crossval.txt",
+        &text,
+        "cross-validation report: Monte Carlo (real searches) against the exact D(d,h) of D-games, P-games and N-games, the gamma/delta map and rhf",
+        "pathology reproduce",
+        seed,
+    )?;
+    job.file(
+        "crossval_input.csv",
+        &csv,
+        "the cross-validation estimates, in the input format of `pathology validate`",
+        "pathology validate plots/crossval_input.csv",
+        seed,
+    )?;
+    job.printed.push('\n');
+    job.printed.push_str(&summary);
+    job.printed.push('\n');
+    Ok(())
+}
+
+/// Chi & Nau's (1987) three-hole kalah table (Section 4.5) and Teague's othello matches
+/// (Section 4.3): reports into `chi_nau_kalah.{txt,csv}` and `chi_nau_othello.{txt,csv}`,
+/// figures beside them. Reduced: 250 boards, 100 openings at depths 1-3; `--full`: the
+/// paper's 1000 boards, 500 openings.
+pub(super) fn chi_nau_variety(job: &mut Job) -> Result<()> {
+    use crate::mc::kalah::{KalahSetup, PAPER_BOARDS, kalah_table};
+    use crate::mc::othello::{OthelloSetup, othello_matches};
+    use crate::mc::variety_report::{kalah_report, othello_report};
+    let seed = job.options.seed;
+    let (boards, openings) = if job.options.full {
+        (PAPER_BOARDS, 500)
+    } else {
+        (250, 100)
+    };
+    let kalah = kalah_table(&KalahSetup::paper(), &job.runner(boards, seed)?)?;
+    let othello = [1, 2, 3]
+        .iter()
+        .map(|&d| -> Result<_> {
+            Ok(othello_matches(
+                &OthelloSetup::new(8, d)?,
+                &job.runner(openings, seed)?,
+            )?)
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let options = ExportOptions {
+        decimals: 4,
+        table: None,
+    };
+    for (stem, report, what) in [
+        (
+            "chi_nau_kalah",
+            kalah_report(&kalah),
+            "Chi & Nau 4.5: three-hole kalah, rhf(4) of e_a^w and product against minimax (w = 1, 0.95, 0, 0.5), with the paper's values and claims",
+        ),
+        (
+            "chi_nau_othello",
+            othello_report(&othello),
+            "Chi & Nau 4.3 (Teague): othello, minimax against product with a weak and a strong evaluator, search depths 1-3, with Teague's values and claims",
+        ),
+    ] {
+        let command = report.manifest.command_line();
+        for format in [Format::Text, Format::Csv] {
+            let name = format!("{stem}.{}", format.extension());
+            let what = if format == Format::Csv {
+                format!("{what} (data table)")
+            } else {
+                what.to_string()
+            };
+            job.file(
+                &name,
+                &report.render(format, &options)?,
+                &what,
+                &command,
+                Some(seed),
+            )?;
+        }
+        if let Some(claims) = report.table("claims") {
+            let mut only = report.clone();
+            only.tables = vec![claims.clone()];
+            only.notes.clear();
+            job.printed.push('\n');
+            job.printed.push_str(&only.render(Format::Text, &options)?);
+        }
+    }
+    let written =
+        crate::plot::studies::variety_figures(job.out(), &kalah, &othello, job.options.style)?;
+    let full = if job.options.full { " --full" } else { "" };
+    job.files(
+        &written,
+        |name| {
+            let what = if name.starts_with("chi_nau_kalah") {
+                "Chi & Nau 4.5 (kalah): rhf(4) and product's share against w, 95% intervals, the paper's values dashed"
+            } else {
+                "Chi & Nau 4.3 (othello): minimax's share of games won against search depth, 95% intervals, Teague's values dashed"
+            };
+            (what.to_string(), format!("pathology reproduce{full} --seed {seed}"))
+        },
+        Some(seed),
+    );
+    Ok(())
+}
