@@ -3,23 +3,25 @@
 //!
 //! The model counts the work of the psi convolutions, which dominate: at height t two
 //! convolutions of vectors of length `2^(t-1) + 1`. In float mode that is `2 (2^(t-1)+1)^2`
-//! multiply-adds for the direct method (short vectors) and five FFTs of length
-//! `N = 2^(t+1)` (`N log2 N` butterflies each) above [`crate::fft::DIRECT_LIMIT`]; memory is
-//! the psi cache (`16 (2^t + 1)` bytes a height) plus the FFT buffers of the top level. In exact mode the entries at height t have about `(2^t - 1) log2(m)` bits
-//! (`m` the common denominator of f1 and f2: every interior node contributes one factor), and
-//! each convolution is one multiplication of `2^(2t-1) log2(m)`-bit integers (Kronecker
-//! substitution), done by dashu-int's number-theoretic transform (or malachite's FFT with the
-//! `malachite` feature), whose cost grows as `W log2 W` in its size `W` in 64-bit words, and
-//! whose buffers dominate the memory. The back-up of each depth adds `O(h 2^h)` products of
-//! numbers of up to `2^(h-1) log2(m)` bits (Karatsuba/Toom sizes, exponent 1.585).
+//! multiply-adds for the direct method (short vectors) and four transforms of cyclic length
+//! `N = 2^t` (`N log2 N` butterflies each; see [`crate::fft`]) above
+//! [`crate::fft::DIRECT_LIMIT`]; memory is the psi cache (`16 (2^t + 1)` bytes a height) plus
+//! the transform buffers of the top level. In exact mode the entries at height t have about
+//! `(2^t - 1) log2(m)` bits (`m` the common denominator of f1 and f2: every interior node
+//! contributes one factor), and each convolution is one multiplication of
+//! `2^(2t-1) log2(m)`-bit integers (Kronecker substitution), done by dashu-int's
+//! number-theoretic transform (or malachite's FFT with the `malachite` feature), whose cost
+//! grows as `W log2 W` in its size `W` in 64-bit words, and whose buffers dominate the memory.
+//! The back-up of each depth adds `O(h 2^h)` products of numbers of up to `2^(h-1) log2(m)`
+//! bits (Karatsuba/Toom sizes, exponent 1.585).
 //!
-//! The constants were measured on the project's 2-core machine. Exact mode at f = 0.1, all
-//! depths, with dashu (the default build): user CPU 1.86 s, 9.4 s, 47 s and 260 s at
-//! h = 13, 14, 15, 16 on a machine loaded by other jobs, peak memory 0.2, 0.8, 3.1 and 12.2 GB;
-//! an idle machine finishes in about 0.3 times that user time (the num-bigint build took
-//! 46 s user CPU loaded and 13.7 s wall idle at h = 14), and the model is fitted to that.
-//! f64 h = 16, 20, 24 took 0.017 s, 0.5 s and 12.8 s, with 104 MB peak at h = 20. The
-//! estimate is meant to be right within a factor of two.
+//! The constants are fitted to idle wall times on the project's 2-core machine, all depths at
+//! f = 0.1. Exact mode with dashu (the default build): 1.15 s, 6.1 s and 34.4 s at
+//! h = 13, 14, 15, peak memory 0.2, 0.8 and 3.1 GB (the model gives 1.6 s, 7.3 s and 34 s:
+//! it is fitted at h = 15 and errs high below); h = 16 is estimated at about 2.7 min and
+//! refused. The malachite constants are the dashu ones divided by 3.5, the ratio measured for
+//! the issue, not re-measured. f64: 0.11 s, 0.51 s and 2.34 s at h = 20, 22, 24, with 0.74 GB
+//! peak at h = 24. The estimate is meant to be right within a factor of two.
 
 use crate::error::{Error, Result};
 
@@ -39,23 +41,23 @@ pub const MEMORY_LIMIT_BYTES: f64 = 16.0 * 1024.0 * 1024.0 * 1024.0;
 
 /// Float multiply-adds per second in the direct convolution (one core).
 const FLOAT_RATE: f64 = 6.0e8;
-/// Seconds per `N log2 N` of one FFT (measured: h = 20, 22, 24 in 0.5 s, 2.7 s, 12.8 s;
-/// large transforms leave the cache).
+/// Seconds per `N log2 N` of one FFT (fitted to the idle wall times of all depths at
+/// h = 20, 22, 24: 0.11 s, 0.51 s, 2.34 s; the model gives 0.13 s, 0.56 s, 2.44 s).
 const FFT_COEFFICIENT: f64 = 3.0e-9;
 /// Seconds per `W log2 W` (`W` 64-bit words of the product) of one exact Kronecker
 /// multiplication, one core (fitted at h = 13, 14, 15; see the module docs).
 #[cfg(not(feature = "malachite"))]
-const EXACT_MUL_COEFFICIENT: f64 = 2.3e-8;
+const EXACT_MUL_COEFFICIENT: f64 = 6.0e-8;
 /// See above (malachite's FFT: 3.5 times faster than dashu's transform at h = 14, as
 /// measured for the issue: 10.9 s against 3.1 s).
 #[cfg(feature = "malachite")]
-const EXACT_MUL_COEFFICIENT: f64 = 6.6e-9;
+const EXACT_MUL_COEFFICIENT: f64 = 1.7e-8;
 /// Seconds per (64-bit word)^1.585 of one exact back-up product, one core.
 #[cfg(not(feature = "malachite"))]
-const EXACT_BACKUP_COEFFICIENT: f64 = 5.8e-9;
+const EXACT_BACKUP_COEFFICIENT: f64 = 1.5e-8;
 /// See above (malachite; dashu's value, an upper bound).
 #[cfg(feature = "malachite")]
-const EXACT_BACKUP_COEFFICIENT: f64 = 5.8e-9;
+const EXACT_BACKUP_COEFFICIENT: f64 = 1.5e-8;
 /// Peak bytes of the multiplication buffers per byte of the largest packed product (the
 /// transforms and the two convolutions of a level running in parallel).
 #[cfg(not(feature = "malachite"))]
@@ -127,10 +129,12 @@ fn psi_cost(max_height: u32, denominator_bits: Option<f64>) -> Cost {
                 if n <= crate::fft::DIRECT_LIMIT as f64 {
                     seconds += 2.0 * n * n / FLOAT_RATE / 2.0;
                 } else {
-                    let size = (2f64).powf(f64::from(t) + 1.0);
-                    seconds += 5.0 * size * size.log2() * FFT_COEFFICIENT;
-                    // The four complex FFT buffers and the twiddles of the current level.
-                    buffers = buffers.max(5.0 * size * 16.0);
+                    // Two convolutions of cyclic length `2^t` (no padding beyond the next
+                    // power of two), two transforms each, run in parallel on the two cores.
+                    let size = (2f64).powf(f64::from(t));
+                    seconds += 4.0 * size * size.log2() * FFT_COEFFICIENT / 2.0;
+                    // Two complex buffers, the weight tables and the outputs of the level.
+                    buffers = buffers.max(4.0 * size * 16.0);
                 }
                 bytes += 2.0 * (2.0 * n) * 8.0;
             }

@@ -627,7 +627,14 @@ fn float_results_lie_within_their_bounds_of_the_exact_values() {
                     d + 1,
                     f.error_bounds[d]
                 );
-                assert!(f.error_bounds[d] < 1e-10, "{:e}", f.error_bounds[d]);
+                // The bounds stay informative. The packed two-input transform (issue 14) widened the
+                // largest of them, P-game b = 2, h = 9, d = 1, from 9.83e-11 to 1.35e-10.
+                assert!(
+                    f.error_bounds[d] < 2e-10,
+                    "{float:?} {fe:?} d={}: {:e}",
+                    d + 1,
+                    f.error_bounds[d]
+                );
                 assert!(e.values[d] >= Q::zero() && e.values[d] <= Q::one());
             }
         }
