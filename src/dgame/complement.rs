@@ -690,7 +690,7 @@ struct CoarseLevel {
 /// `B_t = 2^(t - bits)`: `lo(g) = B_t floor((lo(g1) + lo(g2)) / B_t)` and
 /// `hi(g) = B_t ceil((hi(g1) + hi(g2)) / B_t)` for its children `g1`, `g2`, so that
 /// `lo(g) <= psi(g) <= hi(g)` at every node and their pmfs keep `2^bits + 1` entries (the
-/// convolution of the children's pmfs, then adjacent entries merged by [`coarsen`]). Minimax
+/// convolution of the children's pmfs, then adjacent entries merged by `coarsen`). Minimax
 /// back-up preserves the order node by node (max and min are monotone), so at the root's
 /// children, with `X` the backed-up value of the win child and `Y` that of the loss child,
 /// `Y_lo > X_hi` implies `Y > X`, and `Y_hi < X_lo` implies `Y < X`. Hence, with
