@@ -19,8 +19,9 @@
 //! f = 0.1. Exact mode with dashu (the default build): 1.15 s, 6.1 s and 34.4 s at
 //! h = 13, 14, 15, peak memory 0.2, 0.8 and 3.1 GB (the model gives 1.6 s, 7.3 s and 34 s:
 //! it is fitted at h = 15 and errs high below); h = 16 is estimated at about 2.7 min and
-//! refused. The malachite constants are the dashu ones divided by 3.5, the ratio measured for
-//! the issue, not re-measured. f64: 0.11 s, 0.51 s and 2.34 s at h = 20, 22, 24, with 0.74 GB
+//! refused. The malachite build (`--features malachite`, malachite-nz 0.7) measured 2.7 s,
+//! 12.2 s and 48 s at h = 13, 14, 15: slower than dashu here, and its constants are dashu's
+//! times 1.4. f64: 0.11 s, 0.51 s and 2.34 s at h = 20, 22, 24, with 0.74 GB
 //! peak at h = 24. The estimate is meant to be right within a factor of two.
 
 use crate::error::{Error, Result};
@@ -48,16 +49,16 @@ const FFT_COEFFICIENT: f64 = 3.0e-9;
 /// multiplication, one core (fitted at h = 13, 14, 15; see the module docs).
 #[cfg(not(feature = "malachite"))]
 const EXACT_MUL_COEFFICIENT: f64 = 6.0e-8;
-/// See above (malachite's FFT: 3.5 times faster than dashu's transform at h = 14, as
-/// measured for the issue: 10.9 s against 3.1 s).
+/// See above (malachite-nz 0.7, the newest that builds with Rust 1.86: measured 1.4 times
+/// slower than dashu at h = 15, 48 s against 34 s, so the dashu constants times 1.4).
 #[cfg(feature = "malachite")]
-const EXACT_MUL_COEFFICIENT: f64 = 1.7e-8;
+const EXACT_MUL_COEFFICIENT: f64 = 8.4e-8;
 /// Seconds per (64-bit word)^1.585 of one exact back-up product, one core.
 #[cfg(not(feature = "malachite"))]
 const EXACT_BACKUP_COEFFICIENT: f64 = 1.5e-8;
-/// See above (malachite; dashu's value, an upper bound).
+/// See above (malachite: dashu's value times 1.4).
 #[cfg(feature = "malachite")]
-const EXACT_BACKUP_COEFFICIENT: f64 = 1.5e-8;
+const EXACT_BACKUP_COEFFICIENT: f64 = 2.1e-8;
 /// Peak bytes of the multiplication buffers per byte of the largest packed product (the
 /// transforms and the two convolutions of a level running in parallel).
 #[cfg(not(feature = "malachite"))]
