@@ -146,17 +146,7 @@ pub fn run_emm_calibrate(args: EmmCalibrateArgs) -> anyhow::Result<()> {
     runner.check_budget_of("--games", "mc emm-calibrate", study_game_seconds(&spec))?;
     let table = emm_study::calibrate(&spec, &runner)?;
     if let Some(path) = &args.out {
-        pathology::output::write_atomically_with(
-            path,
-            |partial| table.save(partial),
-            |e| {
-                pathology::Error::invalid(
-                    "--out",
-                    "a file that can be written",
-                    format!("{}: {e}", path.display()),
-                )
-            },
-        )?;
+        table.save(path)?;
         eprintln!("saved to {}", path.display());
     }
     args.options.output.emit(&calibration_report(&table), 4)

@@ -807,12 +807,7 @@ pub fn wilson_figures(
                         figure.game.name()
                     ));
                     if !files.contains(&path) {
-                        // Saved under a partial name (same extension) and renamed.
-                        crate::output::write_atomically_with(
-                            &path,
-                            |partial| table.save(partial),
-                            |e| unwritable(&path, e),
-                        )?;
+                        table.save(&path)?;
                         files.push(path);
                     }
                 }

@@ -319,7 +319,8 @@ impl Calibration {
         })
     }
 
-    /// Writes the table as JSON (`.json`) or CSV (any other extension).
+    /// Writes the table as JSON (`.json`) or CSV (any other extension), atomically
+    /// ([`crate::output::write_atomically`]: a failed write leaves the old file, or none).
     ///
     /// # Examples
     ///
@@ -345,7 +346,7 @@ impl Calibration {
         } else {
             self.to_csv()?
         };
-        std::fs::write(path, text).map_err(|e| unwritable(path, e))
+        crate::output::write_atomically(path, text).map_err(|e| unwritable(path, e))
     }
 
     /// Reads a table saved by [`Calibration::save`].

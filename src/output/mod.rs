@@ -165,8 +165,8 @@ pub fn write_atomically(path: &std::path::Path, contents: impl AsRef<[u8]>) -> s
 /// renamed over `path`. On any error the partial file is removed, so `path` holds either its
 /// old contents or the complete new file, never a partial one. `rename_failed` turns the
 /// rename's I/O error into `write`'s error type. Writers that want a path of their own
-/// (plotters' bitmap and SVG backends, [`crate::mc::emm_study::Calibration::save`]) use it
-/// directly; [`write_atomically`] is this with [`std::fs::write`].
+/// (plotters' bitmap and SVG backends) use it directly; [`write_atomically`] is this with
+/// [`std::fs::write`].
 ///
 /// # Examples
 ///
