@@ -26,23 +26,35 @@ pub fn align_columns(rows: &[Vec<String>]) -> String {
                 .unwrap_or(0)
         })
         .collect();
-    let mut out = String::new();
-    for row in rows {
-        let cells: Vec<String> = row
-            .iter()
-            .enumerate()
-            .map(|(c, s)| {
-                if c == 0 {
-                    format!("{s:<w$}", w = widths[c])
-                } else {
-                    format!("{s:>w$}", w = widths[c])
-                }
-            })
-            .collect();
-        out.push_str(cells.join("  ").trim_end());
-        out.push('\n');
-    }
-    out
+    rows.iter().map(|row| align_row(row, &widths)).collect()
+}
+
+/// One line of [`align_columns`] with given column widths (a cell wider than its width is
+/// printed whole, pushing the cells after it right).
+///
+/// # Examples
+///
+/// ```
+/// use pathology::output::align_row;
+/// let row = vec!["d".to_string(), "0.1".to_string()];
+/// assert_eq!(align_row(&row, &[2, 5]), "d     0.1\n");
+/// ```
+pub fn align_row(row: &[String], widths: &[usize]) -> String {
+    let cells: Vec<String> = row
+        .iter()
+        .enumerate()
+        .map(|(c, s)| {
+            let w = widths.get(c).copied().unwrap_or(0);
+            if c == 0 {
+                format!("{s:<w$}")
+            } else {
+                format!("{s:>w$}")
+            }
+        })
+        .collect();
+    let mut line = cells.join("  ").trim_end().to_string();
+    line.push('\n');
+    line
 }
 
 /// A Markdown table from a header and rows (numbers right-aligned).

@@ -1,6 +1,6 @@
 //! Markdown (GitHub) tables, the manifest in an HTML comment.
 
-use super::{ExportOptions, Exporter, REDUCED_NOTE, Report};
+use super::{ExportOptions, Exporter, REDUCED_NOTE, Report, Table};
 use crate::error::Result;
 use crate::output::markdown_table;
 
@@ -16,52 +16,85 @@ fn cell(text: &str) -> String {
 
 impl Exporter for Markdown {
     fn export(&self, report: &Report, options: &ExportOptions) -> Result<String> {
-        let mut out = String::from("<!--\n");
-        for line in report.manifest.lines() {
-            out.push_str(&format!("{}\n", line.replace("--", "-\u{2060}-")));
-        }
-        out.push_str(&format!("-->\n**{}**\n", cell(&report.title)));
+        let mut out = head(report);
         let mut reduced = false;
-        let shown: Vec<_> = report.tables.iter().filter(|t| !t.data_only).collect();
-        for table in &shown {
-            out.push('\n');
-            if table.caption != report.title {
-                out.push_str(&format!("*{}*\n\n", cell(&table.caption)));
-            }
-            let grid = table.human(options.decimals);
-            reduced |= grid.reduced;
-            let columns = grid
-                .header
-                .iter()
-                .chain(&grid.body)
-                .map(Vec::len)
-                .max()
-                .unwrap_or(0);
-            let header: Vec<String> = (0..columns)
-                .map(|c| {
-                    let parts: Vec<&str> = grid
-                        .header
-                        .iter()
-                        .filter_map(|row| row.get(c).map(String::as_str))
-                        .filter(|s| !s.is_empty())
-                        .collect();
-                    cell(&parts.join(" / "))
-                })
-                .collect();
-            let body: Vec<Vec<String>> = grid
-                .body
-                .iter()
-                .map(|row| row.iter().map(|s| cell(s)).collect())
-                .collect();
-            out.push_str(&markdown_table(&header, &body));
+        for table in report.tables.iter().filter(|t| !t.data_only) {
+            let (block, r) = table_block(report, table, options.decimals);
+            out.push_str(&block);
+            reduced |= r;
         }
-        let mut notes = report.notes.clone();
-        if reduced {
-            notes.push(REDUCED_NOTE.to_string());
-        }
-        for note in notes {
-            out.push_str(&format!("\n{}\n", cell(&note)));
-        }
+        out.push_str(&tail(report, reduced));
         Ok(out)
     }
+}
+
+/// A shown table: its head and rows, and whether a value was printed with fewer decimals.
+pub(crate) fn table_block(report: &Report, table: &Table, decimals: usize) -> (String, bool) {
+    let grid = table.human(decimals);
+    let columns = grid
+        .header
+        .iter()
+        .chain(&grid.body)
+        .map(Vec::len)
+        .max()
+        .unwrap_or(0);
+    let body: Vec<Vec<String>> = grid
+        .body
+        .iter()
+        .map(|row| row.iter().map(|s| cell(s)).collect())
+        .collect();
+    let mut out = table_head(report, table);
+    out.push_str(&markdown_table(&header(&grid.header, columns), &body));
+    (out, grid.reduced)
+}
+
+/// The manifest comment and the title.
+pub(crate) fn head(report: &Report) -> String {
+    let mut out = String::from("<!--\n");
+    for line in report.manifest.lines() {
+        out.push_str(&format!("{}\n", line.replace("--", "-\u{2060}-")));
+    }
+    out.push_str(&format!("-->\n**{}**\n", cell(&report.title)));
+    out
+}
+
+/// What precedes a shown table: a blank line and its caption unless it is the title.
+pub(crate) fn table_head(report: &Report, table: &Table) -> String {
+    if table.caption == report.title {
+        "\n".to_string()
+    } else {
+        format!("\n*{}*\n\n", cell(&table.caption))
+    }
+}
+
+/// The one header row of `columns` cells: the header rows joined with ` / `.
+pub(crate) fn header(rows: &[Vec<String>], columns: usize) -> Vec<String> {
+    (0..columns)
+        .map(|c| {
+            let parts: Vec<&str> = rows
+                .iter()
+                .filter_map(|row| row.get(c).map(String::as_str))
+                .filter(|s| !s.is_empty())
+                .collect();
+            cell(&parts.join(" / "))
+        })
+        .collect()
+}
+
+/// One body row.
+pub(crate) fn row(cells: &[String]) -> String {
+    let cells: Vec<String> = cells.iter().map(|s| cell(s)).collect();
+    format!("| {} |\n", cells.join(" | "))
+}
+
+/// The notes (with [`REDUCED_NOTE`] when some value was printed with fewer decimals).
+pub(crate) fn tail(report: &Report, reduced: bool) -> String {
+    let mut notes = report.notes.clone();
+    if reduced {
+        notes.push(REDUCED_NOTE.to_string());
+    }
+    notes
+        .iter()
+        .map(|note| format!("\n{}\n", cell(note)))
+        .collect()
 }

@@ -33,6 +33,7 @@ mod json_format;
 mod latex;
 mod markdown;
 pub mod read;
+pub mod stream;
 mod text;
 
 pub use cell::{Cell, format_f64, format_lower, format_upper, printed_error_bound};
@@ -40,6 +41,7 @@ pub use csv_format::Csv;
 pub use json_format::Json;
 pub use latex::Latex;
 pub use markdown::Markdown;
+pub use stream::{TableStream, probability_text_width};
 pub use text::Text;
 
 use crate::error::{Error, Result};

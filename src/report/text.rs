@@ -1,6 +1,6 @@
 //! Aligned plain text, laid out like the papers' tables, with the manifest in a footer.
 
-use super::{ExportOptions, Exporter, REDUCED_NOTE, Report};
+use super::{ExportOptions, Exporter, REDUCED_NOTE, Report, Table};
 use crate::error::Result;
 use crate::output::align_columns;
 
@@ -14,43 +14,64 @@ impl Exporter for Text {
         let mut out = format!("{}\n", report.title);
         let mut reduced = false;
         let mut exact = Vec::new();
-        let shown: Vec<_> = report.tables.iter().filter(|t| !t.data_only).collect();
         for table in &report.tables {
             exact.extend(table.exact_lines());
         }
-        for table in &shown {
-            out.push('\n');
-            if table.caption != report.title {
-                out.push_str(&format!("{}\n\n", table.caption));
-            }
-            let grid = table.human(options.decimals);
-            reduced |= grid.reduced;
-            let mut rows = grid.header;
-            rows.extend(grid.body);
-            out.push_str(&align_columns(&rows));
+        for table in report.tables.iter().filter(|t| !t.data_only) {
+            let (block, r) = table_block(report, table, options.decimals);
+            out.push_str(&block);
+            reduced |= r;
         }
-        if !exact.is_empty() {
-            out.push_str("\nExact values:\n");
-            for line in exact {
-                out.push_str(&line);
-                out.push('\n');
-            }
-        }
-        let mut notes = report.notes.clone();
-        if reduced {
-            notes.push(REDUCED_NOTE.to_string());
-        }
-        if !notes.is_empty() {
-            out.push('\n');
-            for note in notes {
-                out.push_str(&note);
-                out.push('\n');
-            }
-        }
-        out.push('\n');
-        for line in report.manifest.lines() {
-            out.push_str(&format!("# {line}\n"));
-        }
+        out.push_str(&tail(report, &exact, reduced));
         Ok(out)
     }
+}
+
+/// A shown table: its head and aligned rows, and whether a value was printed with fewer
+/// decimals.
+pub(crate) fn table_block(report: &Report, table: &Table, decimals: usize) -> (String, bool) {
+    let grid = table.human(decimals);
+    let mut rows = grid.header;
+    rows.extend(grid.body);
+    let mut out = table_head(report, table);
+    out.push_str(&align_columns(&rows));
+    (out, grid.reduced)
+}
+
+/// What precedes a shown table's rows: a blank line and its caption unless it is the title.
+pub(crate) fn table_head(report: &Report, table: &Table) -> String {
+    if table.caption == report.title {
+        "\n".to_string()
+    } else {
+        format!("\n{}\n\n", table.caption)
+    }
+}
+
+/// What follows the tables: the exact values, the notes (with [`REDUCED_NOTE`] when some
+/// value was printed with fewer decimals) and the manifest.
+pub(crate) fn tail(report: &Report, exact: &[String], reduced: bool) -> String {
+    let mut out = String::new();
+    if !exact.is_empty() {
+        out.push_str("\nExact values:\n");
+        for line in exact {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    let mut notes = report.notes.clone();
+    if reduced {
+        notes.push(REDUCED_NOTE.to_string());
+    }
+    if !notes.is_empty() {
+        out.push('\n');
+        for note in notes {
+            out.push_str(&note);
+            out.push('\n');
+        }
+    }
+    out.push('\n');
+    for line in report.manifest.lines() {
+        out.push_str(&format!("# {line}\n"));
+    }
+    out
 }
