@@ -51,12 +51,17 @@ impl OutputArgs {
         super::print(&self.render(report, default_decimals)?)
     }
 
-    /// Renders the report.
-    pub fn render(&self, report: &Report, default_decimals: usize) -> anyhow::Result<String> {
-        let options = ExportOptions {
+    /// The export options (with `default_decimals` unless --decimals is given).
+    pub fn options(&self, default_decimals: usize) -> ExportOptions {
+        ExportOptions {
             decimals: self.decimals.map_or(default_decimals, usize::from),
             table: None,
-        };
+        }
+    }
+
+    /// Renders the report.
+    pub fn render(&self, report: &Report, default_decimals: usize) -> anyhow::Result<String> {
+        let options = self.options(default_decimals);
         let text = match &self.table {
             None => report.render(self.format, &options)?,
             Some(name) => {

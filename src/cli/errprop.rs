@@ -8,13 +8,15 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 use num_rational::BigRational;
+use pathology::dgame::report::probability_cell;
 use pathology::errprop::report::{
-    compute_trajectories, critical_f_report, fixed_point_report, long_run_report, map_title,
-    thresholds_report, trajectory_report, trajectory_title,
+    F64_TRAJECTORY_NOTE, Trajectory, compute_trajectories, critical_f_report, fixed_point_report,
+    long_run_report, map_title, setting_label, thresholds_report, trajectory_grid_row,
+    trajectory_report, trajectory_rows, trajectory_table, trajectory_title,
 };
 use pathology::errprop::{BackUp, theorem_5_1, theorem_5_2};
 use pathology::number::{Probability, short_text};
-use pathology::report::Report;
+use pathology::report::{Report, TableStream};
 
 use super::args::{OutputArgs, probability};
 
@@ -269,6 +271,11 @@ fn run_trajectories(args: &TrajectoryArgs) -> anyhow::Result<()> {
     }
 }
 
+/// The trajectories in the mode `P`, each row printed as soon as it is computed (see
+/// [`pathology::report::stream`]): CSV and JSON compute and print one trajectory at a time
+/// and hold only it; text, Markdown and LaTeX, whose rows are steps across all settings,
+/// hold the trajectories' points (not their printed rows). `--table` naming another table
+/// is refused as every command refuses it.
 fn trajectories<P: Probability>(
     args: &TrajectoryArgs,
     report: Report,
@@ -276,7 +283,87 @@ fn trajectories<P: Probability>(
     delta: &BigRational,
     settings: &[(BigRational, BigRational)],
 ) -> anyhow::Result<()> {
-    let computed = compute_trajectories::<P>(gamma, delta, settings, args.from, args.steps)?;
+    let output = &args.output;
+    if output
+        .table
+        .as_deref()
+        .is_some_and(|name| name != "trajectories")
+    {
+        let computed = compute_trajectories::<P>(gamma, delta, settings, args.from, args.steps)?;
+        let report = trajectory_report(report, gamma, delta, args.from, &computed);
+        return output.emit(&report, 6);
+    }
+    let labels: Vec<String> = settings.iter().map(|(a, b)| setting_label(a, b)).collect();
+    let table = trajectory_table(&labels);
+    // The widest row: the last step's label, every value a probability.
+    let half = P::from_rational(&BigRational::new(1.into(), 2.into()));
+    let mut widest = table.clone();
+    if let Some(grid) = &mut widest.grid {
+        let cells = vec![probability_cell(&half, 0.0); 2 * settings.len()];
+        grid.body = vec![(args.steps.to_string(), cells)];
+    }
+    let mut stream = TableStream::start(
+        std::io::BufWriter::new(super::stdout_writer().context("cannot write to standard output")?),
+        &report,
+        &table,
+        &[],
+        output.format,
+        &output.options(6),
+        &widest,
+    )
+    .context("cannot write to standard output")?;
+    let run = |setting: &(BigRational, BigRational)| {
+        compute_trajectories::<P>(
+            gamma,
+            delta,
+            std::slice::from_ref(setting),
+            args.from,
+            args.steps,
+        )
+        .map(|mut one| one.remove(0))
+    };
+    let mut series = Vec::new();
+    if stream.wants_grid() {
+        let computed = settings
+            .iter()
+            .map(run)
+            .collect::<pathology::Result<Vec<_>>>()?;
+        (|| {
+            for chunk in (0..=args.steps as usize).collect::<Vec<_>>().chunks(4096) {
+                let rows: Vec<_> = chunk
+                    .iter()
+                    .map(|&k| trajectory_grid_row(k, &computed))
+                    .collect();
+                stream.push_grid(&rows)?;
+            }
+            if P::EXACT && stream.wants_rows() {
+                for t in &computed {
+                    push_trajectory(&mut stream, gamma, delta, args.from, t)?;
+                }
+            }
+            Ok::<(), std::io::Error>(())
+        })()
+        .context("cannot write to standard output")?;
+        if args.plot.is_some() {
+            series = computed.iter().map(|t| t.series()).collect();
+        }
+    } else {
+        for setting in settings {
+            let t = run(setting)?;
+            push_trajectory(&mut stream, gamma, delta, args.from, &t)
+                .context("cannot write to standard output")?;
+            if args.plot.is_some() {
+                series.push(t.series());
+            }
+        }
+    }
+    let mut notes = report.notes.clone();
+    if !P::EXACT {
+        notes.push(F64_TRAJECTORY_NOTE.to_string());
+    }
+    stream
+        .finish(Vec::new(), notes)
+        .context("cannot write to standard output")?;
     if let Some(path) = &args.plot {
         let title = format!(
             "{} back-up from ({}, {})",
@@ -284,12 +371,31 @@ fn trajectories<P: Probability>(
             short_text(gamma),
             short_text(delta)
         );
-        let series: Vec<_> = computed.iter().map(|t| t.series()).collect();
         pathology::plot::trajectories(path, &title, &series, args.style)
             .with_context(|| format!("drawing {}", path.display()))?;
     }
-    let report = trajectory_report(report, gamma, delta, args.from, &computed);
-    args.output.emit(&report, 6)
+    Ok(())
+}
+
+/// Pushes the tidy rows of a trajectory, 4096 steps at a time.
+fn push_trajectory<W: std::io::Write, P: Probability>(
+    stream: &mut TableStream<W>,
+    gamma: &BigRational,
+    delta: &BigRational,
+    from: BackUp,
+    t: &Trajectory<P>,
+) -> std::io::Result<()> {
+    let n = t.points.len();
+    for start in (0..n).step_by(4096) {
+        stream.push_rows(&trajectory_rows(
+            gamma,
+            delta,
+            from,
+            t,
+            start..n.min(start + 4096),
+        ))?;
+    }
+    Ok(())
 }
 
 fn thresholds(args: &ThresholdArgs) -> anyhow::Result<()> {

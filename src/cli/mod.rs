@@ -143,7 +143,7 @@ pub fn print(text: &str) -> anyhow::Result<()> {
 /// exit 0 having written nothing. A duplicate of descriptor 1 fails when it is closed, and
 /// writes to it report `EBADF` when it is not writable.
 #[cfg(unix)]
-fn stdout_writer() -> io::Result<std::fs::File> {
+pub fn stdout_writer() -> io::Result<std::fs::File> {
     use std::os::fd::AsFd;
     if stdout_was_closed() {
         return Err(io::Error::other("standard output is closed"));
@@ -177,7 +177,7 @@ fn stdout_was_closed() -> bool {
 }
 
 #[cfg(not(unix))]
-fn stdout_writer() -> io::Result<io::StdoutLock<'static>> {
+pub fn stdout_writer() -> io::Result<io::StdoutLock<'static>> {
     Ok(io::stdout().lock())
 }
 

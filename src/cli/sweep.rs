@@ -2,14 +2,18 @@
 
 use std::io::IsTerminal;
 
+use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
 use num_rational::BigRational;
-use pathology::dgame::report::{Layout, decision_report};
-use pathology::dgame::table::{SecondFactor, compute_columns_with_progress, sweep_settings};
+use pathology::dgame::report::{Layout, decision_report, f64_note};
+use pathology::dgame::table::{
+    SecondFactor, compute_columns_in_order, compute_columns_with_progress, sweep_settings,
+};
+use pathology::dgame::{DecisionColumn, DependenceFactors};
 use pathology::number::{Probability, short_text};
-use pathology::report::Report;
+use pathology::report::{Report, Table, TableStream};
 
-use super::args::{TableOutput, height, positive_rational, probability};
+use super::args::{OutputArgs, TableOutput, height, positive_rational, probability};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -67,15 +71,13 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     };
     let report = report.param("exact", args.output.exact);
     let bar = progress_bar(settings.len());
-    let report = if args.output.exact {
-        build::<BigRational>(report, &settings, args.height, &bar)?
+    let result = if args.output.exact {
+        sweep::<BigRational>(report, &settings, args.height, &args.output.output, &bar)
     } else {
-        build::<f64>(report, &settings, args.height, &bar)?
+        sweep::<f64>(report, &settings, args.height, &args.output.output, &bar)
     };
     bar.finish_and_clear();
-    // The rows are printed once all are computed: text aligns its columns over every row, and
-    // the cells are small (one row per setting, one cell per depth) next to the computation.
-    args.output.output.emit(&report, 3)
+    result
 }
 
 /// A bar of settings done on stderr, when stderr is a terminal (standard output stays the
@@ -93,24 +95,107 @@ fn progress_bar(settings: usize) -> ProgressBar {
     bar
 }
 
-/// D(d,h) of every setting in the mode `P`, advancing `bar` as settings finish, as a report
-/// laid out one row per setting (what `TableOutput::emit` prints, with progress).
-fn build<P: Probability>(
+/// D(d,h) of every setting in the mode `P`, one row per setting, each printed as soon as it
+/// and the settings before it are computed (the settings run in parallel), in any format:
+/// the output is byte for byte the whole report's. With `--table ps` the (small) PS table is
+/// printed at the end.
+fn sweep<P: Probability>(
     report: Report,
     settings: &[(BigRational, BigRational)],
     height: u32,
+    output: &OutputArgs,
     bar: &ProgressBar,
-) -> anyhow::Result<Report> {
+) -> anyhow::Result<()> {
     let converted: Vec<(P, P)> = settings
         .iter()
         .map(|(a, b)| (P::from_rational(a), P::from_rational(b)))
         .collect();
-    let columns = compute_columns_with_progress(&converted, height, &|| bar.inc(1))?;
-    Ok(decision_report(
-        report,
-        &columns,
+    if !matches!(output.table.as_deref(), None | Some("decisions")) {
+        let columns = compute_columns_with_progress(&converted, height, &|| bar.inc(1))?;
+        let report = decision_report(report, &columns, settings, Layout::SettingRows, None);
+        return output.emit(&report, 3);
+    }
+    // The layout, and the widest it can be: every setting with placeholder values 1/2 (a
+    // probability prints as wide as 1/2 to the same decimals, or narrower).
+    let half = P::from_rational(&BigRational::new(1.into(), 2.into()));
+    let placeholders = converted
+        .iter()
+        .map(|(a, b)| {
+            Ok(DecisionColumn {
+                factors: DependenceFactors::new(a.clone(), b.clone())?,
+                height,
+                values: vec![half.clone(); height as usize],
+                error_bounds: vec![0.0; height as usize],
+            })
+        })
+        .collect::<pathology::Result<Vec<_>>>()?;
+    let layout = decision_report(
+        report.clone(),
+        &placeholders,
         settings,
         Layout::SettingRows,
         None,
-    ))
+    );
+    let (decisions, ps_schema) = (&layout.tables[0], &layout.tables[1]);
+    let others: Vec<&Table> = if output.table.is_none() {
+        vec![ps_schema]
+    } else {
+        Vec::new()
+    };
+    let mut stream = TableStream::start(
+        std::io::BufWriter::new(super::stdout_writer().context("cannot write to standard output")?),
+        &layout,
+        decisions,
+        &others,
+        output.format,
+        &output.options(3),
+        decisions,
+    )
+    .context("cannot write to standard output")?;
+    let mut ps = ps_schema.clone();
+    ps.rows.clear();
+    let mut largest = 0.0f64;
+    compute_columns_in_order(
+        &converted,
+        height,
+        &|| bar.inc(1),
+        |i, column: DecisionColumn<P>| {
+            largest = column.error_bounds.iter().copied().fold(largest, f64::max);
+            let one = decision_report(
+                report.clone(),
+                std::slice::from_ref(&column),
+                &settings[i..=i],
+                Layout::SettingRows,
+                None,
+            );
+            let table = &one.tables[0];
+            bar.suspend(|| {
+                if stream.wants_rows() {
+                    stream.push_rows(&table.rows)?;
+                }
+                if let Some(grid) = &table.grid {
+                    stream.push_grid(&grid.body)?;
+                }
+                Ok::<(), std::io::Error>(())
+            })
+            .context("cannot write to standard output")?;
+            ps.rows.extend(one.tables[1].rows.iter().cloned());
+            Ok::<(), anyhow::Error>(())
+        },
+    )?;
+    let others = if output.table.is_none() {
+        vec![ps]
+    } else {
+        Vec::new()
+    };
+    let notes = if P::EXACT {
+        Vec::new()
+    } else {
+        vec![f64_note(height, largest)]
+    };
+    bar.finish_and_clear();
+    stream
+        .finish(others, notes)
+        .context("cannot write to standard output")?;
+    Ok(())
 }

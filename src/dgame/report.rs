@@ -183,13 +183,26 @@ pub fn decision_report<P: Probability>(
             .iter()
             .flat_map(|c| c.error_bounds.iter().copied())
             .fold(0.0, f64::max);
-        report = report.note(format!(
-            "f64: every D value is within {} of the exact value (rigorous rounding bound, rounded up); estimated peak memory {}",
-            printed_error_bound(0.0, largest),
-            super::cost::human_bytes(super::estimate_cost(height, None).bytes)
-        ));
+        report = report.note(f64_note(height, largest));
     }
     report
+}
+
+/// The note of an `f64` table of D(d, `height`) whose largest error bound is `largest`.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::dgame::report::f64_note;
+/// let note = f64_note(10, 0.5e-13);
+/// assert!(note.starts_with("f64: every D value is within 5.01e-14 of the exact value"), "{note}");
+/// ```
+pub fn f64_note(height: u32, largest: f64) -> String {
+    format!(
+        "f64: every D value is within {} of the exact value (rigorous rounding bound, rounded up); estimated peak memory {}",
+        printed_error_bound(0.0, largest),
+        super::cost::human_bytes(super::estimate_cost(height, None).bytes)
+    )
 }
 
 /// The certified complements `1 - D(d,h)` as a table with lower and upper bounds (rounded

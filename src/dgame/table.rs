@@ -217,6 +217,108 @@ pub fn compute_columns_with_progress<P: Probability>(
     height: u32,
     done: &(dyn Fn() + Sync),
 ) -> Result<Vec<DecisionColumn<P>>> {
+    let mut columns = Vec::with_capacity(settings.len());
+    compute_columns_in_order(settings, height, done, |_, column| {
+        columns.push(column);
+        Ok::<(), Error>(())
+    })?;
+    Ok(columns)
+}
+
+/// [`compute_columns_with_progress`], handing each column to `emit` as soon as it and every
+/// column before it are finished, in the order of `settings` (so that a caller can print a
+/// row per setting while the others are computed). The columns are computed in parallel;
+/// `emit` runs on one thread at a time. The first error, of a column or of `emit`, stops the
+/// settings not yet started and is returned.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::dgame::table::compute_columns_in_order;
+/// let mut seen = Vec::new();
+/// compute_columns_in_order(&[(0.1, 0.1), (0.5, 0.5), (0.9, 0.9)], 8, &|| {}, |i, column| {
+///     seen.push((i, column.height));
+///     Ok::<(), pathology::Error>(())
+/// })
+/// .unwrap();
+/// assert_eq!(seen, vec![(0, 8), (1, 8), (2, 8)]);
+/// ```
+///
+/// # Errors
+///
+/// As [`compute_columns`], and `emit`'s error.
+pub fn compute_columns_in_order<P, E, F>(
+    settings: &[(P, P)],
+    height: u32,
+    done: &(dyn Fn() + Sync),
+    emit: F,
+) -> std::result::Result<(), E>
+where
+    P: Probability,
+    E: From<Error> + Send,
+    F: FnMut(usize, DecisionColumn<P>) -> std::result::Result<(), E> + Send,
+{
+    check_columns_cost(settings, height)?;
+    let factors: Vec<DependenceFactors<P>> = settings
+        .iter()
+        .map(|(a, b)| DependenceFactors::new(a.clone(), b.clone()))
+        .collect::<Result<_>>()?;
+    struct Ordered<P, E, F> {
+        next: usize,
+        waiting: std::collections::BTreeMap<usize, DecisionColumn<P>>,
+        emit: F,
+        failed: Option<E>,
+    }
+    let state = std::sync::Mutex::new(Ordered {
+        next: 0,
+        waiting: std::collections::BTreeMap::new(),
+        emit,
+        failed: None,
+    });
+    let failed = std::sync::atomic::AtomicBool::new(false);
+    factors.into_par_iter().enumerate().for_each(|(i, f)| {
+        use std::sync::atomic::Ordering::Relaxed;
+        if failed.load(Relaxed) {
+            return;
+        }
+        let column = Solver::new(f).decision_column(height);
+        done();
+        let mut state = state.lock().unwrap_or_else(|e| e.into_inner());
+        if state.failed.is_some() {
+            return;
+        }
+        match column {
+            Err(e) => {
+                state.failed = Some(e.into());
+                failed.store(true, Relaxed);
+            }
+            Ok(column) => {
+                state.waiting.insert(i, column);
+                while let Some(column) = {
+                    let next = state.next;
+                    state.waiting.remove(&next)
+                } {
+                    let next = state.next;
+                    if let Err(e) = (state.emit)(next, column) {
+                        state.failed = Some(e);
+                        failed.store(true, Relaxed);
+                        break;
+                    }
+                    state.next += 1;
+                }
+            }
+        }
+    });
+    let state = state.into_inner().unwrap_or_else(|e| e.into_inner());
+    match state.failed {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
+
+/// Refuses settings whose columns would exceed the limits of [`check_cost`], one at a time
+/// and all of them on the available threads; announces the estimate otherwise.
+fn check_columns_cost<P: Probability>(settings: &[(P, P)], height: u32) -> Result<()> {
     super::distribution::check_depth(1, height)?;
     let cost = check_cost(height, denominator_bits(settings))?;
     // The settings run in parallel, one per thread: the whole run has to fit in the same
@@ -247,18 +349,7 @@ pub fn compute_columns_with_progress<P: Probability>(
         &format!("{} settings at height {height}", settings.len()),
         total,
     );
-    let factors: Vec<DependenceFactors<P>> = settings
-        .iter()
-        .map(|(a, b)| DependenceFactors::new(a.clone(), b.clone()))
-        .collect::<Result<_>>()?;
-    factors
-        .into_par_iter()
-        .map(|f| {
-            let column = Solver::new(f).decision_column(height);
-            done();
-            column
-        })
-        .collect()
+    Ok(())
 }
 
 /// How the second dependence factor of a sweep is chosen.

@@ -392,22 +392,32 @@ pub fn check_exact_trajectory(
     Ok(())
 }
 
-/// Bytes of memory per trajectory row (one setting at one step) in the report and its
-/// rendered output. Measured (release build): 11 settings x 100,001 steps in CSV peaked at
-/// 1.0 GB (920 bytes a row), 1 x 100,001 at 118 MB; rounded up.
-pub const TRAJECTORY_ROW_BYTES: f64 = 1000.0;
+/// Bytes of memory per step of the one trajectory being computed (its points and their
+/// outward-rounded enclosures). The rows are printed as they are produced
+/// ([`crate::report::stream`]), so CSV and JSON hold one trajectory at a time. Measured
+/// (release build, idle): 11 settings x 100,001 steps as CSV peaked at 15.5 MB (155 bytes a
+/// step); before streaming the whole report took 1.03 GB.
+pub const TRAJECTORY_STEP_BYTES: f64 = 200.0;
+/// Bytes per row (one setting at one step) that a run holds until it ends: text, Markdown and
+/// LaTeX print a row per step across all settings, so they keep every trajectory's points
+/// (measured: 11 x 100,001 as text peaked at 60 MB, 55 bytes a row, was 1.1 GB); CSV and
+/// JSON keep only the points of `--plot`'s series (16 bytes).
+pub const TRAJECTORY_HELD_ROW_BYTES: f64 = 100.0;
+/// See [`TRAJECTORY_HELD_ROW_BYTES`]: the plot series of a streamed format.
+pub const TRAJECTORY_PLOT_ROW_BYTES: f64 = 16.0;
 /// Seconds per trajectory row rendered as CSV or JSON, the worst case: values that underflow
 /// to subnormal doubles (f = 0.7: the errors vanish), whose printed error bounds are computed
 /// exactly. Measured on the project's loaded 2-core machine: 1 x 100,001 rows in 2.7 s wall
 /// (0.7 s of CPU) as CSV; before exact-integer printing (`report::cell`) it was 35 s.
 pub const TRAJECTORY_ROW_SECONDS_MACHINE: f64 = 3.0e-5;
-/// Seconds per trajectory row rendered as text, Markdown or LaTeX (measured: 1 x 100,001
-/// rows in 2.0 s as text, 0.9 s as Markdown; 5,001 LaTeX rows in 0.07 s).
-pub const TRAJECTORY_ROW_SECONDS_TEXT: f64 = 2.0e-5;
+/// Seconds per trajectory row rendered as text, Markdown or LaTeX (measured idle, rows
+/// streamed: 1 x 100,001 rows of f = 0.7 in 0.17 s as text, 0.12 s as Markdown and LaTeX;
+/// 11 x 100,001 in 1.41 s as text; rounded up about 2x).
+pub const TRAJECTORY_ROW_SECONDS_TEXT: f64 = 3.0e-6;
 
 /// Estimated seconds and bytes of a trajectory report: `settings x (steps + 1)` rows at the
 /// measured cost of a row in `format` ([`TRAJECTORY_ROW_SECONDS_MACHINE`],
-/// [`TRAJECTORY_ROW_SECONDS_TEXT`], [`TRAJECTORY_ROW_BYTES`]), plus in exact mode
+/// [`TRAJECTORY_ROW_SECONDS_TEXT`]), plus in exact mode
 /// [`estimate_exact_seconds`] for every setting.
 ///
 /// # Examples
@@ -420,7 +430,11 @@ pub const TRAJECTORY_ROW_SECONDS_TEXT: f64 = 2.0e-5;
 /// let settings = vec![(q("0.7"), q("0.7")); 101];
 /// let (seconds, bytes) =
 ///     estimate_trajectory_cost(&q("0.3"), &q("0.2"), &settings, 100_000, false, Format::Csv);
-/// assert!(seconds > 60.0 && bytes > 1e10);
+/// // About 10 million rows: too long, but streamed, so small in memory.
+/// assert!(seconds > 60.0 && bytes < 2e8);
+/// let (_, held) =
+///     estimate_trajectory_cost(&q("0.3"), &q("0.2"), &settings, 100_000, false, Format::Text);
+/// assert!(held > 1e9);
 /// ```
 pub fn estimate_trajectory_cost(
     gamma: &BigRational,
@@ -447,7 +461,17 @@ pub fn estimate_trajectory_cost(
             })
             .sum::<f64>();
     }
-    (seconds, rows * TRAJECTORY_ROW_BYTES)
+    let bytes = (f64::from(steps) + 1.0) * TRAJECTORY_STEP_BYTES + rows * held_row_bytes(format);
+    (seconds, bytes)
+}
+
+/// Bytes a trajectory run holds per row until it ends ([`TRAJECTORY_HELD_ROW_BYTES`]).
+fn held_row_bytes(format: crate::report::Format) -> f64 {
+    use crate::report::Format;
+    match format {
+        Format::Csv | Format::Json => TRAJECTORY_PLOT_ROW_BYTES,
+        Format::Text | Format::Markdown | Format::Latex => TRAJECTORY_HELD_ROW_BYTES,
+    }
 }
 
 /// Refuses, with the estimate, a trajectory report beyond about a minute or 16 GiB
@@ -493,7 +517,7 @@ pub fn check_trajectory_cost(
     let rows = settings.len() as f64 * (f64::from(steps) + 1.0);
     let (per_row, _) = estimate_trajectory_cost(gamma, delta, &settings[..1], 0, false, format);
     let feasible_rows =
-        (TIME_LIMIT_SECONDS / per_row).min(MEMORY_LIMIT_BYTES / TRAJECTORY_ROW_BYTES);
+        (TIME_LIMIT_SECONDS / per_row).min(MEMORY_LIMIT_BYTES / held_row_bytes(format));
     Err(Error::TooExpensive {
         what: format!(
             "{} trajectories of {steps} steps{} ({rows:.3e} rows)",

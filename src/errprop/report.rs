@@ -184,9 +184,98 @@ fn run_cells(from: BackUp, gamma: &BigRational, delta: &BigRational) -> Vec<Cell
     ]
 }
 
-/// Adds the table `trajectories` (one row per setting and step: `from`, `gamma0`, `delta0`,
-/// `f1`, `f2`, `step`, `gamma`, `delta`) to `report`; text, Markdown and LaTeX show one row
-/// per step and two columns per setting.
+/// The note of an `f64` trajectory report.
+pub const F64_TRAJECTORY_NOTE: &str = "f64 values carry rigorous error bounds (the map rerun in \
+     outward-rounded interval arithmetic from the exact start and factors); --exact computes \
+     in rationals.";
+
+/// The table `trajectories` without rows: its columns (`from`, `gamma0`, `delta0`, `f1`,
+/// `f2`, `step`, `gamma`, `delta`), its caption (the settings' `labels`) and the header of
+/// its reading layout (one row per step, two columns per setting).
+///
+/// # Examples
+///
+/// ```
+/// use pathology::errprop::report::trajectory_table;
+/// let t = trajectory_table(&["f1 = f2 = 0.7".to_string()]);
+/// assert_eq!(t.columns.len(), 8);
+/// assert_eq!(t.grid.unwrap().header[0], ["step", "gamma", "delta"]);
+/// ```
+pub fn trajectory_table(labels: &[String]) -> Table {
+    let mut columns = run_columns();
+    columns.extend([
+        key("f1", Kind::Real),
+        key("f2", Kind::Real),
+        key("step", Kind::Integer),
+        Column::new("gamma", Kind::Real),
+        Column::new("delta", Kind::Real),
+    ]);
+    let mut table = Table::new("trajectories", &labels.join("; "), columns);
+    let mut header = vec!["step".to_string()];
+    for label in labels {
+        if labels.len() == 1 {
+            header.extend(["gamma".to_string(), "delta".to_string()]);
+        } else {
+            header.extend([format!("gamma ({label})"), format!("delta ({label})")]);
+        }
+    }
+    table.grid = Some(Grid {
+        header: vec![header],
+        body: Vec::new(),
+        rules_after: Vec::new(),
+    });
+    table
+}
+
+/// The tidy rows of the `steps` of one trajectory in the table [`trajectory_table`].
+///
+/// # Panics
+///
+/// When `steps` goes beyond the trajectory's points.
+pub fn trajectory_rows<P: Probability>(
+    gamma: &BigRational,
+    delta: &BigRational,
+    from: BackUp,
+    t: &Trajectory<P>,
+    steps: std::ops::Range<usize>,
+) -> Vec<Vec<Cell>> {
+    steps
+        .map(|k| (k, (&t.points[k], &t.error_bounds[k])))
+        .map(|(k, (p, b))| {
+            let mut row = run_cells(from, gamma, delta);
+            row.extend([
+                Cell::Exact(t.f1.clone()),
+                Cell::Exact(t.f2.clone()),
+                Cell::int(k as u64),
+                probability_cell(&p.gamma, b.gamma),
+                probability_cell(&p.delta, b.delta),
+            ]);
+            row
+        })
+        .collect()
+}
+
+/// The row of step `k` in the reading layout of [`trajectory_table`]: gamma and delta of
+/// every trajectory.
+pub fn trajectory_grid_row<P: Probability>(
+    k: usize,
+    trajectories: &[Trajectory<P>],
+) -> (String, Vec<Cell>) {
+    let cells = trajectories
+        .iter()
+        .flat_map(|t| {
+            let (p, b) = (&t.points[k], &t.error_bounds[k]);
+            [
+                probability_cell(&p.gamma, b.gamma),
+                probability_cell(&p.delta, b.delta),
+            ]
+        })
+        .collect();
+    (k.to_string(), cells)
+}
+
+/// Adds the table `trajectories` ([`trajectory_table`]: one row per setting and step) to
+/// `report`; text, Markdown and LaTeX show one row per step and two columns per setting.
 ///
 /// # Examples
 ///
@@ -211,56 +300,24 @@ pub fn trajectory_report<P: Probability>(
         .iter()
         .map(|t| setting_label(&t.f1, &t.f2))
         .collect();
-    let mut columns = run_columns();
-    columns.extend([
-        key("f1", Kind::Real),
-        key("f2", Kind::Real),
-        key("step", Kind::Integer),
-        Column::new("gamma", Kind::Real),
-        Column::new("delta", Kind::Real),
-    ]);
-    let mut table = Table::new("trajectories", &labels.join("; "), columns);
-    let steps = trajectories.first().map_or(0, |t| t.points.len());
-    let mut body: Vec<(String, Vec<Cell>)> =
-        (0..steps).map(|k| (k.to_string(), Vec::new())).collect();
+    let mut table = trajectory_table(&labels);
     for t in trajectories {
-        for (k, (p, b)) in t.points.iter().zip(&t.error_bounds).enumerate() {
-            let gamma_cell = probability_cell(&p.gamma, b.gamma);
-            let delta_cell = probability_cell(&p.delta, b.delta);
-            let mut row = run_cells(from, gamma, delta);
-            row.extend([
-                Cell::Exact(t.f1.clone()),
-                Cell::Exact(t.f2.clone()),
-                Cell::int(k as u64),
-                gamma_cell.clone(),
-                delta_cell.clone(),
-            ]);
+        for row in trajectory_rows(gamma, delta, from, t, 0..t.points.len()) {
             table.push(row);
-            body[k].1.extend([gamma_cell, delta_cell]);
         }
     }
-    let mut header = vec!["step".to_string()];
-    for label in &labels {
-        if labels.len() == 1 {
-            header.extend(["gamma".to_string(), "delta".to_string()]);
-        } else {
-            header.extend([format!("gamma ({label})"), format!("delta ({label})")]);
-        }
+    let steps = trajectories.first().map_or(0, |t| t.points.len());
+    if let Some(grid) = &mut table.grid {
+        grid.body = (0..steps)
+            .map(|k| trajectory_grid_row(k, trajectories))
+            .collect();
     }
-    table.grid = Some(Grid {
-        header: vec![header],
-        body,
-        rules_after: Vec::new(),
-    });
     let exact = trajectories.first().is_some_and(|_| P::EXACT);
     let report = report.with_table(table);
     if exact {
         report
     } else {
-        report.note(
-            "f64 values carry rigorous error bounds (the map rerun in outward-rounded interval \
-             arithmetic from the exact start and factors); --exact computes in rationals.",
-        )
+        report.note(F64_TRAJECTORY_NOTE)
     }
 }
 

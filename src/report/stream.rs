@@ -12,9 +12,13 @@
 //! - Text, Markdown and LaTeX write the reading layout ([`TableStream::push_grid`]), or the
 //!   tidy rows under their labels when the table has no grid. Text aligns its columns and
 //!   LaTeX sizes its font from the widest cells, so the caller gives, at
-//!   [`TableStream::start`], rows at least as wide as any row to come (the keys of every
-//!   setting, a probability printed to the chosen decimals: [`probability_text_width`]);
-//!   a cell wider than that is printed whole and pushes its line's later cells right.
+//!   [`TableStream::start`], a table laid out as the one to come whose cells are at least as
+//!   wide (the keys of every setting, placeholder probabilities: a probability prints
+//!   [`probability_text_width`] characters at most); a cell wider than that is printed whole
+//!   and pushes its line's later cells right. The one difference from the whole report:
+//!   when `f64` values print with fewer decimals than asked (their bound supports no more,
+//!   e.g. 12 decimals), their columns stay as wide as the asked decimals would make them
+//!   (text), and LaTeX's size estimate counts that width.
 //!   Text also lists every exact value under the table: it reads them from the tidy rows.
 
 use std::io::Write;
@@ -63,7 +67,8 @@ impl<W: Write> TableStream<W> {
     /// first table is `table` (columns, caption and, for the reading layout, the grid's
     /// header; its rows and grid body are ignored), followed at [`Self::finish`] by the
     /// tables `others` (their names and whether they are shown count here, their rows at
-    /// the finish). `widest` are reading-layout rows at least as wide as any to come.
+    /// the finish). `widest` is laid out as `table` will be, with cells at least as wide as
+    /// any to come.
     ///
     /// # Errors
     ///
@@ -75,7 +80,7 @@ impl<W: Write> TableStream<W> {
         others: &[&Table],
         format: Format,
         options: &ExportOptions,
-        widest: &[Vec<String>],
+        widest: &Table,
     ) -> Result<Self> {
         let mut report = Report {
             tables: Vec::new(),
@@ -92,7 +97,7 @@ impl<W: Write> TableStream<W> {
         table.data_only = false;
         let header = reading_header(&table);
         let mut widest_rows = header.clone();
-        widest_rows.extend(widest.iter().cloned());
+        widest_rows.extend(widest.human(options.decimals).body);
         let columns = widest_rows.iter().map(Vec::len).max().unwrap_or(0);
         let widths: Vec<usize> = (0..columns)
             .map(|c| {
@@ -487,7 +492,6 @@ mod tests {
             table: None,
         };
         let (main, others) = (&report.tables[0], &report.tables[1..]);
-        let widest = main.human(decimals).body;
         let other_refs: Vec<&Table> = others.iter().collect();
         let mut stream = TableStream::start(
             Vec::new(),
@@ -496,7 +500,7 @@ mod tests {
             &other_refs,
             format,
             &options,
-            &widest,
+            main,
         )
         .unwrap();
         for (k, rows) in main.rows.chunks(2).enumerate() {
@@ -558,7 +562,7 @@ mod tests {
                 &others,
                 format,
                 &ExportOptions::default(),
-                &[],
+                main,
             )
             .unwrap();
             let out = stream
@@ -574,7 +578,9 @@ mod tests {
         assert_eq!(probability_text_width(12), 14);
         let report = sweep_like(true, true);
         let main = &report.tables[0];
-        let widest = vec![vec!["0.1234".to_string(), "0.000".into(), "0.000".into()]];
+        let mut widest = main.clone();
+        let grid = widest.grid.as_mut().unwrap();
+        grid.body = vec![("0.1234".to_string(), vec![Cell::Real(0.0), Cell::Real(0.0)])];
         let mut stream = TableStream::start(
             Vec::new(),
             &report,
