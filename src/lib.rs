@@ -49,6 +49,7 @@ pub mod games;
 pub mod mc;
 pub mod model;
 pub mod number;
+mod ntt;
 pub mod output;
 pub mod plot;
 pub mod report;

@@ -173,9 +173,9 @@ fn kronecker_convolution(a: &[BigInt], b: &[BigInt]) -> Vec<BigInt> {
     let slot = bits(a) + bits(b) + 64 - terms.leading_zeros() as u64 + 1;
     let n = a.len() + b.len() - 1;
     let digits = if square {
-        backend::square(&pack(a, slot))
+        square_words(&pack(a, slot))
     } else {
-        backend::multiply(&pack(a, slot), &pack(b, slot))
+        multiply_words(&pack(a, slot), &pack(b, slot))
     };
     (0..n)
         .map(|i| {
@@ -195,9 +195,9 @@ fn product(a: &BigInt, b: &BigInt) -> BigInt {
         return a * b;
     }
     let digits = if std::ptr::eq(a, b) || a == b {
-        backend::square(&a.to_u64_digits().1)
+        square_words(&a.to_u64_digits().1)
     } else {
-        backend::multiply(&a.to_u64_digits().1, &b.to_u64_digits().1)
+        multiply_words(&a.to_u64_digits().1, &b.to_u64_digits().1)
     };
     let sign = if a.sign() == b.sign() {
         Sign::Plus
@@ -223,6 +223,29 @@ fn reduced_fraction(numerator: &BigInt, denominator: &BigInt) -> BigRational {
         BigInt::from_biguint(sign, BigUint::from_slice(&to_u32_words(&n))),
         BigInt::from_biguint(Sign::Plus, BigUint::from_slice(&to_u32_words(&d))),
     )
+}
+
+/// Products whose shorter operand has at least this many 64-bit words go through the
+/// three-prime NTT of [`crate::ntt`]; shorter ones through [`backend`].
+const NTT_WORDS: usize = 1500;
+
+/// `a * b` on little-endian 64-bit words: by [`crate::ntt`] when both are long, else by
+/// [`backend`].
+fn multiply_words(a: &[u64], b: &[u64]) -> Vec<u64> {
+    if a.len().min(b.len()) >= NTT_WORDS {
+        crate::ntt::multiply(a, b)
+    } else {
+        backend::multiply(a, b)
+    }
+}
+
+/// `a * a`, as [`multiply_words`].
+fn square_words(a: &[u64]) -> Vec<u64> {
+    if a.len() >= NTT_WORDS {
+        crate::ntt::square(a)
+    } else {
+        backend::square(a)
+    }
 }
 
 /// The little-endian 64-bit words of `sum_i v[i] 2^(i slot)` (entries non-negative and below
