@@ -34,6 +34,10 @@ pub(crate) const PRIMES: [u64; 3] = [
     0x3fff_ffe8_8000_0001,
 ];
 
+/// The product coefficients must stay below `2^COEFFICIENT_BITS` (`< p_1 p_2 p_3`) for the
+/// CRT to recover them.
+pub(crate) const COEFFICIENT_BITS: u64 = 185;
+
 /// The largest transform length the primes allow (`N` must divide `2^30`, and the last
 /// level's twiddles are the `N`-th roots).
 pub(crate) const MAX_SIZE: usize = 1 << 29;
@@ -186,55 +190,115 @@ pub(crate) fn transform_size(len: usize) -> usize {
     size
 }
 
-/// Forward transform in place (decimation in frequency, natural order in, bit-reversed out),
-/// values in `[0, 2p)` in and out.
-fn forward(a: &mut [u64], m: Modulus, table: &[u64]) {
-    let n = a.len();
-    if n <= 1 {
-        return;
-    }
-    let half = n / 2;
+/// Blocks of at most this many words are transformed level by level (they fit in L1);
+/// longer ones recurse depth first.
+const BASE: usize = 1 << 10;
+
+/// One forward level on `x` (first halves) and `y` (second halves): `(u, v) -> (u + v,
+/// (u - v) w)`, values in `[0, 2p)` in and out.
+#[inline(always)]
+fn forward_level(x: &mut [u64], y: &mut [u64], w: &[u64], m: Modulus) {
     let two_p = 2 * m.p;
-    let (x, y) = a.split_at_mut(half);
-    let w = &table[half..n];
     for ((x, y), &w) in x.iter_mut().zip(y.iter_mut()).zip(w) {
         let (u, v) = (*x, *y);
         let s = u + v;
         *x = if s >= two_p { s - two_p } else { s };
         *y = m.mont(u + two_p - v, w);
     }
+}
+
+/// Forward transform in place (decimation in frequency, natural order in, bit-reversed out),
+/// values in `[0, 2p)` in and out.
+fn forward(a: &mut [u64], m: Modulus, table: &[u64]) {
+    let n = a.len();
+    if n <= BASE {
+        forward_small(a, m, table);
+        return;
+    }
+    let half = n / 2;
+    let (x, y) = a.split_at_mut(half);
+    forward_level(x, y, &table[half..n], m);
     forward(x, m, table);
     forward(y, m, table);
+}
+
+fn forward_small(a: &mut [u64], m: Modulus, table: &[u64]) {
+    let n = a.len();
+    let two_p = 2 * m.p;
+    let mut len = n / 2;
+    while len >= 2 {
+        let w = &table[len..2 * len];
+        for block in a.chunks_exact_mut(2 * len) {
+            let (x, y) = block.split_at_mut(len);
+            forward_level(x, y, w, m);
+        }
+        len /= 2;
+    }
+    // The last level's twiddle is 1.
+    for pair in a.chunks_exact_mut(2) {
+        let (u, v) = (pair[0], pair[1]);
+        let s = u + v;
+        pair[0] = if s >= two_p { s - two_p } else { s };
+        let d = u + two_p - v;
+        pair[1] = if d >= two_p { d - two_p } else { d };
+    }
+}
+
+/// One inverse level: `(u, v) -> (u + v w^-j, u - v w^-j)` with `w^-j = -w^(half - j)` read
+/// from `w_rev` (the level's forward table reversed, without its first entry), values in
+/// `[0, 2p)` in and out.
+#[inline(always)]
+fn inverse_level(x: &mut [u64], y: &mut [u64], w: &[u64], m: Modulus) {
+    let two_p = 2 * m.p;
+    // j = 0: the twiddle is 1 (w[0] is R, 1 in Montgomery form).
+    let (u, t) = (x[0], m.mont(y[0], w[0]));
+    let s = u + t;
+    x[0] = if s >= two_p { s - two_p } else { s };
+    let d = u + two_p - t;
+    y[0] = if d >= two_p { d - two_p } else { d };
+    for ((x, y), &w) in x[1..].iter_mut().zip(y[1..].iter_mut()).zip(w[1..].iter().rev()) {
+        // t = v w^(half - j) = -v w^-j.
+        let (u, t) = (*x, m.mont(*y, w));
+        let d = u + two_p - t;
+        *x = if d >= two_p { d - two_p } else { d };
+        let s = u + t;
+        *y = if s >= two_p { s - two_p } else { s };
+    }
 }
 
 /// Inverse transform in place, without the `1/N` (decimation in time, bit-reversed order in,
 /// natural out), values in `[0, 2p)` in and out.
 fn inverse(a: &mut [u64], m: Modulus, table: &[u64]) {
     let n = a.len();
-    if n <= 1 {
+    if n <= BASE {
+        inverse_small(a, m, table);
         return;
     }
     let half = n / 2;
-    let two_p = 2 * m.p;
     let (x, y) = a.split_at_mut(half);
     inverse(x, m, table);
     inverse(y, m, table);
-    // j = 0: the twiddle is 1; j > 0: w^-j = -w^(half - j), read from table[n - j].
-    {
-        let (u, t) = (x[0], m.mont(y[0], table[half]));
-        let s = u + t;
-        x[0] = if s >= two_p { s - two_p } else { s };
-        let d = u + two_p - t;
-        y[0] = if d >= two_p { d - two_p } else { d };
+    inverse_level(x, y, &table[half..n], m);
+}
+
+fn inverse_small(a: &mut [u64], m: Modulus, table: &[u64]) {
+    let n = a.len();
+    let two_p = 2 * m.p;
+    for pair in a.chunks_exact_mut(2) {
+        let (u, v) = (pair[0], pair[1]);
+        let s = u + v;
+        pair[0] = if s >= two_p { s - two_p } else { s };
+        let d = u + two_p - v;
+        pair[1] = if d >= two_p { d - two_p } else { d };
     }
-    let w = table[half + 1..n].iter().rev();
-    for ((x, y), &w) in x[1..].iter_mut().zip(y[1..].iter_mut()).zip(w) {
-        // t = y w^(half - j) = -y w^-j.
-        let (u, t) = (*x, m.mont(*y, w));
-        let d = u + two_p - t;
-        *x = if d >= two_p { d - two_p } else { d };
-        let s = u + t;
-        *y = if s >= two_p { s - two_p } else { s };
+    let mut len = 2;
+    while len < n {
+        let w = &table[len..2 * len];
+        for block in a.chunks_exact_mut(2 * len) {
+            let (x, y) = block.split_at_mut(len);
+            inverse_level(x, y, w, m);
+        }
+        len *= 2;
     }
 }
 
