@@ -26,6 +26,8 @@
 
 use std::sync::{Arc, Mutex};
 
+use rayon::prelude::*;
+
 /// The three NTT primes: `k 2^30 + 1 < 2^62`, the three largest of that form. Their product
 /// exceeds `2^185`.
 pub(crate) const PRIMES: [u64; 3] = [
@@ -245,29 +247,27 @@ fn forward_small(a: &mut [u64], m: Modulus, table: &[u64]) {
 }
 
 /// One inverse level: `(u, v) -> (u + v w^-j, u - v w^-j)` with `w^-j = -w^(half - j)` read
-/// from `w_rev` (the level's forward table reversed, without its first entry), values in
-/// `[0, 2p)` in and out.
+/// from the level's forward table `w` backwards; values in `[0, 4p)` in and out (Harvey: one
+/// conditional subtraction a butterfly).
 #[inline(always)]
 fn inverse_level(x: &mut [u64], y: &mut [u64], w: &[u64], m: Modulus) {
     let two_p = 2 * m.p;
     // j = 0: the twiddle is 1 (w[0] is R, 1 in Montgomery form).
-    let (u, t) = (x[0], m.mont(y[0], w[0]));
-    let s = u + t;
-    x[0] = if s >= two_p { s - two_p } else { s };
-    let d = u + two_p - t;
-    y[0] = if d >= two_p { d - two_p } else { d };
+    let u = if x[0] >= two_p { x[0] - two_p } else { x[0] };
+    let t = m.mont(y[0], w[0]);
+    x[0] = u + t;
+    y[0] = u + two_p - t;
     for ((x, y), &w) in x[1..].iter_mut().zip(y[1..].iter_mut()).zip(w[1..].iter().rev()) {
         // t = v w^(half - j) = -v w^-j.
-        let (u, t) = (*x, m.mont(*y, w));
-        let d = u + two_p - t;
-        *x = if d >= two_p { d - two_p } else { d };
-        let s = u + t;
-        *y = if s >= two_p { s - two_p } else { s };
+        let u = if *x >= two_p { *x - two_p } else { *x };
+        let t = m.mont(*y, w);
+        *x = u + two_p - t;
+        *y = u + t;
     }
 }
 
 /// Inverse transform in place, without the `1/N` (decimation in time, bit-reversed order in,
-/// natural out), values in `[0, 2p)` in and out.
+/// natural out), values in `[0, 2p)` in and `[0, 4p)` out.
 fn inverse(a: &mut [u64], m: Modulus, table: &[u64]) {
     let n = a.len();
     if n <= BASE {
@@ -284,12 +284,11 @@ fn inverse(a: &mut [u64], m: Modulus, table: &[u64]) {
 fn inverse_small(a: &mut [u64], m: Modulus, table: &[u64]) {
     let n = a.len();
     let two_p = 2 * m.p;
+    // The first level's twiddle is 1; inputs in [0, 2p), outputs in [0, 4p).
     for pair in a.chunks_exact_mut(2) {
         let (u, v) = (pair[0], pair[1]);
-        let s = u + v;
-        pair[0] = if s >= two_p { s - two_p } else { s };
-        let d = u + two_p - v;
-        pair[1] = if d >= two_p { d - two_p } else { d };
+        pair[0] = u + v;
+        pair[1] = u + two_p - v;
     }
     let mut len = 2;
     while len < n {
@@ -302,6 +301,52 @@ fn inverse_small(a: &mut [u64], m: Modulus, table: &[u64]) {
     }
 }
 
+/// Freed transform buffers, reused: a fresh buffer of millions of words costs a page fault
+/// per 4 KiB on first touch, about as much as a transform level.
+static POOL: Mutex<Vec<Vec<u64>>> = Mutex::new(Vec::new());
+
+/// At most this many buffers are kept in [`POOL`] (the live ones of one psi level).
+const POOL_KEPT: usize = 9;
+
+/// A buffer of `size` words (contents unspecified), from [`POOL`] when one fits.
+fn take_buffer(size: usize) -> Vec<u64> {
+    let mut pool = POOL.lock().unwrap_or_else(|e| e.into_inner());
+    // The smallest buffer that is large enough.
+    let best = (0..pool.len())
+        .filter(|&i| pool[i].capacity() >= size)
+        .min_by_key(|&i| pool[i].capacity());
+    match best {
+        Some(i) => {
+            let mut v = pool.swap_remove(i);
+            drop(pool);
+            v.resize(size, 0);
+            v.truncate(size);
+            v
+        }
+        None => {
+            drop(pool);
+            vec![0u64; size]
+        }
+    }
+}
+
+/// Returns a buffer to [`POOL`] (dropping the smallest kept one when it is full).
+fn give_back(v: Vec<u64>) {
+    if v.capacity() < BASE {
+        return;
+    }
+    let mut pool = POOL.lock().unwrap_or_else(|e| e.into_inner());
+    pool.push(v);
+    if pool.len() > POOL_KEPT {
+        let smallest = (0..pool.len())
+            .min_by_key(|&i| pool[i].capacity())
+            .expect("the pool is not empty");
+        let dropped = pool.swap_remove(smallest);
+        drop(pool);
+        drop(dropped);
+    }
+}
+
 /// A number (or a pointwise combination of numbers) in the transform domain: its residues
 /// modulo the three [`PRIMES`], transformed at one length.
 pub(crate) struct Spectrum {
@@ -310,69 +355,98 @@ pub(crate) struct Spectrum {
     residues: [Vec<u64>; 3],
 }
 
+impl Drop for Spectrum {
+    fn drop(&mut self) {
+        for v in &mut self.residues {
+            give_back(std::mem::take(v));
+        }
+    }
+}
+
+/// Runs `f(0)`, `f(1)`, `f(2)` in parallel (one per prime).
+fn per_prime<T: Send>(f: impl Fn(usize) -> T + Sync) -> [T; 3] {
+    let (a, (b, c)) = rayon::join(|| f(0), || rayon::join(|| f(1), || f(2)));
+    [a, b, c]
+}
+
 impl Spectrum {
     /// Transforms the number with little-endian words `words` at length `size` (a power of
     /// two from [`transform_size`]; the product to be read back must fit in it).
     pub(crate) fn forward(words: &[u64], size: usize) -> Spectrum {
         assert!(words.len() <= size && size.is_power_of_two());
         let tables = tables(size);
-        let residue = |i: usize| {
+        let residues = per_prime(|i| {
             let m = tables.moduli[i];
-            let mut v = vec![0u64; size];
-            for (r, &w) in v.iter_mut().zip(words) {
+            let mut v = take_buffer(size);
+            let (low, high) = v.split_at_mut(words.len());
+            for (r, &w) in low.iter_mut().zip(words) {
                 *r = reduce_word(w, m.p);
             }
+            high.fill(0);
             forward(&mut v, m, &tables.twiddles[i]);
             v
-        };
-        let (r0, (r1, r2)) = rayon::join(
-            || residue(0),
-            || rayon::join(|| residue(1), || residue(2)),
-        );
+        });
         Spectrum {
             tables,
             size,
-            residues: [r0, r1, r2],
+            residues,
         }
     }
 
-    /// `self * other` pointwise (both at the same length), scaled by `1/N` so that
+    /// `self *= other` pointwise (both at the same length), scaled by `1/N` so that
     /// [`Spectrum::into_words`] reads the product back.
-    pub(crate) fn mul(&self, other: &Spectrum) -> Spectrum {
+    pub(crate) fn mul_assign(&mut self, other: &Spectrum) {
         assert_eq!(self.size, other.size);
-        let residues = std::array::from_fn(|i| {
-            let m = self.tables.moduli[i];
-            // (a b / R) (R^2 / N) / R = a b / N.
+        let scales = self.scales();
+        let moduli = self.tables.moduli;
+        self.residues
+            .par_iter_mut()
+            .enumerate()
+            .for_each(|(i, v)| {
+                let (m, scale) = (moduli[i], scales[i]);
+                for (a, &b) in v.iter_mut().zip(&other.residues[i]) {
+                    *a = m.mont(m.fold(m.mont(*a, b)), scale);
+                }
+            });
+    }
+
+    /// `R^2 / N mod p_i`: the product of two Montgomery products by it carries the `1/N` of
+    /// the inverse transform, `(a b / R) (R^2 / N) / R = a b / N`.
+    fn scales(&self) -> [u64; 3] {
+        self.tables.moduli.map(|m| {
             let n_inv = m.pow(self.size as u64, m.p - 2);
-            let scale = m.fold(m.mont(m.to_mont(n_inv), m.r2));
-            self.residues[i]
-                .iter()
-                .zip(&other.residues[i])
-                .map(|(&a, &b)| m.mont(m.fold(m.mont(a, b)), scale))
-                .collect()
-        });
-        Spectrum {
-            tables: Arc::clone(&self.tables),
-            size: self.size,
-            residues,
-        }
+            m.fold(m.mont(m.to_mont(n_inv), m.r2))
+        })
+    }
+
+    /// `self *= self` pointwise, as [`Spectrum::mul_assign`].
+    pub(crate) fn square_assign(&mut self) {
+        let scales = self.scales();
+        let moduli = self.tables.moduli;
+        self.residues
+            .par_iter_mut()
+            .enumerate()
+            .for_each(|(i, v)| {
+                let (m, scale) = (moduli[i], scales[i]);
+                for a in v.iter_mut() {
+                    *a = m.mont(m.fold(m.mont(*a, *a)), scale);
+                }
+            });
     }
 
     /// `x self + y other` pointwise, for constants given as residues `x mod p_i`.
     pub(crate) fn combine(&self, x: [u64; 3], other: &Spectrum, y: [u64; 3]) -> Spectrum {
         assert_eq!(self.size, other.size);
-        let residues = std::array::from_fn(|i| {
+        let residues = per_prime(|i| {
             let m = self.tables.moduli[i];
             let (xm, ym) = (m.to_mont(x[i]), m.to_mont(y[i]));
             let two_p = 2 * m.p;
-            self.residues[i]
-                .iter()
-                .zip(&other.residues[i])
-                .map(|(&a, &b)| {
-                    let s = m.mont(a, xm) + m.mont(b, ym);
-                    if s >= two_p { s - two_p } else { s }
-                })
-                .collect()
+            let mut v = take_buffer(self.size);
+            for ((r, &a), &b) in v.iter_mut().zip(&self.residues[i]).zip(&other.residues[i]) {
+                let s = m.mont(a, xm) + m.mont(b, ym);
+                *r = if s >= two_p { s - two_p } else { s };
+            }
+            v
         });
         Spectrum {
             tables: Arc::clone(&self.tables),
@@ -381,27 +455,26 @@ impl Spectrum {
         }
     }
 
-    /// The inverse transform of a pointwise product (from [`Spectrum::mul`]), read back as the
-    /// little-endian words of the (non-negative, below `N 2^128` per coefficient) product,
-    /// without trailing zero words.
-    pub(crate) fn into_words(self) -> Vec<u64> {
-        let Spectrum {
-            tables,
-            residues: [mut r0, mut r1, mut r2],
-            ..
-        } = self;
-        let run = |v: &mut Vec<u64>, i: usize| {
-            let m = tables.moduli[i];
-            inverse(v, m, &tables.twiddles[i]);
-            for x in v.iter_mut() {
-                *x = m.fold(*x);
-            }
-        };
-        rayon::join(
-            || run(&mut r0, 0),
-            || rayon::join(|| run(&mut r1, 1), || run(&mut r2, 2)),
-        );
-        garner(&r0, &r1, &r2)
+    /// The inverse transform of a pointwise product (from [`Spectrum::mul_assign`] or
+    /// [`Spectrum::square_assign`]), read back as the little-endian words of the
+    /// (non-negative, below `2^COEFFICIENT_BITS` per coefficient) product, without trailing
+    /// zero words.
+    pub(crate) fn into_words(mut self) -> Vec<u64> {
+        let tables = Arc::clone(&self.tables);
+        self.residues
+            .par_iter_mut()
+            .enumerate()
+            .for_each(|(i, v)| {
+                let m = tables.moduli[i];
+                inverse(v, m, &tables.twiddles[i]);
+                // From [0, 4p) to [0, p).
+                let two_p = 2 * m.p;
+                for x in v.iter_mut() {
+                    *x = m.fold(if *x >= two_p { *x - two_p } else { *x });
+                }
+            });
+        let [r0, r1, r2] = &self.residues;
+        garner(r0, r1, r2)
     }
 }
 
@@ -492,8 +565,10 @@ pub(crate) fn multiply(a: &[u64], b: &[u64]) -> Vec<u64> {
         return Vec::new();
     }
     let size = transform_size(a.len() + b.len() - 1);
-    let (fa, fb) = rayon::join(|| Spectrum::forward(a, size), || Spectrum::forward(b, size));
-    fa.mul(&fb).into_words()
+    let (mut fa, fb) = rayon::join(|| Spectrum::forward(a, size), || Spectrum::forward(b, size));
+    fa.mul_assign(&fb);
+    drop(fb);
+    fa.into_words()
 }
 
 /// `a * a` (little-endian words, no trailing zeros in the result; empty for zero).
@@ -501,8 +576,9 @@ pub(crate) fn square(a: &[u64]) -> Vec<u64> {
     if a.is_empty() {
         return Vec::new();
     }
-    let fa = Spectrum::forward(a, transform_size(2 * a.len() - 1));
-    fa.mul(&fa).into_words()
+    let mut fa = Spectrum::forward(a, transform_size(2 * a.len() - 1));
+    fa.square_assign();
+    fa.into_words()
 }
 
 #[cfg(test)]
@@ -642,10 +718,13 @@ mod tests {
         let (w, l) = (words(400, &mut seed), words(333, &mut seed));
         let size = transform_size(1000);
         let (fw, fl) = (Spectrum::forward(&w, size), Spectrum::forward(&l, size));
-        let mix = fw.combine([3; 3], &fl, [7; 3]);
+        let mut mix = fw.combine([3; 3], &fl, [7; 3]);
         let (bw, bl) = (to_big(&w), to_big(&l));
         let expected = &bw * (&bw * 3u32 + &bl * 7u32);
-        assert_eq!(fw.mul(&mix).into_words(), from_big(&expected));
-        assert_eq!(fl.mul(&fl).into_words(), from_big(&(&bl * &bl)));
+        mix.mul_assign(&fw);
+        assert_eq!(mix.into_words(), from_big(&expected));
+        let mut square = fl;
+        square.square_assign();
+        assert_eq!(square.into_words(), from_big(&(&bl * &bl)));
     }
 }

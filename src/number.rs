@@ -251,9 +251,19 @@ fn shared_kronecker_pair(
     let residues = |x: &BigInt| {
         crate::ntt::PRIMES.map(|p| (x % BigInt::from(p)).to_u64().expect("a residue below p"))
     };
+    // mix = same f + mixed o; mix *= f and o *= o in place: three spectra live at once.
+    let mut mix = f.combine(residues(same), &o, residues(mixed));
+    let mut forced = o;
     let (mixed_children, forced) = rayon::join(
-        || f.mul(&f.combine(residues(same), &o, residues(mixed))).into_words(),
-        || o.mul(&o).into_words(),
+        || {
+            mix.mul_assign(&f);
+            drop(f);
+            mix.into_words()
+        },
+        || {
+            forced.square_assign();
+            forced.into_words()
+        },
     );
     let n = 2 * favoured.len() - 1;
     Some((unpack(&mixed_children, n, slot), unpack(&forced, n, slot)))
