@@ -40,9 +40,9 @@ pub(crate) const PRIMES: [u64; 3] = [
 /// CRT to recover them.
 pub(crate) const COEFFICIENT_BITS: u64 = 185;
 
-/// The largest transform length the primes allow (`N` must divide `2^30`, and the last
+/// The longest product (in 64-bit words) and transform length the primes allow (`N` must divide `2^30`, and the last
 /// level's twiddles are the `N`-th roots).
-pub(crate) const MAX_SIZE: usize = 1 << 29;
+pub const MAX_SIZE: usize = 1 << 29;
 
 /// Montgomery arithmetic modulo one prime `p < 2^62`, `R = 2^64`.
 #[derive(Debug, Clone, Copy)]
@@ -90,7 +90,7 @@ impl Modulus {
     }
 
     /// `x R^-1 mod p`: read back from Montgomery form, in `[0, p)`.
-    fn from_mont(self, x: u64) -> u64 {
+    fn out_of_mont(self, x: u64) -> u64 {
         self.fold(self.mont(x, 1))
     }
 
@@ -105,7 +105,7 @@ impl Modulus {
             base = self.fold(self.mont(base, base));
             exponent >>= 1;
         }
-        self.from_mont(result)
+        self.out_of_mont(result)
     }
 
     /// An element of multiplicative order exactly `2^30`.
@@ -257,7 +257,11 @@ fn inverse_level(x: &mut [u64], y: &mut [u64], w: &[u64], m: Modulus) {
     let t = m.mont(y[0], w[0]);
     x[0] = u + t;
     y[0] = u + two_p - t;
-    for ((x, y), &w) in x[1..].iter_mut().zip(y[1..].iter_mut()).zip(w[1..].iter().rev()) {
+    for ((x, y), &w) in x[1..]
+        .iter_mut()
+        .zip(y[1..].iter_mut())
+        .zip(w[1..].iter().rev())
+    {
         // t = v w^(half - j) = -v w^-j.
         let u = if *x >= two_p { *x - two_p } else { *x };
         let t = m.mont(*y, w);
@@ -399,15 +403,12 @@ impl Spectrum {
         assert_eq!(self.size, other.size);
         let scales = self.scales();
         let moduli = self.tables.moduli;
-        self.residues
-            .par_iter_mut()
-            .enumerate()
-            .for_each(|(i, v)| {
-                let (m, scale) = (moduli[i], scales[i]);
-                for (a, &b) in v.iter_mut().zip(&other.residues[i]) {
-                    *a = m.mont(m.fold(m.mont(*a, b)), scale);
-                }
-            });
+        self.residues.par_iter_mut().enumerate().for_each(|(i, v)| {
+            let (m, scale) = (moduli[i], scales[i]);
+            for (a, &b) in v.iter_mut().zip(&other.residues[i]) {
+                *a = m.mont(m.fold(m.mont(*a, b)), scale);
+            }
+        });
     }
 
     /// `R^2 / N mod p_i`: the product of two Montgomery products by it carries the `1/N` of
@@ -423,15 +424,12 @@ impl Spectrum {
     pub(crate) fn square_assign(&mut self) {
         let scales = self.scales();
         let moduli = self.tables.moduli;
-        self.residues
-            .par_iter_mut()
-            .enumerate()
-            .for_each(|(i, v)| {
-                let (m, scale) = (moduli[i], scales[i]);
-                for a in v.iter_mut() {
-                    *a = m.mont(m.fold(m.mont(*a, *a)), scale);
-                }
-            });
+        self.residues.par_iter_mut().enumerate().for_each(|(i, v)| {
+            let (m, scale) = (moduli[i], scales[i]);
+            for a in v.iter_mut() {
+                *a = m.mont(m.fold(m.mont(*a, *a)), scale);
+            }
+        });
     }
 
     /// `x self + y other` pointwise, for constants given as residues `x mod p_i`.
@@ -461,18 +459,15 @@ impl Spectrum {
     /// zero words.
     pub(crate) fn into_words(mut self) -> Vec<u64> {
         let tables = Arc::clone(&self.tables);
-        self.residues
-            .par_iter_mut()
-            .enumerate()
-            .for_each(|(i, v)| {
-                let m = tables.moduli[i];
-                inverse(v, m, &tables.twiddles[i]);
-                // From [0, 4p) to [0, p).
-                let two_p = 2 * m.p;
-                for x in v.iter_mut() {
-                    *x = m.fold(if *x >= two_p { *x - two_p } else { *x });
-                }
-            });
+        self.residues.par_iter_mut().enumerate().for_each(|(i, v)| {
+            let m = tables.moduli[i];
+            inverse(v, m, &tables.twiddles[i]);
+            // From [0, 4p) to [0, p).
+            let two_p = 2 * m.p;
+            for x in v.iter_mut() {
+                *x = m.fold(if *x >= two_p { *x - two_p } else { *x });
+            }
+        });
         let [r0, r1, r2] = &self.residues;
         garner(r0, r1, r2)
     }
@@ -523,7 +518,11 @@ fn garner(r0: &[u64], r1: &[u64], r2: &[u64]) -> Vec<u64> {
     let (mut c0, mut c1, mut c2) = (0u64, 0u64, 0u64);
     for ((&a0, &a1), &a2) in r0.iter().zip(r1).zip(r2) {
         let a0_1 = if a0 >= p1 { a0 - p1 } else { a0 };
-        let d1 = if a1 >= a0_1 { a1 - a0_1 } else { a1 + p1 - a0_1 };
+        let d1 = if a1 >= a0_1 {
+            a1 - a0_1
+        } else {
+            a1 + p1 - a0_1
+        };
         let t1 = mul_shoup(d1, inv01, inv01_s, p1);
         // x01 = a0 + p0 t1 < p0 p1, and x01 mod p2.
         let x01 = u128::from(a0) + u128::from(p0) * u128::from(t1);
@@ -559,8 +558,23 @@ fn garner(r0: &[u64], r1: &[u64], r2: &[u64]) -> Vec<u64> {
     out
 }
 
-/// `a * b` (little-endian words, no trailing zeros in the result; empty for zero).
-pub(crate) fn multiply(a: &[u64], b: &[u64]) -> Vec<u64> {
+/// `a * b` for little-endian 64-bit words (no trailing zeros in the result; empty for
+/// zero). Any lengths whose product has at most [`MAX_SIZE`] words.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::ntt::{multiply, square};
+/// // (2^64 - 1)^2 = 2^128 - 2^65 + 1.
+/// assert_eq!(square(&[u64::MAX]), vec![1, u64::MAX - 1]);
+/// assert_eq!(multiply(&[0, 1], &[3]), vec![0, 3]); // 2^64 * 3
+/// assert!(multiply(&[], &[3]).is_empty());
+/// ```
+///
+/// # Panics
+///
+/// When the product is longer than [`MAX_SIZE`] words.
+pub fn multiply(a: &[u64], b: &[u64]) -> Vec<u64> {
     if a.is_empty() || b.is_empty() {
         return Vec::new();
     }
@@ -571,8 +585,12 @@ pub(crate) fn multiply(a: &[u64], b: &[u64]) -> Vec<u64> {
     fa.into_words()
 }
 
-/// `a * a` (little-endian words, no trailing zeros in the result; empty for zero).
-pub(crate) fn square(a: &[u64]) -> Vec<u64> {
+/// `a * a`, as [`multiply`] (one forward transform instead of two).
+///
+/// # Panics
+///
+/// When the square is longer than [`MAX_SIZE`] words.
+pub fn square(a: &[u64]) -> Vec<u64> {
     if a.is_empty() {
         return Vec::new();
     }
@@ -650,7 +668,18 @@ mod tests {
     #[test]
     fn reduce_word_is_the_remainder() {
         for p in PRIMES {
-            for w in [0, 1, p - 1, p, p + 1, 2 * p, 3 * p + 5, u64::MAX, u64::MAX - 1, 1 << 62] {
+            for w in [
+                0,
+                1,
+                p - 1,
+                p,
+                p + 1,
+                2 * p,
+                3 * p + 5,
+                u64::MAX,
+                u64::MAX - 1,
+                1 << 62,
+            ] {
                 assert_eq!(reduce_word(w, p), w % p, "{w} mod {p}");
             }
         }
@@ -667,7 +696,11 @@ mod tests {
                 from_big(&(to_big(&a) * to_big(&b))),
                 "{len_a} x {len_b}"
             );
-            assert_eq!(square(&a), from_big(&(to_big(&a) * to_big(&a))), "{len_a}^2");
+            assert_eq!(
+                square(&a),
+                from_big(&(to_big(&a) * to_big(&a))),
+                "{len_a}^2"
+            );
         }
     }
 
@@ -701,7 +734,10 @@ mod tests {
         let mut sparse = vec![0u64; 3000];
         sparse[0] = u64::MAX;
         sparse[2999] = 1;
-        assert_eq!(square(&sparse), from_big(&(to_big(&sparse) * to_big(&sparse))));
+        assert_eq!(
+            square(&sparse),
+            from_big(&(to_big(&sparse) * to_big(&sparse)))
+        );
     }
 
     #[test]

@@ -223,7 +223,12 @@ fn shared_kronecker_pair(
     if same.sign() == Sign::Minus || mixed.sign() == Sign::Minus {
         return None;
     }
-    debug_assert!(favoured.iter().chain(other).all(|x| x.sign() != Sign::Minus));
+    debug_assert!(
+        favoured
+            .iter()
+            .chain(other)
+            .all(|x| x.sign() != Sign::Minus)
+    );
     let bits = |v: &[BigInt]| v.iter().map(|x| x.bits()).max().unwrap_or(0);
     let (favoured_bits, other_bits) = (bits(favoured), bits(other));
     let weight_bits = (same + mixed).bits();
@@ -231,8 +236,7 @@ fn shared_kronecker_pair(
     let term_bits = u64::from(64 - terms.leading_zeros());
     // Each output is a sum of at most `terms` products: of a favoured entry and a mixed one
     // (below 2^(max bits + weight bits)), or of two other entries.
-    let slot = (favoured_bits + favoured_bits.max(other_bits) + weight_bits)
-        .max(2 * other_bits)
+    let slot = (favoured_bits + favoured_bits.max(other_bits) + weight_bits).max(2 * other_bits)
         + term_bits
         + 1;
     let (packed_favoured, packed_other) = (pack(favoured, slot), pack(other, slot));
@@ -1048,13 +1052,23 @@ mod tests {
         let all_ones: BigInt = (BigInt::from(1) << 3000u32) - 1u32;
         let cases: Vec<(Vec<BigInt>, Vec<BigInt>)> = vec![
             (
-                (0..200).map(|i| random_big(&mut seed, 900 + 3 * i)).collect(),
-                (0..200).map(|i| random_big(&mut seed, 1200 - 2 * i)).collect(),
+                (0..200)
+                    .map(|i| random_big(&mut seed, 900 + 3 * i))
+                    .collect(),
+                (0..200)
+                    .map(|i| random_big(&mut seed, 1200 - 2 * i))
+                    .collect(),
             ),
             (vec![all_ones.clone(); 64], vec![all_ones.clone(); 64]),
             (
                 (0..100)
-                    .map(|i| if i % 3 == 0 { BigInt::from(0) } else { all_ones.clone() })
+                    .map(|i| {
+                        if i % 3 == 0 {
+                            BigInt::from(0)
+                        } else {
+                            all_ones.clone()
+                        }
+                    })
                     .collect(),
                 (0..100).map(|_| random_big(&mut seed, 2500)).collect(),
             ),
@@ -1076,7 +1090,9 @@ mod tests {
         }
         // Short or unequal vectors take the separate convolutions.
         let short = vec![BigInt::from(5); 3];
-        assert!(shared_kronecker_pair(&short, &short, &BigInt::from(1), &BigInt::from(1)).is_none());
+        assert!(
+            shared_kronecker_pair(&short, &short, &BigInt::from(1), &BigInt::from(1)).is_none()
+        );
         let (f, o) = &cases[0];
         assert!(shared_kronecker_pair(f, &o[1..], &BigInt::from(1), &BigInt::from(1)).is_none());
     }
