@@ -287,9 +287,10 @@ fn unpack(digits: &[u64], n: usize, slot: u64) -> Vec<BigInt> {
 /// one integer with a slot of `w` bits per entry, multiply once, and unpack. `w` is chosen so
 /// that no output entry can overflow its slot, so the result is exact.
 ///
-/// The one big multiplication is done by [`backend`] (dashu, or malachite with the
-/// `malachite` feature), which is several times faster than num-bigint's at these sizes
-/// (millions of bits); a self-convolution is a squaring.
+/// The one big multiplication is done by [`crate::ntt`] when both operands have at least
+/// [`NTT_WORDS`] words, else by [`backend`] (dashu, or malachite with the `malachite`
+/// feature); both are several times faster than num-bigint's at these sizes (millions of
+/// bits); a self-convolution is a squaring.
 fn kronecker_convolution(a: &[BigInt], b: &[BigInt]) -> Vec<BigInt> {
     if a.is_empty() || b.is_empty() {
         return Vec::new();
