@@ -20,7 +20,7 @@
 //! rayon in parallel. (A first version on `tfhe-ntt` spent more time building its plans than
 //! transforming.)
 //!
-//! [`Spectrum`] exposes the transformed operands, so that a caller with several products of
+//! A crate-internal `Spectrum` exposes the transformed operands, so that a caller with several products of
 //! the same operands (the psi level's `w (a w + (m - a) l)` and `m l^2`) can transform each
 //! operand once and combine them pointwise.
 
