@@ -48,6 +48,7 @@ pub mod fft;
 pub mod games;
 pub mod mc;
 pub mod model;
+pub mod ntt;
 pub mod number;
 pub mod output;
 pub mod plot;

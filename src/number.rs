@@ -49,6 +49,22 @@ pub trait Scaled: Clone + Debug + Send + Sync + 'static {
     fn convolve(a: &[Self], b: &[Self]) -> Vec<Self> {
         direct_convolution(a, b)
     }
+    /// The two convolutions of one psi level ([`crate::dgame`], Li & Marsland Section 6.1):
+    /// `(conv(f, same f + mixed o), conv(o, o))` for vectors `f`, `o` of equal length and
+    /// non-negative values and weights, each with its rounding bound as in
+    /// [`Scaled::convolve_with_bound`].
+    ///
+    /// The default runs the two convolutions in parallel; `BigInt` transforms `f` and `o`
+    /// once and forms both products pointwise ([`crate::ntt`]) when they are long.
+    fn convolve_pair_with_bound(
+        favoured: &[Self],
+        other: &[Self],
+        same: &Self,
+        mixed: &Self,
+        method: crate::fft::ConvolutionMethod,
+    ) -> ((Vec<Self>, f64), (Vec<Self>, f64)) {
+        separate_convolution_pair(favoured, other, same, mixed, method)
+    }
     /// The unit roundoff of the ring's arithmetic: `2^-53` for `f64`, 0 for exact rings.
     const UNIT_ROUNDOFF: f64 = 0.0;
     /// [`Scaled::convolve`] with a rigorous bound on the L1 norm of its rounding error against
@@ -90,6 +106,29 @@ pub fn direct_convolution<S: Scaled>(a: &[S], b: &[S]) -> Vec<S> {
         }
     }
     out
+}
+
+/// [`Scaled::convolve_pair_with_bound`] by two separate convolutions, run in parallel.
+fn separate_convolution_pair<S: Scaled>(
+    favoured: &[S],
+    other: &[S],
+    same: &S,
+    mixed: &S,
+    method: crate::fft::ConvolutionMethod,
+) -> ((Vec<S>, f64), (Vec<S>, f64)) {
+    let mix: Vec<S> = favoured
+        .iter()
+        .zip(other)
+        .map(|(f, o)| {
+            let mut acc = f.mul(same);
+            acc.add_product(o, mixed);
+            acc
+        })
+        .collect();
+    rayon::join(
+        || S::convolve_with_bound(favoured, &mix, method),
+        || S::convolve_with_bound(other, other, method),
+    )
 }
 
 impl Scaled for f64 {
@@ -152,15 +191,106 @@ impl Scaled for BigInt {
     fn convolve(a: &[Self], b: &[Self]) -> Vec<Self> {
         kronecker_convolution(a, b)
     }
+    fn convolve_pair_with_bound(
+        favoured: &[Self],
+        other: &[Self],
+        same: &Self,
+        mixed: &Self,
+        method: crate::fft::ConvolutionMethod,
+    ) -> ((Vec<Self>, f64), (Vec<Self>, f64)) {
+        match shared_kronecker_pair(favoured, other, same, mixed) {
+            Some((mixed_children, forced)) => ((mixed_children, 0.0), (forced, 0.0)),
+            None => separate_convolution_pair(favoured, other, same, mixed, method),
+        }
+    }
+}
+
+/// [`Scaled::convolve_pair_with_bound`] for long non-negative big-integer vectors of equal
+/// length: both vectors packed with one slot width (wide enough for either output), each
+/// transformed once by [`crate::ntt`], and `conv(f, same f + mixed o)`, `conv(o, o)` formed
+/// pointwise (two forward and two inverse transforms instead of five). `None` (use the
+/// separate convolutions) when the vectors are short, of unequal length, or the weights too
+/// large for the NTT's coefficient bound.
+fn shared_kronecker_pair(
+    favoured: &[BigInt],
+    other: &[BigInt],
+    same: &BigInt,
+    mixed: &BigInt,
+) -> Option<(Vec<BigInt>, Vec<BigInt>)> {
+    if favoured.is_empty() || favoured.len() != other.len() {
+        return None;
+    }
+    if same.sign() == Sign::Minus || mixed.sign() == Sign::Minus {
+        return None;
+    }
+    debug_assert!(
+        favoured
+            .iter()
+            .chain(other)
+            .all(|x| x.sign() != Sign::Minus)
+    );
+    let bits = |v: &[BigInt]| v.iter().map(|x| x.bits()).max().unwrap_or(0);
+    let (favoured_bits, other_bits) = (bits(favoured), bits(other));
+    let weight_bits = (same + mixed).bits();
+    let terms = favoured.len() as u64;
+    let term_bits = u64::from(64 - terms.leading_zeros());
+    // Each output is a sum of at most `terms` products: of a favoured entry and a mixed one
+    // (below 2^(max bits + weight bits)), or of two other entries.
+    let slot = (favoured_bits + favoured_bits.max(other_bits) + weight_bits).max(2 * other_bits)
+        + term_bits
+        + 1;
+    let (packed_favoured, packed_other) = (pack(favoured, slot), pack(other, slot));
+    let words = packed_favoured.len().max(packed_other.len());
+    // The NTT's product coefficients: below words 2^64 (2^weight_bits 2^64).
+    let coefficient_bits = 128 + weight_bits + u64::from(64 - (words as u64).leading_zeros());
+    if words < NTT_WORDS || coefficient_bits > crate::ntt::COEFFICIENT_BITS {
+        return None;
+    }
+    let size = crate::ntt::transform_size(2 * words);
+    let (f, o) = rayon::join(
+        || crate::ntt::Spectrum::forward(&packed_favoured, size),
+        || crate::ntt::Spectrum::forward(&packed_other, size),
+    );
+    drop((packed_favoured, packed_other));
+    let residues = |x: &BigInt| {
+        crate::ntt::PRIMES.map(|p| (x % BigInt::from(p)).to_u64().expect("a residue below p"))
+    };
+    // mix = same f + mixed o; mix *= f and o *= o in place: three spectra live at once.
+    let mut mix = f.combine(residues(same), &o, residues(mixed));
+    let mut forced = o;
+    let (mixed_children, forced) = rayon::join(
+        || {
+            mix.mul_assign(&f);
+            drop(f);
+            mix.into_words()
+        },
+        || {
+            forced.square_assign();
+            forced.into_words()
+        },
+    );
+    let n = 2 * favoured.len() - 1;
+    Some((unpack(&mixed_children, n, slot), unpack(&forced, n, slot)))
+}
+
+/// The `n` entries of `slot` bits each of the little-endian words `digits`.
+fn unpack(digits: &[u64], n: usize, slot: u64) -> Vec<BigInt> {
+    (0..n)
+        .map(|i| {
+            let value = extract_bits(digits, i as u64 * slot, slot);
+            BigInt::from_biguint(Sign::Plus, value)
+        })
+        .collect()
 }
 
 /// Convolution of non-negative big integers by Kronecker substitution: pack each vector into
 /// one integer with a slot of `w` bits per entry, multiply once, and unpack. `w` is chosen so
 /// that no output entry can overflow its slot, so the result is exact.
 ///
-/// The one big multiplication is done by [`backend`] (dashu, or malachite with the
-/// `malachite` feature), which is several times faster than num-bigint's at these sizes
-/// (millions of bits); a self-convolution is a squaring.
+/// The one big multiplication is done by [`crate::ntt`] when both operands have at least
+/// [`NTT_WORDS`] words, else by [`backend`] (dashu, or malachite with the `malachite`
+/// feature); both are several times faster than num-bigint's at these sizes (millions of
+/// bits); a self-convolution is a squaring.
 fn kronecker_convolution(a: &[BigInt], b: &[BigInt]) -> Vec<BigInt> {
     if a.is_empty() || b.is_empty() {
         return Vec::new();
@@ -173,16 +303,11 @@ fn kronecker_convolution(a: &[BigInt], b: &[BigInt]) -> Vec<BigInt> {
     let slot = bits(a) + bits(b) + 64 - terms.leading_zeros() as u64 + 1;
     let n = a.len() + b.len() - 1;
     let digits = if square {
-        backend::square(&pack(a, slot))
+        square_words(&pack(a, slot))
     } else {
-        backend::multiply(&pack(a, slot), &pack(b, slot))
+        multiply_words(&pack(a, slot), &pack(b, slot))
     };
-    (0..n)
-        .map(|i| {
-            let value = extract_bits(&digits, i as u64 * slot, slot);
-            BigInt::from_biguint(Sign::Plus, value)
-        })
-        .collect()
+    unpack(&digits, n, slot)
 }
 
 /// Operands of at least this many bits are multiplied by [`backend`] (whose Karatsuba and
@@ -195,9 +320,9 @@ fn product(a: &BigInt, b: &BigInt) -> BigInt {
         return a * b;
     }
     let digits = if std::ptr::eq(a, b) || a == b {
-        backend::square(&a.to_u64_digits().1)
+        square_words(&a.to_u64_digits().1)
     } else {
-        backend::multiply(&a.to_u64_digits().1, &b.to_u64_digits().1)
+        multiply_words(&a.to_u64_digits().1, &b.to_u64_digits().1)
     };
     let sign = if a.sign() == b.sign() {
         Sign::Plus
@@ -223,6 +348,29 @@ fn reduced_fraction(numerator: &BigInt, denominator: &BigInt) -> BigRational {
         BigInt::from_biguint(sign, BigUint::from_slice(&to_u32_words(&n))),
         BigInt::from_biguint(Sign::Plus, BigUint::from_slice(&to_u32_words(&d))),
     )
+}
+
+/// Products whose shorter operand has at least this many 64-bit words go through the
+/// three-prime NTT of [`crate::ntt`]; shorter ones through [`backend`].
+const NTT_WORDS: usize = 1500;
+
+/// `a * b` on little-endian 64-bit words: by [`crate::ntt`] when both are long, else by
+/// [`backend`].
+fn multiply_words(a: &[u64], b: &[u64]) -> Vec<u64> {
+    if a.len().min(b.len()) >= NTT_WORDS {
+        crate::ntt::multiply(a, b)
+    } else {
+        backend::multiply(a, b)
+    }
+}
+
+/// `a * a`, as [`multiply_words`].
+fn square_words(a: &[u64]) -> Vec<u64> {
+    if a.len() >= NTT_WORDS {
+        crate::ntt::square(a)
+    } else {
+        backend::square(a)
+    }
 }
 
 /// The little-endian 64-bit words of `sum_i v[i] 2^(i slot)` (entries non-negative and below
@@ -895,6 +1043,59 @@ mod tests {
                 &direct_convolution(a, a)
             );
         }
+    }
+
+    /// The psi level's two convolutions from shared transforms equal the two separate direct
+    /// convolutions, for weights of several sizes, zero entries and all-ones entries.
+    #[test]
+    fn shared_convolution_pair_matches_direct() {
+        let mut seed = 5;
+        let all_ones: BigInt = (BigInt::from(1) << 3000u32) - 1u32;
+        let cases: Vec<(Vec<BigInt>, Vec<BigInt>)> = vec![
+            (
+                (0..200)
+                    .map(|i| random_big(&mut seed, 900 + 3 * i))
+                    .collect(),
+                (0..200)
+                    .map(|i| random_big(&mut seed, 1200 - 2 * i))
+                    .collect(),
+            ),
+            (vec![all_ones.clone(); 64], vec![all_ones.clone(); 64]),
+            (
+                (0..100)
+                    .map(|i| {
+                        if i % 3 == 0 {
+                            BigInt::from(0)
+                        } else {
+                            all_ones.clone()
+                        }
+                    })
+                    .collect(),
+                (0..100).map(|_| random_big(&mut seed, 2500)).collect(),
+            ),
+        ];
+        let weights = [
+            (BigInt::from(1), BigInt::from(9)),
+            (BigInt::from(0), BigInt::from(10)),
+            (BigInt::from(7), BigInt::from(0)),
+            (BigInt::from(123_456_789), BigInt::from(876_543_211)),
+        ];
+        for (f, o) in &cases {
+            for (same, mixed) in &weights {
+                let (mixed_children, forced) =
+                    shared_kronecker_pair(f, o, same, mixed).expect("long enough for the NTT");
+                let mix: Vec<BigInt> = f.iter().zip(o).map(|(x, y)| x * same + y * mixed).collect();
+                assert_eq!(mixed_children, direct_convolution(f, &mix));
+                assert_eq!(forced, direct_convolution(o, o));
+            }
+        }
+        // Short or unequal vectors take the separate convolutions.
+        let short = vec![BigInt::from(5); 3];
+        assert!(
+            shared_kronecker_pair(&short, &short, &BigInt::from(1), &BigInt::from(1)).is_none()
+        );
+        let (f, o) = &cases[0];
+        assert!(shared_kronecker_pair(f, &o[1..], &BigInt::from(1), &BigInt::from(1)).is_none());
     }
 
     /// Products and reduced fractions of large values through the backend equal num-bigint's

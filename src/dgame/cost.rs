@@ -9,20 +9,23 @@
 //! the transform buffers of the top level. In exact mode the entries at height t have about
 //! `(2^t - 1) log2(m)` bits (`m` the common denominator of f1 and f2: every interior node
 //! contributes one factor), and each convolution is one multiplication of
-//! `2^(2t-1) log2(m)`-bit integers (Kronecker substitution), done by dashu-int's
-//! number-theoretic transform (or malachite's FFT with the `malachite` feature), whose cost
-//! grows as `W log2 W` in its size `W` in 64-bit words, and whose buffers dominate the memory.
+//! `2^(2t-1) log2(m)`-bit integers (Kronecker substitution), done by the three-prime
+//! number-theoretic transform of [`crate::ntt`] (both operands transformed once for the two
+//! convolutions of a level), whose cost grows as `W log2 W` in its size `W` in 64-bit words,
+//! and whose buffers dominate the memory.
 //! The back-up of each depth adds `O(h 2^h)` products of numbers of up to `2^(h-1) log2(m)`
-//! bits (Karatsuba/Toom sizes, exponent 1.585).
+//! bits (Karatsuba/Toom sizes by dashu, exponent 1.585).
 //!
-//! The constants are fitted to idle wall times on the project's 2-core machine, all depths at
-//! f = 0.1. Exact mode with dashu (the default build): 1.15 s, 6.1 s and 34.4 s at
-//! h = 13, 14, 15, peak memory 0.2, 0.8 and 3.1 GB (the model gives 1.6 s, 7.3 s and 34 s:
-//! it is fitted at h = 15 and errs high below); h = 16 is estimated at about 2.7 min and
-//! refused. The malachite build (`--features malachite`, malachite-nz 0.7) measured 2.7 s,
-//! 12.2 s and 48 s at h = 13, 14, 15: slower than dashu here, and its constants are dashu's
-//! times 1.4. f64: 0.11 s, 0.51 s and 2.34 s at h = 20, 22, 24, with 0.74 GB
-//! peak at h = 24. The estimate is meant to be right within a factor of two.
+//! The constants are fitted, all depths at f = 0.1, to CPU times measured on the project's
+//! 2-core machine while other jobs were running (idle wall time taken as CPU time / 1.6, the
+//! ratio measured idle before): 1.3 s, 5.7 s, 26 s and 148 s of CPU at h = 13, 14, 15, 16,
+//! peak memory 0.17, 0.61, 2.5 and 9.6 GB; the model gives 0.6 s, 3.2 s, 16 s and 86 s of
+//! wall time, so h = 16 (about 1.5 min) stays refused. Before the NTT (dashu-int's
+//! multiplication): 1.15 s, 6.1 s and 34.4 s idle at h = 13, 14, 15, 0.2, 0.8 and 3.1 GB.
+//! The `malachite` build uses the same NTT for the large products (malachite only below
+//! [`crate::ntt`]'s threshold and for gcds), so only its back-up constant differs (dashu's
+//! times 1.4, as measured before). f64: 0.11 s, 0.51 s and 2.34 s at h = 20, 22, 24, with
+//! 0.74 GB peak at h = 24. The estimate is meant to be right within a factor of two.
 
 use crate::error::{Error, Result};
 
@@ -46,26 +49,20 @@ const FLOAT_RATE: f64 = 6.0e8;
 /// h = 20, 22, 24: 0.11 s, 0.51 s, 2.34 s; the model gives 0.13 s, 0.56 s, 2.44 s).
 const FFT_COEFFICIENT: f64 = 3.0e-9;
 /// Seconds per `W log2 W` (`W` 64-bit words of the product) of one exact Kronecker
-/// multiplication, one core (fitted at h = 13, 14, 15; see the module docs).
-#[cfg(not(feature = "malachite"))]
-const EXACT_MUL_COEFFICIENT: f64 = 6.0e-8;
-/// See above (malachite-nz 0.7, the newest that builds with Rust 1.86: measured 1.4 times
-/// slower than dashu at h = 15, 48 s against 34 s, so the dashu constants times 1.4).
-#[cfg(feature = "malachite")]
-const EXACT_MUL_COEFFICIENT: f64 = 8.4e-8;
+/// multiplication by [`crate::ntt`], one core (fitted at h = 15 and 16; see the module docs;
+/// dashu-int's multiplication needed 6.0e-8).
+const EXACT_MUL_COEFFICIENT: f64 = 1.8e-8;
 /// Seconds per (64-bit word)^1.585 of one exact back-up product, one core.
 #[cfg(not(feature = "malachite"))]
 const EXACT_BACKUP_COEFFICIENT: f64 = 1.5e-8;
 /// See above (malachite: dashu's value times 1.4).
 #[cfg(feature = "malachite")]
 const EXACT_BACKUP_COEFFICIENT: f64 = 2.1e-8;
-/// Peak bytes of the multiplication buffers per byte of the largest packed product (the
-/// transforms and the two convolutions of a level running in parallel).
-#[cfg(not(feature = "malachite"))]
-const EXACT_BUFFER_FACTOR: f64 = 28.0;
-/// See above (malachite; dashu's value).
-#[cfg(feature = "malachite")]
-const EXACT_BUFFER_FACTOR: f64 = 28.0;
+/// Peak bytes of the multiplication buffers per byte of the largest packed product (three
+/// transformed operands of three primes at up to twice the product's length, the twiddle
+/// tables and the pooled buffers; fitted to the peaks at h = 14, 15, 16: the model gives
+/// 0.63, 2.5 and 10.1 GB).
+const EXACT_BUFFER_FACTOR: f64 = 20.0;
 
 /// One-core seconds of one exact Kronecker multiplication with a `words`-word product
 /// (shared with [`crate::exact::estimate_cost`]).

@@ -576,11 +576,8 @@ fn psi_step<S: Scaled>(
         Player::Max => (&child.win, &child.loss),
         Player::Min => (&child.loss, &child.win),
     };
-    let mix = Weights::mix(same, favoured, mixed, other);
-    let ((mixed_children, mixed_rounding), (forced, forced_rounding)) = rayon::join(
-        || S::convolve_with_bound(favoured, &mix, method),
-        || S::convolve_with_bound(other, other, method),
-    );
+    let ((mixed_children, mixed_rounding), (forced, forced_rounding)) =
+        S::convolve_pair_with_bound(favoured, other, same, mixed, method);
     let forced_children = weights.scale(&forced);
     let denominator = weights.unit.mul(&child.denominator.mul(&child.denominator));
     let (win, loss) = match player {
