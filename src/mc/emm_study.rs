@@ -479,7 +479,7 @@ pub fn calibrate(spec: &BoardSpec, runner: &TrialRunner) -> Result<Calibration> 
         Scratch::default,
         |s, rng| {
             spec.draw(rng, &mut s.leaves);
-            tree.solve(&s.leaves, &mut s.wins);
+            solve_fast(tree, &s.leaves, &mut s.wins);
             tree.count_ones(&s.leaves, &mut s.ones);
             // [t][judged] -> (nodes, wrong)
             let mut counts = vec![[(0u64, 0u64); 2]; height as usize];
@@ -790,7 +790,7 @@ pub fn trial(
 ) -> Option<Decisions> {
     let attempts = draw_non_trivial(spec, s, rng)?;
     Some(Decisions {
-        correct: decide(spec, evaluator, s, rng),
+        correct: decide(spec, evaluator, s, rng, StreamAfter::Read),
         attempts,
     })
 }
@@ -815,13 +815,32 @@ fn draw_non_trivial(spec: &BoardSpec, s: &mut Scratch, rng: &mut ChaCha8Rng) -> 
     }
 }
 
+/// Whether the caller reads the trial's stream after [`decide`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum StreamAfter {
+    /// It does ([`trial`] hands the stream back): every depth is searched, so the stream ends
+    /// where the straightforward trial leaves it.
+    Read,
+    /// It does not (the runner drops the stream after the trial): the depth-H search is not
+    /// run, its decisions are recorded as correct. They always are: at d = H every algorithm
+    /// backs up from the squares, which are exact (minimax and the fraction: the true 0/1
+    /// values; product: products and `1 - prod(1 - x)` of 0s and 1s are exact; EMM: every
+    /// square has error 0, so each back-up has aggregate error exactly 0 and keeps the
+    /// searched value), and a non-trivial root has a winning child, so each chooses a winning
+    /// child whatever its tie-break draws. Those draws come last in the trial, so skipping them
+    /// changes no value drawn before; the unit test `skipping_the_last_depth_changes_nothing`
+    /// checks the bits against the full search.
+    Dropped,
+}
+
 /// Evaluates the board in `s` and decides at the root with every algorithm at every depth:
-/// [`Decisions::correct`].
+/// [`Decisions::correct`] (see [`StreamAfter`] for the depth-H search).
 fn decide(
     spec: &BoardSpec,
     evaluator: &StudyEvaluator,
     s: &mut Scratch,
     rng: &mut ChaCha8Rng,
+    after: StreamAfter,
 ) -> [u32; 4] {
     let tree = &spec.tree;
     let height = tree.height();
@@ -844,7 +863,11 @@ fn decide(
     let mut minimax_values = vec![0.0; b];
     let mut fraction_values = vec![0.0; b];
     let mut probabilities = vec![0.0; b];
-    for d in 1..=height {
+    let searched = match after {
+        StreamAfter::Read => height,
+        StreamAfter::Dropped => height - 1,
+    };
+    for d in 1..=searched {
         let front = height - d;
         let [p0, p1] = &mut s.product_levels;
         let [e0, e1] = &mut s.emm_levels;
@@ -988,6 +1011,13 @@ fn decide(
             if s.wins[children + choose_best_of(&fraction_values, root_mover, rng)] == mover_wins {
                 correct[FRACTION_MINIMAX] |= 1 << (d - 1);
             }
+        }
+    }
+    if searched < height {
+        // The depth-H decisions, always correct (see StreamAfter::Dropped).
+        let recorded = if natural { 4 } else { 3 };
+        for bits in &mut correct[..recorded] {
+            *bits |= 1 << (height - 1);
         }
     }
     correct
@@ -1404,14 +1434,16 @@ pub fn run_counts_shared(
             let attempts = draw_non_trivial(spec, s, rng)?;
             let mut correct = [[0u32; 4]; MAX_SHARED];
             let (first, others) = evaluators.split_first().expect("at least one evaluator");
+            // The runner drops the stream after the trial: no depth-H search needed.
+            let after = StreamAfter::Dropped;
             if others.is_empty() {
-                correct[0] = decide(spec, first, s, rng);
+                correct[0] = decide(spec, first, s, rng, after);
             } else {
                 // Every evaluator continues from the position after the board.
                 let after_board = rng_copy(rng);
-                correct[0] = decide(spec, first, s, rng);
+                correct[0] = decide(spec, first, s, rng, after);
                 for (c, evaluator) in correct[1..].iter_mut().zip(others) {
-                    *c = decide(spec, evaluator, s, &mut rng_copy(&after_board));
+                    *c = decide(spec, evaluator, s, &mut rng_copy(&after_board), after);
                 }
             }
             Some((correct, attempts))
@@ -1632,6 +1664,57 @@ mod tests {
             }
         }
         assert_eq!(checked, 7 * 4 * 40);
+    }
+
+    /// The runner's trials skip the depth-H search (the stream is dropped after them): the same
+    /// decision bits as the full search, on the same boards from the same streams, for both
+    /// games, b = 2 to 4, both evaluators; and `solve_fast` (the calibration's solver) gives
+    /// [`LevelTree::solve`]'s values.
+    #[test]
+    fn skipping_the_last_depth_changes_nothing() {
+        let calibration =
+            |spec: &BoardSpec| calibrate(spec, &TrialRunner::new(60, 7, 1).unwrap()).unwrap();
+        let mut checked = 0;
+        for (kind, b, h) in [
+            (GameKind::P, 2, 1),
+            (GameKind::P, 2, 8),
+            (GameKind::N, 2, 7),
+            (GameKind::P, 3, 6),
+            (GameKind::N, 3, 5),
+            (GameKind::P, 4, 4),
+        ] {
+            let spec = BoardSpec::new(kind, b, h, kind.default_parameter(b).unwrap()).unwrap();
+            for evaluator in [
+                StudyEvaluator::Artificial { error: 0.0 },
+                StudyEvaluator::Artificial { error: 0.1 },
+                StudyEvaluator::Artificial { error: 0.5 },
+                StudyEvaluator::Natural(calibration(&spec)),
+            ] {
+                let mut s = Scratch::default();
+                for seed in 0..40 {
+                    let mut rng = crate::mc::runner::trial_rng(seed, 11);
+                    draw_non_trivial(&spec, &mut s, &mut rng).unwrap();
+                    let mut wins = Vec::new();
+                    spec.tree.solve(&s.leaves, &mut wins);
+                    assert_eq!(wins, s.wins, "solve_fast, seed {seed}");
+                    let after_board = rng_copy(&rng);
+                    let full = decide(&spec, &evaluator, &mut s, &mut rng, StreamAfter::Read);
+                    let skipped = decide(
+                        &spec,
+                        &evaluator,
+                        &mut s,
+                        &mut rng_copy(&after_board),
+                        StreamAfter::Dropped,
+                    );
+                    assert_eq!(
+                        full, skipped,
+                        "{kind:?} b={b} h={h} {evaluator:?} seed {seed}"
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        assert_eq!(checked, 6 * 4 * 40);
     }
 
     /// Evaluators sharing the boards get exactly their own runs' counts, in either order and
