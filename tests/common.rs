@@ -25,12 +25,14 @@ pub fn json_of(args: &[&str]) -> Value {
     serde_json::from_str(&stdout_of(args)).unwrap()
 }
 
-/// Runs a command that must be refused: exit code 2, stderr naming `mentions`, no panic.
+/// Runs a command that must be refused: exit code 2, stderr naming `mentions`, nothing on
+/// standard output (refused up front, before any row is printed), no panic.
 pub fn refused(args: &[&str], mentions: &[&str]) {
     let mut assert = pathology()
         .args(args)
         .assert()
         .code(2)
+        .stdout(predicate::str::is_empty())
         .stderr(predicate::str::contains("panicked").not());
     for m in mentions {
         assert = assert.stderr(predicate::str::contains(*m));

@@ -142,16 +142,23 @@ fn sweep<P: Probability>(
     } else {
         Vec::new()
     };
-    let mut stream = TableStream::start(
-        std::io::BufWriter::new(super::stdout_writer().context("cannot write to standard output")?),
-        &layout,
-        decisions,
-        &others,
-        output.format,
-        &output.options(3),
-        decisions,
-    )
-    .context("cannot write to standard output")?;
+    // Opened at the first finished setting: the cost check inside
+    // `compute_columns_in_order` refuses before anything is printed.
+    let open = || {
+        TableStream::start(
+            std::io::BufWriter::new(
+                super::stdout_writer().context("cannot write to standard output")?,
+            ),
+            &layout,
+            decisions,
+            &others,
+            output.format,
+            &output.options(3),
+            decisions,
+        )
+        .context("cannot write to standard output")
+    };
+    let mut stream = None;
     let mut ps = ps_schema.clone();
     ps.rows.clear();
     let mut largest = 0.0f64;
@@ -169,6 +176,10 @@ fn sweep<P: Probability>(
                 None,
             );
             let table = &one.tables[0];
+            if stream.is_none() {
+                stream = Some(bar.suspend(open)?);
+            }
+            let stream = stream.as_mut().expect("opened");
             bar.suspend(|| {
                 if stream.wants_rows() {
                     stream.push_rows(&table.rows)?;
@@ -194,6 +205,10 @@ fn sweep<P: Probability>(
         vec![f64_note(height, largest)]
     };
     bar.finish_and_clear();
+    let stream = match stream {
+        Some(stream) => stream,
+        None => open()?,
+    };
     stream
         .finish(others, notes)
         .context("cannot write to standard output")?;
