@@ -82,6 +82,15 @@ fn subnormal_trajectory_rows_print_fast() {
     );
 }
 
+/// Every format, with its name on the command line.
+const FORMATS: [(Format, &str); 5] = [
+    (Format::Text, "text"),
+    (Format::Csv, "csv"),
+    (Format::Json, "json"),
+    (Format::Markdown, "markdown"),
+    (Format::Latex, "latex"),
+];
+
 /// The report a streamed `errprop` run prints, built whole by the library.
 fn whole_trajectory_report(format: Format, exact: bool, steps: u32) -> String {
     let q = |s: &str| parse_rational(s).unwrap();
@@ -114,13 +123,7 @@ fn whole_trajectory_report(format: Format, exact: bool, steps: u32) -> String {
 #[test]
 fn streamed_trajectories_are_the_whole_report() {
     for (exact, steps) in [(false, "40"), (true, "6")] {
-        for (format, name) in [
-            (Format::Text, "text"),
-            (Format::Csv, "csv"),
-            (Format::Json, "json"),
-            (Format::Markdown, "markdown"),
-            (Format::Latex, "latex"),
-        ] {
+        for (format, name) in FORMATS {
             let mut args = vec![
                 "errprop",
                 "--gamma",
@@ -170,13 +173,7 @@ fn streamed_sweeps_are_the_whole_report() {
     .param("step", "0.2")
     .param("exact", false);
     let report = decision_report(head, &columns, &settings, Layout::SettingRows, None);
-    for (format, name) in [
-        (Format::Text, "text"),
-        (Format::Csv, "csv"),
-        (Format::Json, "json"),
-        (Format::Markdown, "markdown"),
-        (Format::Latex, "latex"),
-    ] {
+    for (format, name) in FORMATS {
         let printed = super::common::stdout_of(&[
             "sweep", "--height", "9", "--from", "0.1", "--to", "0.9", "--step", "0.2", "--format",
             name,

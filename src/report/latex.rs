@@ -1,6 +1,6 @@
 //! LaTeX: a `table` with booktabs rules, caption and label; the manifest in `%` comments.
 
-use super::{ExportOptions, Exporter, REDUCED_NOTE, Report, Table};
+use super::{ExportOptions, Exporter, Report, Table};
 use crate::error::Result;
 use crate::output::latex_escape;
 
@@ -137,14 +137,11 @@ pub(crate) fn row(cells: &[String]) -> String {
 /// The end of a table.
 pub(crate) const TABLE_CLOSE: &str = "\\bottomrule\n\\end{tabular}\n\\end{table}\n";
 
-/// The notes as comments (with [`REDUCED_NOTE`] when some value was printed with fewer
+/// The notes as comments (with [`super::REDUCED_NOTE`] when some value was printed with fewer
 /// decimals).
 pub(crate) fn tail(report: &Report, reduced: bool) -> String {
-    let mut notes = report.notes.clone();
-    if reduced {
-        notes.push(REDUCED_NOTE.to_string());
-    }
-    notes
+    report
+        .notes_with(reduced)
         .iter()
         .map(|note| format!("% note: {}\n", note.replace('\n', " ")))
         .collect()

@@ -1,6 +1,6 @@
 //! Markdown (GitHub) tables, the manifest in an HTML comment.
 
-use super::{ExportOptions, Exporter, REDUCED_NOTE, Report, Table};
+use super::{ExportOptions, Exporter, Report, Table};
 use crate::error::Result;
 use crate::output::markdown_table;
 
@@ -87,13 +87,10 @@ pub(crate) fn row(cells: &[String]) -> String {
     format!("| {} |\n", cells.join(" | "))
 }
 
-/// The notes (with [`REDUCED_NOTE`] when some value was printed with fewer decimals).
+/// The notes (with [`super::REDUCED_NOTE`] when some value was printed with fewer decimals).
 pub(crate) fn tail(report: &Report, reduced: bool) -> String {
-    let mut notes = report.notes.clone();
-    if reduced {
-        notes.push(REDUCED_NOTE.to_string());
-    }
-    notes
+    report
+        .notes_with(reduced)
         .iter()
         .map(|note| format!("\n{}\n", cell(note)))
         .collect()

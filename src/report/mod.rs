@@ -461,6 +461,16 @@ impl Report {
         format.exporter().export(self, options)
     }
 
+    /// The notes, with [`REDUCED_NOTE`] after them when `reduced` (some value was printed with
+    /// fewer decimals than asked).
+    pub(crate) fn notes_with(&self, reduced: bool) -> Vec<String> {
+        let mut notes = self.notes.clone();
+        if reduced {
+            notes.push(REDUCED_NOTE.to_string());
+        }
+        notes
+    }
+
     /// The table a CSV export writes.
     pub(crate) fn csv_table(&self, options: &ExportOptions) -> Result<&Table> {
         let names = || {

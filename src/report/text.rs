@@ -1,6 +1,6 @@
 //! Aligned plain text, laid out like the papers' tables, with the manifest in a footer.
 
-use super::{ExportOptions, Exporter, REDUCED_NOTE, Report, Table};
+use super::{ExportOptions, Exporter, Report, Table};
 use crate::error::Result;
 use crate::output::align_columns;
 
@@ -47,7 +47,7 @@ pub(crate) fn table_head(report: &Report, table: &Table) -> String {
     }
 }
 
-/// What follows the tables: the exact values, the notes (with [`REDUCED_NOTE`] when some
+/// What follows the tables: the exact values, the notes (with [`super::REDUCED_NOTE`] when some
 /// value was printed with fewer decimals) and the manifest.
 pub(crate) fn tail(report: &Report, exact: &[String], reduced: bool) -> String {
     let mut out = String::new();
@@ -58,10 +58,7 @@ pub(crate) fn tail(report: &Report, exact: &[String], reduced: bool) -> String {
             out.push('\n');
         }
     }
-    let mut notes = report.notes.clone();
-    if reduced {
-        notes.push(REDUCED_NOTE.to_string());
-    }
+    let notes = report.notes_with(reduced);
     if !notes.is_empty() {
         out.push('\n');
         for note in notes {
