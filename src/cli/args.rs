@@ -59,6 +59,19 @@ impl OutputArgs {
         }
     }
 
+    /// Refuses a `--table` that is none of `names` (the tables of the report to come), so that
+    /// a command can check it before computing.
+    pub fn check_table(&self, names: &[&str]) -> Result<(), pathology::Error> {
+        match &self.table {
+            Some(name) if !names.contains(&name.as_str()) => Err(pathology::Error::invalid(
+                "--table",
+                &format!("one of {}", names.join(", ")),
+                name,
+            )),
+            _ => Ok(()),
+        }
+    }
+
     /// Renders the report.
     pub fn render(&self, report: &Report, default_decimals: usize) -> anyhow::Result<String> {
         let options = self.options(default_decimals);
@@ -66,13 +79,8 @@ impl OutputArgs {
             None => report.render(self.format, &options)?,
             Some(name) => {
                 let names: Vec<&str> = report.tables.iter().map(|t| t.name.as_str()).collect();
-                let mut table = report.table(name).cloned().ok_or_else(|| {
-                    pathology::Error::invalid(
-                        "--table",
-                        &format!("one of {}", names.join(", ")),
-                        name,
-                    )
-                })?;
+                self.check_table(&names)?;
+                let mut table = report.table(name).cloned().expect("checked");
                 table.data_only = false;
                 let mut one = report.clone();
                 one.tables = vec![table];

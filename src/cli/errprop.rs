@@ -12,7 +12,7 @@ use pathology::dgame::report::probability_cell;
 use pathology::errprop::report::{
     F64_TRAJECTORY_NOTE, Trajectory, compute_trajectories, critical_f_report, fixed_point_report,
     long_run_report, map_title, setting_label, thresholds_report, trajectory_grid_row,
-    trajectory_report, trajectory_rows, trajectory_table, trajectory_title,
+    trajectory_rows, trajectory_table, trajectory_title,
 };
 use pathology::errprop::{BackUp, theorem_5_1, theorem_5_2};
 use pathology::number::{Probability, short_text};
@@ -275,7 +275,7 @@ fn run_trajectories(args: &TrajectoryArgs) -> anyhow::Result<()> {
 /// [`pathology::report::stream`]): CSV and JSON compute and print one trajectory at a time
 /// and hold only it; text, Markdown and LaTeX, whose rows are steps across all settings,
 /// hold the trajectories' points (not their printed rows). `--table` naming another table
-/// is refused as every command refuses it.
+/// is refused before any work.
 fn trajectories<P: Probability>(
     args: &TrajectoryArgs,
     report: Report,
@@ -284,15 +284,7 @@ fn trajectories<P: Probability>(
     settings: &[(BigRational, BigRational)],
 ) -> anyhow::Result<()> {
     let output = &args.output;
-    if output
-        .table
-        .as_deref()
-        .is_some_and(|name| name != "trajectories")
-    {
-        let computed = compute_trajectories::<P>(gamma, delta, settings, args.from, args.steps)?;
-        let report = trajectory_report(report, gamma, delta, args.from, &computed);
-        return output.emit(&report, 6);
-    }
+    output.check_table(&["trajectories"])?;
     let labels: Vec<String> = settings.iter().map(|(a, b)| setting_label(a, b)).collect();
     let table = trajectory_table(&labels);
     // The widest row: the last step's label, every value a probability.
@@ -329,10 +321,10 @@ fn trajectories<P: Probability>(
             .map(run)
             .collect::<pathology::Result<Vec<_>>>()?;
         (|| {
-            for chunk in (0..=args.steps as usize).collect::<Vec<_>>().chunks(4096) {
-                let rows: Vec<_> = chunk
-                    .iter()
-                    .map(|&k| trajectory_grid_row(k, &computed))
+            let n = args.steps as usize + 1;
+            for start in (0..n).step_by(4096) {
+                let rows: Vec<_> = (start..n.min(start + 4096))
+                    .map(|k| trajectory_grid_row(k, &computed))
                     .collect();
                 stream.push_grid(&rows)?;
             }

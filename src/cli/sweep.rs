@@ -110,6 +110,7 @@ fn sweep<P: Probability>(
         .iter()
         .map(|(a, b)| (P::from_rational(a), P::from_rational(b)))
         .collect();
+    output.check_table(&["decisions", "ps"])?;
     if !matches!(output.table.as_deref(), None | Some("decisions")) {
         let columns = compute_columns_with_progress(&converted, height, &|| bar.inc(1))?;
         let report = decision_report(report, &columns, settings, Layout::SettingRows, None);

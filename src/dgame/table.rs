@@ -294,11 +294,11 @@ where
             }
             Ok(column) => {
                 state.waiting.insert(i, column);
-                while let Some(column) = {
+                loop {
                     let next = state.next;
-                    state.waiting.remove(&next)
-                } {
-                    let next = state.next;
+                    let Some(column) = state.waiting.remove(&next) else {
+                        break;
+                    };
                     if let Err(e) = (state.emit)(next, column) {
                         state.failed = Some(e);
                         failed.store(true, Relaxed);

@@ -16,8 +16,22 @@
 /// assert_eq!(align_columns(&rows), "d     0.1\n10  1.000\n");
 /// ```
 pub fn align_columns(rows: &[Vec<String>]) -> String {
+    let widths = column_widths(rows);
+    rows.iter().map(|row| align_row(row, &widths)).collect()
+}
+
+/// The width in characters of each column of `rows`: its widest cell.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::output::column_widths;
+/// let rows = vec![vec!["d".to_string(), "0.1".to_string()], vec!["10".to_string()]];
+/// assert_eq!(column_widths(&rows), [2, 3]);
+/// ```
+pub fn column_widths(rows: &[Vec<String>]) -> Vec<usize> {
     let columns = rows.iter().map(Vec::len).max().unwrap_or(0);
-    let widths: Vec<usize> = (0..columns)
+    (0..columns)
         .map(|c| {
             rows.iter()
                 .filter_map(|r| r.get(c))
@@ -25,8 +39,7 @@ pub fn align_columns(rows: &[Vec<String>]) -> String {
                 .max()
                 .unwrap_or(0)
         })
-        .collect();
-    rows.iter().map(|row| align_row(row, &widths)).collect()
+        .collect()
 }
 
 /// One line of [`align_columns`] with given column widths (a cell wider than its width is
@@ -68,15 +81,28 @@ pub fn align_row(row: &[String], widths: &[usize]) -> String {
 /// assert_eq!(markdown_table(&header, &rows), "| d | D(d,10) |\n|:--|--:|\n| 1 | 0.608 |\n");
 /// ```
 pub fn markdown_table(header: &[String], rows: &[Vec<String>]) -> String {
-    let mut out = format!("| {} |\n", header.join(" | "));
-    let rule: Vec<&str> = (0..header.len())
-        .map(|i| if i == 0 { ":--" } else { "--:" })
-        .collect();
-    out.push_str(&format!("|{}|\n", rule.join("|")));
+    let mut out = markdown_header(header);
     for row in rows {
         out.push_str(&format!("| {} |\n", row.join(" | ")));
     }
     out
+}
+
+/// The header line and alignment rule of [`markdown_table`] (the first column left-aligned,
+/// the rest right-aligned).
+///
+/// # Examples
+///
+/// ```
+/// use pathology::output::markdown_header;
+/// let header = vec!["d".to_string(), "D".to_string()];
+/// assert_eq!(markdown_header(&header), "| d | D |\n|:--|--:|\n");
+/// ```
+pub fn markdown_header(header: &[String]) -> String {
+    let rule: Vec<&str> = (0..header.len())
+        .map(|i| if i == 0 { ":--" } else { "--:" })
+        .collect();
+    format!("| {} |\n|{}|\n", header.join(" | "), rule.join("|"))
 }
 
 /// Escapes text for LaTeX.

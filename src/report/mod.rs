@@ -275,14 +275,7 @@ impl Table {
     /// The plain (expanded) column names of the machine formats, with the source column and
     /// the part of its cells each holds.
     pub(crate) fn expanded(&self) -> Vec<(String, usize, cell::Part)> {
-        let mut out = Vec::new();
-        for (i, column) in self.columns.iter().enumerate() {
-            let cells = self.rows.iter().map(|r| &r[i]);
-            for part in cell::parts(column.kind, cells) {
-                out.push((part.header(&column.name), i, part));
-            }
-        }
-        out
+        expanded_columns(&self.columns, &self.rows)
     }
 }
 
@@ -557,28 +550,48 @@ impl Table {
     /// Lines `key=value, ...: label = p/q` for every exact non-key cell (what text output
     /// appends so that exact values are never lost in print).
     pub(crate) fn exact_lines(&self) -> Vec<String> {
-        let mut lines = Vec::new();
-        for row in &self.rows {
-            let keys: Vec<String> = row
-                .iter()
-                .zip(&self.columns)
-                .filter(|(_, c)| c.key)
-                .map(|(cell, c)| format!("{}={}", c.name, cell.human_key()))
-                .collect();
-            for (cell, column) in row.iter().zip(&self.columns) {
-                if let (Cell::Exact(r), false) = (cell, column.key) {
-                    lines.push(format!(
-                        "{}: {} = {}/{}",
-                        keys.join(", "),
-                        column.label,
-                        r.numer(),
-                        r.denom()
-                    ));
-                }
+        exact_lines_of(&self.columns, &self.rows)
+    }
+}
+
+/// The plain (expanded) column names of the machine formats for `rows` under `columns`, with
+/// the source column and the part of its cells each holds ([`Table::expanded`]).
+pub(crate) fn expanded_columns(
+    columns: &[Column],
+    rows: &[Vec<Cell>],
+) -> Vec<(String, usize, cell::Part)> {
+    let mut out = Vec::new();
+    for (i, column) in columns.iter().enumerate() {
+        for part in cell::parts(column.kind, rows.iter().map(|r| &r[i])) {
+            out.push((part.header(&column.name), i, part));
+        }
+    }
+    out
+}
+
+/// The exact-value lines of `rows` under `columns` ([`Table::exact_lines`]).
+pub(crate) fn exact_lines_of(columns: &[Column], rows: &[Vec<Cell>]) -> Vec<String> {
+    let mut lines = Vec::new();
+    for row in rows {
+        let keys: Vec<String> = row
+            .iter()
+            .zip(columns)
+            .filter(|(_, c)| c.key)
+            .map(|(cell, c)| format!("{}={}", c.name, cell.human_key()))
+            .collect();
+        for (cell, column) in row.iter().zip(columns) {
+            if let (Cell::Exact(r), false) = (cell, column.key) {
+                lines.push(format!(
+                    "{}: {} = {}/{}",
+                    keys.join(", "),
+                    column.label,
+                    r.numer(),
+                    r.denom()
+                ));
             }
         }
-        lines
     }
+    lines
 }
 
 /// The note that text, Markdown and LaTeX add when values were printed with fewer decimals.

@@ -57,7 +57,6 @@ pub struct TableStream<W: Write> {
     /// CSV and JSON: the expanded columns, fixed by the first rows pushed.
     columns: Option<Vec<(String, usize, Part)>>,
     rows: usize,
-    body_rows: usize,
     reduced: bool,
     exact: Vec<String>,
 }
@@ -82,12 +81,11 @@ impl<W: Write> TableStream<W> {
         options: &ExportOptions,
         widest: &Table,
     ) -> Result<Self> {
-        let mut report = Report {
+        let report = Report {
             tables: Vec::new(),
             notes: Vec::new(),
             ..report.clone()
         };
-        report.tables.clear();
         let mut table = table.clone();
         table.rows.clear();
         if let Some(grid) = &mut table.grid {
@@ -98,17 +96,7 @@ impl<W: Write> TableStream<W> {
         let header = reading_header(&table);
         let mut widest_rows = header.clone();
         widest_rows.extend(widest.human(options.decimals).body);
-        let columns = widest_rows.iter().map(Vec::len).max().unwrap_or(0);
-        let widths: Vec<usize> = (0..columns)
-            .map(|c| {
-                widest_rows
-                    .iter()
-                    .filter_map(|r| r.get(c))
-                    .map(|s| s.chars().count())
-                    .max()
-                    .unwrap_or(0)
-            })
-            .collect();
+        let widths = crate::output::column_widths(&widest_rows);
         let head = match format {
             Format::Csv => String::new(),
             Format::Json => json_format::head(&report),
@@ -123,15 +111,8 @@ impl<W: Write> TableStream<W> {
             Format::Markdown => {
                 let mut s = markdown::head(&report);
                 s.push_str(&markdown::table_head(&report, &table));
-                let joined = markdown::header(&header, columns);
-                let rule: Vec<&str> = (0..joined.len())
-                    .map(|i| if i == 0 { ":--" } else { "--:" })
-                    .collect();
-                s.push_str(&format!(
-                    "| {} |\n|{}|\n",
-                    joined.join(" | "),
-                    rule.join("|")
-                ));
+                let joined = markdown::header(&header, widths.len());
+                s.push_str(&crate::output::markdown_header(&joined));
                 s
             }
             Format::Latex => {
@@ -159,7 +140,6 @@ impl<W: Write> TableStream<W> {
             widths,
             columns: None,
             rows: 0,
-            body_rows: 0,
             reduced: false,
             exact: Vec::new(),
         })
@@ -218,9 +198,8 @@ impl<W: Write> TableStream<W> {
             }
             Format::Text | Format::Markdown | Format::Latex => {
                 if self.format == Format::Text {
-                    let mut chunk = self.table.clone();
-                    chunk.rows = rows.to_vec();
-                    self.exact.extend(chunk.exact_lines());
+                    self.exact
+                        .extend(super::exact_lines_of(&self.table.columns, rows));
                 }
                 if self.table.grid.is_none() {
                     let (decimals, reduced) = (self.decimals, &mut self.reduced);
@@ -338,9 +317,7 @@ impl<W: Write> TableStream<W> {
     /// CSV: the comment lines and header; JSON: the table's opening. The column expansion
     /// is that of `rows` (the first pushed).
     fn open_machine_table(&mut self, rows: &[Vec<Cell>], out: &mut String) {
-        let mut first = self.table.clone();
-        first.rows = rows.to_vec();
-        let columns = first.expanded();
+        let columns = super::expanded_columns(&self.table.columns, rows);
         if self.format == Format::Csv {
             let others: Vec<&str> = self.others.iter().map(String::as_str).collect();
             out.push_str(&csv_format::preamble(&self.report, &self.table, &others));
@@ -352,8 +329,7 @@ impl<W: Write> TableStream<W> {
         self.columns = Some(columns);
     }
 
-    fn body_text(&mut self, body: &[Vec<String>]) -> String {
-        self.body_rows += body.len();
+    fn body_text(&self, body: &[Vec<String>]) -> String {
         body.iter()
             .map(|row| match self.format {
                 Format::Text => align_row(row, &self.widths),
