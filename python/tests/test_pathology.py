@@ -165,6 +165,16 @@ def test_columns_feed_pandas_shaped_dicts():
     assert lengths == {10}
 
 
+@pytest.fixture(autouse=True)
+def _python_handles_sigint():
+    """Python's own SIGINT handler for every test: a shell starts background jobs with SIGINT
+    ignored (`cmd &` without job control), and Python then keeps it ignored, so the Ctrl-C
+    tests' signal would be dropped and the long call would run to its end."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
+
+
 def _interrupt_after(seconds):
     """Sends SIGINT to this process after `seconds`, as Ctrl-C does."""
     timer = threading.Timer(seconds, lambda: os.kill(os.getpid(), signal.SIGINT))
