@@ -220,7 +220,7 @@ impl Probability for DoubleDouble {
     fn to_f64(&self) -> f64 {
         self.hi + self.lo
     }
-    fn exact_string(&self) -> Option<String> {
+    fn exact_value(&self) -> Option<BigRational> {
         None
     }
     fn to_decimal(&self, places: usize) -> String {

@@ -26,8 +26,6 @@
 
 use std::sync::{Arc, Mutex};
 
-use rayon::prelude::*;
-
 /// The three NTT primes: `k 2^30 + 1 < 2^62`, the three largest of that form. Their product
 /// exceeds `2^185`.
 pub(crate) const PRIMES: [u64; 3] = [
@@ -209,21 +207,6 @@ fn forward_level(x: &mut [u64], y: &mut [u64], w: &[u64], m: Modulus) {
     }
 }
 
-/// Forward transform in place (decimation in frequency, natural order in, bit-reversed out),
-/// values in `[0, 2p)` in and out.
-fn forward(a: &mut [u64], m: Modulus, table: &[u64]) {
-    let n = a.len();
-    if n <= BASE {
-        forward_small(a, m, table);
-        return;
-    }
-    let half = n / 2;
-    let (x, y) = a.split_at_mut(half);
-    forward_level(x, y, &table[half..n], m);
-    forward(x, m, table);
-    forward(y, m, table);
-}
-
 fn forward_small(a: &mut [u64], m: Modulus, table: &[u64]) {
     let n = a.len();
     let two_p = 2 * m.p;
@@ -268,21 +251,6 @@ fn inverse_level(x: &mut [u64], y: &mut [u64], w: &[u64], m: Modulus) {
         *x = u + two_p - t;
         *y = u + t;
     }
-}
-
-/// Inverse transform in place, without the `1/N` (decimation in time, bit-reversed order in,
-/// natural out), values in `[0, 2p)` in and `[0, 4p)` out.
-fn inverse(a: &mut [u64], m: Modulus, table: &[u64]) {
-    let n = a.len();
-    if n <= BASE {
-        inverse_small(a, m, table);
-        return;
-    }
-    let half = n / 2;
-    let (x, y) = a.split_at_mut(half);
-    inverse(x, m, table);
-    inverse(y, m, table);
-    inverse_level(x, y, &table[half..n], m);
 }
 
 fn inverse_small(a: &mut [u64], m: Modulus, table: &[u64]) {
@@ -351,126 +319,174 @@ fn give_back(v: Vec<u64>) {
     }
 }
 
-/// A number (or a pointwise combination of numbers) in the transform domain: its residues
-/// modulo the three [`PRIMES`], transformed at one length.
-pub(crate) struct Spectrum {
-    tables: Arc<Tables>,
-    size: usize,
-    residues: [Vec<u64>; 3],
-}
-
-impl Drop for Spectrum {
-    fn drop(&mut self) {
-        for v in &mut self.residues {
-            give_back(std::mem::take(v));
-        }
-    }
-}
-
 /// Runs `f(0)`, `f(1)`, `f(2)` in parallel (one per prime).
 fn per_prime<T: Send>(f: impl Fn(usize) -> T + Sync) -> [T; 3] {
     let (a, (b, c)) = rayon::join(|| f(0), || rayon::join(|| f(1), || f(2)));
     [a, b, c]
 }
 
-impl Spectrum {
-    /// Transforms the number with little-endian words `words` at length `size` (a power of
-    /// two from [`transform_size`]; the product to be read back must fit in it).
-    pub(crate) fn forward(words: &[u64], size: usize) -> Spectrum {
-        assert!(words.len() <= size && size.is_power_of_two());
-        let tables = tables(size);
-        let residues = per_prime(|i| {
-            let m = tables.moduli[i];
-            let mut v = take_buffer(size);
-            let (low, high) = v.split_at_mut(words.len());
-            for (r, &w) in low.iter_mut().zip(words) {
-                *r = reduce_word(w, m.p);
+/// Transforms at least this long run their two halves as separate rayon tasks (so that two
+/// cores share the primes' work evenly); shorter ones recurse in one task.
+const PARALLEL: usize = 1 << 15;
+
+/// The first forward level read straight from the number's words: `words` reduced modulo
+/// `p`, zero beyond its end, and `(u, v) -> (u + v, (u - v) w)` on the halves `x`, `y`.
+/// One pass instead of a reducing pass and a level.
+fn load_level(x: &mut [u64], y: &mut [u64], words: &[u64], w: &[u64], m: Modulus) {
+    let half = x.len();
+    let two_p = 2 * m.p;
+    let word = |j: usize| words.get(j).map_or(0, |&x| reduce_word(x, m.p));
+    for (j, (x, y)) in x.iter_mut().zip(y.iter_mut()).enumerate() {
+        let (u, v) = (word(j), word(half + j));
+        let s = u + v;
+        *x = if s >= two_p { s - two_p } else { s };
+        *y = m.mont(u + two_p - v, w[j]);
+    }
+}
+
+/// Buffers `bufs[k]` of residues (one length, a power of two) at one prime: forward
+/// transform, `pointwise`, inverse transform without the `1/N`, fused in one recursion.
+///
+/// Each call does its forward level, recurses into the two halves and does its inverse
+/// level; blocks of at most [`BASE`] words are transformed forward, combined by
+/// `pointwise` and transformed back while they are in L1. The forward transform leaves the
+/// spectrum in bit-reversed order and the inverse reads it so, which a pointwise operation
+/// does not mind. With `load`, the buffers are filled from the numbers' words (`load[k]`
+/// into `bufs[k]`) on the way down. Values are in `[0, 2p)` from the forward transform and
+/// must be so from `pointwise`; they come back in `[0, 4p)`.
+fn convolve_at<F>(
+    bufs: &mut [&mut [u64]],
+    load: Option<&[&[u64]]>,
+    m: Modulus,
+    table: &[u64],
+    pointwise: &F,
+) where
+    F: Fn(&mut [&mut [u64]]) + Sync,
+{
+    let n = bufs[0].len();
+    if n <= BASE {
+        for (k, b) in bufs.iter_mut().enumerate() {
+            if let Some(words) = load {
+                for (j, r) in b.iter_mut().enumerate() {
+                    *r = words[k].get(j).map_or(0, |&x| reduce_word(x, m.p));
+                }
             }
-            high.fill(0);
-            forward(&mut v, m, &tables.twiddles[i]);
-            v
-        });
-        Spectrum {
-            tables,
-            size,
-            residues,
+            forward_small(b, m, table);
+        }
+        pointwise(bufs);
+        for b in bufs.iter_mut() {
+            inverse_small(b, m, table);
+        }
+        return;
+    }
+    let half = n / 2;
+    let w = &table[half..n];
+    let (mut lo, mut hi): (Vec<&mut [u64]>, Vec<&mut [u64]>) =
+        bufs.iter_mut().map(|b| b.split_at_mut(half)).unzip();
+    for (k, (x, y)) in lo.iter_mut().zip(hi.iter_mut()).enumerate() {
+        match load {
+            Some(words) => load_level(x, y, words[k], w, m),
+            None => forward_level(x, y, w, m),
         }
     }
-
-    /// `self *= other` pointwise (both at the same length), scaled by `1/N` so that
-    /// [`Spectrum::into_words`] reads the product back.
-    pub(crate) fn mul_assign(&mut self, other: &Spectrum) {
-        assert_eq!(self.size, other.size);
-        let scales = self.scales();
-        let moduli = self.tables.moduli;
-        self.residues.par_iter_mut().enumerate().for_each(|(i, v)| {
-            let (m, scale) = (moduli[i], scales[i]);
-            for (a, &b) in v.iter_mut().zip(&other.residues[i]) {
-                *a = m.mont(m.fold(m.mont(*a, b)), scale);
-            }
-        });
+    if n >= PARALLEL {
+        rayon::join(
+            || convolve_at(&mut lo, None, m, table, pointwise),
+            || convolve_at(&mut hi, None, m, table, pointwise),
+        );
+    } else {
+        convolve_at(&mut lo, None, m, table, pointwise);
+        convolve_at(&mut hi, None, m, table, pointwise);
     }
-
-    /// `R^2 / N mod p_i`: the product of two Montgomery products by it carries the `1/N` of
-    /// the inverse transform, `(a b / R) (R^2 / N) / R = a b / N`.
-    fn scales(&self) -> [u64; 3] {
-        self.tables.moduli.map(|m| {
-            let n_inv = m.pow(self.size as u64, m.p - 2);
-            m.fold(m.mont(m.to_mont(n_inv), m.r2))
-        })
+    for (x, y) in lo.iter_mut().zip(hi.iter_mut()) {
+        inverse_level(x, y, w, m);
     }
+}
 
-    /// `self *= self` pointwise, as [`Spectrum::mul_assign`].
-    pub(crate) fn square_assign(&mut self) {
-        let scales = self.scales();
-        let moduli = self.tables.moduli;
-        self.residues.par_iter_mut().enumerate().for_each(|(i, v)| {
-            let (m, scale) = (moduli[i], scales[i]);
-            for a in v.iter_mut() {
-                *a = m.mont(m.fold(m.mont(*a, *a)), scale);
-            }
-        });
+/// `R^2 / N mod p`: a Montgomery product by it carries the `1/N` of the inverse transform,
+/// `(a b / R) (R^2 / N) / R = a b / N`.
+fn scale(m: Modulus, size: usize) -> u64 {
+    let n_inv = m.pow(size as u64, m.p - 2);
+    m.fold(m.mont(m.to_mont(n_inv), m.r2))
+}
+
+/// The cyclic convolutions behind every product here: the numbers `inputs` (little-endian
+/// words) transformed at length `size` modulo each prime, combined by `pointwise(prime
+/// index, modulus, scale, spectra)` and transformed back; returns, for each prime, the buffers (in `[0, 4p)`, in the
+/// order of `inputs`).
+fn convolve<F>(inputs: &[&[u64]], size: usize, pointwise: F) -> [Vec<Vec<u64>>; 3]
+where
+    F: Fn(usize, Modulus, u64, &mut [&mut [u64]]) + Sync,
+{
+    assert!(size.is_power_of_two() && inputs.iter().all(|x| x.len() <= size));
+    let tables = tables(size);
+    per_prime(|i| {
+        let m = tables.moduli[i];
+        let scale = scale(m, size);
+        let mut owned: Vec<Vec<u64>> = inputs.iter().map(|_| take_buffer(size)).collect();
+        let mut bufs: Vec<&mut [u64]> = owned.iter_mut().map(|v| v.as_mut_slice()).collect();
+        let op = |b: &mut [&mut [u64]]| pointwise(i, m, scale, b);
+        convolve_at(&mut bufs, Some(inputs), m, &tables.twiddles[i], &op);
+        owned
+    })
+}
+
+/// The product words of one output of [`convolve`] (buffer `k` of each prime), the buffers
+/// given back to the pool.
+fn read_back(residues: [Vec<u64>; 3]) -> Vec<u64> {
+    let [r0, r1, r2] = &residues;
+    let words = garner(r0, r1, r2);
+    for v in residues {
+        give_back(v);
     }
+    words
+}
 
-    /// `x self + y other` pointwise, for constants given as residues `x mod p_i`.
-    pub(crate) fn combine(&self, x: [u64; 3], other: &Spectrum, y: [u64; 3]) -> Spectrum {
-        assert_eq!(self.size, other.size);
-        let residues = per_prime(|i| {
-            let m = self.tables.moduli[i];
-            let (xm, ym) = (m.to_mont(x[i]), m.to_mont(y[i]));
-            let two_p = 2 * m.p;
-            let mut v = take_buffer(self.size);
-            for ((r, &a), &b) in v.iter_mut().zip(&self.residues[i]).zip(&other.residues[i]) {
-                let s = m.mont(a, xm) + m.mont(b, ym);
-                *r = if s >= two_p { s - two_p } else { s };
-            }
-            v
-        });
-        Spectrum {
-            tables: Arc::clone(&self.tables),
-            size: self.size,
-            residues,
+/// Splits [`convolve`]'s per-prime buffers into per-output triples.
+fn by_output(per_prime: [Vec<Vec<u64>>; 3]) -> Vec<[Vec<u64>; 3]> {
+    let [a, b, c] = per_prime;
+    a.into_iter()
+        .zip(b)
+        .zip(c)
+        .map(|((x, y), z)| [x, y, z])
+        .collect()
+}
+
+/// The Montgomery product `a b / N` (with [`scale`]) of two transformed values in `[0, 2p)`,
+/// in `[0, 2p)`.
+#[inline(always)]
+fn scaled_product(m: Modulus, scale: u64, a: u64, b: u64) -> u64 {
+    m.mont(m.fold(m.mont(a, b)), scale)
+}
+
+/// `f (x f + y o)` and `o^2` for the little-endian words `f` and `o` and small constants
+/// given as their residues `x mod p_i`, `y mod p_i`, at transform length `size` (a power of
+/// two from [`transform_size`] that holds both products; each product coefficient must stay
+/// below `2^COEFFICIENT_BITS`): the psi level's `w (a w + (m - a) l)` and `m l^2` with each
+/// operand transformed once (two forward and two inverse transforms instead of five),
+/// without trailing zero words.
+pub(crate) fn mixed_and_square(
+    f: &[u64],
+    o: &[u64],
+    x: [u64; 3],
+    y: [u64; 3],
+    size: usize,
+) -> (Vec<u64>, Vec<u64>) {
+    let residues = convolve(&[f, o], size, |i, m, scale, b| {
+        let (xm, ym) = (m.to_mont(x[i]), m.to_mont(y[i]));
+        let two_p = 2 * m.p;
+        let (fs, os) = b.split_at_mut(1);
+        for (f, o) in fs[0].iter_mut().zip(os[0].iter_mut()) {
+            let s = m.mont(*f, xm) + m.mont(*o, ym);
+            let s = if s >= two_p { s - two_p } else { s };
+            *f = scaled_product(m, scale, s, *f);
+            *o = scaled_product(m, scale, *o, *o);
         }
-    }
-
-    /// The inverse transform of a pointwise product (from [`Spectrum::mul_assign`] or
-    /// [`Spectrum::square_assign`]), read back as the little-endian words of the
-    /// (non-negative, below `2^COEFFICIENT_BITS` per coefficient) product, without trailing
-    /// zero words.
-    pub(crate) fn into_words(mut self) -> Vec<u64> {
-        let tables = Arc::clone(&self.tables);
-        self.residues.par_iter_mut().enumerate().for_each(|(i, v)| {
-            let m = tables.moduli[i];
-            inverse(v, m, &tables.twiddles[i]);
-            // From [0, 4p) to [0, p).
-            let two_p = 2 * m.p;
-            for x in v.iter_mut() {
-                *x = m.fold(if *x >= two_p { *x - two_p } else { *x });
-            }
-        });
-        let [r0, r1, r2] = &self.residues;
-        garner(r0, r1, r2)
-    }
+    });
+    let mut outputs = by_output(residues).into_iter();
+    let (mixed, square) = (outputs.next(), outputs.next());
+    let (mixed, square) = (mixed.expect("two outputs"), square.expect("two outputs"));
+    rayon::join(|| read_back(mixed), || read_back(square))
 }
 
 /// `a b mod p` for a constant `b < p` with `b_shoup = floor(b 2^64 / p)` (Shoup), `p < 2^63`.
@@ -516,7 +532,13 @@ fn garner(r0: &[u64], r1: &[u64], r2: &[u64]) -> Vec<u64> {
     let mut out = Vec::with_capacity(r0.len() + 3);
     // The running sum of the coefficients not yet written, shifted: below 2^192.
     let (mut c0, mut c1, mut c2) = (0u64, 0u64, 0u64);
+    // The inverse transforms leave residues in [0, 4p).
+    let fold4 = |x: u64, p: u64| {
+        let x = if x >= 2 * p { x - 2 * p } else { x };
+        if x >= p { x - p } else { x }
+    };
     for ((&a0, &a1), &a2) in r0.iter().zip(r1).zip(r2) {
+        let (a0, a1, a2) = (fold4(a0, p0), fold4(a1, p1), fold4(a2, p2));
         let a0_1 = if a0 >= p1 { a0 - p1 } else { a0 };
         let d1 = if a1 >= a0_1 {
             a1 - a0_1
@@ -579,10 +601,16 @@ pub fn multiply(a: &[u64], b: &[u64]) -> Vec<u64> {
         return Vec::new();
     }
     let size = transform_size(a.len() + b.len() - 1);
-    let (mut fa, fb) = rayon::join(|| Spectrum::forward(a, size), || Spectrum::forward(b, size));
-    fa.mul_assign(&fb);
-    drop(fb);
-    fa.into_words()
+    let residues = convolve(&[a, b], size, |_, m, scale, bufs| {
+        let (xs, ys) = bufs.split_at_mut(1);
+        for (x, &y) in xs[0].iter_mut().zip(ys[0].iter()) {
+            *x = scaled_product(m, scale, *x, y);
+        }
+    });
+    let mut outputs = by_output(residues).into_iter();
+    let product = read_back(outputs.next().expect("two outputs"));
+    outputs.for_each(|r| r.into_iter().for_each(give_back));
+    product
 }
 
 /// `a * a`, as [`multiply`] (one forward transform instead of two).
@@ -594,9 +622,16 @@ pub fn square(a: &[u64]) -> Vec<u64> {
     if a.is_empty() {
         return Vec::new();
     }
-    let mut fa = Spectrum::forward(a, transform_size(2 * a.len() - 1));
-    fa.square_assign();
-    fa.into_words()
+    let residues = convolve(
+        &[a],
+        transform_size(2 * a.len() - 1),
+        |_, m, scale, bufs| {
+            for x in bufs[0].iter_mut() {
+                *x = scaled_product(m, scale, *x, *x);
+            }
+        },
+    );
+    read_back(by_output(residues).pop().expect("one output"))
 }
 
 #[cfg(test)]
@@ -748,19 +783,17 @@ mod tests {
     }
 
     #[test]
-    fn shared_spectra_combine_pointwise() {
-        // w (3 w + 7 l) and l^2 from two forward transforms.
+    fn mixed_and_square_match_num_bigint() {
+        // w (3 w + 7 l) and l^2 from two forward transforms, at lengths below, at and above
+        // the parallel split and the in-cache block.
         let mut seed = 99;
-        let (w, l) = (words(400, &mut seed), words(333, &mut seed));
-        let size = transform_size(1000);
-        let (fw, fl) = (Spectrum::forward(&w, size), Spectrum::forward(&l, size));
-        let mut mix = fw.combine([3; 3], &fl, [7; 3]);
-        let (bw, bl) = (to_big(&w), to_big(&l));
-        let expected = &bw * (&bw * 3u32 + &bl * 7u32);
-        mix.mul_assign(&fw);
-        assert_eq!(mix.into_words(), from_big(&expected));
-        let mut square = fl;
-        square.square_assign();
-        assert_eq!(square.into_words(), from_big(&(&bl * &bl)));
+        for (len_w, len_l) in [(400, 333), (1, 1), (600, 600), (20_000, 17_001)] {
+            let (w, l) = (words(len_w, &mut seed), words(len_l, &mut seed));
+            let size = transform_size(2 * len_w.max(len_l));
+            let (mixed, square) = mixed_and_square(&w, &l, [3; 3], [7; 3], size);
+            let (bw, bl) = (to_big(&w), to_big(&l));
+            assert_eq!(mixed, from_big(&(&bw * (&bw * 3u32 + &bl * 7u32))));
+            assert_eq!(square, from_big(&(&bl * &bl)));
+        }
     }
 }

@@ -239,38 +239,30 @@ fn shared_kronecker_pair(
     let slot = (favoured_bits + favoured_bits.max(other_bits) + weight_bits).max(2 * other_bits)
         + term_bits
         + 1;
-    let (packed_favoured, packed_other) = (pack(favoured, slot), pack(other, slot));
+    let (packed_favoured, packed_other) =
+        rayon::join(|| pack(favoured, slot), || pack(other, slot));
     let words = packed_favoured.len().max(packed_other.len());
     // The NTT's product coefficients: below words 2^64 (2^weight_bits 2^64).
     let coefficient_bits = 128 + weight_bits + u64::from(64 - (words as u64).leading_zeros());
     if words < NTT_WORDS || coefficient_bits > crate::ntt::COEFFICIENT_BITS {
         return None;
     }
-    let size = crate::ntt::transform_size(2 * words);
-    let (f, o) = rayon::join(
-        || crate::ntt::Spectrum::forward(&packed_favoured, size),
-        || crate::ntt::Spectrum::forward(&packed_other, size),
-    );
-    drop((packed_favoured, packed_other));
     let residues = |x: &BigInt| {
         crate::ntt::PRIMES.map(|p| (x % BigInt::from(p)).to_u64().expect("a residue below p"))
     };
-    // mix = same f + mixed o; mix *= f and o *= o in place: three spectra live at once.
-    let mut mix = f.combine(residues(same), &o, residues(mixed));
-    let mut forced = o;
-    let (mixed_children, forced) = rayon::join(
-        || {
-            mix.mul_assign(&f);
-            drop(f);
-            mix.into_words()
-        },
-        || {
-            forced.square_assign();
-            forced.into_words()
-        },
+    let (mixed_children, forced) = crate::ntt::mixed_and_square(
+        &packed_favoured,
+        &packed_other,
+        residues(same),
+        residues(mixed),
+        crate::ntt::transform_size(2 * words),
     );
+    drop((packed_favoured, packed_other));
     let n = 2 * favoured.len() - 1;
-    Some((unpack(&mixed_children, n, slot), unpack(&forced, n, slot)))
+    Some(rayon::join(
+        || unpack(&mixed_children, n, slot),
+        || unpack(&forced, n, slot),
+    ))
 }
 
 /// The `n` entries of `slot` bits each of the little-endian words `digits`.
@@ -548,8 +540,13 @@ pub trait Probability: Clone + Debug + PartialOrd + Send + Sync + 'static {
     fn from_scaled(numerator: &Self::Scaled, denominator: &Self::Scaled) -> Self;
     /// The nearest `f64`.
     fn to_f64(&self) -> f64;
+    /// The exact value, or `None` in float mode.
+    fn exact_value(&self) -> Option<BigRational>;
     /// The exact value as `"p/q"`, or `None` in float mode.
-    fn exact_string(&self) -> Option<String>;
+    fn exact_string(&self) -> Option<String> {
+        self.exact_value()
+            .map(|r| format!("{}/{}", r.numer(), r.denom()))
+    }
     /// The value printed with `places` decimals, correctly rounded.
     fn to_decimal(&self, places: usize) -> String;
     /// Probability 0.
@@ -581,7 +578,7 @@ impl Probability for f64 {
     fn to_f64(&self) -> f64 {
         *self
     }
-    fn exact_string(&self) -> Option<String> {
+    fn exact_value(&self) -> Option<BigRational> {
         None
     }
     fn to_decimal(&self, places: usize) -> String {
@@ -635,8 +632,8 @@ impl Probability for BigRational {
     fn to_f64(&self) -> f64 {
         rational_to_f64(self)
     }
-    fn exact_string(&self) -> Option<String> {
-        Some(format!("{}/{}", self.numer(), self.denom()))
+    fn exact_value(&self) -> Option<BigRational> {
+        Some(self.clone())
     }
     fn to_decimal(&self, places: usize) -> String {
         format_decimal(self, places)
@@ -648,17 +645,31 @@ impl Probability for BigRational {
         One::one()
     }
     fn plus(&self, other: &Self) -> Self {
-        self + other
+        rational_sum(self, other, false)
     }
     fn minus(&self, other: &Self) -> Self {
-        self - other
+        rational_sum(self, other, true)
     }
     fn times(&self, other: &Self) -> Self {
-        self * other
+        let numerator = product(self.numer(), other.numer());
+        reduced_fraction(&numerator, &product(self.denom(), other.denom()))
     }
     fn divided_by(&self, other: &Self) -> Self {
-        self / other
+        let numerator = product(self.numer(), other.denom());
+        reduced_fraction(&numerator, &product(self.denom(), other.numer()))
     }
+}
+
+/// `x + y` or `x - y` in lowest terms, with the large products and the gcd by [`backend`]
+/// (num-rational's own operators reduce by a binary gcd, quadratic with a large constant: at
+/// the sizes of exact D(d,h) values they cost more than computing them).
+fn rational_sum(x: &BigRational, y: &BigRational, subtract: bool) -> BigRational {
+    let combine = |a: BigInt, b: BigInt| if subtract { a - b } else { a + b };
+    if x.denom() == y.denom() {
+        return reduced_fraction(&combine(x.numer().clone(), y.numer().clone()), x.denom());
+    }
+    let numerator = combine(product(x.numer(), y.denom()), product(y.numer(), x.denom()));
+    reduced_fraction(&numerator, &product(x.denom(), y.denom()))
 }
 
 /// The double nearest to an exact rational (round to nearest, ties to even).
@@ -783,10 +794,10 @@ fn parse_integer(s: &str) -> Option<BigInt> {
 /// ```
 pub fn format_decimal(value: &BigRational, places: usize) -> String {
     let scale = num_traits::pow(BigInt::from(10u32), places);
-    let scaled = value.abs() * BigRational::from_integer(scale);
-    // Round half away from zero: floor(x + 1/2).
-    let half = BigRational::new(<BigInt as One>::one(), BigInt::from(2u32));
-    let rounded = (scaled + half).floor().to_integer();
+    // Round half away from zero: floor(|n| 10^places / d + 1/2) = floor((2 |n| 10^places + d)
+    // / 2d), in integers (no gcd: rationals of D(d,h) have hundreds of thousands of bits).
+    let (n, d) = (value.numer().abs(), value.denom().abs());
+    let rounded = (product(&n, &scale) * 2u32 + &d) / (d * 2u32);
     let digits = rounded.to_string();
     let negative = value.is_negative() && !Zero::is_zero(&rounded);
     let body = if places == 0 {
@@ -903,13 +914,12 @@ pub fn rational_sign(value: &BigRational) -> i8 {
 /// assert_eq!(short_text(&0.25f64), "0.25");
 /// ```
 pub fn short_text<P: Probability>(value: &P) -> String {
-    let Some(exact) = value.exact_string() else {
+    let Some(rational) = value.exact_value() else {
         return format!("{}", value.to_f64());
     };
-    let rational = parse_rational(&exact).expect("exact_string output parses");
     match terminating_places(rational.denom()) {
         Some(places) => format_decimal(&rational, places),
-        None => exact,
+        None => format!("{}/{}", rational.numer(), rational.denom()),
     }
 }
 

@@ -12,7 +12,7 @@ use super::DecisionColumn;
 use super::complement::Enclosure;
 use super::threshold::ThresholdReport;
 use super::trend::TrendRow;
-use crate::number::{Probability, parse_rational, short_text};
+use crate::number::{Probability, short_text};
 use crate::report::{Cell, Column, Grid, Kind, Report, Table, printed_error_bound};
 
 /// How the settings of a decision table are laid out for readers.
@@ -34,8 +34,8 @@ pub enum Layout {
 /// assert_eq!(probability_cell(&0.5f64, 1e-12), Cell::Bounded { value: 0.5, bound: 1e-12 });
 /// ```
 pub fn probability_cell<P: Probability>(value: &P, bound: f64) -> Cell {
-    match value.exact_string() {
-        Some(s) => Cell::Exact(parse_rational(&s).expect("exact_string parses")),
+    match value.exact_value() {
+        Some(exact) => Cell::Exact(exact),
         None => Cell::Bounded {
             value: value.to_f64(),
             bound,

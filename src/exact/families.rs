@@ -426,8 +426,7 @@ impl<P: Probability> NGame<P> {
 pub(crate) fn denominator_bits<P: Probability>(values: &[P]) -> f64 {
     values
         .iter()
-        .filter_map(|v| v.exact_string())
-        .filter_map(|s| crate::number::parse_rational(&s).ok())
+        .filter_map(|v| v.exact_value())
         .map(|r: BigRational| r.denom().bits() as f64)
         .sum()
 }
