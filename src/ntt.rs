@@ -379,6 +379,9 @@ fn convolve_at<F>(
         }
         return;
     }
+    if n >= RADIX_4 && load.is_none() {
+        return convolve_radix_4(bufs, m, table, pointwise);
+    }
     let half = n / 2;
     let w = &table[half..n];
     let (mut lo, mut hi): (Vec<&mut [u64]>, Vec<&mut [u64]>) =
@@ -400,6 +403,111 @@ fn convolve_at<F>(
     }
     for (x, y) in lo.iter_mut().zip(hi.iter_mut()) {
         inverse_level(x, y, w, m);
+    }
+}
+
+/// Transforms at least this long do two levels in each pass over memory (radix 4) above
+/// the in-cache blocks, halving the passes, which are bound by memory bandwidth there.
+const RADIX_4: usize = 4 * BASE;
+
+/// The forward butterfly `(u, v) -> (u + v, (u - v) w)`, values in `[0, 2p)`.
+#[inline(always)]
+fn forward_butterfly(u: u64, v: u64, w: u64, m: Modulus) -> (u64, u64) {
+    let two_p = 2 * m.p;
+    let s = u + v;
+    (
+        if s >= two_p { s - two_p } else { s },
+        m.mont(u + two_p - v, w),
+    )
+}
+
+/// The inverse butterfly `(u, v) -> (u + v w^-j, u - v w^-j)` at index `j` of a level whose
+/// forward twiddles are `w` (`w^-j = -w^(len - j)`), values in `[0, 4p)`, as
+/// [`inverse_level`].
+#[inline(always)]
+fn inverse_butterfly(u: u64, v: u64, j: usize, w: &[u64], m: Modulus) -> (u64, u64) {
+    let two_p = 2 * m.p;
+    let u = if u >= two_p { u - two_p } else { u };
+    if j == 0 {
+        let t = m.mont(v, w[0]);
+        (u + t, u + two_p - t)
+    } else {
+        let t = m.mont(v, w[w.len() - j]);
+        (u + two_p - t, u + t)
+    }
+}
+
+/// Two forward levels on the quarters `x` of one block of length `4q`: the level of half
+/// `2q` on `(x0, x2)` and `(x1, x3)`, then the level of half `q` on `(x0, x1)` and `(x2, x3)`.
+fn forward_two_levels(x: [&mut [u64]; 4], table: &[u64], m: Modulus) {
+    let [x0, x1, x2, x3] = x;
+    let q = x0.len();
+    let (x1, x2, x3) = (&mut x1[..q], &mut x2[..q], &mut x3[..q]);
+    let (outer, inner) = (&table[2 * q..4 * q], &table[q..2 * q]);
+    for j in 0..q {
+        let (b0, b2) = forward_butterfly(x0[j], x2[j], outer[j], m);
+        let (b1, b3) = forward_butterfly(x1[j], x3[j], outer[q + j], m);
+        (x0[j], x1[j]) = forward_butterfly(b0, b1, inner[j], m);
+        (x2[j], x3[j]) = forward_butterfly(b2, b3, inner[j], m);
+    }
+}
+
+/// The inverse of [`forward_two_levels`]' order: the level of half `q`, then that of half `2q`.
+fn inverse_two_levels(x: [&mut [u64]; 4], table: &[u64], m: Modulus) {
+    let [x0, x1, x2, x3] = x;
+    let q = x0.len();
+    let (x1, x2, x3) = (&mut x1[..q], &mut x2[..q], &mut x3[..q]);
+    let (inner, outer) = (&table[q..2 * q], &table[2 * q..4 * q]);
+    for j in 0..q {
+        let (a0, a1) = inverse_butterfly(x0[j], x1[j], j, inner, m);
+        let (a2, a3) = inverse_butterfly(x2[j], x3[j], j, inner, m);
+        (x0[j], x2[j]) = inverse_butterfly(a0, a2, j, outer, m);
+        (x1[j], x3[j]) = inverse_butterfly(a1, a3, q + j, outer, m);
+    }
+}
+
+/// [`convolve_at`] two levels at a time: both forward levels in one pass, the four quarters,
+/// both inverse levels in one pass.
+fn convolve_radix_4<F>(bufs: &mut [&mut [u64]], m: Modulus, table: &[u64], pointwise: &F)
+where
+    F: Fn(&mut [&mut [u64]]) + Sync,
+{
+    let n = bufs[0].len();
+    let q = n / 4;
+    let mut quarters: [Vec<&mut [u64]>; 4] = Default::default();
+    for b in bufs.iter_mut() {
+        let (x0, rest) = b.split_at_mut(q);
+        let (x1, rest) = rest.split_at_mut(q);
+        let (x2, x3) = rest.split_at_mut(q);
+        forward_two_levels([&mut *x0, &mut *x1, &mut *x2, &mut *x3], table, m);
+        for (quarter, x) in quarters.iter_mut().zip([x0, x1, x2, x3]) {
+            quarter.push(x);
+        }
+    }
+    let [q0, q1, q2, q3] = &mut quarters;
+    if n >= PARALLEL {
+        rayon::join(
+            || {
+                rayon::join(
+                    || convolve_at(q0, None, m, table, pointwise),
+                    || convolve_at(q1, None, m, table, pointwise),
+                )
+            },
+            || {
+                rayon::join(
+                    || convolve_at(q2, None, m, table, pointwise),
+                    || convolve_at(q3, None, m, table, pointwise),
+                )
+            },
+        );
+    } else {
+        for quarter in [q0, q1, q2, q3] {
+            convolve_at(quarter, None, m, table, pointwise);
+        }
+    }
+    let [q0, q1, q2, q3] = quarters;
+    for (((x0, x1), x2), x3) in q0.into_iter().zip(q1).zip(q2).zip(q3) {
+        inverse_two_levels([x0, x1, x2, x3], table, m);
     }
 }
 

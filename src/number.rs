@@ -67,6 +67,10 @@ pub trait Scaled: Clone + Debug + Send + Sync + 'static {
     }
     /// The unit roundoff of the ring's arithmetic: `2^-53` for `f64`, 0 for exact rings.
     const UNIT_ROUNDOFF: f64 = 0.0;
+    /// Entries per rayon task in entrywise loops over long vectors (the minimax back-up and
+    /// D(d,h) of [`crate::dgame`]), or `None` to run them in order on one thread (`f64`,
+    /// whose sums must keep their order to stay byte-identical).
+    const PARALLEL_GRAIN: Option<usize> = None;
     /// [`Scaled::convolve`] with a rigorous bound on the L1 norm of its rounding error against
     /// the exact convolution of the same inputs (0 for exact rings). `f64` follows `method`
     /// ([`crate::fft`]); exact rings ignore it.
@@ -167,6 +171,7 @@ impl Scaled for f64 {
 }
 
 impl Scaled for BigInt {
+    const PARALLEL_GRAIN: Option<usize> = Some(16);
     fn zero_value() -> Self {
         Zero::zero()
     }

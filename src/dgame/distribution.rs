@@ -59,19 +59,16 @@ impl<S: Scaled> Weights<S> {
     }
 
     fn scale(&self, v: &[S]) -> Vec<S> {
-        v.iter().map(|x| x.mul(&self.unit)).collect()
+        map_entries::<S, _>(v.len(), |i| v[i].mul(&self.unit))
     }
 
     /// `same * x + mixed * y`, entrywise.
     fn mix(same: &S, x: &[S], mixed: &S, y: &[S]) -> Vec<S> {
-        x.iter()
-            .zip(y)
-            .map(|(x, y)| {
-                let mut acc = x.mul(same);
-                acc.add_product(y, mixed);
-                acc
-            })
-            .collect()
+        map_entries::<S, _>(x.len(), |i| {
+            let mut acc = x[i].mul(same);
+            acc.add_product(&y[i], mixed);
+            acc
+        })
     }
 }
 
@@ -592,6 +589,15 @@ fn psi_step<S: Scaled>(
     (pair, (mixed_rounding, forced_rounding))
 }
 
+/// `f(i)` for `i = 0..n`: on rayon in tasks of [`Scaled::PARALLEL_GRAIN`] entries, or in
+/// order on this thread.
+fn map_entries<S: Scaled, T: Send>(n: usize, f: impl Fn(usize) -> T + Sync + Send) -> Vec<T> {
+    match S::PARALLEL_GRAIN {
+        Some(grain) => (0..n).into_par_iter().with_min_len(grain).map(f).collect(),
+        None => (0..n).map(f).collect(),
+    }
+}
+
 /// Prefix sums by recursive summation (also the CDFs of [`super::complement`]).
 pub(super) fn prefix_sums<S: Scaled>(v: &[S]) -> Vec<S> {
     let mut acc = S::zero_value();
@@ -619,8 +625,8 @@ fn back_up_step<S: Scaled>(
         Player::Min => (survival(&child.loss, d), survival(&child.win, d)),
     };
     let mix = Weights::mix(same, &fav, mixed, &oth);
-    let combined_favoured: Vec<S> = fav.iter().zip(&mix).map(|(x, m)| x.mul(m)).collect();
-    let combined_other: Vec<S> = oth.iter().map(|x| x.mul(x).mul(&weights.unit)).collect();
+    let combined_favoured = map_entries::<S, _>(fav.len(), |i| fav[i].mul(&mix[i]));
+    let combined_other = map_entries::<S, _>(oth.len(), |i| oth[i].mul(&oth[i]).mul(&weights.unit));
     match player {
         Player::Max => ScaledPair {
             win: combined_favoured,
@@ -637,48 +643,57 @@ fn back_up_step<S: Scaled>(
 
 /// `S(i) = D - F(i-1)`, with `S(0) = D`.
 fn survival<S: Scaled>(cdf: &[S], denominator: &S) -> Vec<S> {
-    (0..cdf.len())
-        .map(|i| {
-            if i == 0 {
-                denominator.clone()
-            } else {
-                denominator.sub(&cdf[i - 1])
-            }
-        })
-        .collect()
+    map_entries::<S, _>(cdf.len(), |i| {
+        if i == 0 {
+            denominator.clone()
+        } else {
+            denominator.sub(&cdf[i - 1])
+        }
+    })
 }
 
 /// `F(i) = D - S(i+1)`, with `F(n) = D`.
 fn cdf_from_survival<S: Scaled>(survival: &[S], denominator: &S) -> Vec<S> {
     let n = survival.len();
-    (0..n)
-        .map(|i| {
-            if i + 1 == n {
-                denominator.clone()
-            } else {
-                denominator.sub(&survival[i + 1])
-            }
-        })
-        .collect()
+    map_entries::<S, _>(n, |i| {
+        if i + 1 == n {
+            denominator.clone()
+        } else {
+            denominator.sub(&survival[i + 1])
+        }
+    })
 }
 
 /// `D = 1 - 1/2 sum_i p_l(i) (F_w(i) + F_w(i-1))` as `(numerator, denominator)`:
 /// `(2 D^2 - sum_i p_l(i) (F_w(i) + F_w(i-1))) / (2 D^2)` in scaled units.
 fn decision_from_cdfs<S: Scaled>(cdf: &ScaledPair<S>) -> (S, S) {
     let zero = S::zero_value();
-    let mut sum = S::zero_value();
-    for i in 0..cdf.loss.len() {
-        let (fl_prev, fw_prev) = if i == 0 {
-            (&zero, &zero)
-        } else {
-            (&cdf.loss[i - 1], &cdf.win[i - 1])
-        };
-        let pl = cdf.loss[i].sub(fl_prev);
-        if pl.is_zero_value() {
-            continue;
+    // sum_i p_l(i) (F_w(i) + F_w(i-1)) over the entries `range`, in order.
+    let partial = |range: std::ops::Range<usize>| {
+        let mut sum = S::zero_value();
+        for i in range {
+            let (fl_prev, fw_prev) = if i == 0 {
+                (&zero, &zero)
+            } else {
+                (&cdf.loss[i - 1], &cdf.win[i - 1])
+            };
+            let pl = cdf.loss[i].sub(fl_prev);
+            if pl.is_zero_value() {
+                continue;
+            }
+            sum.add_product(&pl, &cdf.win[i].add(fw_prev));
         }
-        sum.add_product(&pl, &cdf.win[i].add(fw_prev));
-    }
+        sum
+    };
+    let n = cdf.loss.len();
+    let sum = match S::PARALLEL_GRAIN {
+        // Exact rings: the order of the sum does not matter.
+        Some(grain) => (0..n.div_ceil(grain))
+            .into_par_iter()
+            .map(|k| partial(k * grain..((k + 1) * grain).min(n)))
+            .reduce(S::zero_value, |a, b| a.add(&b)),
+        None => partial(0..n),
+    };
     let d2 = cdf.denominator.mul(&cdf.denominator);
     let two_d2 = d2.add(&d2);
     (two_d2.sub(&sum), two_d2)
