@@ -24,7 +24,9 @@
 //! the same operands (the psi level's `w (a w + (m - a) l)` and `m l^2`) can transform each
 //! operand once and combine them pointwise.
 
-use std::sync::{Arc, Mutex};
+use std::sync::OnceLock;
+
+use rayon::prelude::*;
 
 /// The three NTT primes: `k 2^30 + 1 < 2^62`, the three largest of that form. Their product
 /// exceeds `2^185`.
@@ -124,62 +126,87 @@ fn reduce_word(w: u64, p: u64) -> u64 {
     if r >= p { r - p } else { r }
 }
 
-/// The twiddles of the three primes for lengths up to `size`: `table[len + j] = w_(2 len)^j R
-/// mod p` for `len = 1, 2, 4, .., size / 2` and `0 <= j < len` (Montgomery form), with
-/// `w_(2 len)` fixed powers of one root of order `2^30`, so that the table of a length is a
-/// prefix of the table of any longer one.
-struct Tables {
-    size: usize,
-    moduli: [Modulus; 3],
-    twiddles: [Vec<u64>; 3],
+/// One prime's constants: its Montgomery arithmetic; the twiddles of the in-cache levels,
+/// `table[len + j] = w_(2 len)^j R mod p` for `len = 1, 2, 4, .., BASE / 2` and `0 <= j <
+/// len`; and the roots of unity `roots[k] = w_(2^k) R` and `inverse_roots[k] = w_(2^k)^-1 R`
+/// (Montgomery form), all powers of one root of order `2^30`, from which the longer levels
+/// generate their twiddles as they go ([`Powers`]). No table grows with the transform: at
+/// 2^26 words tables of every level took 1.5 GB, and fresh memory is slow to touch.
+struct Prime {
+    m: Modulus,
+    /// `R mod p`: 1 in Montgomery form.
+    one: u64,
+    table: Vec<u64>,
+    roots: [u64; 31],
+    inverse_roots: [u64; 31],
 }
 
-impl Tables {
-    fn new(size: usize) -> Tables {
-        let moduli = PRIMES.map(Modulus::new);
-        let twiddles = std::array::from_fn(|i| {
-            let m = moduli[i];
-            let mut table = vec![0u64; size.max(2)];
-            let half = size / 2;
-            if half >= 1 {
-                // The top level by repeated multiplication, the others by sampling it.
-                let root = m.pow(m.root_of_order_2_30(), (1u64 << 30) / size as u64);
-                let step = m.to_mont(root);
-                let mut x = m.to_mont(1);
-                for j in 0..half {
-                    table[half + j] = x;
-                    x = m.fold(m.mont(x, step));
-                }
-                let mut len = half / 2;
-                while len >= 1 {
-                    for j in 0..len {
-                        table[len + j] = table[2 * len + 2 * j];
-                    }
-                    len /= 2;
-                }
+impl Prime {
+    fn new(p: u64) -> Prime {
+        let m = Modulus::new(p);
+        let g = m.root_of_order_2_30();
+        let plain: [u64; 31] = std::array::from_fn(|k| m.pow(g, 1u64 << (30 - k)));
+        let roots = plain.map(|r| m.to_mont(r));
+        let inverse_roots = plain.map(|r| m.to_mont(m.pow(r, p - 2)));
+        let one = m.to_mont(1);
+        let mut table = vec![0u64; BASE];
+        let mut len = 1;
+        while len < BASE {
+            let step = roots[(2 * len).trailing_zeros() as usize];
+            let mut x = one;
+            for j in 0..len {
+                table[len + j] = x;
+                x = m.fold(m.mont(x, step));
             }
-            table
-        });
-        Tables {
-            size,
-            moduli,
-            twiddles,
+            len *= 2;
+        }
+        Prime {
+            m,
+            one,
+            table,
+            roots,
+            inverse_roots,
+        }
+    }
+
+    /// The forward twiddles `w_(2 half)^j`, `j = 0, 1, ..`, of a level of half length `half`.
+    fn forward_twiddles(&self, half: usize) -> Powers {
+        Powers {
+            next: self.one,
+            step: self.roots[(2 * half).trailing_zeros() as usize],
+        }
+    }
+
+    /// The inverse twiddles `w_(2 half)^-j`, `j = 0, 1, ..`.
+    fn inverse_twiddles(&self, half: usize) -> Powers {
+        Powers {
+            next: self.one,
+            step: self.inverse_roots[(2 * half).trailing_zeros() as usize],
         }
     }
 }
 
-/// The cached tables (grown, never shrunk).
-static CACHE: Mutex<Option<Arc<Tables>>> = Mutex::new(None);
+/// The three primes' constants, built once.
+fn primes() -> &'static [Prime; 3] {
+    static PRIMES_BUILT: OnceLock<[Prime; 3]> = OnceLock::new();
+    PRIMES_BUILT.get_or_init(|| PRIMES.map(Prime::new))
+}
 
-fn tables(size: usize) -> Arc<Tables> {
-    let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
-    match &*cache {
-        Some(t) if t.size >= size => Arc::clone(t),
-        _ => {
-            let built = Arc::new(Tables::new(size));
-            *cache = Some(Arc::clone(&built));
-            built
-        }
+/// Successive powers `next, next w, next w^2, ..` of a twiddle step `w` (Montgomery form, in
+/// `[0, p)`), exact: one Montgomery product a twiddle, which the butterflies' own work hides
+/// (the chain does not depend on the data).
+#[derive(Debug, Clone, Copy)]
+struct Powers {
+    next: u64,
+    step: u64,
+}
+
+impl Powers {
+    #[inline(always)]
+    fn take(&mut self, m: Modulus) -> u64 {
+        let w = self.next;
+        self.next = m.fold(m.mont(w, self.step));
+        w
     }
 }
 
@@ -194,20 +221,59 @@ pub(crate) fn transform_size(len: usize) -> usize {
 /// longer ones recurse depth first.
 const BASE: usize = 1 << 10;
 
-/// One forward level on `x` (first halves) and `y` (second halves): `(u, v) -> (u + v,
-/// (u - v) w)`, values in `[0, 2p)` in and out.
+/// The forward butterfly `(u, v) -> (u + v, (u - v) w)`, values in `[0, 2p)` in and out
+/// (`w` in `[0, p)`).
 #[inline(always)]
-fn forward_level(x: &mut [u64], y: &mut [u64], w: &[u64], m: Modulus) {
+fn forward_butterfly(u: u64, v: u64, w: u64, m: Modulus) -> (u64, u64) {
     let two_p = 2 * m.p;
+    let s = u + v;
+    (
+        if s >= two_p { s - two_p } else { s },
+        m.mont(u + two_p - v, w),
+    )
+}
+
+/// The inverse butterfly `(u, v) -> (u + v w^-j, u - v w^-j)` for the inverse twiddle
+/// `w_inv = w^-j` (in `[0, p)`), values in `[0, 4p)` in and out (Harvey: one conditional
+/// subtraction a butterfly).
+#[inline(always)]
+fn inverse_butterfly(u: u64, v: u64, w_inv: u64, m: Modulus) -> (u64, u64) {
+    let two_p = 2 * m.p;
+    let u = if u >= two_p { u - two_p } else { u };
+    let t = m.mont(v, w_inv);
+    (u + t, u + two_p - t)
+}
+
+/// One forward level on `x` (first halves) and `y` (second halves) with the twiddles `w`.
+fn forward_level(x: &mut [u64], y: &mut [u64], w: &[u64], m: Modulus) {
     for ((x, y), &w) in x.iter_mut().zip(y.iter_mut()).zip(w) {
-        let (u, v) = (*x, *y);
-        let s = u + v;
-        *x = if s >= two_p { s - two_p } else { s };
-        *y = m.mont(u + two_p - v, w);
+        (*x, *y) = forward_butterfly(*x, *y, w, m);
     }
 }
 
-fn forward_small(a: &mut [u64], m: Modulus, table: &[u64]) {
+/// One inverse level with the forward twiddles `w` of the level read backwards:
+/// `w^-j = -w^(half - j)`.
+fn inverse_level(x: &mut [u64], y: &mut [u64], w: &[u64], m: Modulus) {
+    let two_p = 2 * m.p;
+    // j = 0: the twiddle is 1 (w[0] is R, 1 in Montgomery form).
+    (x[0], y[0]) = inverse_butterfly(x[0], y[0], w[0], m);
+    for ((x, y), &w) in x[1..]
+        .iter_mut()
+        .zip(y[1..].iter_mut())
+        .zip(w[1..].iter().rev())
+    {
+        // t = v w^(half - j) = -v w^-j.
+        let u = if *x >= two_p { *x - two_p } else { *x };
+        let t = m.mont(*y, w);
+        *x = u + two_p - t;
+        *y = u + t;
+    }
+}
+
+/// Forward transform of an in-cache block (decimation in frequency, natural order in,
+/// bit-reversed out), values in `[0, 2p)` in and out.
+fn forward_small(a: &mut [u64], prime: &Prime) {
+    let (m, table) = (prime.m, &prime.table);
     let n = a.len();
     let two_p = 2 * m.p;
     let mut len = n / 2;
@@ -229,31 +295,10 @@ fn forward_small(a: &mut [u64], m: Modulus, table: &[u64]) {
     }
 }
 
-/// One inverse level: `(u, v) -> (u + v w^-j, u - v w^-j)` with `w^-j = -w^(half - j)` read
-/// from the level's forward table `w` backwards; values in `[0, 4p)` in and out (Harvey: one
-/// conditional subtraction a butterfly).
-#[inline(always)]
-fn inverse_level(x: &mut [u64], y: &mut [u64], w: &[u64], m: Modulus) {
-    let two_p = 2 * m.p;
-    // j = 0: the twiddle is 1 (w[0] is R, 1 in Montgomery form).
-    let u = if x[0] >= two_p { x[0] - two_p } else { x[0] };
-    let t = m.mont(y[0], w[0]);
-    x[0] = u + t;
-    y[0] = u + two_p - t;
-    for ((x, y), &w) in x[1..]
-        .iter_mut()
-        .zip(y[1..].iter_mut())
-        .zip(w[1..].iter().rev())
-    {
-        // t = v w^(half - j) = -v w^-j.
-        let u = if *x >= two_p { *x - two_p } else { *x };
-        let t = m.mont(*y, w);
-        *x = u + two_p - t;
-        *y = u + t;
-    }
-}
-
-fn inverse_small(a: &mut [u64], m: Modulus, table: &[u64]) {
+/// Inverse transform of an in-cache block without the `1/N` (decimation in time,
+/// bit-reversed order in, natural out), values in `[0, 2p)` in and `[0, 4p)` out.
+fn inverse_small(a: &mut [u64], prime: &Prime) {
+    let (m, table) = (prime.m, &prime.table);
     let n = a.len();
     let two_p = 2 * m.p;
     // The first level's twiddle is 1; inputs in [0, 2p), outputs in [0, 4p).
@@ -273,96 +318,56 @@ fn inverse_small(a: &mut [u64], m: Modulus, table: &[u64]) {
     }
 }
 
-/// Freed transform buffers, reused: a fresh buffer of millions of words costs a page fault
-/// per 4 KiB on first touch, about as much as a transform level.
-static POOL: Mutex<Vec<Vec<u64>>> = Mutex::new(Vec::new());
-
-/// At most this many buffers are kept in [`POOL`] (the live ones of one psi level).
-const POOL_KEPT: usize = 9;
-
-/// A buffer of `size` words (contents unspecified), from [`POOL`] when one fits.
-fn take_buffer(size: usize) -> Vec<u64> {
-    let mut pool = POOL.lock().unwrap_or_else(|e| e.into_inner());
-    // The smallest buffer that is large enough.
-    let best = (0..pool.len())
-        .filter(|&i| pool[i].capacity() >= size)
-        .min_by_key(|&i| pool[i].capacity());
-    match best {
-        Some(i) => {
-            let mut v = pool.swap_remove(i);
-            drop(pool);
-            v.resize(size, 0);
-            v.truncate(size);
-            v
-        }
-        None => {
-            drop(pool);
-            vec![0u64; size]
-        }
-    }
-}
-
-/// Returns a buffer to [`POOL`] (dropping the smallest kept one when it is full).
-fn give_back(v: Vec<u64>) {
-    if v.capacity() < BASE {
-        return;
-    }
-    let mut pool = POOL.lock().unwrap_or_else(|e| e.into_inner());
-    pool.push(v);
-    if pool.len() > POOL_KEPT {
-        let smallest = (0..pool.len())
-            .min_by_key(|&i| pool[i].capacity())
-            .expect("the pool is not empty");
-        let dropped = pool.swap_remove(smallest);
-        drop(pool);
-        drop(dropped);
-    }
-}
-
 /// Runs `f(0)`, `f(1)`, `f(2)` in parallel (one per prime).
 fn per_prime<T: Send>(f: impl Fn(usize) -> T + Sync) -> [T; 3] {
     let (a, (b, c)) = rayon::join(|| f(0), || rayon::join(|| f(1), || f(2)));
     [a, b, c]
 }
 
-/// Transforms at least this long run their two halves as separate rayon tasks (so that two
+/// Transforms at least this long run their parts as separate rayon tasks (so that two
 /// cores share the primes' work evenly); shorter ones recurse in one task.
 const PARALLEL: usize = 1 << 15;
+
+/// Transforms at least this long do two levels in each pass over memory (radix 4) above
+/// the in-cache blocks, halving the passes, which are bound by memory bandwidth there.
+const RADIX_4: usize = 4 * BASE;
 
 /// The first forward level read straight from the number's words: `words` reduced modulo
 /// `p`, zero beyond its end, and `(u, v) -> (u + v, (u - v) w)` on the halves `x`, `y`.
 /// One pass instead of a reducing pass and a level.
-fn load_level(x: &mut [u64], y: &mut [u64], words: &[u64], w: &[u64], m: Modulus) {
+fn load_level(x: &mut [u64], y: &mut [u64], words: &[u64], mut w: Powers, m: Modulus) {
     let half = x.len();
-    let two_p = 2 * m.p;
     let word = |j: usize| words.get(j).map_or(0, |&x| reduce_word(x, m.p));
     for (j, (x, y)) in x.iter_mut().zip(y.iter_mut()).enumerate() {
-        let (u, v) = (word(j), word(half + j));
-        let s = u + v;
-        *x = if s >= two_p { s - two_p } else { s };
-        *y = m.mont(u + two_p - v, w[j]);
+        (*x, *y) = forward_butterfly(word(j), word(half + j), w.take(m), m);
     }
 }
 
+/// What [`convolve_at`] does to a set of buffers: the numbers to load into them on the way
+/// down (`None` below the top), how many of them (the first ones) to transform back, and
+/// the pointwise operation between the transforms.
+struct Job<'a, F> {
+    prime: &'a Prime,
+    outputs: usize,
+    pointwise: &'a F,
+}
+
 /// Buffers `bufs[k]` of residues (one length, a power of two) at one prime: forward
-/// transform, `pointwise`, inverse transform without the `1/N`, fused in one recursion.
+/// transform, `pointwise`, inverse transform (of the first `job.outputs` buffers) without
+/// the `1/N`, fused in one recursion.
 ///
-/// Each call does its forward level, recurses into the two halves and does its inverse
-/// level; blocks of at most [`BASE`] words are transformed forward, combined by
+/// Each call does its forward level(s), recurses into the parts and does its inverse
+/// level(s); blocks of at most [`BASE`] words are transformed forward, combined by
 /// `pointwise` and transformed back while they are in L1. The forward transform leaves the
 /// spectrum in bit-reversed order and the inverse reads it so, which a pointwise operation
 /// does not mind. With `load`, the buffers are filled from the numbers' words (`load[k]`
 /// into `bufs[k]`) on the way down. Values are in `[0, 2p)` from the forward transform and
 /// must be so from `pointwise`; they come back in `[0, 4p)`.
-fn convolve_at<F>(
-    bufs: &mut [&mut [u64]],
-    load: Option<&[&[u64]]>,
-    m: Modulus,
-    table: &[u64],
-    pointwise: &F,
-) where
+fn convolve_at<F>(bufs: &mut [&mut [u64]], load: Option<&[&[u64]]>, job: &Job<'_, F>)
+where
     F: Fn(&mut [&mut [u64]]) + Sync,
 {
+    let (prime, m) = (job.prime, job.prime.m);
     let n = bufs[0].len();
     if n <= BASE {
         for (k, b) in bufs.iter_mut().enumerate() {
@@ -371,144 +376,136 @@ fn convolve_at<F>(
                     *r = words[k].get(j).map_or(0, |&x| reduce_word(x, m.p));
                 }
             }
-            forward_small(b, m, table);
+            forward_small(b, prime);
         }
-        pointwise(bufs);
-        for b in bufs.iter_mut() {
-            inverse_small(b, m, table);
+        (job.pointwise)(bufs);
+        for b in bufs[..job.outputs].iter_mut() {
+            inverse_small(b, prime);
         }
         return;
     }
     if n >= RADIX_4 && load.is_none() {
-        return convolve_radix_4(bufs, m, table, pointwise);
+        return convolve_radix_4(bufs, job);
     }
     let half = n / 2;
-    let w = &table[half..n];
     let (mut lo, mut hi): (Vec<&mut [u64]>, Vec<&mut [u64]>) =
         bufs.iter_mut().map(|b| b.split_at_mut(half)).unzip();
     for (k, (x, y)) in lo.iter_mut().zip(hi.iter_mut()).enumerate() {
+        let w = prime.forward_twiddles(half);
         match load {
             Some(words) => load_level(x, y, words[k], w, m),
-            None => forward_level(x, y, w, m),
+            None => {
+                let mut w = w;
+                for (x, y) in x.iter_mut().zip(y.iter_mut()) {
+                    (*x, *y) = forward_butterfly(*x, *y, w.take(m), m);
+                }
+            }
         }
     }
     if n >= PARALLEL {
         rayon::join(
-            || convolve_at(&mut lo, None, m, table, pointwise),
-            || convolve_at(&mut hi, None, m, table, pointwise),
+            || convolve_at(&mut lo, None, job),
+            || convolve_at(&mut hi, None, job),
         );
     } else {
-        convolve_at(&mut lo, None, m, table, pointwise);
-        convolve_at(&mut hi, None, m, table, pointwise);
+        convolve_at(&mut lo, None, job);
+        convolve_at(&mut hi, None, job);
     }
-    for (x, y) in lo.iter_mut().zip(hi.iter_mut()) {
-        inverse_level(x, y, w, m);
-    }
-}
-
-/// Transforms at least this long do two levels in each pass over memory (radix 4) above
-/// the in-cache blocks, halving the passes, which are bound by memory bandwidth there.
-const RADIX_4: usize = 4 * BASE;
-
-/// The forward butterfly `(u, v) -> (u + v, (u - v) w)`, values in `[0, 2p)`.
-#[inline(always)]
-fn forward_butterfly(u: u64, v: u64, w: u64, m: Modulus) -> (u64, u64) {
-    let two_p = 2 * m.p;
-    let s = u + v;
-    (
-        if s >= two_p { s - two_p } else { s },
-        m.mont(u + two_p - v, w),
-    )
-}
-
-/// The inverse butterfly `(u, v) -> (u + v w^-j, u - v w^-j)` at index `j` of a level whose
-/// forward twiddles are `w` (`w^-j = -w^(len - j)`), values in `[0, 4p)`, as
-/// [`inverse_level`].
-#[inline(always)]
-fn inverse_butterfly(u: u64, v: u64, j: usize, w: &[u64], m: Modulus) -> (u64, u64) {
-    let two_p = 2 * m.p;
-    let u = if u >= two_p { u - two_p } else { u };
-    if j == 0 {
-        let t = m.mont(v, w[0]);
-        (u + t, u + two_p - t)
-    } else {
-        let t = m.mont(v, w[w.len() - j]);
-        (u + two_p - t, u + t)
+    for (x, y) in lo.iter_mut().zip(hi.iter_mut()).take(job.outputs) {
+        let mut w = prime.inverse_twiddles(half);
+        for (x, y) in x.iter_mut().zip(y.iter_mut()) {
+            (*x, *y) = inverse_butterfly(*x, *y, w.take(m), m);
+        }
     }
 }
 
-/// Two forward levels on the quarters `x` of one block of length `4q`: the level of half
-/// `2q` on `(x0, x2)` and `(x1, x3)`, then the level of half `q` on `(x0, x1)` and `(x2, x3)`.
-fn forward_two_levels(x: [&mut [u64]; 4], table: &[u64], m: Modulus) {
-    let [x0, x1, x2, x3] = x;
-    let q = x0.len();
-    let (x1, x2, x3) = (&mut x1[..q], &mut x2[..q], &mut x3[..q]);
-    let (outer, inner) = (&table[2 * q..4 * q], &table[q..2 * q]);
-    for j in 0..q {
-        let (b0, b2) = forward_butterfly(x0[j], x2[j], outer[j], m);
-        let (b1, b3) = forward_butterfly(x1[j], x3[j], outer[q + j], m);
-        (x0[j], x1[j]) = forward_butterfly(b0, b1, inner[j], m);
-        (x2[j], x3[j]) = forward_butterfly(b2, b3, inner[j], m);
+/// The quarters of one block of length `4q`.
+type Quarters<'a> = [&'a mut [u64]; 4];
+
+/// Two forward levels on the quarters `x` of each block of length `4q` (one per buffer): the
+/// level of half `2q` on `(x0, x2)` and `(x1, x3)`, then the level of half `q` on `(x0, x1)`
+/// and `(x2, x3)`.
+fn forward_two_levels(blocks: &mut [Quarters<'_>], prime: &Prime) {
+    let m = prime.m;
+    for [x0, x1, x2, x3] in blocks.iter_mut() {
+        let q = x0.len();
+        let (x1, x2, x3) = (&mut x1[..q], &mut x2[..q], &mut x3[..q]);
+        // w_(4q)^j, w_(4q)^(q + j) = w_4 w_(4q)^j and w_(2q)^j.
+        let mut outer = prime.forward_twiddles(2 * q);
+        let mut outer_shifted = Powers {
+            next: prime.roots[2],
+            ..outer
+        };
+        let mut inner = prime.forward_twiddles(q);
+        for j in 0..q {
+            let (b0, b2) = forward_butterfly(x0[j], x2[j], outer.take(m), m);
+            let (b1, b3) = forward_butterfly(x1[j], x3[j], outer_shifted.take(m), m);
+            let w = inner.take(m);
+            (x0[j], x1[j]) = forward_butterfly(b0, b1, w, m);
+            (x2[j], x3[j]) = forward_butterfly(b2, b3, w, m);
+        }
     }
 }
 
-/// The inverse of [`forward_two_levels`]' order: the level of half `q`, then that of half `2q`.
-fn inverse_two_levels(x: [&mut [u64]; 4], table: &[u64], m: Modulus) {
-    let [x0, x1, x2, x3] = x;
-    let q = x0.len();
-    let (x1, x2, x3) = (&mut x1[..q], &mut x2[..q], &mut x3[..q]);
-    let (inner, outer) = (&table[q..2 * q], &table[2 * q..4 * q]);
-    for j in 0..q {
-        let (a0, a1) = inverse_butterfly(x0[j], x1[j], j, inner, m);
-        let (a2, a3) = inverse_butterfly(x2[j], x3[j], j, inner, m);
-        (x0[j], x2[j]) = inverse_butterfly(a0, a2, j, outer, m);
-        (x1[j], x3[j]) = inverse_butterfly(a1, a3, q + j, outer, m);
+/// The inverse of [`forward_two_levels`]: the level of half `q`, then that of half `2q`.
+fn inverse_two_levels(blocks: &mut [Quarters<'_>], prime: &Prime) {
+    let m = prime.m;
+    for [x0, x1, x2, x3] in blocks.iter_mut() {
+        let q = x0.len();
+        let (x1, x2, x3) = (&mut x1[..q], &mut x2[..q], &mut x3[..q]);
+        let mut inner = prime.inverse_twiddles(q);
+        let mut outer = prime.inverse_twiddles(2 * q);
+        let mut outer_shifted = Powers {
+            next: prime.inverse_roots[2],
+            ..outer
+        };
+        for j in 0..q {
+            let w = inner.take(m);
+            let (a0, a1) = inverse_butterfly(x0[j], x1[j], w, m);
+            let (a2, a3) = inverse_butterfly(x2[j], x3[j], w, m);
+            (x0[j], x2[j]) = inverse_butterfly(a0, a2, outer.take(m), m);
+            (x1[j], x3[j]) = inverse_butterfly(a1, a3, outer_shifted.take(m), m);
+        }
     }
 }
 
 /// [`convolve_at`] two levels at a time: both forward levels in one pass, the four quarters,
 /// both inverse levels in one pass.
-fn convolve_radix_4<F>(bufs: &mut [&mut [u64]], m: Modulus, table: &[u64], pointwise: &F)
+fn convolve_radix_4<F>(bufs: &mut [&mut [u64]], job: &Job<'_, F>)
 where
     F: Fn(&mut [&mut [u64]]) + Sync,
 {
     let n = bufs[0].len();
     let q = n / 4;
+    let mut blocks: Vec<Quarters<'_>> = bufs
+        .iter_mut()
+        .map(|b| {
+            let (x0, rest) = b.split_at_mut(q);
+            let (x1, rest) = rest.split_at_mut(q);
+            let (x2, x3) = rest.split_at_mut(q);
+            [x0, x1, x2, x3]
+        })
+        .collect();
+    forward_two_levels(&mut blocks, job.prime);
     let mut quarters: [Vec<&mut [u64]>; 4] = Default::default();
-    for b in bufs.iter_mut() {
-        let (x0, rest) = b.split_at_mut(q);
-        let (x1, rest) = rest.split_at_mut(q);
-        let (x2, x3) = rest.split_at_mut(q);
-        forward_two_levels([&mut *x0, &mut *x1, &mut *x2, &mut *x3], table, m);
-        for (quarter, x) in quarters.iter_mut().zip([x0, x1, x2, x3]) {
-            quarter.push(x);
+    for block in blocks.iter_mut() {
+        for (quarter, x) in quarters.iter_mut().zip(block.iter_mut()) {
+            quarter.push(&mut **x);
         }
     }
     let [q0, q1, q2, q3] = &mut quarters;
     if n >= PARALLEL {
         rayon::join(
-            || {
-                rayon::join(
-                    || convolve_at(q0, None, m, table, pointwise),
-                    || convolve_at(q1, None, m, table, pointwise),
-                )
-            },
-            || {
-                rayon::join(
-                    || convolve_at(q2, None, m, table, pointwise),
-                    || convolve_at(q3, None, m, table, pointwise),
-                )
-            },
+            || rayon::join(|| convolve_at(q0, None, job), || convolve_at(q1, None, job)),
+            || rayon::join(|| convolve_at(q2, None, job), || convolve_at(q3, None, job)),
         );
     } else {
         for quarter in [q0, q1, q2, q3] {
-            convolve_at(quarter, None, m, table, pointwise);
+            convolve_at(quarter, None, job);
         }
     }
-    let [q0, q1, q2, q3] = quarters;
-    for (((x0, x1), x2), x3) in q0.into_iter().zip(q1).zip(q2).zip(q3) {
-        inverse_two_levels([x0, x1, x2, x3], table, m);
-    }
+    drop(quarters);
+    inverse_two_levels(&mut blocks[..job.outputs], job.prime);
 }
 
 /// `R^2 / N mod p`: a Montgomery product by it carries the `1/N` of the inverse transform,
@@ -520,43 +517,34 @@ fn scale(m: Modulus, size: usize) -> u64 {
 
 /// The cyclic convolutions behind every product here: the numbers `inputs` (little-endian
 /// words) transformed at length `size` modulo each prime, combined by `pointwise(prime
-/// index, modulus, scale, spectra)` and transformed back; returns, for each prime, the buffers (in `[0, 4p)`, in the
-/// order of `inputs`).
-fn convolve<F>(inputs: &[&[u64]], size: usize, pointwise: F) -> [Vec<Vec<u64>>; 3]
+/// index, modulus, scale, spectra)`, and the first `outputs` of them transformed back;
+/// returns the product words of each of those (Garner's CRT, in place in the first prime's
+/// buffer, so no fresh memory).
+fn convolve<F>(inputs: &[&[u64]], size: usize, outputs: usize, pointwise: F) -> Vec<Vec<u64>>
 where
     F: Fn(usize, Modulus, u64, &mut [&mut [u64]]) + Sync,
 {
     assert!(size.is_power_of_two() && inputs.iter().all(|x| x.len() <= size));
-    let tables = tables(size);
-    per_prime(|i| {
-        let m = tables.moduli[i];
-        let scale = scale(m, size);
-        let mut owned: Vec<Vec<u64>> = inputs.iter().map(|_| take_buffer(size)).collect();
+    assert!((1..=inputs.len()).contains(&outputs));
+    let [r0, r1, r2] = per_prime(|i| {
+        let prime = &primes()[i];
+        let scale = scale(prime.m, size);
+        let mut owned: Vec<Vec<u64>> = inputs.iter().map(|_| vec![0u64; size]).collect();
         let mut bufs: Vec<&mut [u64]> = owned.iter_mut().map(|v| v.as_mut_slice()).collect();
-        let op = |b: &mut [&mut [u64]]| pointwise(i, m, scale, b);
-        convolve_at(&mut bufs, Some(inputs), m, &tables.twiddles[i], &op);
+        let op = |b: &mut [&mut [u64]]| pointwise(i, prime.m, scale, b);
+        let job = Job {
+            prime,
+            outputs,
+            pointwise: &op,
+        };
+        convolve_at(&mut bufs, Some(inputs), &job);
+        owned.truncate(outputs);
         owned
-    })
-}
-
-/// The product words of one output of [`convolve`] (buffer `k` of each prime), the buffers
-/// given back to the pool.
-fn read_back(residues: [Vec<u64>; 3]) -> Vec<u64> {
-    let [r0, r1, r2] = &residues;
-    let words = garner(r0, r1, r2);
-    for v in residues {
-        give_back(v);
-    }
-    words
-}
-
-/// Splits [`convolve`]'s per-prime buffers into per-output triples.
-fn by_output(per_prime: [Vec<Vec<u64>>; 3]) -> Vec<[Vec<u64>; 3]> {
-    let [a, b, c] = per_prime;
-    a.into_iter()
-        .zip(b)
-        .zip(c)
-        .map(|((x, y), z)| [x, y, z])
+    });
+    let triples: Vec<_> = r0.into_iter().zip(r1).zip(r2).collect();
+    triples
+        .into_par_iter()
+        .map(|((a, b), c)| garner(a, &b, &c))
         .collect()
 }
 
@@ -580,7 +568,7 @@ pub(crate) fn mixed_and_square(
     y: [u64; 3],
     size: usize,
 ) -> (Vec<u64>, Vec<u64>) {
-    let residues = convolve(&[f, o], size, |i, m, scale, b| {
+    let products = convolve(&[f, o], size, 2, |i, m, scale, b| {
         let (xm, ym) = (m.to_mont(x[i]), m.to_mont(y[i]));
         let two_p = 2 * m.p;
         let (fs, os) = b.split_at_mut(1);
@@ -591,10 +579,8 @@ pub(crate) fn mixed_and_square(
             *o = scaled_product(m, scale, *o, *o);
         }
     });
-    let mut outputs = by_output(residues).into_iter();
-    let (mixed, square) = (outputs.next(), outputs.next());
-    let (mixed, square) = (mixed.expect("two outputs"), square.expect("two outputs"));
-    rayon::join(|| read_back(mixed), || read_back(square))
+    let [mixed, square]: [Vec<u64>; 2] = products.try_into().expect("two outputs");
+    (mixed, square)
 }
 
 /// `a b mod p` for a constant `b < p` with `b_shoup = floor(b 2^64 / p)` (Shoup), `p < 2^63`.
@@ -625,8 +611,9 @@ fn pow_mod(mut base: u64, mut exponent: u64, p: u64) -> u64 {
     result
 }
 
-/// Garner's CRT of the coefficient residues and the carries into 64-bit words.
-fn garner(r0: &[u64], r1: &[u64], r2: &[u64]) -> Vec<u64> {
+/// Garner's CRT of the coefficient residues (in `[0, 4p)`) and the carries into 64-bit
+/// words, written over the first prime's residues (word `i` only once residue `i` is read).
+fn garner(mut r0: Vec<u64>, r1: &[u64], r2: &[u64]) -> Vec<u64> {
     let [p0, p1, p2] = PRIMES;
     // x = r0 + p0 t1 + p0 p1 t2, t1 = (r1 - r0) / p0 mod p1, t2 = (r2 - x01) / (p0 p1) mod p2.
     let inv01 = pow_mod(p0 % p1, p1 - 2, p1);
@@ -637,7 +624,6 @@ fn garner(r0: &[u64], r1: &[u64], r2: &[u64]) -> Vec<u64> {
     let inv012 = pow_mod((p01 % u128::from(p2)) as u64, p2 - 2, p2);
     let inv012_s = shoup(inv012, p2);
     let (p01_lo, p01_hi) = (p01 as u64, (p01 >> 64) as u64);
-    let mut out = Vec::with_capacity(r0.len() + 3);
     // The running sum of the coefficients not yet written, shifted: below 2^192.
     let (mut c0, mut c1, mut c2) = (0u64, 0u64, 0u64);
     // The inverse transforms leave residues in [0, 4p).
@@ -645,8 +631,8 @@ fn garner(r0: &[u64], r1: &[u64], r2: &[u64]) -> Vec<u64> {
         let x = if x >= 2 * p { x - 2 * p } else { x };
         if x >= p { x - p } else { x }
     };
-    for ((&a0, &a1), &a2) in r0.iter().zip(r1).zip(r2) {
-        let (a0, a1, a2) = (fold4(a0, p0), fold4(a1, p1), fold4(a2, p2));
+    for ((r, &a1), &a2) in r0.iter_mut().zip(r1).zip(r2) {
+        let (a0, a1, a2) = (fold4(*r, p0), fold4(a1, p1), fold4(a2, p2));
         let a0_1 = if a0 >= p1 { a0 - p1 } else { a0 };
         let d1 = if a1 >= a0_1 {
             a1 - a0_1
@@ -676,16 +662,16 @@ fn garner(r0: &[u64], r1: &[u64], r2: &[u64]) -> Vec<u64> {
         let (s0, k0) = c0.overflowing_add(x0);
         let s1 = u128::from(c1) + u128::from(x1) + u128::from(k0);
         let s2 = c2 + x2 + (s1 >> 64) as u64;
-        out.push(s0);
+        *r = s0;
         c0 = s1 as u64;
         c1 = s2;
         c2 = 0;
     }
-    out.extend([c0, c1, c2]);
-    while out.last() == Some(&0) {
-        out.pop();
+    r0.extend([c0, c1, c2]);
+    while r0.last() == Some(&0) {
+        r0.pop();
     }
-    out
+    r0
 }
 
 /// `a * b` for little-endian 64-bit words (no trailing zeros in the result; empty for
@@ -709,16 +695,13 @@ pub fn multiply(a: &[u64], b: &[u64]) -> Vec<u64> {
         return Vec::new();
     }
     let size = transform_size(a.len() + b.len() - 1);
-    let residues = convolve(&[a, b], size, |_, m, scale, bufs| {
+    let mut products = convolve(&[a, b], size, 1, |_, m, scale, bufs| {
         let (xs, ys) = bufs.split_at_mut(1);
         for (x, &y) in xs[0].iter_mut().zip(ys[0].iter()) {
             *x = scaled_product(m, scale, *x, y);
         }
     });
-    let mut outputs = by_output(residues).into_iter();
-    let product = read_back(outputs.next().expect("two outputs"));
-    outputs.for_each(|r| r.into_iter().for_each(give_back));
-    product
+    products.pop().expect("one output")
 }
 
 /// `a * a`, as [`multiply`] (one forward transform instead of two).
@@ -730,16 +713,17 @@ pub fn square(a: &[u64]) -> Vec<u64> {
     if a.is_empty() {
         return Vec::new();
     }
-    let residues = convolve(
+    let mut products = convolve(
         &[a],
         transform_size(2 * a.len() - 1),
+        1,
         |_, m, scale, bufs| {
             for x in bufs[0].iter_mut() {
                 *x = scaled_product(m, scale, *x, *x);
             }
         },
     );
-    read_back(by_output(residues).pop().expect("one output"))
+    products.pop().expect("one output")
 }
 
 #[cfg(test)]
@@ -844,6 +828,22 @@ mod tests {
                 from_big(&(to_big(&a) * to_big(&a))),
                 "{len_a}^2"
             );
+        }
+    }
+
+    #[test]
+    fn products_match_num_bigint_at_every_transform_shape() {
+        // Transform lengths 2^11 to 2^17: the load level, radix-2 and radix-4 levels above
+        // the in-cache blocks, with odd and even numbers of levels.
+        let mut seed = 0x2545_f491_4f6c_dd1d;
+        for len in [513, 1025, 2049, 4097, 8193, 16_385, 32_769] {
+            let (a, b) = (words(len, &mut seed), words(len - 17, &mut seed));
+            assert_eq!(
+                multiply(&a, &b),
+                from_big(&(to_big(&a) * to_big(&b))),
+                "{len}"
+            );
+            assert_eq!(square(&a), from_big(&(to_big(&a) * to_big(&a))), "{len}^2");
         }
     }
 
