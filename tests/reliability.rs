@@ -324,7 +324,7 @@ fn sweep_refusals_fit_the_mode() {
     assert_eq!(f64_run.status.code(), Some(2));
     let err = String::from_utf8_lossy(&f64_run.stderr);
     assert!(
-        err.contains("refused (limit: 60 s)") && err.contains("in f64 mode"),
+        err.contains("refused (limit: 60 s and 16.0 GiB)") && err.contains("in f64 mode"),
         "{err}"
     );
     assert!(

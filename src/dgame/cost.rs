@@ -16,12 +16,15 @@
 //! The back-up of each depth adds `O(h 2^h)` products of numbers of up to `2^(h-1) log2(m)`
 //! bits (Karatsuba/Toom sizes by dashu, exponent 1.585).
 //!
-//! The constants are fitted, all depths at f = 0.1, to CPU times measured on the project's
-//! 2-core machine while other jobs were running (idle wall time taken as CPU time / 1.6, the
-//! ratio measured idle before): 1.3 s, 5.7 s, 26 s and 148 s of CPU at h = 13, 14, 15, 16,
-//! peak memory 0.17, 0.61, 2.5 and 9.6 GB; the model gives 0.6 s, 3.2 s, 16 s and 86 s of
-//! wall time, so h = 16 (about 1.5 min) stays refused. Before the NTT (dashu-int's
-//! multiplication): 1.15 s, 6.1 s and 34.4 s idle at h = 13, 14, 15, 0.2, 0.8 and 3.1 GB.
+//! The constants are fitted, all depths at f = 0.1, to wall times and peak memory measured
+//! on the project's idle 2-core machine: 0.37 s, 1.67 s, 7.98 s and 43.3 s at h = 13, 14,
+//! 15, 16, peak 0.07, 0.25, 0.99 and 3.8 GB; with the psi levels about half the time at
+//! h = 15 and 16 (4.2 s and 22 s: the three primes and the halves of each transform on both
+//! cores) and the back-up and D(d,h) the other half (3.8 s and 21 s: the entries of each
+//! depth on both cores). The model gives 0.37 s, 1.8 s, 8.9 s and 45 s, and 0.08, 0.27, 1.1
+//! and 4.3 GB; h = 17 (about 4 min and 17 GB) is refused. Before this fit (an NTT with
+//! twiddle tables and one task a prime, the back-up of each depth on one core): 0.82 s,
+//! 3.2 s and 18.8 s at h = 13, 14, 15, 0.16, 0.61 and 2.5 GB, h = 16 refused.
 //! The `malachite` build uses the same NTT for the large products (malachite only below
 //! [`crate::ntt`]'s threshold and for gcds), so only its back-up constant differs (dashu's
 //! times 1.4, as measured before). f64: 0.11 s, 0.51 s and 2.34 s at h = 20, 22, 24, with
@@ -49,20 +52,32 @@ const FLOAT_RATE: f64 = 6.0e8;
 /// h = 20, 22, 24: 0.11 s, 0.51 s, 2.34 s; the model gives 0.13 s, 0.56 s, 2.44 s).
 const FFT_COEFFICIENT: f64 = 3.0e-9;
 /// Seconds per `W log2 W` (`W` 64-bit words of the product) of one exact Kronecker
-/// multiplication by [`crate::ntt`], one core (fitted at h = 15 and 16; see the module docs;
-/// dashu-int's multiplication needed 6.0e-8).
+/// multiplication by [`crate::ntt`], one core, in [`crate::exact::estimate_cost`] (fitted to
+/// an earlier NTT, which took about 1.5 times as long; dashu-int's multiplication needed
+/// 6.0e-8).
 const EXACT_MUL_COEFFICIENT: f64 = 1.8e-8;
-/// Seconds per (64-bit word)^1.585 of one exact back-up product, one core.
+/// Seconds per (64-bit word)^1.585 of one exact back-up product, one core, in
+/// [`crate::exact::estimate_cost`].
 #[cfg(not(feature = "malachite"))]
 const EXACT_BACKUP_COEFFICIENT: f64 = 1.5e-8;
 /// See above (malachite: dashu's value times 1.4).
 #[cfg(feature = "malachite")]
 const EXACT_BACKUP_COEFFICIENT: f64 = 2.1e-8;
-/// Peak bytes of the multiplication buffers per byte of the largest packed product (three
-/// transformed operands of three primes at up to twice the product's length, the twiddle
-/// tables and the pooled buffers; fitted to the peaks at h = 14, 15, 16: the model gives
-/// 0.63, 2.5 and 10.1 GB).
-const EXACT_BUFFER_FACTOR: f64 = 20.0;
+/// Peak bytes of the multiplication buffers per byte of the largest packed product (two
+/// transformed operands of three primes at up to twice the product's length, the packed
+/// operands and the unpacked products; fitted to the peaks at h = 13 to 16, 5.9 to 7.2).
+const EXACT_BUFFER_FACTOR: f64 = 7.0;
+/// Wall seconds per `W log2 W` (`W` 64-bit words of the packed product) of one psi level's
+/// pair of convolutions, both cores (fitted at h = 15 and 16: 1.0e-8 and 1.2e-8).
+const PSI_LEVEL_COEFFICIENT: f64 = 1.2e-8;
+/// Wall seconds per entry and (64-bit word)^1.585 of one back-up level of one depth, its
+/// products shared by both cores (fitted at h = 15 and 16: 1.3e-8 and 1.2e-8 with D(d,h)
+/// included).
+#[cfg(not(feature = "malachite"))]
+const BACKUP_LEVEL_COEFFICIENT: f64 = 1.3e-8;
+/// See above (malachite: dashu's value times 1.4).
+#[cfg(feature = "malachite")]
+const BACKUP_LEVEL_COEFFICIENT: f64 = 1.8e-8;
 
 /// One-core seconds of one exact Kronecker multiplication with a `words`-word product
 /// (shared with [`crate::exact::estimate_cost`]).
@@ -140,8 +155,8 @@ fn psi_cost(max_height: u32, denominator_bits: Option<f64>) -> Cost {
                 let bits = bits.max(1.0);
                 let entry_bits = ((2f64).powf(f64::from(t)) - 1.0) * bits;
                 let words = 2.0 * n * entry_bits / 64.0;
-                // Two convolutions, run in parallel on the two cores.
-                seconds += 2.0 * exact_multiply_seconds(words) / 2.0;
+                // Two convolutions sharing their transforms, on both cores.
+                seconds += PSI_LEVEL_COEFFICIENT * words * words.max(2.0).log2();
                 bytes += 2.0 * (2.0 * n) * entry_bits / 8.0;
                 buffers = buffers.max(EXACT_BUFFER_FACTOR * words * 8.0);
             }
@@ -163,7 +178,7 @@ fn backup_seconds(front: u32, height: u32, denominator_bits: Option<f64>) -> f64
             None => 8.0 * entries / FLOAT_RATE,
             Some(bits) => {
                 let words = (2f64).powf(f64::from(t) - 1.0) * bits.max(1.0) / 64.0;
-                4.0 * entries * exact_product_seconds(words) / 2.0
+                BACKUP_LEVEL_COEFFICIENT * entries * words.max(1.0).powf(1.585)
             }
         })
         .sum()
