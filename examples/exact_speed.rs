@@ -1,10 +1,13 @@
-//! Times the exact engine at the speed targets (all depths at one height):
-//! `cargo run --release --example exact_speed`.
+//! Times the exact engine at the speed targets (all depths at one height), then the
+//! exact-rational runs near the refusal limit against the up-front estimate of
+//! [`pathology::exact::estimate_cost`]: `cargo run --release --example exact_speed`.
 
 use std::time::Instant;
 
 use num_rational::BigRational;
-use pathology::exact::{Evaluator, ExactColumn, Family, NGame, PGame, decision_column};
+use pathology::exact::{
+    BaryDGame, Evaluator, ExactColumn, Family, NGame, PGame, decision_column, estimate_cost,
+};
 use pathology::number::{Probability, parse_rational};
 
 fn report<P: Probability>(label: &str, run: impl FnOnce() -> ExactColumn<P>) {
@@ -38,4 +41,81 @@ fn main() {
         )
         .unwrap()
     });
+    let q = |s: &str| -> BigRational { parse_rational(s).unwrap() };
+    let tenth = Evaluator::Artificial { error: q("0.1") };
+    let count_q = Evaluator::Count;
+    let runs: Vec<(&str, Family<BigRational>, &Evaluator<BigRational>, u32)> = vec![
+        (
+            "P b = 2, p = 0.4",
+            Family::P(PGame::new(2, q("0.4")).unwrap()),
+            &count_q,
+            13,
+        ),
+        (
+            "P b = 2, p = 0.4",
+            Family::P(PGame::new(2, q("0.4")).unwrap()),
+            &count_q,
+            14,
+        ),
+        (
+            "P b = 2, p = 0.4",
+            Family::P(PGame::new(2, q("0.4")).unwrap()),
+            &count_q,
+            15,
+        ),
+        (
+            "N b = 2, q = 1/2",
+            Family::N(NGame::new(2, q("1/2")).unwrap()),
+            &count_q,
+            13,
+        ),
+        (
+            "N b = 2, q = 1/2",
+            Family::N(NGame::new(2, q("1/2")).unwrap()),
+            &count_q,
+            14,
+        ),
+        (
+            "P b = 3, p = 0.4",
+            Family::P(PGame::new(3, q("0.4")).unwrap()),
+            &count_q,
+            9,
+        ),
+        (
+            "N b = 3, q = 1/2",
+            Family::N(NGame::new(3, q("1/2")).unwrap()),
+            &count_q,
+            9,
+        ),
+        (
+            "D b = 3, qk = 0.2,0.3,0.5, rk = 0.3,0.3,0.4",
+            Family::D(
+                BaryDGame::new(
+                    3,
+                    vec![q("0.2"), q("0.3"), q("0.5")],
+                    vec![q("0.3"), q("0.3"), q("0.4")],
+                )
+                .unwrap(),
+            ),
+            &count_q,
+            9,
+        ),
+        (
+            "P b = 2, p = 0.4, e = 0.1",
+            Family::P(PGame::new(2, q("0.4")).unwrap()),
+            &tenth,
+            14,
+        ),
+    ];
+    for (label, family, evaluator, height) in runs {
+        let estimate = estimate_cost(&family, evaluator, height);
+        let start = Instant::now();
+        decision_column(&family, evaluator, height).unwrap();
+        println!(
+            "{label:44} h = {height:2} exact {:8.3} s   estimate {:8.3} s, {:.0} MiB",
+            start.elapsed().as_secs_f64(),
+            estimate.seconds,
+            estimate.bytes / 1048576.0
+        );
+    }
 }

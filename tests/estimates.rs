@@ -59,6 +59,31 @@ fn command() -> impl Strategy<Value = Vec<String>> {
                     fmt,
                 ])
             }),
+        (
+            h.clone(),
+            pick(&["p", "n", "x"]),
+            pick(&["2", "3", "1"]),
+            f.clone(),
+            any::<bool>()
+        )
+            .prop_map(move |(h, game, b, p, exact)| {
+                let parameter = if game == "n" { "--q" } else { "--p" };
+                let mut w = words(vec![
+                    "exact",
+                    "--game",
+                    game,
+                    "--branching",
+                    b,
+                    "--height",
+                    h,
+                    parameter,
+                    p,
+                ]);
+                if exact {
+                    w.push("--exact".into());
+                }
+                w
+            }),
         (h.clone(), f.clone(), t.clone()).prop_map(move |(h, f, t)| {
             words(vec![
                 "mc", "dgame", "--height", h, "--f1", f, "--f2", f, "--trials", t, "--seed", "3",

@@ -229,7 +229,11 @@ fn run_in<P: Probability>(args: &Args) -> anyhow::Result<()> {
         )
         .into());
     }
-    check_cost(&family, &evaluator, h)?;
+    let cost = check_cost(&family, &evaluator, h)?;
+    pathology::dgame::cost::announce_estimate(
+        &format!("D(d,{h}) of a {}-game", family.name().to_uppercase()),
+        cost.seconds,
+    );
     let column = solve(&family, &evaluator, h)?;
     let (evaluator_name, evaluator_text) = match args.evaluator {
         EvaluatorArg::Count => ("count", "piece count".to_string()),

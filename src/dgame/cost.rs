@@ -51,18 +51,6 @@ const FLOAT_RATE: f64 = 6.0e8;
 /// Seconds per `N log2 N` of one FFT (fitted to the idle wall times of all depths at
 /// h = 20, 22, 24: 0.11 s, 0.51 s, 2.34 s; the model gives 0.13 s, 0.56 s, 2.44 s).
 const FFT_COEFFICIENT: f64 = 3.0e-9;
-/// Seconds per `W log2 W` (`W` 64-bit words of the product) of one exact Kronecker
-/// multiplication by [`crate::ntt`], one core, in [`crate::exact::estimate_cost`] (fitted to
-/// an earlier NTT, which took about 1.5 times as long; dashu-int's multiplication needed
-/// 6.0e-8).
-const EXACT_MUL_COEFFICIENT: f64 = 1.8e-8;
-/// Seconds per (64-bit word)^1.585 of one exact back-up product, one core, in
-/// [`crate::exact::estimate_cost`].
-#[cfg(not(feature = "malachite"))]
-const EXACT_BACKUP_COEFFICIENT: f64 = 1.5e-8;
-/// See above (malachite: dashu's value times 1.4).
-#[cfg(feature = "malachite")]
-const EXACT_BACKUP_COEFFICIENT: f64 = 2.1e-8;
 /// Peak bytes of the multiplication buffers per byte of the largest packed product (two
 /// transformed operands of three primes at up to twice the product's length, the packed
 /// operands and the unpacked products; fitted to the peaks at h = 13 to 16, 5.9 to 7.2).
@@ -78,19 +66,6 @@ const BACKUP_LEVEL_COEFFICIENT: f64 = 1.3e-8;
 /// See above (malachite: dashu's value times 1.4).
 #[cfg(feature = "malachite")]
 const BACKUP_LEVEL_COEFFICIENT: f64 = 1.8e-8;
-
-/// One-core seconds of one exact Kronecker multiplication with a `words`-word product
-/// (shared with [`crate::exact::estimate_cost`]).
-pub(crate) fn exact_multiply_seconds(words: f64) -> f64 {
-    let words = words.max(2.0);
-    EXACT_MUL_COEFFICIENT * words * words.log2()
-}
-
-/// One-core seconds of one exact product of `words`-word numbers in a back-up (shared with
-/// [`crate::exact::estimate_cost`]).
-pub(crate) fn exact_product_seconds(words: f64) -> f64 {
-    EXACT_BACKUP_COEFFICIENT * words.max(1.0).powf(1.585)
-}
 
 /// Estimates the time and memory to compute D(d, `height`) for all d.
 ///

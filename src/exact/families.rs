@@ -1,8 +1,6 @@
 //! The three game families as [`Model`]s of the shared core: b-ary D-games, P-games and
 //! N-games, with their validation.
 
-use num_rational::BigRational;
-
 use super::engine::{Mixture, Model, Pair, RootRule, Table, binomial, integer};
 use super::tracked::Coef;
 use crate::dgame::{DependenceFactors, check_unit};
@@ -420,13 +418,4 @@ impl<P: Probability> NGame<P> {
             rule: RootRule::Joint,
         }
     }
-}
-
-/// The exact-mode bit size of the parameters' common denominator (0 for integers).
-pub(crate) fn denominator_bits<P: Probability>(values: &[P]) -> f64 {
-    values
-        .iter()
-        .filter_map(|v| v.exact_value())
-        .map(|r: BigRational| r.denom().bits() as f64)
-        .sum()
 }

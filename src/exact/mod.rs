@@ -124,14 +124,6 @@ impl<P: Probability> Family<P> {
         }
     }
 
-    fn parameters(&self) -> Vec<P> {
-        match self {
-            Family::D(g) => g.win_max().iter().chain(g.loss_min()).cloned().collect(),
-            Family::P(g) => vec![g.p().clone()],
-            Family::N(g) => vec![g.q().clone()],
-        }
-    }
-
     /// The error for parameters under which no root is non-trivial.
     fn never_nontrivial(&self, height: u32) -> Error {
         match self {
