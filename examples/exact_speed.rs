@@ -44,69 +44,35 @@ fn main() {
     let q = |s: &str| -> BigRational { parse_rational(s).unwrap() };
     let tenth = Evaluator::Artificial { error: q("0.1") };
     let count_q = Evaluator::Count;
-    let runs: Vec<(&str, Family<BigRational>, &Evaluator<BigRational>, u32)> = vec![
-        (
-            "P b = 2, p = 0.4",
-            Family::P(PGame::new(2, q("0.4")).unwrap()),
-            &count_q,
-            13,
-        ),
-        (
-            "P b = 2, p = 0.4",
-            Family::P(PGame::new(2, q("0.4")).unwrap()),
-            &count_q,
-            14,
-        ),
-        (
-            "P b = 2, p = 0.4",
-            Family::P(PGame::new(2, q("0.4")).unwrap()),
-            &count_q,
-            15,
-        ),
-        (
-            "N b = 2, q = 1/2",
-            Family::N(NGame::new(2, q("1/2")).unwrap()),
-            &count_q,
-            13,
-        ),
-        (
-            "N b = 2, q = 1/2",
-            Family::N(NGame::new(2, q("1/2")).unwrap()),
-            &count_q,
-            14,
-        ),
-        (
-            "P b = 3, p = 0.4",
-            Family::P(PGame::new(3, q("0.4")).unwrap()),
-            &count_q,
-            9,
-        ),
-        (
-            "N b = 3, q = 1/2",
-            Family::N(NGame::new(3, q("1/2")).unwrap()),
-            &count_q,
-            9,
-        ),
-        (
-            "D b = 3, qk = 0.2,0.3,0.5, rk = 0.3,0.3,0.4",
-            Family::D(
-                BaryDGame::new(
-                    3,
-                    vec![q("0.2"), q("0.3"), q("0.5")],
-                    vec![q("0.3"), q("0.3"), q("0.4")],
-                )
-                .unwrap(),
-            ),
-            &count_q,
-            9,
-        ),
-        (
-            "P b = 2, p = 0.4, e = 0.1",
-            Family::P(PGame::new(2, q("0.4")).unwrap()),
-            &tenth,
-            14,
-        ),
-    ];
+    let p_game = |b: u32| Family::P(PGame::new(b, q("0.4")).unwrap());
+    let n_game = |b: u32| Family::N(NGame::new(b, q("1/2")).unwrap());
+    let d_game = Family::D(
+        BaryDGame::new(
+            3,
+            vec![q("0.2"), q("0.3"), q("0.5")],
+            vec![q("0.3"), q("0.3"), q("0.4")],
+        )
+        .unwrap(),
+    );
+    let mut runs: Vec<(String, Family<BigRational>, &Evaluator<BigRational>, u32)> = Vec::new();
+    for (b, heights) in [(2, 13..=15), (3, 9..=9)] {
+        for h in heights {
+            runs.push((format!("P b = {b}, p = 0.4"), p_game(b), &count_q, h));
+        }
+    }
+    for (b, heights) in [(2, 13..=14), (3, 9..=9)] {
+        for h in heights {
+            runs.push((format!("N b = {b}, q = 1/2"), n_game(b), &count_q, h));
+        }
+    }
+    let d_label = "D b = 3, qk = 0.2,0.3,0.5, rk = 0.3,0.3,0.4";
+    runs.push((d_label.to_string(), d_game, &count_q, 9));
+    runs.push((
+        "P b = 2, p = 0.4, e = 0.1".to_string(),
+        p_game(2),
+        &tenth,
+        14,
+    ));
     for (label, family, evaluator, height) in runs {
         let estimate = estimate_cost(&family, evaluator, height);
         let start = Instant::now();
