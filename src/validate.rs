@@ -58,7 +58,6 @@ use num_rational::BigRational;
 use serde::Serialize;
 
 use crate::closed_form::{rhf, w_b};
-use crate::dgame::cost::{MEMORY_LIMIT_BYTES, TIME_LIMIT_SECONDS, human_bytes, human_seconds};
 use crate::dgame::{Cost, DependenceFactors, Solver, check_cost, f2_from_p0};
 use crate::error::{Error, Result};
 use crate::errprop::{BackUp, ErrorPair, trajectory};
@@ -328,26 +327,15 @@ pub fn validate<R: Read>(input: R, alpha: f64) -> Result<Report> {
             }
         }
     }
-    if total.seconds > TIME_LIMIT_SECONDS || total.bytes > MEMORY_LIMIT_BYTES {
-        return Err(Error::TooExpensive {
-            what: format!(
+    if total.exceeds_limits() {
+        return Err(total.refusal(
+            format!(
                 "validating {} rows ({} distinct exact D(.,h) columns, each computed once)",
                 parsed.len(),
                 order.len() - refused.len()
             ),
-            estimate: format!(
-                "about {} and {} of memory",
-                human_seconds(total.seconds),
-                human_bytes(total.bytes)
-            ),
-            limit: format!(
-                "{} and {}",
-                human_seconds(TIME_LIMIT_SECONDS),
-                human_bytes(MEMORY_LIMIT_BYTES)
-            ),
-            hint: "Split the file, or use fewer distinct parameter settings or smaller heights."
-                .to_string(),
-        });
+            "Split the file, or use fewer distinct parameter settings or smaller heights.",
+        ));
     }
     // Pass 2: one exact column per distinct setting, shared by all its rows.
     let mut exact: Vec<Option<std::result::Result<f64, String>>> = parsed

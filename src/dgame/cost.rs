@@ -41,6 +41,52 @@ pub struct Cost {
     pub bytes: f64,
 }
 
+impl Cost {
+    /// Whether the run exceeds [`TIME_LIMIT_SECONDS`] or [`MEMORY_LIMIT_BYTES`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::dgame::Cost;
+    /// assert!(!Cost { seconds: 59.0, bytes: 1e9 }.exceeds_limits());
+    /// assert!(Cost { seconds: 61.0, bytes: 1e9 }.exceeds_limits());
+    /// assert!(Cost { seconds: 1.0, bytes: 1e11 }.exceeds_limits());
+    /// ```
+    pub fn exceeds_limits(&self) -> bool {
+        self.seconds > TIME_LIMIT_SECONDS || self.bytes > MEMORY_LIMIT_BYTES
+    }
+
+    /// The refusal of `what` at this cost: [`Error::TooExpensive`] with the estimated time and
+    /// memory against both limits, and `hint`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::dgame::Cost;
+    /// let e = Cost { seconds: 300.0, bytes: 2048.0 }.refusal("a run".into(), "Ask less.");
+    /// assert_eq!(
+    ///     e.to_string(),
+    ///     "a run would need about 5 min and 2.0 KiB of memory; refused (limit: 60 s and 16.0 GiB). Ask less."
+    /// );
+    /// ```
+    pub fn refusal(&self, what: String, hint: &str) -> Error {
+        Error::TooExpensive {
+            what,
+            estimate: format!(
+                "about {} and {} of memory",
+                human_seconds(self.seconds),
+                human_bytes(self.bytes)
+            ),
+            limit: format!(
+                "{} and {}",
+                human_seconds(TIME_LIMIT_SECONDS),
+                human_bytes(MEMORY_LIMIT_BYTES)
+            ),
+            hint: hint.to_string(),
+        }
+    }
+}
+
 /// Refusal limits: about a minute, and well under the machine's 24 GiB.
 pub const TIME_LIMIT_SECONDS: f64 = 60.0;
 /// See [`TIME_LIMIT_SECONDS`].
@@ -178,7 +224,7 @@ fn backup_seconds(front: u32, height: u32, denominator_bits: Option<f64>) -> f64
 /// [`Error::TooExpensive`] with the estimate and a hint (the float mode, or a smaller height).
 pub fn check_cost(height: u32, denominator_bits: Option<f64>) -> Result<Cost> {
     let cost = estimate_cost(height, denominator_bits);
-    if cost.seconds > TIME_LIMIT_SECONDS || cost.bytes > MEMORY_LIMIT_BYTES {
+    if cost.exceeds_limits() {
         let mode = if denominator_bits.is_some() {
             "exact"
         } else {
@@ -189,20 +235,7 @@ pub fn check_cost(height: u32, denominator_bits: Option<f64>) -> Result<Cost> {
         } else {
             "Use a smaller height."
         };
-        return Err(Error::TooExpensive {
-            what: format!("D(d,h) at height {height} in {mode} mode"),
-            estimate: format!(
-                "about {} and {} of memory",
-                human_seconds(cost.seconds),
-                human_bytes(cost.bytes)
-            ),
-            limit: format!(
-                "{} and {}",
-                human_seconds(TIME_LIMIT_SECONDS),
-                human_bytes(MEMORY_LIMIT_BYTES)
-            ),
-            hint: hint.to_string(),
-        });
+        return Err(cost.refusal(format!("D(d,h) at height {height} in {mode} mode"), hint));
     }
     Ok(cost)
 }

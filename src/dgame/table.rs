@@ -7,7 +7,7 @@
 use num_rational::BigRational;
 use rayon::prelude::*;
 
-use super::{DecisionColumn, DependenceFactors, Solver, check_cost, f2_from_p0};
+use super::{Cost, DecisionColumn, DependenceFactors, Solver, check_cost, f2_from_p0};
 use crate::error::{Error, Result};
 use crate::number::Probability;
 
@@ -346,33 +346,25 @@ fn check_columns_cost<P: Probability>(settings: &[(P, P)], height: u32) -> Resul
     let exact = denominator_bits(settings).is_some();
     let total = sweep_seconds(cost.seconds, settings.len(), threads, exact);
     let in_flight = settings.len().clamp(1, threads) as f64;
-    if total > super::cost::TIME_LIMIT_SECONDS
-        || cost.bytes * in_flight > super::cost::MEMORY_LIMIT_BYTES
-    {
+    let sweep = Cost {
+        seconds: total,
+        bytes: cost.bytes * in_flight,
+    };
+    if sweep.exceeds_limits() {
         let mode = if exact { "exact" } else { "f64" };
         let hint = if exact {
             "Use fewer settings (a larger --step), the f64 mode (drop --exact) or a smaller height."
         } else {
             "Use fewer settings (a larger --step) or a smaller height."
         };
-        return Err(Error::TooExpensive {
-            what: format!(
+        return Err(sweep.refusal(
+            format!(
                 "{} settings at height {height} in {mode} mode on {threads} thread{}",
                 settings.len(),
                 if threads == 1 { "" } else { "s" }
             ),
-            estimate: format!(
-                "about {} and {} of memory",
-                super::cost::human_seconds(total),
-                super::cost::human_bytes(cost.bytes * in_flight)
-            ),
-            limit: format!(
-                "{} and {}",
-                super::cost::human_seconds(super::cost::TIME_LIMIT_SECONDS),
-                super::cost::human_bytes(super::cost::MEMORY_LIMIT_BYTES)
-            ),
-            hint: hint.to_string(),
-        });
+            hint,
+        ));
     }
     super::cost::announce_estimate(
         &format!("{} settings at height {height}", settings.len()),

@@ -504,10 +504,11 @@ pub fn check_trajectory_cost(
     exact: bool,
     format: crate::report::Format,
 ) -> Result<()> {
-    use crate::dgame::cost::{MEMORY_LIMIT_BYTES, TIME_LIMIT_SECONDS, human_bytes};
-    let human_seconds = crate::dgame::cost::human_seconds;
+    use crate::dgame::Cost;
+    use crate::dgame::cost::{MEMORY_LIMIT_BYTES, TIME_LIMIT_SECONDS};
     let (seconds, bytes) = estimate_trajectory_cost(gamma, delta, settings, steps, exact, format);
-    if seconds <= TIME_LIMIT_SECONDS && bytes <= MEMORY_LIMIT_BYTES {
+    let cost = Cost { seconds, bytes };
+    if !cost.exceeds_limits() {
         crate::dgame::cost::announce_estimate(
             &format!("{} trajectories of {steps} steps", settings.len()),
             seconds,
@@ -518,30 +519,22 @@ pub fn check_trajectory_cost(
     let (per_row, _) = estimate_trajectory_cost(gamma, delta, &settings[..1], 0, false, format);
     let feasible_rows =
         (TIME_LIMIT_SECONDS / per_row).min(MEMORY_LIMIT_BYTES / held_row_bytes(format));
-    Err(Error::TooExpensive {
-        what: format!(
+    let hint = if exact {
+        "Use fewer --f values or --steps, or drop --exact to iterate in f64.".to_string()
+    } else {
+        format!(
+            "Use fewer --f values or --steps (about {feasible_rows:.0} rows in all), or \
+             --long-run for the limits alone."
+        )
+    };
+    Err(cost.refusal(
+        format!(
             "{} trajectories of {steps} steps{} ({rows:.3e} rows)",
             settings.len(),
             if exact { " in exact rationals" } else { "" }
         ),
-        estimate: format!(
-            "about {} and {} of memory",
-            human_seconds(seconds),
-            human_bytes(bytes)
-        ),
-        limit: format!(
-            "{TIME_LIMIT_SECONDS:.0} s and {}",
-            human_bytes(MEMORY_LIMIT_BYTES)
-        ),
-        hint: if exact {
-            "Use fewer --f values or --steps, or drop --exact to iterate in f64.".to_string()
-        } else {
-            format!(
-                "Use fewer --f values or --steps (about {feasible_rows:.0} rows in all), or \
-                 --long-run for the limits alone."
-            )
-        },
-    })
+        &hint,
+    ))
 }
 
 /// The trajectory `(gamma_k, delta_k)`, `k = 0..=steps`, of the chosen back-up map.

@@ -11,12 +11,14 @@
 //! [`crate::ntt`], `W log2 W`). The back-up of a depth with its front at height f works
 //! entrywise on `b^f + 1` entries (2 with the artificial evaluator): at each level t above
 //! the front, products of `bits_(t-1)`-bit numbers (dashu's Karatsuba/Toom, exponent 1.585),
-//! `b (b - 1) / 2` of them per entry, and the root decision adds `b` (joint rule) or `b^2`
-//! (conditional rule) products of `bits_(h-1)`-bit numbers per entry.
+//! `b (b - 1) / 2` of them per entry; the root decision adds as many (joint rule) or `b^2`
+//! (conditional rule) products of `bits_(h-1)`-bit numbers per entry, and reducing each
+//! depth's value costs a gcd quadratic in the root's numbers (what dominates with the
+//! artificial evaluator, whose error-rate bits enter at the front and grow by b a level).
 //!
 //! The constants are wall times on the project's idle 2-core machine (a level's products
 //! and the depths run on both cores), fitted to the measured psi and back-up parts of all
-//! depths of 14 exact runs (P- and N-games with b = 2 at h = 13..15, b = 3 at h = 9, a
+//! depths of 14 exact runs (P- and N-games with b = 2 at h = 12..15, b = 3 at h = 9, a
 //! D-game with b = 3 at h = 9, P-games with b = 4 at h = 7 and b = 5 at h = 6, the artificial
 //! evaluator at h = 16..18), each part within 0.8-1.25 of the measurement, then checked
 //! where the limit falls (estimate / measured wall time, peak memory / estimate):
@@ -44,7 +46,6 @@ use num_traits::{One, ToPrimitive};
 
 use super::{Evaluator, Family};
 use crate::dgame::Cost;
-use crate::dgame::cost::{MEMORY_LIMIT_BYTES, TIME_LIMIT_SECONDS, human_bytes, human_seconds};
 use crate::error::{Error, Result};
 use crate::number::Probability;
 
@@ -125,7 +126,7 @@ pub fn estimate_cost<P: Probability>(
         if count { b.powi(t as i32) + 1.0 } else { 2.0 }
     };
     if !P::EXACT {
-        return float_cost(b, count, top, height, &states);
+        return float_cost(b, count, top, height, &states, &entries);
     }
     // bits[t]: the numbers at height t.
     let (mix_bits, leaf_bits, unit_bits) = match family {
@@ -204,29 +205,30 @@ pub fn estimate_cost<P: Probability>(
 
 /// The float engine: FFT convolutions of the piece count, a few flops per entry in the
 /// back-up.
-fn float_cost(b: f64, count: bool, top: u32, height: u32, states: &dyn Fn(u32) -> f64) -> Cost {
+fn float_cost(
+    b: f64,
+    count: bool,
+    top: u32,
+    height: u32,
+    states: &dyn Fn(u32) -> f64,
+    entries: &dyn Fn(u32) -> f64,
+) -> Cost {
     let mut seconds = 0.0;
     let mut bytes = 0.0;
-    for t in 1..=top {
-        let entries = if count { b.powi(t as i32) + 1.0 } else { 2.0 };
-        let products = (2.0 * b - 2.0) * states(t);
-        if count {
-            let size = (2.0 * entries).log2().ceil().exp2();
+    if count {
+        for t in 1..=top {
+            let products = (2.0 * b - 2.0) * states(t);
+            let size = (2.0 * entries(t)).log2().ceil().exp2();
             seconds += products * 3.0 * size * size.log2() * FFT_COEFFICIENT;
-            bytes += 2.0 * states(t) * entries * 8.0 + 5.0 * size * 16.0;
+            bytes += 2.0 * states(t) * entries(t) * 8.0 + 5.0 * size * 16.0;
         }
     }
     for d in 1..=height {
         let front = height - d;
-        let entries = if count {
-            b.powi(front as i32) + 1.0
-        } else {
-            2.0
-        };
         for t in front + 1..height {
-            seconds += 4.0 * b * entries * states(t) / FLOAT_RATE;
+            seconds += 4.0 * b * entries(front) * states(t) / FLOAT_RATE;
         }
-        seconds += b * b * b * entries / FLOAT_RATE;
+        seconds += b * b * b * entries(front) / FLOAT_RATE;
     }
     Cost {
         seconds: seconds / 2.0, // two cores
@@ -278,31 +280,21 @@ pub fn check_cost<P: Probability>(
         return crate::dgame::check_cost(height, crate::dgame::table::denominator_bits(&factors));
     }
     let cost = estimate_cost(family, evaluator, height);
-    if cost.seconds > TIME_LIMIT_SECONDS || cost.bytes > MEMORY_LIMIT_BYTES {
+    if cost.exceeds_limits() {
         let mode = if P::EXACT { "exact" } else { "f64" };
         let hint = if P::EXACT {
             "Use the f64 mode (drop --exact), whose rounding error is rigorously bounded, or a smaller --height or --branching."
         } else {
             "Use a smaller --height or --branching, or the artificial evaluator (two values per node)."
         };
-        return Err(Error::TooExpensive {
-            what: format!(
+        return Err(cost.refusal(
+            format!(
                 "D(d,h) for a {}-game with b = {b} at height {height} ({} evaluator, {mode} mode)",
                 family.name().to_uppercase(),
                 evaluator.name()
             ),
-            estimate: format!(
-                "about {} and {} of memory",
-                human_seconds(cost.seconds),
-                human_bytes(cost.bytes)
-            ),
-            limit: format!(
-                "{} and {}",
-                human_seconds(TIME_LIMIT_SECONDS),
-                human_bytes(MEMORY_LIMIT_BYTES)
-            ),
-            hint: hint.to_string(),
-        });
+            hint,
+        ));
     }
     Ok(cost)
 }
