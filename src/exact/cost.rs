@@ -251,12 +251,16 @@ fn float_cost(
 ///
 /// # Errors
 ///
-/// [`Error::TooExpensive`] with the estimate and a hint.
+/// [`Error::InvalidArgument`] naming `--height` outside `1..=64`, or `--branching` when the
+/// piece count's support would exceed `2^40` values; [`Error::TooExpensive`] with the
+/// estimate and a hint.
 pub fn check_cost<P: Probability>(
     family: &Family<P>,
     evaluator: &Evaluator<P>,
     height: u32,
 ) -> Result<Cost> {
+    // The height's own range first, so that a height beyond it is named as such.
+    super::check_depth(1, height)?;
     let b = family.branching();
     if matches!(evaluator, Evaluator::Count)
         && u64::from(b)
@@ -347,6 +351,9 @@ mod tests {
             assert!(check_cost(family, &count, accepted).is_ok());
             assert!(check_cost(family, &count, accepted + 1).is_err());
         }
+        // A height beyond the engine's range is refused as a height, before the support check.
+        let e = check_cost(&p, &count, 99).unwrap_err();
+        assert_eq!(e.to_string(), "--height must be in 1..=64, got 99");
         // The artificial evaluator: 32 s measured at h = 20.
         let artificial = Evaluator::Artificial { error: q("0.1") };
         assert!(check_cost(&p, &artificial, 20).is_ok());
