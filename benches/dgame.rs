@@ -4,11 +4,11 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use num_rational::BigRational;
-use pathology::dgame::complement::ComplementSolver;
-use pathology::dgame::table::PaperTable;
-use pathology::dgame::threshold::classify_pairs;
-use pathology::dgame::{DecisionColumn, DependenceFactors, Solver};
-use pathology::number::parse_rational;
+use pathology::analytic::dgame::complement::ComplementSolver;
+use pathology::analytic::dgame::table::PaperTable;
+use pathology::analytic::dgame::threshold::classify_pairs;
+use pathology::analytic::dgame::{DecisionColumn, DependenceFactors, Solver};
+use pathology::numeric::number::parse_rational;
 use std::hint::black_box;
 
 fn tables(c: &mut Criterion) {

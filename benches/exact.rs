@@ -6,8 +6,8 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use num_rational::BigRational;
-use pathology::exact::{Evaluator, Family, NGame, PGame, decision_column};
-use pathology::number::parse_rational;
+use pathology::analytic::families::{Evaluator, Family, NGame, PGame, decision_column};
+use pathology::numeric::number::parse_rational;
 use std::hint::black_box;
 
 fn targets(c: &mut Criterion) {

@@ -4,11 +4,11 @@
 //! `cargo bench --bench mc`; CI only compiles it.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use pathology::dgame::DependenceFactors;
+use pathology::analytic::dgame::DependenceFactors;
 use pathology::games::splitting::DGameDraw;
-use pathology::mc::TrialRunner;
-use pathology::mc::dgame::{Engine, Scratch, estimate_decisions, trial};
-use pathology::mc::runner::trial_rng;
+use pathology::sim::TrialRunner;
+use pathology::sim::runner::trial_rng;
+use pathology::studies::crossval::dgame::{Engine, Scratch, estimate_decisions, trial};
 use std::hint::black_box;
 
 const HEIGHT: u32 = 10;
@@ -67,9 +67,9 @@ fn experiment(c: &mut Criterion) {
 /// `mc errprop` (two trees of depth 2K per trial) and `mc rhf` (two subtrees of height H - D
 /// per trial); throughput in trials.
 fn errprop_and_rhf(c: &mut Criterion) {
-    use pathology::errprop::ErrorPair;
-    use pathology::mc::errprop::estimate_errors;
-    use pathology::mc::rhf::{FlawSetup, estimate_flaw_rate};
+    use pathology::analytic::errprop::ErrorPair;
+    use pathology::studies::crossval::errprop::estimate_errors;
+    use pathology::studies::crossval::rhf::{FlawSetup, estimate_flaw_rate};
     let mut group = c.benchmark_group("mc errprop K=3 / mc rhf H=10 D=4, 2 threads");
     group.sample_size(10);
     let start = ErrorPair::new(0.3, 0.2).unwrap();

@@ -1,4 +1,4 @@
-//! Speed of the exact mode's big multiplications (issue 14): [`pathology::ntt`] against
+//! Speed of the exact mode's big multiplications (issue 14): [`pathology::numeric::ntt`] against
 //! dashu-int at 2^16, 2^18 and 2^20 words (squares and products), and the top psi level of
 //! h = 14 (a square of 1.74M words).
 //!
@@ -27,10 +27,10 @@ fn multiplications(c: &mut Criterion) {
     for len in [1usize << 16, 1 << 18, 1 << 20, 1_740_000] {
         let (a, b) = (words(len, &mut seed), words(len, &mut seed));
         group.bench_function(format!("ntt square {len} words"), |bench| {
-            bench.iter(|| black_box(pathology::ntt::square(&a)))
+            bench.iter(|| black_box(pathology::numeric::ntt::square(&a)))
         });
         group.bench_function(format!("ntt multiply {len} words"), |bench| {
-            bench.iter(|| black_box(pathology::ntt::multiply(&a, &b)))
+            bench.iter(|| black_box(pathology::numeric::ntt::multiply(&a, &b)))
         });
         let (x, y) = (UBig::from_words(&a), UBig::from_words(&b));
         group.bench_function(format!("dashu square {len} words"), |bench| {

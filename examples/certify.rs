@@ -4,9 +4,9 @@
 
 use std::time::Instant;
 
-use pathology::dgame::complement::ComplementSolver;
-use pathology::dgame::threshold::classify_pairs;
-use pathology::number::parse_rational;
+use pathology::analytic::dgame::complement::ComplementSolver;
+use pathology::analytic::dgame::threshold::classify_pairs;
+use pathology::numeric::number::parse_rational;
 
 fn main() {
     let heights: Vec<u32> = std::env::args()

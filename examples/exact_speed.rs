@@ -1,14 +1,14 @@
 //! Times the exact engine at the speed targets (all depths at one height), then the
 //! exact-rational runs near the refusal limit against the up-front estimate of
-//! [`pathology::exact::estimate_cost`]: `cargo run --release --example exact_speed`.
+//! [`pathology::analytic::families::estimate_cost`]: `cargo run --release --example exact_speed`.
 
 use std::time::Instant;
 
 use num_rational::BigRational;
-use pathology::exact::{
+use pathology::analytic::families::{
     BaryDGame, Evaluator, ExactColumn, Family, NGame, PGame, decision_column, estimate_cost,
 };
-use pathology::number::{Probability, parse_rational};
+use pathology::numeric::number::{Probability, parse_rational};
 
 fn report<P: Probability>(label: &str, run: impl FnOnce() -> ExactColumn<P>) {
     let start = Instant::now();

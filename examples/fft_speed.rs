@@ -4,7 +4,7 @@
 
 use std::time::Instant;
 
-use pathology::fft::{convolve, convolve_direct};
+use pathology::numeric::fft::{convolve, convolve_direct};
 
 fn probability_vector(n: usize, step: usize, modulus: usize) -> Vec<f64> {
     let raw: Vec<f64> = (0..n)

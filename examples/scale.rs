@@ -4,7 +4,7 @@
 
 use std::time::Instant;
 
-use pathology::dgame::{DependenceFactors, Solver, estimate_cost};
+use pathology::analytic::dgame::{DependenceFactors, Solver, estimate_cost};
 
 fn main() {
     let heights: Vec<u32> = std::env::args()

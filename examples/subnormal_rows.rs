@@ -9,9 +9,9 @@
 
 use std::time::Instant;
 
-use pathology::errprop::BackUp;
-use pathology::errprop::report::{compute_trajectories, trajectory_report};
-use pathology::number::parse_rational;
+use pathology::analytic::errprop::BackUp;
+use pathology::analytic::errprop::report::{compute_trajectories, trajectory_report};
+use pathology::numeric::number::parse_rational;
 use pathology::report::{ExportOptions, Format, Report};
 
 fn main() {

@@ -2,10 +2,10 @@
 //! `cargo run --release --example table1`.
 
 use num_rational::BigRational;
-use pathology::dgame::DecisionColumn;
-use pathology::dgame::report::{Layout, decision_report};
-use pathology::dgame::table::PaperTable;
-use pathology::number::Probability;
+use pathology::analytic::dgame::DecisionColumn;
+use pathology::analytic::dgame::report::{Layout, decision_report};
+use pathology::analytic::dgame::table::PaperTable;
+use pathology::numeric::number::Probability;
 use pathology::report::{ExportOptions, Format, Report};
 
 fn main() -> pathology::Result<()> {

@@ -2,7 +2,7 @@
 //! dependence factors and draws the trajectories: `cargo run --release --example
 //! trajectory_plot -- /tmp/trajectories.png`.
 
-use pathology::errprop::{BackUp, ErrorPair, trajectory};
+use pathology::analytic::errprop::{BackUp, ErrorPair, trajectory};
 use pathology::plot::{Series, trajectories};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {

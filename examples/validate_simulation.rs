@@ -5,9 +5,9 @@
 
 use std::fmt::Write as _;
 
-use pathology::dgame::DependenceFactors;
-use pathology::mc::dgame::{Engine, estimate_decisions};
-use pathology::mc::runner::TrialRunner;
+use pathology::analytic::dgame::DependenceFactors;
+use pathology::sim::runner::TrialRunner;
+use pathology::studies::crossval::dgame::{Engine, estimate_decisions};
 use pathology::validate::validate;
 
 fn main() -> pathology::Result<()> {

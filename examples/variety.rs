@@ -10,14 +10,14 @@ use std::time::Instant;
 
 use pathology::games::TicTacToe;
 use pathology::games::othello::{OthelloBoard, perft};
-use pathology::mc::TrialRunner;
-use pathology::mc::kalah::{KalahSetup, PAPER_BOARDS, kalah_table};
-use pathology::mc::othello::{OthelloSetup, othello_matches};
 use pathology::search::node_counts::{
     CENTRE_FIRST_ORDER, SQUARE_ORDER, compare_searches, sequence_counts,
 };
+use pathology::sim::TrialRunner;
+use pathology::studies::chi_nau::kalah::{KalahSetup, PAPER_BOARDS, kalah_table};
+use pathology::studies::chi_nau::othello::{OthelloSetup, othello_matches};
 
-fn percent(c: &pathology::mc::Comparison) -> String {
+fn percent(c: &pathology::sim::Comparison) -> String {
     format!(
         "{:5.1}% [{:4.1}, {:4.1}]",
         100.0 * c.estimate,

@@ -1,3 +1,5 @@
+//! **Layer 1, cancellation.** May import: [`crate::error`].
+//!
 //! Cancelling long computations (Ctrl-C in the Python package).
 //!
 //! Not a formula of the papers: the plumbing that lets a caller stop the long loops of the
@@ -6,12 +8,12 @@
 //! does so when `KeyboardInterrupt` arrives). The long loops check the token at their natural
 //! granularity:
 //!
-//! - the Monte Carlo runner ([`crate::mc::runner::TrialRunner::run`]) between chunks of
+//! - the Monte Carlo runner ([`crate::sim::runner::TrialRunner::run`]) between chunks of
 //!   trials (the trials, their random streams and the fold order are untouched);
-//! - the exact engines ([`crate::dgame::Solver`], [`crate::exact::decision_column`]) once
+//! - the exact engines ([`crate::analytic::dgame::Solver`], [`crate::analytic::families::decision_column`]) once
 //!   per level of the recursions over the height;
-//! - error-propagation trajectories ([`crate::errprop::trajectory`],
-//!   [`crate::errprop::enclosed_trajectory`]) once per step.
+//! - error-propagation trajectories ([`crate::analytic::errprop::trajectory`],
+//!   [`crate::analytic::errprop::enclosed_trajectory`]) once per step.
 //!
 //! A cancelled computation returns [`Error::Interrupted`]: never a panic, never a partial
 //! result. Outside a [`scope`] nothing is ever cancelled, and a check is one relaxed atomic
@@ -88,7 +90,7 @@ thread_local! {
 /// use std::time::{Duration, Instant};
 /// use pathology::Error;
 /// use pathology::cancel::{CancelToken, scope};
-/// use pathology::mc::runner::TrialRunner;
+/// use pathology::sim::runner::TrialRunner;
 /// let token = CancelToken::new();
 /// let stopper = token.clone();
 /// std::thread::spawn(move || {
@@ -134,10 +136,10 @@ pub fn current() -> CancelToken {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dgame::{DependenceFactors, Solver};
-    use crate::errprop::{BackUp, ErrorPair, trajectory};
-    use crate::exact::{Evaluator, Family, NGame, decision_column};
-    use crate::mc::runner::TrialRunner;
+    use crate::analytic::dgame::{DependenceFactors, Solver};
+    use crate::analytic::errprop::{BackUp, ErrorPair, trajectory};
+    use crate::analytic::families::{Evaluator, Family, NGame, decision_column};
+    use crate::sim::runner::TrialRunner;
     use num_rational::BigRational;
     use std::time::{Duration, Instant};
 
@@ -153,7 +155,7 @@ mod tests {
     }
 
     fn exact(text: &str) -> BigRational {
-        crate::number::parse_rational(text).unwrap()
+        crate::numeric::number::parse_rational(text).unwrap()
     }
 
     #[test]

@@ -1,3 +1,5 @@
+//! **Layer 0, the error type.** May import nothing of the crate.
+//!
 //! The library's error type: every message names the argument and the allowed range.
 
 use thiserror::Error;
@@ -61,7 +63,7 @@ impl Error {
     /// # Examples
     ///
     /// ```
-    /// use pathology::dgame::{DependenceFactors, check_cost};
+    /// use pathology::analytic::dgame::{DependenceFactors, check_cost};
     /// assert!(DependenceFactors::new(1.5, 0.5).unwrap_err().is_usage());
     /// assert!(check_cost(30, None).unwrap_err().is_usage());
     /// ```

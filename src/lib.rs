@@ -3,15 +3,23 @@
 //! Exact probabilities of minimax search pathology, and the tools to check them.
 //!
 //! The crate computes, exactly or in fast floating point, the quantities that the literature
-//! on minimax pathology could only tabulate or sample:
+//! on minimax pathology could only tabulate or sample, and checks them against real searches
+//! on real games. Its modules are layers; each imports only the layers below it (a test,
+//! `tests/architecture.rs`, keeps it so; `ARCHITECTURE.md` has the map):
 //!
-//! - [`dgame`]: Li & Marsland's (1990) D-games with dependence factors `f1`, `f2`: the
-//!   distributions of Nau's piece-count evaluation psi and of its minimax backed-up values,
-//!   the probability `D(d,h)` of a correct decision at search depth d in a tree of height h,
-//!   the pathological sum PS, Tables 1 and 2, sweeps, and a certified pathology threshold.
-//! - [`number`]: the two modes, `f64` and exact rationals, behind one trait.
-//! - [`report`]: every result as a typed table with a manifest, exported as text, CSV,
-//!   JSON, Markdown and LaTeX (and read back by `validate` and `merge`).
+//! | layer | modules | what it is |
+//! |--:|:--|:--|
+//! | 0 | [`error`] | the error type |
+//! | 1 | [`numeric`], [`cancel`] | number types (exact rationals and `f64` behind one trait), dd, FFT, NTT, enclosures; cancelling long computations |
+//! | 2 | [`model`], [`report`], [`budget`] | shared conventions; the one result type and its exporters; costs and refusals |
+//! | 3 | [`analytic`] | exact calculators: D-games, the gamma/delta map, closed forms, the exact game families |
+//! | 4 | [`games`] | the `Game` trait and the real games |
+//! | 5 | [`search`] | minimax, alpha-beta, product, EMM over the `Game` trait |
+//! | 6 | [`sim`] | the Monte Carlo engine: seeded parallel trials, shards, statistics, sampled trees |
+//! | 7 | [`studies`] | one module per paper, and the Monte Carlo-against-exact cross-validation |
+//! | 8 | [`plot`], [`validate`] | figures; the user's own simulation results checked |
+//! | 9 | [`reproduce`] | the one list of every artefact `pathology reproduce` writes |
+//! | 10 | the binary's `cli` | argument parsing and one library call per subcommand |
 //!
 //! Conventions ([`model`]): the player who makes the last move is Max, so nodes of odd
 //! height are Max nodes.
@@ -22,8 +30,8 @@
 //!
 //! ```
 //! use num_rational::BigRational;
-//! use pathology::dgame::{DependenceFactors, Solver};
-//! use pathology::number::{Probability, parse_rational};
+//! use pathology::analytic::dgame::{DependenceFactors, Solver};
+//! use pathology::numeric::number::{Probability, parse_rational};
 //!
 //! let f = parse_rational("0.1").unwrap(); // 1/10 exactly, never through f64
 //! let mut solver = Solver::new(DependenceFactors::new(f.clone(), f).unwrap());
@@ -36,25 +44,19 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod analytic;
+pub mod budget;
 pub mod cancel;
-pub mod closed_form;
-pub mod dd;
-pub mod dgame;
-pub mod emm;
 pub mod error;
-pub mod errprop;
-pub mod exact;
-pub mod fft;
 pub mod games;
-pub mod mc;
 pub mod model;
-pub mod ntt;
-pub mod number;
-pub mod output;
+pub mod numeric;
 pub mod plot;
 pub mod report;
 pub mod reproduce;
 pub mod search;
+pub mod sim;
+pub mod studies;
 pub mod validate;
 
 pub use error::{Error, Result};

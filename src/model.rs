@@ -1,3 +1,5 @@
+//! **Layer 2, the model conventions.** May import: [`crate::error`], [`crate::numeric`].
+//!
 //! Conventions shared by the analytic engines and (later) the Monte Carlo games, so that the
 //! two sides cannot drift apart.
 //!

@@ -1,3 +1,6 @@
+//! **Layer 8, validation of a user's results.** May import every layer up to
+//! [`crate::studies`]; not [`crate::plot`] or [`crate::reproduce`].
+//!
 //! Checking a researcher's own simulation results against the exact values.
 //!
 //! Input: CSV with a header and one row per estimate. Every row has `kind`, `estimate` (a
@@ -6,12 +9,12 @@
 //!
 //! | kind | parameters | exact value |
 //! |---|---|---|
-//! | `dgame` | `h`, `d`, `f1`, and `f2` or `p0` | D(d,h) of Li & Marsland ([`crate::dgame`]) |
-//! | `errprop` | `gamma`, `delta`, `f1`, `f2`, `steps`, `quantity` (`gamma` or `delta`), optional `from` (`max`, default, or `min`) | the error-propagation map iterated `steps` times ([`crate::errprop`]) |
-//! | `rhf` | `w`, and optionally `xi` or `branching` (default `xi = w_2`) | Chi & Nau's rhf(w) ([`crate::closed_form`]) |
-//! | `pgame` | `h`, `d`, optional `b` (default 2), `p` (default `w_b`), `evaluator` (`count`, default, or `artificial` with its error rate `e`) | D(d,h) of a P-game ([`crate::exact`]) |
-//! | `ngame` | `h`, `d`, optional `b` (default 2), `q` (default 1/2), `evaluator`, `e` | D(d,h) of an N-game ([`crate::exact`]) |
-//! | `bdgame` | `h`, `d`, `qk` and `rk` (`q_1;...;q_b`, each summing to 1), optional `b` (default 2), `evaluator`, `e` | D(d,h) of a b-ary D-game (Li & Marsland Definition 3.1, [`crate::exact`]) |
+//! | `dgame` | `h`, `d`, `f1`, and `f2` or `p0` | D(d,h) of Li & Marsland ([`crate::analytic::dgame`]) |
+//! | `errprop` | `gamma`, `delta`, `f1`, `f2`, `steps`, `quantity` (`gamma` or `delta`), optional `from` (`max`, default, or `min`) | the error-propagation map iterated `steps` times ([`crate::analytic::errprop`]) |
+//! | `rhf` | `w`, and optionally `xi` or `branching` (default `xi = w_2`) | Chi & Nau's rhf(w) ([`crate::analytic::closed_form`]) |
+//! | `pgame` | `h`, `d`, optional `b` (default 2), `p` (default `w_b`), `evaluator` (`count`, default, or `artificial` with its error rate `e`) | D(d,h) of a P-game ([`crate::analytic::families`]) |
+//! | `ngame` | `h`, `d`, optional `b` (default 2), `q` (default 1/2), `evaluator`, `e` | D(d,h) of an N-game ([`crate::analytic::families`]) |
+//! | `bdgame` | `h`, `d`, `qk` and `rk` (`q_1;...;q_b`, each summing to 1), optional `b` (default 2), `evaluator`, `e` | D(d,h) of a b-ary D-game (Li & Marsland Definition 3.1, [`crate::analytic::families`]) |
 //!
 //! Parameters are read as exact rationals (`0.1` is 1/10, `1/3` is 1/3); the exact values
 //! are computed in `f64` with rigorous rounding bounds (below 1e-9 at every size allowed, far
@@ -36,7 +39,7 @@
 //!
 //! **Cost.** Rows with the same family, parameters and height share one exact D(., h)
 //! column, computed once. The whole file's cost (the sum over its distinct columns of the
-//! estimates of [`crate::dgame::estimate_cost`] and [`crate::exact::estimate_cost`]) is
+//! estimates of [`crate::analytic::dgame::estimate_cost`] and [`crate::analytic::families::estimate_cost`]) is
 //! estimated before any column is computed, and a file over the tool's limits (about a
 //! minute, 16 GiB) is refused up front with the estimate; a single column over them makes
 //! its rows malformed.
@@ -57,13 +60,16 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 use serde::Serialize;
 
-use crate::closed_form::{rhf, w_b};
-use crate::dgame::{Cost, DependenceFactors, Solver, check_cost, f2_from_p0};
+use crate::analytic::closed_form::{rhf, w_b};
+use crate::analytic::dgame::{DependenceFactors, Solver, check_cost, f2_from_p0};
+use crate::analytic::errprop::{BackUp, ErrorPair, trajectory};
+use crate::analytic::families::report::solve;
+use crate::analytic::families::{
+    BaryDGame, Evaluator, Family, MAX_BRANCHING, MAX_HEIGHT, NGame, PGame,
+};
+use crate::budget::Cost;
 use crate::error::{Error, Result};
-use crate::errprop::{BackUp, ErrorPair, trajectory};
-use crate::exact::report::solve;
-use crate::exact::{BaryDGame, Evaluator, Family, MAX_BRANCHING, MAX_HEIGHT, NGame, PGame};
-use crate::number::{Probability, parse_rational};
+use crate::numeric::number::{Probability, parse_rational};
 
 /// The longest line accepted.
 pub const MAX_LINE_BYTES: usize = 64 * 1024;
@@ -364,7 +370,7 @@ pub fn validate<R: Read>(input: R, alpha: f64) -> Result<Report> {
     for (row, value) in parsed.into_iter().zip(exact) {
         match value.expect("every row has its value") {
             Ok(exact) => {
-                let z = crate::mc::stats::proportion_z(row.estimate, exact, row.trials);
+                let z = crate::sim::stats::proportion_z(row.estimate, exact, row.trials);
                 let p_value = two_sided_p(z);
                 rows.push(CheckedRow {
                     line: row.line,
@@ -426,7 +432,7 @@ enum ColumnKey {
         f1: BigRational,
         f2: BigRational,
     },
-    /// The families of [`crate::exact`] (kinds `pgame`, `ngame`, `bdgame`).
+    /// The families of [`crate::analytic::families`] (kinds `pgame`, `ngame`, `bdgame`).
     Exact {
         game: GameKey,
         /// `None` for the piece count, else the artificial evaluator's error rate.
@@ -484,11 +490,11 @@ impl ColumnKey {
             ColumnKey::Exact { game, error, h } => {
                 let family = game.family()?;
                 let evaluator = Self::evaluator(error);
-                let cost = crate::exact::check_cost(&family, &evaluator, *h)?;
+                let cost = crate::analytic::families::check_cost(&family, &evaluator, *h)?;
                 // Binary D-games with the piece count go to Li & Marsland's engine.
                 Ok(match (&family, &evaluator) {
                     (Family::D(g), Evaluator::Count) if g.branching() == 2 => {
-                        crate::dgame::estimate_cost(*h, None)
+                        crate::analytic::dgame::estimate_cost(*h, None)
                     }
                     _ => cost,
                 })
@@ -766,7 +772,7 @@ fn list_text(values: &[BigRational]) -> String {
     values.iter().map(short).collect::<Vec<_>>().join(";")
 }
 
-/// `pgame`, `ngame`, `bdgame`: the families of [`crate::exact`].
+/// `pgame`, `ngame`, `bdgame`: the families of [`crate::analytic::families`].
 fn exact_target(kind: &str, fields: &Fields) -> RowResult<(String, Target)> {
     let b = match fields.get("b") {
         Some(_) => whole(fields, "b", 2..=u64::from(MAX_BRANCHING))? as u32,
@@ -834,7 +840,7 @@ fn exact_target(kind: &str, fields: &Fields) -> RowResult<(String, Target)> {
 }
 
 fn short(value: &BigRational) -> String {
-    crate::number::short_text(value)
+    crate::numeric::number::short_text(value)
 }
 
 fn errprop_value(fields: &Fields) -> RowResult<(String, Target)> {

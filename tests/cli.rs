@@ -3,7 +3,7 @@
 
 use super::common::{csv_body, json_of, redact_commit, refused, stdout_of};
 use num_rational::BigRational;
-use pathology::number::parse_rational;
+use pathology::numeric::number::parse_rational;
 
 #[test]
 fn bad_dependence_factors_are_refused() {

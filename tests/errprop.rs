@@ -31,7 +31,9 @@ fn rows(v: &Value, name: &str) -> Vec<Value> {
 }
 
 fn ratio(text: &str) -> f64 {
-    pathology::number::rational_to_f64(&pathology::number::parse_rational(text).unwrap())
+    pathology::numeric::number::rational_to_f64(
+        &pathology::numeric::number::parse_rational(text).unwrap(),
+    )
 }
 
 #[test]
@@ -398,9 +400,9 @@ fn fixed_points_at_seven_tenths_are_the_seven_of_the_readme() {
 
 #[test]
 fn every_listed_fixed_point_maps_to_itself_within_its_enclosure() {
-    use pathology::errprop::enclosure::Enclosure;
-    use pathology::errprop::stability::{Certificate, fixed_points};
-    use pathology::errprop::{BackUp, back_up_in};
+    use pathology::analytic::errprop::stability::{Certificate, fixed_points};
+    use pathology::analytic::errprop::{BackUp, back_up_in};
+    use pathology::numeric::enclosure::Enclosure;
     let mut checked = 0;
     for i in 0..=10 {
         for j in 0..=10 {

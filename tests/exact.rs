@@ -2,10 +2,12 @@
 //! artificial evaluator and its minimax-on-the-fraction curve, on P- and N-games, at fixed
 //! seeds; every depth within `SIGMAS` standard errors of the exact value.
 
-use pathology::exact::study::{attach_exact, exact_minimax_curve};
-use pathology::mc::TrialRunner;
-use pathology::mc::emm_study::{FRACTION_MINIMAX, StudyEvaluator, calibrate, run};
-use pathology::mc::level_tree::{BoardSpec, GameKind};
+use pathology::sim::TrialRunner;
+use pathology::sim::level_tree::{BoardSpec, GameKind};
+use pathology::studies::wilson_parker_nau::exact_curve::{attach_exact, exact_minimax_curve};
+use pathology::studies::wilson_parker_nau::study::{
+    FRACTION_MINIMAX, StudyEvaluator, calibrate, run,
+};
 
 /// Agreement criterion, as in the other Monte Carlo checks (tests/mc.rs).
 const SIGMAS: f64 = 4.0;
@@ -247,13 +249,15 @@ mod cli {
 /// evaluator) and of the minimax-on-the-fraction rows (natural) is `exact_minimax_curve`'s
 /// value with its bound, and the other rows have none.
 mod emm_report {
-    use pathology::exact::study::exact_minimax_curve;
-    use pathology::mc::TrialRunner;
-    use pathology::mc::emm_report::{EmmSetting, EvaluatorSetting, study_report};
-    use pathology::mc::emm_study::{StudyEvaluator, calibrate, run_counts};
-    use pathology::mc::level_tree::{BoardSpec, GameKind};
-    use pathology::mc::report::McRun;
     use pathology::report::Cell;
+    use pathology::sim::TrialRunner;
+    use pathology::sim::level_tree::{BoardSpec, GameKind};
+    use pathology::studies::crossval::report::McRun;
+    use pathology::studies::wilson_parker_nau::exact_curve::exact_minimax_curve;
+    use pathology::studies::wilson_parker_nau::report::{
+        EmmSetting, EvaluatorSetting, study_report,
+    };
+    use pathology::studies::wilson_parker_nau::study::{StudyEvaluator, calibrate, run_counts};
 
     #[test]
     fn exact_column_is_the_exact_minimax_curve() {

@@ -4,11 +4,13 @@
 
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
-use pathology::dgame::report::{Layout, decision_report};
-use pathology::dgame::table::{SecondFactor, compute_columns, sweep_settings};
-use pathology::errprop::BackUp;
-use pathology::errprop::report::{compute_trajectories, trajectory_report, trajectory_title};
-use pathology::number::parse_rational;
+use pathology::analytic::dgame::report::{Layout, decision_report};
+use pathology::analytic::dgame::table::{SecondFactor, compute_columns, sweep_settings};
+use pathology::analytic::errprop::BackUp;
+use pathology::analytic::errprop::report::{
+    compute_trajectories, trajectory_report, trajectory_title,
+};
+use pathology::numeric::number::parse_rational;
 use pathology::report::{ExportOptions, Format, Report};
 
 use super::common::refused;

@@ -171,7 +171,7 @@ fn printed_bounds_of_f64_trajectories_cover_the_exact_values() {
     assert_eq!(float.len(), 14);
     for (f, e) in float.iter().zip(&exact) {
         for key in ["gamma", "delta"] {
-            let q = |s: &str| pathology::number::parse_rational(s).unwrap();
+            let q = |s: &str| pathology::numeric::number::parse_rational(s).unwrap();
             let value = q(&f[key].to_string());
             let bound = q(&f[format!("{key}_error_bound")].to_string());
             let truth = q(e[format!("{key}_exact")].as_str().unwrap());

@@ -3,9 +3,9 @@
 
 use assert_cmd::Command;
 use num_rational::BigRational;
-use pathology::dgame::DecisionColumn;
-use pathology::dgame::table::PaperTable;
-use pathology::number::{Probability, parse_rational};
+use pathology::analytic::dgame::DecisionColumn;
+use pathology::analytic::dgame::table::PaperTable;
+use pathology::numeric::number::{Probability, parse_rational};
 
 /// A transcribed table: the (f1, f2) of each column and the printed rows, `d = 1..=10` then PS.
 struct Golden {

@@ -18,20 +18,22 @@
 
 use num_rational::BigRational;
 use num_traits::{One, Zero};
-use pathology::cancel::{self, CancelToken};
-use pathology::closed_form::report::{
+use pathology::analytic::closed_form::report::{
     Xi, depth_one_report, emm_example_report, rhf_report, w_b_report,
 };
-use pathology::dgame::DependenceFactors;
-use pathology::errprop::BackUp;
-use pathology::errprop::report::{compute_trajectories, trajectory_report, trajectory_title};
-use pathology::exact::report::{exact_report, solve};
-use pathology::exact::{BaryDGame, Evaluator, Family, NGame, PGame, check_cost};
-use pathology::mc::dgame::{Engine, decision_counts};
-use pathology::mc::report::{DgameSpec, McRun};
-use pathology::mc::runner::{Shard, TrialRunner};
-use pathology::number::{Probability, parse_rational, short_text};
+use pathology::analytic::dgame::DependenceFactors;
+use pathology::analytic::errprop::BackUp;
+use pathology::analytic::errprop::report::{
+    compute_trajectories, trajectory_report, trajectory_title,
+};
+use pathology::analytic::families::report::{exact_report, solve};
+use pathology::analytic::families::{BaryDGame, Evaluator, Family, NGame, PGame, check_cost};
+use pathology::cancel::{self, CancelToken};
+use pathology::numeric::number::{Probability, parse_rational, short_text};
 use pathology::report::{ExportOptions, Format, Report};
+use pathology::sim::runner::{Shard, TrialRunner};
+use pathology::studies::crossval::dgame::{Engine, decision_counts};
+use pathology::studies::crossval::report::{DgameSpec, McRun};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use std::sync::{Mutex, PoisonError};

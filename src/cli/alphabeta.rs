@@ -1,8 +1,8 @@
 //! `pathology alphabeta`: Ross's (2020) tic-tac-toe analysis of one position, reported by
-//! [`pathology::mc::alphabeta_report`].
+//! [`pathology::studies::ross::alphabeta_report`].
 
-use pathology::mc::alphabeta_report::alphabeta_report;
 use pathology::report::Report;
+use pathology::studies::ross::alphabeta_report::alphabeta_report;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {

@@ -1,11 +1,11 @@
 //! Argument parsers shared by the subcommands. Probabilities are parsed as exact rationals.
 
 use num_rational::BigRational;
-use pathology::dgame::report::{Layout, decision_report};
-use pathology::dgame::table::compute_columns;
-use pathology::mc::level_tree::GameKind;
-use pathology::mc::runner::Shard;
-use pathology::number::{Probability, parse_rational};
+use pathology::analytic::dgame::report::{Layout, decision_report};
+use pathology::analytic::dgame::table::compute_columns;
+use pathology::numeric::number::{Probability, parse_rational};
+use pathology::sim::level_tree::GameKind;
+use pathology::sim::runner::Shard;
 
 /// A probability in `[0, 1]`, parsed exactly (`0.1` is `1/10`).
 pub fn probability(text: &str) -> Result<BigRational, String> {

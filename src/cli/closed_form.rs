@@ -1,12 +1,12 @@
 //! `pathology rhf`, `pathology wb`, `pathology emm`: the closed forms of Chi & Nau (rhf),
 //! Nau/Pearl (w_b) and Wilson, Parker & Nau (EMM depth-one errors, the Fig. 2 example). The
-//! reports are built by [`pathology::closed_form::report`].
+//! reports are built by [`pathology::analytic::closed_form::report`].
 
 use num_rational::BigRational;
-use pathology::closed_form::report::{
+use pathology::analytic::closed_form::report::{
     Xi, depth_one_report, emm_example_report, rhf_report, w_b_report,
 };
-use pathology::number::short_text;
+use pathology::numeric::number::short_text;
 use pathology::report::Report;
 
 use super::args::{OutputArgs, probability};

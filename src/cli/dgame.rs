@@ -2,9 +2,9 @@
 
 use anyhow::Context;
 use num_rational::BigRational;
-use pathology::dgame::f2_from_p0;
-use pathology::dgame::report::{Layout, complement_report};
-use pathology::number::short_text;
+use pathology::analytic::dgame::f2_from_p0;
+use pathology::analytic::dgame::report::{Layout, complement_report};
+use pathology::numeric::number::short_text;
 use pathology::report::Report;
 
 use super::args::{TableOutput, height, probability};
@@ -89,7 +89,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 
 /// `1 - D(d,h)` with its enclosures.
 fn complement(report: Report, args: &Args, f2: &BigRational) -> anyhow::Result<Report> {
-    use pathology::dgame::complement::ComplementSolver;
+    use pathology::analytic::dgame::complement::ComplementSolver;
     let h = args.height;
     let mut solver = ComplementSolver::new(&args.f1, f2)?;
     let enclosures = match args.depth {

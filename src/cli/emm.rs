@@ -3,16 +3,18 @@
 
 use std::path::PathBuf;
 
-use pathology::mc::TrialRunner;
-use pathology::mc::cost::study_game_seconds;
-use pathology::mc::emm_report::{
+use pathology::sim::TrialRunner;
+use pathology::sim::level_tree::{BoardSpec, GameKind};
+use pathology::sim::runner::Shard;
+use pathology::studies::crossval::report::McRun;
+use pathology::studies::wilson_parker_nau::report::{
     CalibrationSource, EmmSetting, EvaluatorSetting, calibration_report, calibration_seed,
     natural_evaluator, study_report, wilson_figures as figures,
 };
-use pathology::mc::emm_study::{self, StudyEvaluator, check_writable, run_counts};
-use pathology::mc::level_tree::{BoardSpec, GameKind};
-use pathology::mc::report::McRun;
-use pathology::mc::runner::Shard;
+use pathology::studies::wilson_parker_nau::study::study_game_seconds;
+use pathology::studies::wilson_parker_nau::study::{
+    self as emm_study, StudyEvaluator, check_writable, run_counts,
+};
 
 use super::args::OutputArgs;
 use super::args::{count, default_parameter, default_threads, unit};

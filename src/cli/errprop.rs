@@ -2,20 +2,20 @@
 //!
 //! With flags it runs trajectories; the subcommands print Theorem 5.1/5.2 thresholds, fixed
 //! points and the critical dependence factor, and write the figures. The reports are built by
-//! [`pathology::errprop::report`].
+//! [`pathology::analytic::errprop::report`].
 
 use std::path::PathBuf;
 
 use anyhow::Context;
 use num_rational::BigRational;
-use pathology::dgame::report::probability_cell;
-use pathology::errprop::report::{
+use pathology::analytic::dgame::report::probability_cell;
+use pathology::analytic::errprop::report::{
     F64_TRAJECTORY_NOTE, Trajectory, compute_trajectories, critical_f_report, fixed_point_report,
     long_run_report, map_title, setting_label, thresholds_report, trajectory_grid_row,
     trajectory_rows, trajectory_table, trajectory_title,
 };
-use pathology::errprop::{BackUp, theorem_5_1, theorem_5_2};
-use pathology::number::{Probability, short_text};
+use pathology::analytic::errprop::{BackUp, theorem_5_1, theorem_5_2};
+use pathology::numeric::number::{Probability, short_text};
 use pathology::report::{Report, TableStream};
 
 use super::args::{OutputArgs, probability};
@@ -255,7 +255,7 @@ fn run_trajectories(args: &TrajectoryArgs) -> anyhow::Result<()> {
         let report = long_run_report(report, &gamma, &delta, &settings, args.from)?;
         return args.output.emit(&report, 6);
     }
-    pathology::errprop::check_trajectory_cost(
+    pathology::analytic::errprop::check_trajectory_cost(
         &gamma,
         &delta,
         &settings,

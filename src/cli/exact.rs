@@ -1,10 +1,10 @@
 //! `pathology exact`: D(d,h) for b-ary D-games, P-games and N-games with the piece count or
-//! the artificial evaluator; the report is built by [`pathology::exact::report`].
+//! the artificial evaluator; the report is built by [`pathology::analytic::families::report`].
 
 use num_rational::BigRational;
-use pathology::exact::report::{exact_report, solve};
-use pathology::exact::{BaryDGame, Evaluator, Family, NGame, PGame, check_cost};
-use pathology::number::{Probability, parse_rational, short_text};
+use pathology::analytic::families::report::{exact_report, solve};
+use pathology::analytic::families::{BaryDGame, Evaluator, Family, NGame, PGame, check_cost};
+use pathology::numeric::number::{Probability, parse_rational, short_text};
 use pathology::report::Report;
 
 use super::args::probability;
@@ -230,7 +230,7 @@ fn run_in<P: Probability>(args: &Args) -> anyhow::Result<()> {
         .into());
     }
     let cost = check_cost(&family, &evaluator, h)?;
-    pathology::dgame::cost::announce_estimate(
+    pathology::budget::announce_estimate(
         &format!("D(d,{h}) of a {}-game", family.name().to_uppercase()),
         cost.seconds,
     );

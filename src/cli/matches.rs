@@ -1,19 +1,19 @@
 //! `pathology mc match | match-sweep | match-table`: Chi & Nau's (1987) minimax against the
 //! product rule (Sections 4.4 and 5, Fig. 3). Parses the arguments, calls
-//! [`pathology::mc::match_report`] and prints the report; `match-sweep` also draws Fig. 3.
+//! [`pathology::studies::chi_nau::match_report`] and prints the report; `match-sweep` also draws Fig. 3.
 
 use std::path::PathBuf;
 
-use pathology::mc::TrialRunner;
-use pathology::mc::cost::match_pair_seconds;
-use pathology::mc::level_tree::{BoardSpec, GameKind};
-use pathology::mc::match_report::{
+use pathology::sim::TrialRunner;
+use pathology::sim::level_tree::{BoardSpec, GameKind};
+use pathology::sim::runner::Shard;
+use pathology::studies::chi_nau::match_report::{
     CHI_NAU_DEPTH_11, MatchSetting, depth_table_report, depth_table_rows, figure_3_points,
     figure_3_report,
 };
-use pathology::mc::matches::{MatchEvaluator, chi_nau_board};
-use pathology::mc::report::McRun;
-use pathology::mc::runner::Shard;
+use pathology::studies::chi_nau::matches::match_pair_seconds;
+use pathology::studies::chi_nau::matches::{MatchEvaluator, chi_nau_board};
+use pathology::studies::crossval::report::McRun;
 
 use super::args::{count, default_parameter, default_threads, unit};
 
@@ -166,7 +166,7 @@ pub fn run_match(args: MatchArgs) -> anyhow::Result<()> {
 
 pub fn run_match_sweep(args: MatchSweepArgs) -> anyhow::Result<()> {
     let runner = args.options.runner(args.pairs, "mc match-sweep")?;
-    let weights = pathology::mc::matches::figure_3_weights().len() as f64;
+    let weights = pathology::studies::chi_nau::matches::figure_3_weights().len() as f64;
     runner.check_budget_of(
         "--pairs",
         "mc match-sweep",

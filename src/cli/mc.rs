@@ -1,18 +1,19 @@
 //! `pathology mc`: Monte Carlo experiments that check exact values against real searches.
 
 use num_rational::BigRational;
-use pathology::closed_form::w_b;
-use pathology::mc::TrialRunner;
-use pathology::mc::alphabeta::{
+use pathology::analytic::closed_form::w_b;
+use pathology::numeric::number::Probability;
+use pathology::sim::TrialRunner;
+use pathology::sim::runner::Shard;
+use pathology::studies::crossval::dgame::{Engine, decision_counts};
+use pathology::studies::crossval::errprop::estimate_errors;
+use pathology::studies::crossval::report::{
+    DgameSpec, ErrpropSpec, McRun, RhfSpec, naive_loss_report,
+};
+use pathology::studies::crossval::rhf::estimate_flaw_rate;
+use pathology::studies::ross::alphabeta::{
     RandomTrees, estimate_naive_losses, estimate_naive_losses_tictactoe,
 };
-use pathology::mc::cost;
-use pathology::mc::dgame::{Engine, decision_counts};
-use pathology::mc::errprop::estimate_errors;
-use pathology::mc::report::{DgameSpec, ErrpropSpec, McRun, RhfSpec, naive_loss_report};
-use pathology::mc::rhf::estimate_flaw_rate;
-use pathology::mc::runner::Shard;
-use pathology::number::Probability;
 use serde::Serialize;
 
 use super::args::{height, probability};
@@ -95,7 +96,7 @@ impl RunOptions {
 
     /// The runner of [`RunOptions::runner`], refused up front when the run would take more
     /// than an hour ([`TrialRunner::check_budget`]): `what` names the experiment and its size,
-    /// `seconds_per_trial` is one trial's cost on one thread ([`pathology::mc::cost`]).
+    /// `seconds_per_trial` is one trial's cost on one thread (each experiment's own model).
     pub fn budgeted_runner(
         &self,
         label: &str,
@@ -199,7 +200,7 @@ fn dgame(args: DgameArgs) -> anyhow::Result<()> {
     let runner = args.run.budgeted_runner(
         "mc dgame",
         &format!("mc dgame at height {}", spec.height),
-        cost::dgame_trial_seconds(spec.height, spec.engine)?,
+        pathology::studies::crossval::dgame::dgame_trial_seconds(spec.height, spec.engine)?,
     )?;
     let counts = decision_counts(&spec.factors()?, spec.height, spec.engine, &runner)?;
     let report = spec.report(&args.run.run(), &counts)?;
@@ -256,11 +257,11 @@ fn alphabeta(args: AlphabetaArgs) -> anyhow::Result<()> {
                 "mc alphabeta on random trees (b = {}, depth {})",
                 trees.branching, trees.depth
             ),
-            cost::tree_trial_seconds(&trees)?,
+            pathology::studies::ross::alphabeta::tree_trial_seconds(&trees)?,
         ),
         Positions::Tictactoe => (
             format!("mc alphabeta on tic-tac-toe after --plies {plies}"),
-            cost::tictactoe_trial_seconds(plies)?,
+            pathology::studies::ross::alphabeta::tictactoe_trial_seconds(plies)?,
         ),
     };
     let runner = args.run.budgeted_runner("mc alphabeta", &what, per_trial)?;
@@ -323,7 +324,7 @@ fn errprop(args: ErrpropArgs) -> anyhow::Result<()> {
     let runner = args.run.budgeted_runner(
         "mc errprop",
         &format!("mc errprop with {} steps", args.steps),
-        cost::errprop_trial_seconds(args.steps)?,
+        pathology::studies::crossval::errprop::errprop_trial_seconds(args.steps)?,
     )?;
     let rows = estimate_errors(&start, &factors, args.steps, &runner)?;
     args.run
@@ -364,7 +365,7 @@ fn rhf(args: RhfArgs) -> anyhow::Result<()> {
     let runner = args.run.budgeted_runner(
         "mc rhf",
         &format!("mc rhf at height {} depth {}", args.height, args.depth),
-        cost::rhf_trial_seconds(&setup),
+        pathology::studies::crossval::rhf::rhf_trial_seconds(&setup),
     )?;
     let result = estimate_flaw_rate(&setup, &runner)?;
     args.run

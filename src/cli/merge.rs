@@ -4,8 +4,8 @@
 use std::path::PathBuf;
 
 use anyhow::Context;
-use pathology::mc::report::merge;
 use pathology::report::read::read_any;
+use pathology::studies::crossval::report::merge;
 
 /// Combine the outputs of `pathology mc ... --shard K/N` (K = 1..N, CSV or JSON, any order)
 /// into the result of the unsharded run with the same seed, byte for byte.

@@ -1,5 +1,5 @@
 //! Subcommands: one file each. They parse, call the library and hand the result to
-//! [`pathology::output`].
+//! [`pathology::report::output`].
 
 mod alphabeta;
 mod args;

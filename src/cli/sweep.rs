@@ -5,12 +5,12 @@ use std::io::IsTerminal;
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
 use num_rational::BigRational;
-use pathology::dgame::report::{Layout, decision_report, f64_note};
-use pathology::dgame::table::{
+use pathology::analytic::dgame::report::{Layout, decision_report, f64_note};
+use pathology::analytic::dgame::table::{
     SecondFactor, compute_columns_in_order, compute_columns_with_progress, sweep_settings,
 };
-use pathology::dgame::{DecisionColumn, DependenceFactors};
-use pathology::number::{Probability, short_text};
+use pathology::analytic::dgame::{DecisionColumn, DependenceFactors};
+use pathology::numeric::number::{Probability, short_text};
 use pathology::report::{Report, Table, TableStream};
 
 use super::args::{OutputArgs, TableOutput, height, positive_rational, probability};

@@ -1,7 +1,7 @@
 //! `pathology table 1|2`: Li & Marsland's Tables 1 and 2.
 
-use pathology::dgame::report::Layout;
-use pathology::dgame::table::{PAPER_HEIGHT, PaperTable};
+use pathology::analytic::dgame::report::Layout;
+use pathology::analytic::dgame::table::{PAPER_HEIGHT, PaperTable};
 use pathology::report::Report;
 
 use super::args::TableOutput;

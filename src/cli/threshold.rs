@@ -1,7 +1,7 @@
 //! `pathology threshold`: the dependence factor above which no depth is pathological.
 
-use pathology::dgame::report::threshold_report;
-use pathology::dgame::threshold::pathology_threshold;
+use pathology::analytic::dgame::report::threshold_report;
+use pathology::analytic::dgame::threshold::pathology_threshold;
 use pathology::report::Report;
 
 use super::args::height;

@@ -2,8 +2,8 @@
 
 use std::path::PathBuf;
 
-use pathology::dgame::report::height_trend_report;
-use pathology::dgame::trend::height_trend;
+use pathology::analytic::dgame::report::height_trend_report;
+use pathology::analytic::dgame::trend::height_trend;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {

@@ -1,11 +1,11 @@
 //! `pathology mc kalah | othello | nodes`: Chi & Nau's (1987) "variety of games" (three-hole
 //! kalah, Section 4.5; othello, Section 4.3) and Ross's (2020) node counts. The reports are
-//! built by [`pathology::mc::variety_report`].
+//! built by [`pathology::studies::chi_nau::variety_report`].
 
-use pathology::mc::TrialRunner;
-use pathology::mc::kalah::{KalahSetup, PAPER_BOARDS, kalah_table};
-use pathology::mc::othello::{OthelloSetup, othello_matches};
-use pathology::mc::variety_report::{
+use pathology::sim::TrialRunner;
+use pathology::studies::chi_nau::kalah::{KalahSetup, PAPER_BOARDS, kalah_table};
+use pathology::studies::chi_nau::othello::{OthelloSetup, othello_matches};
+use pathology::studies::chi_nau::variety_report::{
     ROSS_BOARDS, check_kalah_cost, check_othello_cost, kalah_report, nodes_report, othello_report,
 };
 

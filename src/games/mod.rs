@@ -1,3 +1,6 @@
+//! **Layer 4, the games.** May import: [`crate::analytic`] and the layers below it; not the
+//! searches or the Monte Carlo engine.
+//!
 //! Games behind one [`Game`] trait: a state, the player to move, the moves, and the terminal
 //! utility. The searches of [`crate::search`] are generic over it.
 //!

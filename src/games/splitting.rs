@@ -16,7 +16,7 @@
 //! Three ways to fill the board:
 //!
 //! - **P-games** ([`SplittingGame::p_game`]): each square is 1 with probability `p`
-//!   independently; the default `p = w_b` ([`crate::closed_form::w_b`]) is the root in
+//!   independently; the default `p = w_b` ([`crate::analytic::closed_form::w_b`]) is the root in
 //!   (0, 1) of `(1 - x)^b = x`, which makes the win probability of every even-height node `w_b`.
 //! - **N-games** ([`SplittingGame::n_game`], Nau 1982): each tree edge carries `+1` with
 //!   probability `q`, `-1` otherwise; a square is 1 when the sum along its path is positive.
@@ -28,7 +28,7 @@ use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 
 use super::Game;
-use crate::dgame::{DependenceFactors, check_unit};
+use crate::analytic::dgame::{DependenceFactors, check_unit};
 use crate::error::{Error, Result};
 use crate::model::Player;
 
@@ -86,7 +86,7 @@ impl DGameDraw {
     /// # Examples
     ///
     /// ```
-    /// use pathology::dgame::DependenceFactors;
+    /// use pathology::analytic::dgame::DependenceFactors;
     /// use pathology::games::splitting::DGameDraw;
     /// use rand::SeedableRng;
     /// let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(1);
@@ -111,7 +111,7 @@ impl DGameDraw {
     /// # Examples
     ///
     /// ```
-    /// use pathology::dgame::DependenceFactors;
+    /// use pathology::analytic::dgame::DependenceFactors;
     /// use pathology::games::splitting::DGameDraw;
     /// use rand::SeedableRng;
     /// let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(1);
@@ -139,7 +139,7 @@ impl DGameDraw {
     /// # Examples
     ///
     /// ```
-    /// use pathology::dgame::DependenceFactors;
+    /// use pathology::analytic::dgame::DependenceFactors;
     /// use pathology::games::splitting::DGameDraw;
     /// use rand::SeedableRng;
     /// let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(1);
@@ -188,9 +188,9 @@ impl DGameDraw {
     /// # Examples
     ///
     /// ```
-    /// use pathology::dgame::DependenceFactors;
+    /// use pathology::analytic::dgame::DependenceFactors;
     /// use pathology::games::splitting::DGameDraw;
-    /// use pathology::mc::level_tree::LevelTree;
+    /// use pathology::sim::level_tree::LevelTree;
     /// use rand::SeedableRng;
     /// let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(2);
     /// let draw = DGameDraw::new(&DependenceFactors::new(0.5, 0.5).unwrap());
@@ -220,9 +220,9 @@ impl DGameDraw {
     /// # Examples
     ///
     /// ```
-    /// use pathology::dgame::DependenceFactors;
+    /// use pathology::analytic::dgame::DependenceFactors;
     /// use pathology::games::splitting::DGameDraw;
-    /// use pathology::mc::level_tree::LevelTree;
+    /// use pathology::sim::level_tree::LevelTree;
     /// use rand::SeedableRng;
     /// let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(3);
     /// let draw = DGameDraw::new(&DependenceFactors::new(0.5, 0.5).unwrap());
@@ -264,12 +264,12 @@ fn check_shape(branching: u32, height: u32) -> Result<()> {
     }
     let squares = u64::from(branching).checked_pow(height);
     if squares.is_none_or(|s| s > MAX_SQUARES) {
-        return Err(Error::TooExpensive {
-            what: format!("a board of b^h = {branching}^{height} squares"),
-            estimate: "more than 2^26 squares".to_string(),
-            limit: format!("{MAX_SQUARES} squares"),
-            hint: "Use a smaller height or branching factor.".to_string(),
-        });
+        return Err(crate::budget::refuse(
+            format!("a board of b^h = {branching}^{height} squares"),
+            "more than 2^26 squares".to_string(),
+            format!("{MAX_SQUARES} squares"),
+            "Use a smaller height or branching factor.",
+        ));
     }
     Ok(())
 }
@@ -336,7 +336,7 @@ impl SplittingGame {
         })
     }
 
-    /// A P-game: every square 1 with probability `p` (use [`crate::closed_form::w_b`] for
+    /// A P-game: every square 1 with probability `p` (use [`crate::analytic::closed_form::w_b`] for
     /// Pearl's `w_b`), drawn in tree order.
     ///
     /// # Examples
@@ -409,7 +409,7 @@ impl SplittingGame {
     /// # Examples
     ///
     /// ```
-    /// use pathology::dgame::DependenceFactors;
+    /// use pathology::analytic::dgame::DependenceFactors;
     /// use pathology::games::SplittingGame;
     /// use rand::SeedableRng;
     /// let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(1);
@@ -622,7 +622,7 @@ mod tests {
     #[test]
     fn w_b_solves_its_equation() {
         for b in 2..=6 {
-            let w = crate::closed_form::w_b(b).unwrap();
+            let w = crate::analytic::closed_form::w_b(b).unwrap();
             assert!(((1.0 - w).powi(b as i32) - w).abs() < 1e-15, "b = {b}");
         }
     }

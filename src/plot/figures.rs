@@ -11,12 +11,14 @@ use std::path::{Path, PathBuf};
 use super::{
     Axes, PlotError, Result, Series, Style, failed, line_chart, phase_portrait, trajectories,
 };
-use crate::closed_form::{DepthOneTree, rhf, two_level_example_error, w_b};
-use crate::dgame::figure_4::{FIGURE_4_HEIGHTS, figure_4_pair_report, figure_4_report};
-use crate::dgame::trend::TrendRow;
-use crate::errprop::stability::fixed_points;
-use crate::errprop::{BackUp, ErrorPair, trajectory};
+use crate::analytic::closed_form::{DepthOneTree, rhf, two_level_example_error, w_b};
+use crate::analytic::dgame::trend::TrendRow;
+use crate::analytic::errprop::stability::fixed_points;
+use crate::analytic::errprop::{BackUp, ErrorPair, trajectory};
 use crate::report::{ExportOptions, Format, Report};
+use crate::studies::li_marsland::figure_4::{
+    FIGURE_4_HEIGHTS, figure_4_pair_report, figure_4_report,
+};
 
 /// Back-up steps drawn in Figs. 2 and 3.
 const FIGURE_STEPS: u32 = 12;
@@ -25,7 +27,7 @@ const PORTRAIT_F: f64 = 0.7;
 
 /// Writes `contents` to `path` atomically, naming the path in the error.
 fn write_file(path: &Path, contents: &str) -> Result<()> {
-    crate::output::write_atomically(path, contents)
+    crate::report::output::write_atomically(path, contents)
         .map_err(|e| PlotError(format!("writing {}: {e}", path.display())))
 }
 

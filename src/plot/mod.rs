@@ -1,3 +1,7 @@
+//! **Layer 8, figures.** May import every layer up to [`crate::studies`]: it draws the
+//! figure data of the reports and studies below; not [`crate::validate`] or
+//! [`crate::reproduce`].
+//!
 //! Figures with plotters, as PNG or SVG.
 //!
 //! Text is drawn with the DejaVu Sans font of the `dejavu` crate, registered with plotters'
@@ -18,9 +22,9 @@ use std::sync::Once;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
+use crate::analytic::errprop::stability::{Attractor, FixedPoint, Stability, attractor_of};
+use crate::analytic::errprop::{BackUp, ErrorPair, back_up};
 use crate::error::{Error, Result as LibResult};
-use crate::errprop::stability::{Attractor, FixedPoint, Stability, attractor_of};
-use crate::errprop::{BackUp, ErrorPair, back_up};
 
 /// An error while drawing or writing a figure.
 #[derive(Debug, thiserror::Error)]
@@ -527,7 +531,7 @@ fn basin(start: ErrorPair<f64>, f1: f64, f2: f64, from: BackUp, max_steps: u32) 
             .abs()
             .max((next.delta - p.delta).abs());
         p = next;
-        if moved <= crate::errprop::SETTLE_TOLERANCE {
+        if moved <= crate::analytic::errprop::SETTLE_TOLERANCE {
             break;
         }
     }
@@ -707,8 +711,8 @@ impl Figure for PhaseFigure<'_> {
 /// # Examples
 ///
 /// ```
-/// use pathology::errprop::BackUp;
-/// use pathology::errprop::stability::fixed_points;
+/// use pathology::analytic::errprop::BackUp;
+/// use pathology::analytic::errprop::stability::fixed_points;
 /// use pathology::plot::{Series, Style, phase_portrait};
 /// let dir = tempfile::tempdir().unwrap();
 /// let fixed = fixed_points(0.6, 0.6, BackUp::Max).unwrap();
@@ -800,7 +804,7 @@ pub struct Panel {
     pub reference: Option<f64>,
 }
 
-/// An exact curve drawn over a panel of estimates (e.g. [`crate::exact`]'s D(d,h) beside the
+/// An exact curve drawn over a panel of estimates (e.g. [`crate::analytic::families`]'s D(d,h) beside the
 /// Monte Carlo fractions of correct decisions), as a dashed line.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ExactLine {
@@ -1003,7 +1007,7 @@ fn save_sized(path: &Path, size: (u32, u32), figure: &impl Figure, t: Theme) -> 
     // Drawn into a partial file renamed into place at the end, so an interrupted run leaves no
     // half-written figure. Opening it first gives the operating system's message with the
     // path, instead of the bitmap backend's debug text (`ImageError(IoError(Os { .. }))`).
-    crate::output::write_atomically_with(
+    crate::report::output::write_atomically_with(
         path,
         |partial| {
             std::fs::File::create(partial).map_err(|e| write_failed(path, e))?;
@@ -1199,7 +1203,7 @@ mod tests {
         // An existing file keeps its old contents when the writer fails half-way.
         let csv = dir.path().join("data.csv");
         std::fs::write(&csv, "old").unwrap();
-        let failed = crate::output::write_atomically_with(
+        let failed = crate::report::output::write_atomically_with(
             &csv,
             |partial| {
                 std::fs::write(partial, "ne")?;

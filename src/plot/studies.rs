@@ -1,7 +1,7 @@
 //! The simulation studies' figures, written as files: Chi & Nau's (1987) Fig. 3 (minimax
 //! against product on P-games, Section 5), their kalah table (4.5) and Teague's othello
 //! matches (4.3), and Wilson, Parker & Nau's (2009) Figs. 3-6 (drawn by
-//! [`crate::mc::emm_report::wilson_figures`]). `pathology mc match-sweep`, `mc study-figures`
+//! [`crate::studies::wilson_parker_nau::report::wilson_figures`]). `pathology mc match-sweep`, `mc study-figures`
 //! and `pathology reproduce` call these; each returns the files it wrote, in a fixed order,
 //! and writes every file atomically.
 
@@ -13,17 +13,17 @@ use super::{
     Axes, ErrorPoint, ErrorSeries, ExactLine, Panel, PlotError, Style, error_bar_chart,
     error_bar_chart_with_exact,
 };
-use crate::mc::kalah::{KalahTable, PAPER_RHF};
-use crate::mc::match_report::{figure_3_panel, figure_3_points, figure_3_report};
-use crate::mc::matches::SweepPoint;
-use crate::mc::othello::{
-    OthelloEvaluator, OthelloMatches, PAPER_MINIMAX_STRONG, PAPER_MINIMAX_WEAK,
-};
-use crate::mc::report::McRun;
-use crate::mc::{Comparison, TrialRunner};
-use crate::output::write_atomically;
+use crate::report::output::write_atomically;
 use crate::report::{ExportOptions, Format};
 use crate::reproduce::{ReproduceError, Result};
+use crate::sim::{Comparison, TrialRunner};
+use crate::studies::chi_nau::kalah::{KalahTable, PAPER_RHF};
+use crate::studies::chi_nau::match_report::{figure_3_panel, figure_3_points, figure_3_report};
+use crate::studies::chi_nau::matches::SweepPoint;
+use crate::studies::chi_nau::othello::{
+    OthelloEvaluator, OthelloMatches, PAPER_MINIMAX_STRONG, PAPER_MINIMAX_WEAK,
+};
+use crate::studies::crossval::report::McRun;
 
 /// Pairs per point of Chi & Nau's Fig. 3 (the paper's 8000) and non-trivial games per setting of
 /// Wilson et al.'s Figs. 3-6 (the paper's 10,000) at full size, and the reduced defaults.
@@ -66,7 +66,9 @@ pub fn study_figures(
         shard: None,
     };
     let mut files = figure_3(out_dir, &run, &points, style)?;
-    let wilson = crate::mc::emm_report::wilson_figures(out_dir, games, seed, threads, style)?;
+    let wilson = crate::studies::wilson_parker_nau::report::wilson_figures(
+        out_dir, games, seed, threads, style,
+    )?;
     files.extend(wilson.files);
     Ok(files)
 }
@@ -142,7 +144,7 @@ pub fn variety_figures(
 ) -> Result<Vec<PathBuf>> {
     let mut rows: Vec<_> = kalah.rows.iter().collect();
     rows.sort_by(|a, b| a.w.total_cmp(&b.w));
-    let paper = |value: fn(&crate::mc::kalah::KalahRow) -> Option<f64>| ExactLine {
+    let paper = |value: fn(&crate::studies::chi_nau::kalah::KalahRow) -> Option<f64>| ExactLine {
         label: "Chi & Nau (1987)".to_string(),
         points: rows
             .iter()

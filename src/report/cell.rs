@@ -6,7 +6,7 @@ use num_rational::BigRational;
 use num_traits::{ToPrimitive, Zero};
 
 use super::Kind;
-use crate::number::format_decimal;
+use crate::numeric::number::format_decimal;
 
 /// One typed value of a table.
 #[derive(Debug, Clone, PartialEq)]
@@ -125,7 +125,7 @@ impl Cell {
     /// (`0.1`, `1/3`), reals as their shortest round trip.
     pub(crate) fn human_key(&self) -> String {
         match self {
-            Cell::Exact(r) => crate::number::short_text(r),
+            Cell::Exact(r) => crate::numeric::number::short_text(r),
             Cell::Real(x) | Cell::Bounded { value: x, .. } => format_f64(*x),
             other => other.human(6).0,
         }
@@ -256,7 +256,7 @@ pub fn format_f64(x: f64) -> String {
 ///
 /// ```
 /// use pathology::report::format_upper;
-/// use pathology::number::parse_rational;
+/// use pathology::numeric::number::parse_rational;
 /// use num_rational::BigRational;
 /// let x = 8.3121e-12;
 /// let s = format_upper(x);
@@ -273,7 +273,7 @@ pub fn format_upper(x: f64) -> String {
 ///
 /// ```
 /// use pathology::report::format_lower;
-/// use pathology::number::parse_rational;
+/// use pathology::numeric::number::parse_rational;
 /// use num_rational::BigRational;
 /// let x = 0.1f64; // slightly above 1/10
 /// assert!(parse_rational(&format_lower(x)).unwrap() <= BigRational::from_float(x).unwrap());
@@ -314,7 +314,7 @@ fn directed(x: f64, up: bool) -> String {
 /// so that tiny and huge doubles (a subnormal has a 1074-bit denominator) print as fast as
 /// others, where `BigRational` arithmetic reduced every intermediate by a gcd (the machine
 /// formats were 17-100x slower on subnormal values).
-/// [`crate::number::format_scientific_directed`] is the
+/// [`crate::numeric::number::format_scientific_directed`] is the
 /// reference; the unit tests compare the two.
 #[derive(Debug, Clone)]
 struct Dyadic {
@@ -447,7 +447,7 @@ impl Dyadic {
     }
 
     /// The value rounded to `digits` significant decimal digits, down or up, as
-    /// [`crate::number::format_scientific_directed`] prints it (`1.25e-3`), and that
+    /// [`crate::numeric::number::format_scientific_directed`] prints it (`1.25e-3`), and that
     /// decimal's exact value.
     fn scientific_directed(&self, digits: usize, up: bool) -> (String, Dyadic) {
         assert!(!self.is_zero(), "a positive value");
@@ -492,7 +492,7 @@ fn ten_to(n: u64) -> BigUint {
     num_traits::pow(BigUint::from(10u32), n as usize)
 }
 
-/// [`crate::number::format_scientific_directed`] of a finite `x >= 0` without `BigRational`
+/// [`crate::numeric::number::format_scientific_directed`] of a finite `x >= 0` without `BigRational`
 /// arithmetic.
 fn scientific_directed_f64(x: f64, digits: usize, up: bool) -> String {
     if x == 0.0 {
@@ -509,7 +509,7 @@ fn scientific_directed_f64(x: f64, digits: usize, up: bool) -> String {
 ///
 /// ```
 /// use pathology::report::{format_f64, printed_error_bound};
-/// use pathology::number::parse_rational;
+/// use pathology::numeric::number::parse_rational;
 /// use num_rational::BigRational;
 /// use num_traits::Signed;
 /// let (v, b) = (0.6081234567890123, 8.3121e-12);
@@ -640,7 +640,7 @@ fn fixed_directed(x: f64, places: usize, up: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::number::{format_scientific_directed, parse_rational};
+    use crate::numeric::number::{format_scientific_directed, parse_rational};
     use num_bigint::BigInt;
     use num_traits::Signed;
 

@@ -2,7 +2,7 @@
 
 use super::{ExportOptions, Exporter, Report, Table};
 use crate::error::Result;
-use crate::output::latex_escape;
+use crate::report::output::latex_escape;
 
 /// The text width of a standard `article` column at 10 pt, in points.
 pub const ARTICLE_COLUMN_PT: f64 = 345.0;

@@ -2,7 +2,7 @@
 
 use super::{ExportOptions, Exporter, Report, Table};
 use crate::error::Result;
-use crate::output::markdown_table;
+use crate::report::output::markdown_table;
 
 /// Markdown: the manifest as an HTML comment (invisible when rendered), the title in bold,
 /// each table (its reading layout; several header rows are joined into one), the notes.

@@ -1,3 +1,6 @@
+//! **Layer 2, the report schema and its exporters.** May import: [`crate::error`],
+//! [`crate::numeric`]. Renders and merges by schema alone: it knows no experiment.
+//!
 //! One report type for every result the tool prints, and one exporter per format.
 //!
 //! The library computes and returns a [`Report`]; an [`Exporter`] renders it; the binary only
@@ -32,6 +35,7 @@ mod csv_format;
 mod json_format;
 mod latex;
 mod markdown;
+pub mod output;
 pub mod read;
 pub mod stream;
 mod text;

@@ -25,7 +25,7 @@ use std::io::Write;
 
 use super::cell::{self, Cell, Part};
 use super::{ExportOptions, Format, Report, Table, csv_format, json_format, latex, markdown, text};
-use crate::output::align_row;
+use crate::report::output::align_row;
 use std::io::Result;
 
 /// The printed width of a probability (a value in `[0, 1]`) in text with `decimals` decimals:
@@ -96,7 +96,7 @@ impl<W: Write> TableStream<W> {
         let header = reading_header(&table);
         let mut widest_rows = header.clone();
         widest_rows.extend(widest.human(options.decimals).body);
-        let widths = crate::output::column_widths(&widest_rows);
+        let widths = crate::report::output::column_widths(&widest_rows);
         let head = match format {
             Format::Csv => String::new(),
             Format::Json => json_format::head(&report),
@@ -112,7 +112,7 @@ impl<W: Write> TableStream<W> {
                 let mut s = markdown::head(&report);
                 s.push_str(&markdown::table_head(&report, &table));
                 let joined = markdown::header(&header, widths.len());
-                s.push_str(&crate::output::markdown_header(&joined));
+                s.push_str(&crate::report::output::markdown_header(&joined));
                 s
             }
             Format::Latex => {
@@ -445,7 +445,7 @@ mod tests {
                 cells.push(v);
             }
             ps.push(vec![Cell::Exact(f1.clone()), value(i as i64)]);
-            body.push((crate::number::short_text(&f1), cells));
+            body.push((crate::numeric::number::short_text(&f1), cells));
         }
         if with_grid {
             main.grid = Some(Grid {

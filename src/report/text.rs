@@ -2,7 +2,7 @@
 
 use super::{ExportOptions, Exporter, Report, Table};
 use crate::error::Result;
-use crate::output::align_columns;
+use crate::report::output::align_columns;
 
 /// Plain text: the title, each table (in its reading layout), exact values when there are
 /// any, the notes, and the manifest as `#` lines at the end.

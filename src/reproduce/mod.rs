@@ -1,3 +1,5 @@
+//! **Layer 9, the list of artefacts.** May import every layer below it.
+//!
 //! The papers' artefacts in one list: what `pathology reproduce` regenerates, and how.
 //!
 //! [`ARTEFACTS`] names every step, in order: Li & Marsland's (1990) Tables 1 and 2 and the
@@ -11,7 +13,7 @@
 //!
 //! Every file is a deterministic function of the code and [`Options::seed`]: re-running gives
 //! byte-identical files (timings are returned, never written). Every file is written through
-//! [`crate::output::write_atomically_with`], so an interrupted run leaves no partial file.
+//! [`crate::report::output::write_atomically_with`], so an interrupted run leaves no partial file.
 
 mod steps;
 
@@ -22,9 +24,9 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::mc::runner::TrialRunner;
-use crate::output::write_atomically;
 use crate::plot::{PlotError, Style};
+use crate::report::output::write_atomically;
+use crate::sim::runner::TrialRunner;
 
 /// The default base seed of the Monte Carlo items.
 pub const DEFAULT_SEED: u64 = 20_261_121;

@@ -7,19 +7,21 @@ use std::fmt::Write as _;
 use num_rational::BigRational;
 
 use super::{Job, ReproduceError, Result};
-use crate::dgame::DependenceFactors;
-use crate::dgame::report::{Layout, decision_report, threshold_report};
-use crate::dgame::table::PaperTable;
-use crate::dgame::threshold::pathology_threshold;
-use crate::dgame::trend::height_trend;
-use crate::errprop::ErrorPair;
-use crate::mc::dgame::{Engine, estimate_decisions};
-use crate::mc::emm_report::calibration_seed;
-use crate::mc::emm_study::{self, FRACTION_MINIMAX, StudyEvaluator};
-use crate::mc::errprop::estimate_errors;
-use crate::mc::level_tree::{BoardSpec, GameKind};
-use crate::mc::rhf::{FlawSetup, estimate_flaw_rate};
+use crate::analytic::dgame::DependenceFactors;
+use crate::analytic::dgame::report::{Layout, decision_report, threshold_report};
+use crate::analytic::dgame::table::PaperTable;
+use crate::analytic::dgame::threshold::pathology_threshold;
+use crate::analytic::dgame::trend::height_trend;
+use crate::analytic::errprop::ErrorPair;
 use crate::report::{ExportOptions, Format, Report};
+use crate::sim::level_tree::{BoardSpec, GameKind};
+use crate::studies::crossval::dgame::{Engine, estimate_decisions};
+use crate::studies::crossval::errprop::estimate_errors;
+use crate::studies::crossval::rhf::{FlawSetup, estimate_flaw_rate};
+use crate::studies::wilson_parker_nau::report::calibration_seed;
+use crate::studies::wilson_parker_nau::study::{
+    self as emm_study, FRACTION_MINIMAX, StudyEvaluator,
+};
 use crate::validate::validate;
 
 /// Boards of the natural evaluator's error table in the P-/N-game cross-validation rows.
@@ -133,7 +135,7 @@ pub(super) fn trend(job: &mut Job) -> Result<()> {
     let to = if job.options.full { 20 } else { 16 };
     let heights: Vec<u32> = (10..=to).collect();
     let rows = height_trend(&heights, 100, 1e-7, 100)?;
-    let report = crate::dgame::report::height_trend_report(&rows, 10, to, 100, 1e-7, 100);
+    let report = crate::analytic::dgame::report::height_trend_report(&rows, 10, to, 100, 1e-7, 100);
     let written =
         crate::plot::figures::trend_figures(job.out(), &rows, &report, job.options.style)?;
     let command = format!("pathology trend --from 10 --to {to}");
@@ -255,7 +257,7 @@ pub(super) fn cross_validation(job: &mut Job) -> Result<()> {
     for w in [0.0, 0.2, 0.4] {
         let trials = 100_000 * scale;
         let seed = next_seed();
-        let p = crate::closed_form::w_b(2)?;
+        let p = crate::analytic::closed_form::w_b(2)?;
         let setup = FlawSetup::new(w, p, 10, 4)?;
         let estimate = estimate_flaw_rate(&setup, &job.runner(trials, seed)?)?;
         let _ = writeln!(
@@ -270,7 +272,7 @@ pub(super) fn cross_validation(job: &mut Job) -> Result<()> {
     // P- and N-games (Wilson et al.'s study, b = 2 and 3) at their default parameters (p =
     // w_b, q = 1/2): minimax with the artificial evaluator (the study's minimax curve) and
     // minimax on the fraction of 1-squares (the piece count, recorded with the natural
-    // evaluator), against `pathology exact` (see `crate::exact::study`).
+    // evaluator), against `pathology exact` (see `crate::studies::wilson_parker_nau::exact_curve`).
     for (kind, b, h) in [
         (GameKind::P, 2u32, 8u32),
         (GameKind::P, 3, 5),
@@ -391,9 +393,9 @@ pub(super) fn cross_validation(job: &mut Job) -> Result<()> {
 /// figures beside them. Reduced: 250 boards, 100 openings at depths 1-3; `--full`: the
 /// paper's 1000 boards, 500 openings.
 pub(super) fn chi_nau_variety(job: &mut Job) -> Result<()> {
-    use crate::mc::kalah::{KalahSetup, PAPER_BOARDS, kalah_table};
-    use crate::mc::othello::{OthelloSetup, othello_matches};
-    use crate::mc::variety_report::{kalah_report, othello_report};
+    use crate::studies::chi_nau::kalah::{KalahSetup, PAPER_BOARDS, kalah_table};
+    use crate::studies::chi_nau::othello::{OthelloSetup, othello_matches};
+    use crate::studies::chi_nau::variety_report::{kalah_report, othello_report};
     let seed = job.options.seed;
     let (boards, openings) = if job.options.full {
         (PAPER_BOARDS, 500)

@@ -96,7 +96,7 @@ pub fn emm<G: Game, E: BinaryEvaluator<G> + ?Sized>(
 /// One EMM back-up step (Algorithm 1) at a node where `mover` is to move, whose static
 /// judgement is `(static_max, cur_err)`, over children `(win for Max, error)`; returns the
 /// node's `(win for Max, error)`. Shared by [`emm`] and the fast path of
-/// [`crate::mc::emm_study`].
+/// [`crate::studies::wilson_parker_nau::study`].
 pub(crate) fn back_up_step(
     children: &[(bool, f64)],
     static_max: bool,

@@ -290,7 +290,7 @@ mod tests {
     /// measured on pairs of nodes from independent P-games with xi = w_2.
     #[test]
     fn weighted_random_rhf_matches_chi_and_nau() {
-        let xi = crate::closed_form::w_b(2).unwrap();
+        let xi = crate::analytic::closed_form::w_b(2).unwrap();
         let w: f64 = 0.25;
         let exact = ((1.0 - 2.0 * w) / (1.0 - w)).powi(2) * (1.0 - xi) * xi;
         let mut rng = ChaCha8Rng::seed_from_u64(8);

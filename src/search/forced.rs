@@ -117,7 +117,7 @@ mod tests {
         for height in [5u32, 6] {
             for _ in 0..40 {
                 let game = SplittingGame::p_game(2, height, 0.4, &mut rng).unwrap();
-                let tree = crate::mc::level_tree::LevelTree::new(2, height).unwrap();
+                let tree = crate::sim::level_tree::LevelTree::new(2, height).unwrap();
                 for region in tree.regions(&game) {
                     let truth = solve(&game, &region);
                     let e2 = ForcedLines.evaluate(&game, &region);

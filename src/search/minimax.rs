@@ -186,7 +186,7 @@ mod tests {
     fn p_game_root_wins_with_probability_w_b() {
         const SIGMAS: f64 = 4.0;
         let mut rng = ChaCha8Rng::seed_from_u64(2);
-        let w = crate::closed_form::w_b(2).unwrap();
+        let w = crate::analytic::closed_form::w_b(2).unwrap();
         let n = 4000;
         let wins = (0..n)
             .filter(|_| {

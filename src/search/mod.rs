@@ -1,3 +1,5 @@
+//! **Layer 5, the searches.** May import: [`crate::games`] and the layers below it.
+//!
 //! Searches over the [`Game`](crate::games::Game) trait, and static evaluators.
 //!
 //! - [`minimax`](mod@minimax): depth-limited minimax (Wilson, Parker & Nau 2009, `minimax_d`; Li & Marsland

@@ -1,0 +1,21 @@
+//! **Layer 3, analytic calculators.** Exact (or rigorously bounded `f64`) answers computed
+//! from the models' definitions, never by sampling.
+//!
+//! May import: the ground layers ([`crate::error`], [`crate::cancel`], [`crate::numeric`],
+//! [`crate::model`], [`crate::report`], [`crate::budget`]). Must not know the games' move
+//! generators, the searches, the Monte Carlo engine or the papers' studies.
+//!
+//! - [`dgame`]: Li & Marsland's (1990) binary D-games: psi, D(d,h), PS, Tables 1-2, sweeps,
+//!   certified thresholds and their trend with the height.
+//! - [`errprop`]: the gamma/delta error-propagation map (formulas 3-4), Theorems 5.1/5.2,
+//!   fixed points and their stability.
+//! - [`closed_form`]: Chi & Nau's rhf(w), Wilson et al.'s w_b and depth-one errors.
+//! - [`emm`]: Wilson, Parker & Nau's Fig. 2 back-up rule, exactly.
+//! - [`families`]: D(d,h) for b-ary D-games, P-games and N-games with the piece count or
+//!   the artificial evaluator.
+
+pub mod closed_form;
+pub mod dgame;
+pub mod emm;
+pub mod errprop;
+pub mod families;

@@ -1,0 +1,18 @@
+//! Chi & Nau (1987), *Comparing Minimax and Product in a Variety of Games*.
+//!
+//! - [`matches`](mod@matches): minimax against product on P-games (Section 4.4's depth-11
+//!   table, Section 5's Fig. 3).
+//! - [`match_report`]: the match studies as reports (tidy rows, all formats) and their shards
+//!   merged.
+//! - [`kalah`]: Section 4.5's three-hole kalah table: rhf(4) of `e_a^w` against the exact
+//!   solver, and minimax against product at search depth 2.
+//! - [`othello`]: Section 4.3 (Teague): minimax against product in othello with a weak and a
+//!   strong evaluator.
+//! - [`variety_report`]: the kalah table, the othello matches and Ross's node counts as
+//!   reports (`pathology mc kalah | othello | nodes`), with the papers' values and claims.
+
+pub mod kalah;
+pub mod match_report;
+pub mod matches;
+pub mod othello;
+pub mod variety_report;

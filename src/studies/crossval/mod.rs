@@ -1,0 +1,14 @@
+//! The Monte Carlo engine checked against the exact calculators: real searches on sampled
+//! boards, every estimate beside its exact value, interval and z-score.
+//!
+//! - [`dgame`]: Li & Marsland's D(d,h) estimated by generating D-game boards and searching
+//!   them with minimax and psi.
+//! - [`errprop`]: the gamma/delta map (formulas 3 and 4) checked against minimax back-ups of
+//!   a noisy bi-valued evaluator on D-game search trees.
+//! - [`rhf`]: Chi & Nau's rate of heuristic flaw of `e^w` on P-games against its closed form.
+//! - [`report`]: these experiments as reports, and `pathology merge`.
+
+pub mod dgame;
+pub mod errprop;
+pub mod report;
+pub mod rhf;

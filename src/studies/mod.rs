@@ -1,0 +1,20 @@
+//! **Layer 7, the papers' studies.** One module per paper, and the cross-validation of the
+//! Monte Carlo engine against the exact calculators. Every study returns [`crate::report::Report`]s.
+//!
+//! May import: every layer below (the calculators, the games, the searches, the Monte Carlo
+//! engine). Nothing below this layer knows a paper's experiment.
+//!
+//! - [`li_marsland`]: Li & Marsland (1990): Fig. 4.
+//! - [`chi_nau`]: Chi & Nau (1987): minimax against product on P-games (Fig. 3, the depth-11
+//!   table), three-hole kalah, othello.
+//! - [`wilson_parker_nau`]: Wilson, Parker & Nau (2009): minimax, product and EMM at every
+//!   search depth (Figs. 3-6), with the exact minimax curve beside them.
+//! - [`ross`]: Ross (2020): alpha-beta tie-breaking on random trees and tic-tac-toe.
+//! - [`crossval`]: the Monte Carlo-against-exact experiments (D(d,h) on D-game boards, the
+//!   gamma/delta map, rhf) and `pathology merge`.
+
+pub mod chi_nau;
+pub mod crossval;
+pub mod li_marsland;
+pub mod ross;
+pub mod wilson_parker_nau;
