@@ -252,7 +252,7 @@ mod emm_report {
     use pathology::report::Cell;
     use pathology::sim::TrialRunner;
     use pathology::sim::level_tree::{BoardSpec, GameKind};
-    use pathology::studies::crossval::report::McRun;
+    use pathology::sim::report::McRun;
     use pathology::studies::wilson_parker_nau::exact_curve::exact_minimax_curve;
     use pathology::studies::wilson_parker_nau::report::{
         EmmSetting, EvaluatorSetting, study_report,

@@ -1,5 +1,6 @@
 //! Integration tests, one binary (faster to link on two cores).
 
+mod architecture;
 mod cli;
 mod common;
 mod errprop;

@@ -31,9 +31,10 @@ use pathology::analytic::families::{BaryDGame, Evaluator, Family, NGame, PGame, 
 use pathology::cancel::{self, CancelToken};
 use pathology::numeric::number::{Probability, parse_rational, short_text};
 use pathology::report::{ExportOptions, Format, Report};
+use pathology::sim::report::McRun;
 use pathology::sim::runner::{Shard, TrialRunner};
 use pathology::studies::crossval::dgame::{Engine, decision_counts};
-use pathology::studies::crossval::report::{DgameSpec, McRun};
+use pathology::studies::crossval::report::DgameSpec;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use std::sync::{Mutex, PoisonError};

@@ -3,13 +3,14 @@
 
 use std::path::PathBuf;
 
+use pathology::plot::studies::wilson_figures as figures;
 use pathology::sim::TrialRunner;
 use pathology::sim::level_tree::{BoardSpec, GameKind};
+use pathology::sim::report::McRun;
 use pathology::sim::runner::Shard;
-use pathology::studies::crossval::report::McRun;
 use pathology::studies::wilson_parker_nau::report::{
     CalibrationSource, EmmSetting, EvaluatorSetting, calibration_report, calibration_seed,
-    natural_evaluator, study_report, wilson_figures as figures,
+    natural_evaluator, study_report,
 };
 use pathology::studies::wilson_parker_nau::study::study_game_seconds;
 use pathology::studies::wilson_parker_nau::study::{

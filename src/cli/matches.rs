@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use pathology::sim::TrialRunner;
 use pathology::sim::level_tree::{BoardSpec, GameKind};
+use pathology::sim::report::McRun;
 use pathology::sim::runner::Shard;
 use pathology::studies::chi_nau::match_report::{
     CHI_NAU_DEPTH_11, MatchSetting, depth_table_report, depth_table_rows, figure_3_points,
@@ -13,7 +14,6 @@ use pathology::studies::chi_nau::match_report::{
 };
 use pathology::studies::chi_nau::matches::match_pair_seconds;
 use pathology::studies::chi_nau::matches::{MatchEvaluator, chi_nau_board};
-use pathology::studies::crossval::report::McRun;
 
 use super::args::{count, default_parameter, default_threads, unit};
 

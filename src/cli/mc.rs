@@ -4,16 +4,16 @@ use num_rational::BigRational;
 use pathology::analytic::closed_form::w_b;
 use pathology::numeric::number::Probability;
 use pathology::sim::TrialRunner;
+use pathology::sim::report::McRun;
 use pathology::sim::runner::Shard;
 use pathology::studies::crossval::dgame::{Engine, decision_counts};
 use pathology::studies::crossval::errprop::estimate_errors;
-use pathology::studies::crossval::report::{
-    DgameSpec, ErrpropSpec, McRun, RhfSpec, naive_loss_report,
-};
+use pathology::studies::crossval::report::{DgameSpec, ErrpropSpec, RhfSpec};
 use pathology::studies::crossval::rhf::estimate_flaw_rate;
 use pathology::studies::ross::alphabeta::{
     RandomTrees, estimate_naive_losses, estimate_naive_losses_tictactoe,
 };
+use pathology::studies::ross::alphabeta_report::naive_loss_report;
 use serde::Serialize;
 
 use super::args::{height, probability};

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 use pathology::report::read::read_any;
-use pathology::studies::crossval::report::merge;
+use pathology::studies::merge::merge;
 
 /// Combine the outputs of `pathology mc ... --shard K/N` (K = 1..N, CSV or JSON, any order)
 /// into the result of the unsharded run with the same seed, byte for byte.

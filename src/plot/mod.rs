@@ -25,14 +25,52 @@ use plotters::prelude::*;
 use crate::analytic::errprop::stability::{Attractor, FixedPoint, Stability, attractor_of};
 use crate::analytic::errprop::{BackUp, ErrorPair, back_up};
 use crate::error::{Error, Result as LibResult};
+pub use crate::report::figure::{
+    Axes, ErrorPoint, ErrorSeries, ExactLine, LegendPosition, Panel, Series, interval_y_range,
+};
 
 /// An error while drawing or writing a figure.
 #[derive(Debug, thiserror::Error)]
 #[error("drawing the figure failed: {0}")]
 pub struct PlotError(String);
 
+/// An error while writing artefacts (tables, figures): of [`studies`] and of
+/// [`crate::reproduce::run`], which calls it `ReproduceError`.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ArtefactError {
+    /// A computation refused its input (e.g. zero threads).
+    #[error(transparent)]
+    Library(#[from] crate::Error),
+    /// A figure could not be drawn or written.
+    #[error(transparent)]
+    Plot(#[from] PlotError),
+    /// A file or directory could not be written.
+    #[error("{what}")]
+    Io {
+        /// What was being done, naming the path.
+        what: String,
+        /// The operating system's error.
+        #[source]
+        source: std::io::Error,
+    },
+    /// A bug: the step's own output was inconsistent.
+    #[error("internal: {0}")]
+    Internal(String),
+}
+
 /// The result of a drawing function.
 pub type Result<T> = std::result::Result<T, PlotError>;
+
+/// Where plotters puts a legend at `position`.
+fn legend_position(position: LegendPosition) -> SeriesLabelPosition {
+    match position {
+        LegendPosition::UpperLeft => SeriesLabelPosition::UpperLeft,
+        LegendPosition::UpperRight => SeriesLabelPosition::UpperRight,
+        LegendPosition::LowerLeft => SeriesLabelPosition::LowerLeft,
+        LegendPosition::LowerRight => SeriesLabelPosition::LowerRight,
+    }
+}
 
 fn failed<E: std::fmt::Display>(e: E) -> PlotError {
     PlotError(e.to_string())
@@ -266,15 +304,6 @@ pub const PALETTE: [RGBColor; 6] = [
     RGBColor(86, 180, 233),
 ];
 
-/// One labelled series of points.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Series {
-    /// The legend entry.
-    pub label: String,
-    /// The points `(x, y)`.
-    pub points: Vec<(f64, f64)>,
-}
-
 struct TrajectoryFigure<'a> {
     title: &'a str,
     series: &'a [Series],
@@ -389,21 +418,6 @@ impl Figure for TrajectoryFigure<'_> {
 /// [`PlotError`] for an extension other than `.png`/`.svg` or a failed write.
 pub fn trajectories(path: &Path, title: &str, series: &[Series], style: Style) -> Result<()> {
     save(path, &TrajectoryFigure { title, series }, style)
-}
-
-/// A line chart's axes.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Axes {
-    /// Caption.
-    pub title: String,
-    /// x-axis description.
-    pub x_label: String,
-    /// y-axis description.
-    pub y_label: String,
-    /// x range.
-    pub x_range: (f64, f64),
-    /// y range.
-    pub y_range: (f64, f64),
 }
 
 struct LineFigure<'a> {
@@ -748,72 +762,6 @@ pub fn phase_portrait(
     )
 }
 
-/// A y range covering every interval `(low, high)` and the value `include`, with a margin of
-/// a tenth of the span plus 0.005, rounded outward to steps of 0.01.
-///
-/// # Examples
-///
-/// ```
-/// use pathology::plot::interval_y_range;
-/// assert_eq!(interval_y_range([(0.48, 0.52)].into_iter(), 0.5), (0.47, 0.53));
-/// ```
-pub fn interval_y_range(intervals: impl Iterator<Item = (f64, f64)>, include: f64) -> (f64, f64) {
-    let (low, high) = intervals.fold((include, include), |(l, h), (low, high)| {
-        (l.min(low), h.max(high))
-    });
-    let margin = 0.1 * (high - low) + 0.005;
-    (
-        ((low - margin) * 100.0).floor() / 100.0,
-        ((high + margin) * 100.0).ceil() / 100.0,
-    )
-}
-
-/// A point of an estimate with its 95% interval.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct ErrorPoint {
-    /// x.
-    pub x: f64,
-    /// The estimate.
-    pub y: f64,
-    /// Lower end of the interval.
-    pub low: f64,
-    /// Upper end of the interval.
-    pub high: f64,
-}
-
-/// One labelled series of estimates with interval bars.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ErrorSeries {
-    /// The legend entry.
-    pub label: String,
-    /// The points.
-    pub points: Vec<ErrorPoint>,
-}
-
-/// One chart of an [`error_bar_chart`]: axes, series, where the legend goes and an optional
-/// dashed horizontal reference line.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Panel {
-    /// The axes.
-    pub axes: Axes,
-    /// The series, one colour each.
-    pub series: Vec<ErrorSeries>,
-    /// The legend's corner.
-    pub legend: SeriesLabelPosition,
-    /// A dashed horizontal line at this y (e.g. 1/2 for an even match).
-    pub reference: Option<f64>,
-}
-
-/// An exact curve drawn over a panel of estimates (e.g. [`crate::analytic::families`]'s D(d,h) beside the
-/// Monte Carlo fractions of correct decisions), as a dashed line.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ExactLine {
-    /// The legend entry.
-    pub label: String,
-    /// The points `(x, y)`.
-    pub points: Vec<(f64, f64)>,
-}
-
 struct ErrorBarFigure<'a> {
     panels: &'a [Panel],
     /// `exact[i]`: the exact lines of panel i (may be shorter than `panels`).
@@ -939,7 +887,7 @@ impl ErrorBarFigure<'_> {
         chart
             .configure_series_labels()
             .legend_area_size(t.px(30))
-            .position(panel.legend.clone())
+            .position(legend_position(panel.legend))
             .label_font((FONT, t.font(16)))
             .background_style(WHITE.mix(0.9))
             .border_style(BLACK)
@@ -1037,8 +985,7 @@ fn save_sized(path: &Path, size: (u32, u32), figure: &impl Figure, t: Theme) -> 
 /// # Examples
 ///
 /// ```
-/// use pathology::plot::{Axes, ErrorPoint, ErrorSeries, Panel, Style, error_bar_chart};
-/// use plotters::prelude::SeriesLabelPosition;
+/// use pathology::plot::{Axes, ErrorPoint, ErrorSeries, LegendPosition, Panel, Style, error_bar_chart};
 /// let dir = tempfile::tempdir().unwrap();
 /// let path = dir.path().join("e.svg");
 /// let axes = Axes { title: "t".into(), x_label: "x".into(), y_label: "y".into(),
@@ -1046,7 +993,7 @@ fn save_sized(path: &Path, size: (u32, u32), figure: &impl Figure, t: Theme) -> 
 /// let points = vec![ErrorPoint { x: 1.0, y: 0.5, low: 0.4, high: 0.6 },
 ///                   ErrorPoint { x: 2.0, y: 0.7, low: 0.65, high: 0.75 }];
 /// let panel = Panel { axes, series: vec![ErrorSeries { label: "a".into(), points }],
-///                     legend: SeriesLabelPosition::LowerRight, reference: Some(0.5) };
+///                     legend: LegendPosition::LowerRight, reference: Some(0.5) };
 /// error_bar_chart(&path, &[panel], Style::Screen).unwrap();
 /// assert!(std::fs::read_to_string(&path).unwrap().contains("<svg"));
 /// ```
@@ -1064,15 +1011,15 @@ pub fn error_bar_chart(path: &Path, panels: &[Panel], style: Style) -> Result<()
 /// # Examples
 ///
 /// ```
-/// use pathology::plot::{Axes, ErrorPoint, ErrorSeries, ExactLine, Panel, Style, error_bar_chart_with_exact};
-/// use plotters::prelude::SeriesLabelPosition;
+/// use pathology::plot::{Axes, ErrorPoint, ErrorSeries, ExactLine, LegendPosition, Panel, Style};
+/// use pathology::plot::error_bar_chart_with_exact;
 /// let dir = tempfile::tempdir().unwrap();
 /// let path = dir.path().join("e.svg");
 /// let axes = Axes { title: "t".into(), x_label: "x".into(), y_label: "y".into(),
 ///                   x_range: (0.0, 3.0), y_range: (0.0, 1.0) };
 /// let points = vec![ErrorPoint { x: 1.0, y: 0.5, low: 0.4, high: 0.6 }];
 /// let panel = Panel { axes, series: vec![ErrorSeries { label: "a".into(), points }],
-///                     legend: SeriesLabelPosition::LowerRight, reference: None };
+///                     legend: LegendPosition::LowerRight, reference: None };
 /// let exact = ExactLine { label: "exact D(d,h)".into(), points: vec![(1.0, 0.52), (2.0, 0.6)] };
 /// error_bar_chart_with_exact(&path, &[panel], &[vec![exact]], Style::Screen).unwrap();
 /// assert!(std::fs::read_to_string(&path).unwrap().contains("exact D(d,h)"));
@@ -1119,7 +1066,7 @@ mod tests {
                     high: 0.55,
                 }],
             }],
-            legend: SeriesLabelPosition::LowerRight,
+            legend: LegendPosition::LowerRight,
             reference: None,
         }
     }

@@ -1,21 +1,22 @@
 //! The simulation studies' figures, written as files: Chi & Nau's (1987) Fig. 3 (minimax
 //! against product on P-games, Section 5), their kalah table (4.5) and Teague's othello
-//! matches (4.3), and Wilson, Parker & Nau's (2009) Figs. 3-6 (drawn by
-//! [`crate::studies::wilson_parker_nau::report::wilson_figures`]). `pathology mc match-sweep`, `mc study-figures`
+//! matches (4.3), and Wilson, Parker & Nau's (2009) Figs. 3-6 ([`wilson_figures`], from the data
+//! of [`crate::studies::wilson_parker_nau::report::wilson_figures`]). `pathology mc match-sweep`, `mc study-figures`
 //! and `pathology reproduce` call these; each returns the files it wrote, in a fixed order,
 //! and writes every file atomically.
 
 use std::path::{Path, PathBuf};
 
-use plotters::prelude::SeriesLabelPosition;
-
+use super::ArtefactError as ReproduceError;
 use super::{
-    Axes, ErrorPoint, ErrorSeries, ExactLine, Panel, PlotError, Style, error_bar_chart,
-    error_bar_chart_with_exact,
+    Axes, ErrorPoint, ErrorSeries, ExactLine, LegendPosition, Panel, PlotError, Style,
+    error_bar_chart, error_bar_chart_with_exact,
 };
 use crate::report::output::write_atomically;
 use crate::report::{ExportOptions, Format};
-use crate::reproduce::{ReproduceError, Result};
+
+type Result<T> = std::result::Result<T, ReproduceError>;
+use crate::sim::report::McRun;
 use crate::sim::{Comparison, TrialRunner};
 use crate::studies::chi_nau::kalah::{KalahTable, PAPER_RHF};
 use crate::studies::chi_nau::match_report::{figure_3_panel, figure_3_points, figure_3_report};
@@ -23,7 +24,6 @@ use crate::studies::chi_nau::matches::SweepPoint;
 use crate::studies::chi_nau::othello::{
     OthelloEvaluator, OthelloMatches, PAPER_MINIMAX_STRONG, PAPER_MINIMAX_WEAK,
 };
-use crate::studies::crossval::report::McRun;
 
 /// Pairs per point of Chi & Nau's Fig. 3 (the paper's 8000) and non-trivial games per setting of
 /// Wilson et al.'s Figs. 3-6 (the paper's 10,000) at full size, and the reduced defaults.
@@ -66,11 +66,33 @@ pub fn study_figures(
         shard: None,
     };
     let mut files = figure_3(out_dir, &run, &points, style)?;
-    let wilson = crate::studies::wilson_parker_nau::report::wilson_figures(
-        out_dir, games, seed, threads, style,
-    )?;
+    let wilson = wilson_figures(out_dir, games, seed, threads, style)?;
     files.extend(wilson.files);
     Ok(files)
+}
+
+/// Wilson, Parker & Nau's Figs. 3-6 ([`crate::studies::wilson_parker_nau::report::wilson_figures`])
+/// drawn in `style`.
+///
+/// # Errors
+///
+/// As the study's: `--out` when a file cannot be written or drawn, `--games` when it is 0.
+pub fn wilson_figures(
+    out: &Path,
+    games: u64,
+    seed: u64,
+    threads: usize,
+    style: Style,
+) -> crate::error::Result<crate::studies::wilson_parker_nau::report::WilsonFigures> {
+    crate::studies::wilson_parker_nau::report::wilson_figures(
+        out,
+        games,
+        seed,
+        threads,
+        &|path, panels, exact| {
+            error_bar_chart_with_exact(path, panels, exact, style).map_err(|e| e.to_string())
+        },
+    )
 }
 
 /// Writes Chi & Nau's Fig. 3 from its points: `chi_nau_fig3.csv` (the report's CSV), `.png`
@@ -169,7 +191,7 @@ pub fn variety_figures(
             label: "ours (95% interval)".to_string(),
             points: rows.iter().map(|r| error_point(r.w, &r.rhf)).collect(),
         }],
-        legend: SeriesLabelPosition::UpperLeft,
+        legend: LegendPosition::UpperLeft,
         reference: None,
     };
     let games = Panel {
@@ -196,7 +218,7 @@ pub fn variety_figures(
                     .collect(),
             },
         ],
-        legend: SeriesLabelPosition::UpperLeft,
+        legend: LegendPosition::UpperLeft,
         reference: Some(0.5),
     };
     let mut files = Vec::new();
@@ -254,7 +276,7 @@ pub fn variety_figures(
             series(OthelloEvaluator::Strong, "strong evaluator (95%)"),
             series(OthelloEvaluator::Weak, "weak evaluator: piece count (95%)"),
         ],
-        legend: SeriesLabelPosition::LowerRight,
+        legend: LegendPosition::LowerRight,
         reference: Some(0.5),
     };
     let lines = vec![

@@ -32,6 +32,7 @@
 
 mod cell;
 mod csv_format;
+pub mod figure;
 mod json_format;
 mod latex;
 mod markdown;

@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::plot::{PlotError, Style};
+use crate::plot::Style;
 use crate::report::output::write_atomically;
 use crate::sim::runner::TrialRunner;
 
@@ -67,29 +67,8 @@ impl Options {
     }
 }
 
-/// An error of [`run`].
-#[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum ReproduceError {
-    /// A computation refused its input (e.g. zero threads).
-    #[error(transparent)]
-    Library(#[from] crate::Error),
-    /// A figure could not be drawn or written.
-    #[error(transparent)]
-    Plot(#[from] PlotError),
-    /// A file or directory could not be written.
-    #[error("{what}")]
-    Io {
-        /// What was being done, naming the path.
-        what: String,
-        /// The operating system's error.
-        #[source]
-        source: std::io::Error,
-    },
-    /// A bug: the step's own output was inconsistent.
-    #[error("internal: {0}")]
-    Internal(String),
-}
+/// An error of [`run`]: [`crate::plot::ArtefactError`], the error of writing artefacts.
+pub use crate::plot::ArtefactError as ReproduceError;
 
 /// The result type of [`run`].
 pub type Result<T, E = ReproduceError> = std::result::Result<T, E>;

@@ -8,6 +8,8 @@
 //! - [`runner`]: seeded parallel trials, one random stream per trial, results independent of
 //!   the thread count; shards (`--shard K/N`).
 //! - [`stats`]: proportions with 95% Wilson intervals and z-scores against exact values.
+//! - [`report`]: Monte Carlo rows (counts, estimate, interval, exact, z) and the
+//!   schema-driven half of `pathology merge` (shards checked, counts summed).
 //! - [`level_tree`]: complete b-ary board-splitting trees in flat level-order arrays, drawn
 //!   from a trial's stream (the fast path of the match and EMM studies).
 //!
@@ -16,6 +18,7 @@
 //! [`stats::Proportion::compare`] against the exact value.
 
 pub mod level_tree;
+pub mod report;
 pub mod runner;
 pub mod stats;
 

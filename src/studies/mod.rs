@@ -11,10 +11,12 @@
 //!   search depth (Figs. 3-6), with the exact minimax curve beside them.
 //! - [`ross`]: Ross (2020): alpha-beta tie-breaking on random trees and tic-tac-toe.
 //! - [`crossval`]: the Monte Carlo-against-exact experiments (D(d,h) on D-game boards, the
-//!   gamma/delta map, rhf) and `pathology merge`.
+//!   gamma/delta map, rhf).
+//! - [`merge`]: the experiments whose shards `pathology merge` rebuilds.
 
 pub mod chi_nau;
 pub mod crossval;
 pub mod li_marsland;
+pub mod merge;
 pub mod ross;
 pub mod wilson_parker_nau;

@@ -18,7 +18,7 @@ use super::{
 use crate::analytic::dgame::report::probability_cell;
 use crate::error::Result;
 use crate::numeric::number::{Probability, rational_to_f64, short_text};
-use crate::plot::Series;
+use crate::report::figure::Series;
 use crate::report::{Cell, Column, Grid, Kind, Report, Table};
 
 /// `Max-to-Max` or `Min-to-Min`.

@@ -17,19 +17,19 @@
 //! [`merge`] sums the counts of the N slices and calls the same builder, so the merged output
 //! is byte-identical to the unsharded run with the same seed.
 
-use plotters::prelude::SeriesLabelPosition;
-
 use super::matches::{
     self, DepthTableRow, MatchEvaluator, MatchResult, PairCounts, SweepPoint, chi_nau_board,
 };
 use crate::error::{Error, Result};
-use crate::plot::{Axes, ErrorPoint, ErrorSeries, Panel, interval_y_range};
+use crate::report::figure::{
+    Axes, ErrorPoint, ErrorSeries, LegendPosition, Panel, interval_y_range,
+};
 use crate::report::read::ReadTable;
 use crate::report::{Cell, Column, Grid, Kind, Report, Table, format_f64};
 use crate::sim::level_tree::{BoardSpec, GameKind};
+use crate::sim::report::McRun;
+use crate::sim::report::Parameters;
 use crate::sim::runner::TrialRunner;
-use crate::studies::crossval::report::McRun;
-use crate::studies::crossval::report::Parameters;
 
 /// Chi & Nau's Section 4.4 table (P-games of depth 11): search depth, minimax's share with
 /// `e1` and `e2`, in percent.
@@ -93,7 +93,7 @@ impl MatchSetting {
     /// use pathology::sim::level_tree::GameKind;
     /// use pathology::studies::chi_nau::match_report::MatchSetting;
     /// use pathology::studies::chi_nau::matches::MatchEvaluator;
-    /// use pathology::studies::crossval::report::McRun;
+    /// use pathology::sim::report::McRun;
     /// let setting = MatchSetting {
     ///     game: GameKind::P, branching: 2, height: 6, p: 0.382, search_depth: 2,
     ///     evaluator: MatchEvaluator::Weighted { w: 0.5 },
@@ -253,7 +253,7 @@ fn evaluator_text(evaluator: MatchEvaluator) -> String {
 /// use pathology::sim::level_tree::GameKind;
 /// use pathology::studies::chi_nau::match_report::{MatchSetting, match_report};
 /// use pathology::studies::chi_nau::matches::{MatchEvaluator, PairCounts};
-/// use pathology::studies::crossval::report::McRun;
+/// use pathology::sim::report::McRun;
 /// use pathology::report::{ExportOptions, Format};
 /// let setting = MatchSetting {
 ///     game: GameKind::P, branching: 2, height: 6, p: 0.382, search_depth: 2,
@@ -447,7 +447,7 @@ pub fn figure_3_panel(points: &[SweepPoint], pairs: u64) -> Panel {
                 })
                 .collect(),
         }],
-        legend: SeriesLabelPosition::UpperRight,
+        legend: LegendPosition::UpperRight,
         reference: Some(0.5),
     }
 }
@@ -473,7 +473,7 @@ pub fn depth_table_rows(runner: &TrialRunner) -> Result<Vec<DepthTableRow>> {
 /// ```
 /// use pathology::sim::TrialRunner;
 /// use pathology::studies::chi_nau::match_report::{depth_table_report, depth_table_rows};
-/// use pathology::studies::crossval::report::McRun;
+/// use pathology::sim::report::McRun;
 /// let rows = depth_table_rows(&TrialRunner::new(4, 1, 1).unwrap()).unwrap();
 /// let report = depth_table_report(&McRun { trials: 4, seed: 1, shard: None }, &rows).unwrap();
 /// assert_eq!(report.table("depth_table").unwrap().rows.len(), 16); // 8 depths x (e1, e2)
@@ -561,23 +561,21 @@ const KEYS: [&str; 8] = [
 ];
 
 /// The pair counts summed over shards, one entry per row in row order, checking that the rows'
-/// keys agree ([`crate::studies::crossval::report::summed_columns`]).
+/// keys agree ([`crate::sim::report::summed_columns`]).
 fn summed_counts(inputs: &[(String, ReadTable)]) -> Result<Vec<PairCounts>> {
     let columns = ["pairs_lost_both", "pairs_split", "pairs_won_both"];
-    Ok(
-        crate::studies::crossval::report::summed_columns(inputs, &KEYS, &columns)?
-            .into_iter()
-            .map(|row| PairCounts {
-                lost_both: row[0],
-                split: row[1],
-                won_both: row[2],
-            })
-            .collect(),
-    )
+    Ok(crate::sim::report::summed_columns(inputs, &KEYS, &columns)?
+        .into_iter()
+        .map(|row| PairCounts {
+            lost_both: row[0],
+            split: row[1],
+            won_both: row[2],
+        })
+        .collect())
 }
 
 /// The shards of one `mc match`, `mc match-sweep` or `mc match-table` run (already checked by
-/// [`crate::studies::crossval::report::merge`] to be the N shards of one run with this `subcommand`,
+/// [`crate::studies::merge::merge`] to be the N shards of one run with this `subcommand`,
 /// `parameters` and `seed`) merged into the report of the unsharded run.
 ///
 /// # Errors
@@ -704,7 +702,7 @@ mod tests {
             let text = report.render(format, &ExportOptions::default()).unwrap();
             inputs.push((format!("shard{k}"), read_any(&text, None).unwrap()));
         }
-        let merged = crate::studies::crossval::report::merge(&inputs).unwrap();
+        let merged = crate::studies::merge::merge(&inputs).unwrap();
         assert_eq!(merged, full);
     }
 

@@ -9,6 +9,7 @@ use crate::error::Result;
 use crate::games::tictactoe::TicTacToe;
 use crate::model::Player;
 use crate::report::{Cell, Column, Kind, Report, Table};
+use crate::sim::report::McRun;
 
 /// The safe tie-breaking rule.
 pub const SAFE_RULE: &str =
@@ -87,4 +88,63 @@ pub fn alphabeta_report(report: Report, board: &str) -> Result<Report> {
         .with_table(moves)
         .with_table(ties)
         .note(format!("Safe rule: {SAFE_RULE}.")))
+}
+/// `mc alphabeta`: how often random tie-breaking over alpha-beta root values loses.
+pub fn naive_loss_report(
+    run: &McRun,
+    positions: &str,
+    described: &str,
+    parameters: &[(&str, u64)],
+    result: &crate::studies::ross::alphabeta::NaiveLossEstimate,
+) -> Report {
+    let title = format!("Random tie-breaking over alpha-beta root values: {described}");
+    let mut report = Report::new("mc alphabeta", &title).param("positions", positions);
+    for (name, value) in parameters {
+        report = report.param(name, value);
+    }
+    let mut columns = vec![Column::key("positions", Kind::Text)];
+    columns.extend(
+        parameters
+            .iter()
+            .map(|(n, _)| Column::key(n, Kind::Integer)),
+    );
+    columns.extend([
+        Column::key("seed", Kind::Text),
+        Column::key("quantity", Kind::Text),
+        Column::new("trials", Kind::Integer),
+        Column::new("estimate", Kind::Interval).labelled("estimate [95% CI]"),
+        Column::new("exact", Kind::Real),
+        Column::new("z", Kind::Real),
+    ]);
+    let mut table = Table::new("estimates", &title, columns);
+    let trials = run.shard.map_or(run.trials, |s| {
+        let r = s.range(run.trials);
+        r.end - r.start
+    });
+    for (name, c) in [
+        ("naive_can_lose", &result.naive_can_lose),
+        ("naive_loss_probability", &result.naive_loss_probability),
+        ("safe_loss_probability", &result.safe_loss_probability),
+    ] {
+        let mut cells = vec![Cell::text(positions)];
+        cells.extend(parameters.iter().map(|(_, v)| Cell::int(*v)));
+        cells.extend([
+            Cell::text(run.seed.to_string()),
+            Cell::text(name),
+            Cell::int(trials),
+            Cell::Interval {
+                estimate: c.estimate,
+                lower: c.ci_low,
+                upper: c.ci_high,
+            },
+            c.exact.map_or(Cell::Empty, Cell::Real),
+            c.z.filter(|z| z.is_finite())
+                .map_or(Cell::Empty, Cell::Real),
+        ]);
+        table.push(cells);
+    }
+    run.params(report).with_table(table).note(
+        "naive_can_lose: a proportion (95% Wilson interval); the loss probabilities: means over positions \
+         (95% normal interval); the safe rule never loses (exact 0)",
+    )
 }

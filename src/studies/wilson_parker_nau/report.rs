@@ -13,25 +13,21 @@
 //!
 //! The report is built from integer counts alone ([`StudyCounts`]), so the outputs of the N
 //! shards of a seeded run (`--shard K/N`) sum back into the unsharded run's output byte for
-//! byte (`pathology merge`, through [`crate::studies::crossval::report::merge`]). The natural evaluator's calibration
+//! byte (`pathology merge`, through [`crate::studies::merge::merge`]). The natural evaluator's calibration
 //! is the same in every shard: estimated on its own seed from the full calibration size, or
 //! read from a file, and recorded in the manifest.
 
 use std::path::{Path, PathBuf};
 
-use plotters::prelude::SeriesLabelPosition;
-
 use super::study::{Calibration, StudyCounts, StudyEvaluator, calibrate, run_counts_shared};
 use crate::error::{Error, Result};
-use crate::plot::{
-    Axes, ErrorPoint, ErrorSeries, ExactLine, Panel, Style, error_bar_chart_with_exact,
-};
+use crate::report::figure::{Axes, ErrorPoint, ErrorSeries, ExactLine, LegendPosition, Panel};
 use crate::report::read::ReadTable;
 use crate::report::{Cell, Column, ExportOptions, Format, Grid, Kind, Report, Table, format_f64};
 use crate::sim::level_tree::{BoardSpec, GameKind};
+use crate::sim::report::{McRun, comparison_cells, comparison_columns};
 use crate::sim::runner::TrialRunner;
 use crate::sim::stats::{Comparison, Proportion, Z_95};
-use crate::studies::crossval::report::{McRun, comparison_cells, comparison_columns};
 use crate::studies::wilson_parker_nau::exact_curve::{ExactCurve, exact_curve};
 
 /// The decisions of a study's rows, in [`StudyCounts::correct`] order (`algorithm` column).
@@ -207,7 +203,7 @@ impl EmmSetting {
     }
 
     fn from_parameters(parameters: &[(String, String)]) -> Result<Self> {
-        let parameters = crate::studies::crossval::report::Parameters(parameters);
+        let parameters = crate::sim::report::Parameters(parameters);
         let get = |name: &str| parameters.get(name);
         let kind = match get("game")? {
             "p" => GameKind::P,
@@ -394,7 +390,7 @@ fn calibration_note(evaluator: &EvaluatorSetting) -> Option<String> {
 /// use pathology::studies::wilson_parker_nau::report::{EmmSetting, EvaluatorSetting, study_report};
 /// use pathology::studies::wilson_parker_nau::study::{StudyEvaluator, run_counts};
 /// use pathology::sim::level_tree::{BoardSpec, GameKind};
-/// use pathology::studies::crossval::report::McRun;
+/// use pathology::sim::report::McRun;
 /// use pathology::sim::TrialRunner;
 /// let spec = BoardSpec::new(GameKind::N, 2, 4, 0.5).unwrap();
 /// let counts = run_counts(&spec, &StudyEvaluator::Artificial { error: 0.1 },
@@ -697,6 +693,10 @@ pub struct WilsonFigures {
     pub files: Vec<PathBuf>,
 }
 
+/// Draws a figure's panels, with the exact lines of each panel, to a file (the error as text).
+pub type DrawPanels<'a> =
+    dyn Fn(&Path, &[Panel], &[Vec<ExactLine>]) -> std::result::Result<(), String> + 'a;
+
 fn unwritable(path: &Path, e: impl std::fmt::Display) -> Error {
     Error::invalid(
         "--out",
@@ -717,7 +717,9 @@ fn figure_report(games: u64, seed: u64, caption: &str) -> Report {
 /// column), the natural evaluator's calibration tables (JSON; estimated on `games` boards
 /// with [`calibration_seed`]), and each figure as PNG and SVG with one panel per branching
 /// factor and the exact minimax curve as a dashed line where it exists. The same arguments
-/// give byte-identical files for any `threads`.
+/// give byte-identical files for any `threads`. The figures are drawn by `draw(path, panels,
+/// exact lines of each panel)` ([`crate::plot::studies::wilson_figures`] passes the plotter),
+/// so this study builds the figures' data and knows no drawing library.
 ///
 /// # Errors
 ///
@@ -728,7 +730,7 @@ pub fn wilson_figures(
     games: u64,
     seed: u64,
     threads: usize,
-    style: Style,
+    draw: &DrawPanels<'_>,
 ) -> Result<WilsonFigures> {
     if games == 0 {
         return Err(Error::invalid("--games", "at least 1", games));
@@ -886,8 +888,7 @@ pub fn wilson_figures(
         files.push(csv);
         for ext in ["png", "svg"] {
             let path = out.join(format!("{stem}.{ext}"));
-            error_bar_chart_with_exact(&path, &panels, &exact_lines, style)
-                .map_err(|e| unwritable(&path, e))?;
+            draw(&path, &panels, &exact_lines).map_err(|e| unwritable(&path, e))?;
             files.push(path);
         }
         summary = summary.with_table(table);
@@ -994,7 +995,7 @@ fn figure_panel(
             y_range: (low, 1.0),
         },
         series,
-        legend: SeriesLabelPosition::LowerLeft,
+        legend: LegendPosition::LowerLeft,
         reference: None,
     };
     (panel, line)

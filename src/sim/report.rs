@@ -1,0 +1,372 @@
+//! Monte Carlo results as report rows, and the schema-driven half of `pathology merge`:
+//! the shards of one seeded run checked against each other and their counts summed.
+//!
+//! Every row of a Monte Carlo report is self-describing: the experiment's parameters are
+//! columns (so runs can be concatenated and read by `pathology validate`), beside the counts
+//! (`successes`, `trials`), the estimate with its 95% interval, the exact value and the
+//! z-score ([`comparison_columns`]). A study builds its report from the counts alone; a
+//! sharded run (`--shard K/N`, [`Shard`]) prints its slice's counts, [`check_shards`] checks
+//! that the inputs of a merge are the N slices of one run, [`summed_columns`] sums their
+//! counts row by row, and the study rebuilds its report from the sums
+//! ([`crate::studies::merge`] names the experiments), so the merged output is byte-identical
+//! to the unsharded run with the same seed. Nothing here knows an experiment.
+
+use num_rational::BigRational;
+
+use super::runner::Shard;
+use super::stats::{Comparison, Proportion};
+use crate::error::{Error, Result};
+use crate::numeric::number::parse_rational;
+use crate::report::read::ReadTable;
+use crate::report::{Cell, Column, Kind, Report};
+
+/// The run's size and seed, as printed in the manifest.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct McRun {
+    /// Trials of the whole run (all shards).
+    pub trials: u64,
+    /// The seed.
+    pub seed: u64,
+    /// The slice this output covers, if sharded.
+    pub shard: Option<Shard>,
+}
+
+impl McRun {
+    /// Adds the run's size, shard, mode and seed to `report`'s manifest.
+    pub fn params(&self, report: Report) -> Report {
+        let report = report.param("trials", self.trials);
+        let report = match self.shard {
+            Some(s) => report.param("shard", s),
+            None => report,
+        };
+        report.mode("monte-carlo").seed(self.seed)
+    }
+}
+
+/// The columns of an estimated proportion: counts, estimate with interval, exact value, z.
+pub fn comparison_columns() -> Vec<Column> {
+    vec![
+        Column::new("successes", Kind::Integer),
+        Column::new("trials", Kind::Integer),
+        Column::new("estimate", Kind::Interval).labelled("estimate [95% CI]"),
+        Column::new("exact", Kind::Real),
+        Column::new("z", Kind::Real),
+    ]
+}
+
+/// The cells of [`comparison_columns`].
+pub fn comparison_cells(successes: u64, trials: u64, c: &Comparison) -> Vec<Cell> {
+    vec![
+        Cell::int(successes),
+        Cell::int(trials),
+        Cell::Interval {
+            estimate: c.estimate,
+            lower: c.ci_low,
+            upper: c.ci_high,
+        },
+        c.exact.map_or(Cell::Empty, Cell::Real),
+        c.z.filter(|z| z.is_finite())
+            .map_or(Cell::Empty, Cell::Real),
+    ]
+}
+
+/// A manifest's parameters (`name: value`), looked up by the experiments that rebuild a run
+/// from them (`merge`).
+pub struct Parameters<'a>(pub &'a [(String, String)]);
+
+impl<'a> Parameters<'a> {
+    /// The value of `name`; an error naming `FILE` when the manifest lacks it.
+    pub fn get(&self, name: &str) -> Result<&'a str> {
+        self.0
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+            .ok_or_else(|| {
+                Error::invalid("FILE", &format!("a manifest with parameter {name}"), "none")
+            })
+    }
+
+    /// The value of `name` parsed as a `T`; the error says it must be `allowed`.
+    pub fn parse<T: std::str::FromStr>(&self, name: &str, allowed: &str) -> Result<T> {
+        let v = self.get(name)?;
+        v.parse()
+            .map_err(|_| Error::invalid(&format!("manifest parameter {name}"), allowed, v))
+    }
+}
+
+/// A shard's manifest read back.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Manifest {
+    /// The experiment (`mc dgame`).
+    pub subcommand: String,
+    /// The seed.
+    pub seed: u64,
+    /// The trials (or pairs) of the whole run.
+    pub trials: u64,
+    /// The slice this output covers.
+    pub shard: Shard,
+    /// Every `parameter name: value` line.
+    pub parameters: Vec<(String, String)>,
+    identity: Vec<String>,
+}
+
+impl Manifest {
+    /// Reads the manifest of `file`'s table.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidArgument`] naming `FILE` when it is not the output of a sharded run.
+    pub fn read(table: &ReadTable, file: &str) -> Result<Self> {
+        let missing = |what: &str| {
+            Error::invalid(
+                "FILE",
+                &format!("output of a sharded pathology mc run (its manifest has {what})"),
+                file,
+            )
+        };
+        let subcommand = table
+            .manifest_value("subcommand")
+            .ok_or_else(|| missing("a subcommand"))?
+            .to_string();
+        let seed = table
+            .manifest_value("seed")
+            .and_then(|s| s.parse().ok())
+            .ok_or_else(|| missing("a seed"))?;
+        let mut parameters = Vec::new();
+        for line in &table.manifest {
+            if let Some(rest) = line.strip_prefix("parameter ")
+                && let Some((name, value)) = rest.split_once(": ")
+            {
+                parameters.push((name.to_string(), value.to_string()));
+            }
+        }
+        let get = |name: &str| {
+            parameters
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, v)| v.clone())
+        };
+        let shard = Shard::parse(&get("shard").ok_or_else(|| missing("a shard parameter"))?)?;
+        // `mc match*` count pairs, the other experiments trials.
+        let trials = get("trials")
+            .or_else(|| get("pairs"))
+            .and_then(|t| t.parse().ok())
+            .ok_or_else(|| missing("a trials parameter"))?;
+        let identity = table
+            .manifest
+            .iter()
+            .filter(|l| l.starts_with("tool: ") || l.starts_with("commit: "))
+            .cloned()
+            .collect();
+        Ok(Manifest {
+            subcommand,
+            seed,
+            trials,
+            shard,
+            parameters,
+            identity,
+        })
+    }
+
+    /// The parameter `name`.
+    ///
+    /// # Errors
+    ///
+    /// When the manifest lacks it.
+    pub fn get(&self, name: &str) -> Result<&str> {
+        Parameters(&self.parameters).get(name)
+    }
+
+    /// The parameter `name` as a whole number.
+    ///
+    /// # Errors
+    ///
+    /// When the manifest lacks it or it is not a whole number.
+    pub fn number<T: std::str::FromStr>(&self, name: &str) -> Result<T> {
+        Parameters(&self.parameters).parse(name, "a whole number")
+    }
+
+    /// The parameter `name` as an exact rational.
+    ///
+    /// # Errors
+    ///
+    /// When the manifest lacks it or it is not a number.
+    pub fn rational(&self, name: &str) -> Result<BigRational> {
+        let v = self.get(name)?;
+        parse_rational(v)
+            .map_err(|e| Error::invalid(&format!("manifest parameter {name}"), "a rational", e))
+    }
+
+    /// Everything but the shard: what must agree between shards of one run.
+    fn run_identity(&self) -> (String, u64, Vec<(String, String)>, Vec<String>) {
+        // Sorted: JSON objects come back in key order, CSV comments in the written order.
+        let mut params: Vec<(String, String)> = self
+            .parameters
+            .iter()
+            .filter(|(n, _)| n != "shard")
+            .cloned()
+            .collect();
+        params.sort();
+        let mut identity = self.identity.clone();
+        identity.sort();
+        (self.subcommand.clone(), self.seed, params, identity)
+    }
+}
+
+/// The whole-number columns `counts` summed over shards, one entry per row in row order (in
+/// the order of `counts`), checking that every shard has the first shard's rows: as many, with
+/// the same values in the `keys` columns. Every mergeable experiment sums its counts with this.
+///
+/// # Errors
+///
+/// [`Error::InvalidArgument`] naming `FILE` (a missing column, another number of rows) or the
+/// file and line (a count that is not a whole number, keys unlike the first shard's).
+pub fn summed_columns(
+    inputs: &[(String, ReadTable)],
+    keys: &[&str],
+    counts: &[&str],
+) -> Result<Vec<Vec<u64>>> {
+    let mut sums: Vec<Vec<u64>> = Vec::new();
+    let mut first_keys: Vec<Vec<String>> = Vec::new();
+    for (k, (file, table)) in inputs.iter().enumerate() {
+        let column = |name: &str| {
+            table.column(name).ok_or_else(|| {
+                Error::invalid("FILE", &format!("a table with a {name} column"), file)
+            })
+        };
+        let count_columns = counts
+            .iter()
+            .map(|n| column(n))
+            .collect::<Result<Vec<_>>>()?;
+        let key_columns = keys.iter().map(|n| column(n)).collect::<Result<Vec<_>>>()?;
+        if k > 0 && table.rows.len() != sums.len() {
+            return Err(Error::invalid(
+                "FILE",
+                &format!("{} rows like the first shard", sums.len()),
+                format!("{file} with {} rows", table.rows.len()),
+            ));
+        }
+        for (i, (line, fields)) in table.rows.iter().enumerate() {
+            let field = |c: usize| fields.get(c).map(String::as_str).unwrap_or("");
+            let row = count_columns
+                .iter()
+                .map(|&c| {
+                    field(c).parse::<u64>().map_err(|_| {
+                        Error::invalid(
+                            &format!("{file} line {line}"),
+                            "whole-number counts",
+                            field(c),
+                        )
+                    })
+                })
+                .collect::<Result<Vec<u64>>>()?;
+            let key: Vec<String> = key_columns.iter().map(|&c| field(c).to_string()).collect();
+            if k == 0 {
+                sums.push(row);
+                first_keys.push(key);
+            } else {
+                if key != first_keys[i] {
+                    return Err(Error::invalid(
+                        &format!("{file} line {line}"),
+                        &format!(
+                            "the same row keys as the first shard ({})",
+                            first_keys[i].join(", ")
+                        ),
+                        key.join(", "),
+                    ));
+                }
+                for (sum, value) in sums[i].iter_mut().zip(row) {
+                    *sum += value;
+                }
+            }
+        }
+    }
+    Ok(sums)
+}
+
+/// Counts `(successes, trials)` summed over shards ([`summed_columns`]).
+///
+/// # Errors
+///
+/// As [`summed_columns`].
+pub fn summed_counts(inputs: &[(String, ReadTable)], keys: &[&str]) -> Result<Vec<Proportion>> {
+    Ok(summed_columns(inputs, keys, &["successes", "trials"])?
+        .into_iter()
+        .map(|row| Proportion {
+            successes: row[0],
+            trials: row[1],
+        })
+        .collect())
+}
+
+/// A rational parameter in `f64`, converted as the command line converts it
+/// ([`crate::numeric::number::Probability::to_f64`]), so a merged run recomputes the same exact values.
+pub fn rational_f64(x: &BigRational) -> f64 {
+    <BigRational as crate::numeric::number::Probability>::to_f64(x)
+}
+
+/// Checks that `inputs` are the N shards of one seeded run (`--shard 1/N` .. `N/N`, any order;
+/// CSV or JSON as read by [`crate::report::read`]): the same experiment, parameters, seed,
+/// version and commit, each shard exactly once. Returns the first shard's manifest.
+///
+/// # Errors
+///
+/// [`Error::InvalidArgument`] naming `FILE` when they are not.
+pub fn check_shards(inputs: &[(String, ReadTable)]) -> Result<Manifest> {
+    let Some((first_file, first)) = inputs.first() else {
+        return Err(Error::invalid("FILE", "at least one shard output", "none"));
+    };
+    let manifest = Manifest::read(first, first_file)?;
+    let mut seen = vec![false; manifest.shard.count as usize];
+    for (file, table) in inputs {
+        let m = Manifest::read(table, file)?;
+        let (a, b) = (m.run_identity(), manifest.run_identity());
+        if a != b {
+            let differs = if a.0 != b.0 {
+                format!("experiment {} vs {}", a.0, b.0)
+            } else if a.1 != b.1 {
+                format!("seed {} vs {}", a.1, b.1)
+            } else if a.2 != b.2 {
+                format!("parameters {:?} vs {:?}", a.2, b.2)
+            } else {
+                format!("{} vs {}", a.3.join(", "), b.3.join(", "))
+            };
+            return Err(Error::invalid(
+                "FILE",
+                &format!(
+                    "a shard of the same run as {first_file} (same experiment, parameters, seed, version and commit)"
+                ),
+                format!("{file}: {differs}"),
+            ));
+        }
+        if m.shard.count != manifest.shard.count {
+            return Err(Error::invalid(
+                "FILE",
+                &format!("a shard K/{}", manifest.shard.count),
+                format!("{file} (shard {})", m.shard),
+            ));
+        }
+        let slot = &mut seen[m.shard.index as usize - 1];
+        if *slot {
+            return Err(Error::invalid(
+                "FILE",
+                "each shard once",
+                format!("{file} repeats shard {}", m.shard),
+            ));
+        }
+        *slot = true;
+    }
+    if let Some(k) = seen.iter().position(|s| !s) {
+        return Err(Error::invalid(
+            "FILE",
+            &format!("all {} shards", manifest.shard.count),
+            format!("shard {}/{} missing", k + 1, manifest.shard.count),
+        ));
+    }
+    Ok(manifest)
+}
+
+/// The successes behind an estimate `k / n` (exact for `n < 2^52`).
+pub fn successes_of(estimate: f64, trials: u64) -> u64 {
+    (estimate * trials as f64).round() as u64
+}
