@@ -234,12 +234,30 @@ pub fn validate<R: Read>(input: R, alpha: f64) -> Result<Report> {
         .trim(csv::Trim::Headers)
         .terminator(csv::Terminator::Any(b'\n'))
         .from_reader(LineGuard::new(input.chain(&b"\n"[..])));
-    let header = reader
+    let raw_header: Vec<String> = reader
         .headers()
         .map_err(|e| input_error(&e))?
         .iter()
-        .map(|h| h.to_ascii_lowercase())
-        .collect::<Vec<_>>();
+        .map(str::to_string)
+        .collect();
+    let header: Vec<String> = raw_header.iter().map(|h| h.to_ascii_lowercase()).collect();
+    // Column names are read without regard to case, so `d` and `D` (or two `f2`) would name
+    // one parameter twice and one of them would silently win: refused.
+    for (i, name) in header.iter().enumerate() {
+        if name.is_empty() {
+            continue;
+        }
+        if let Some(j) = header[..i].iter().position(|h| h == name) {
+            return Err(Error::invalid(
+                "input",
+                "a header whose column names are distinct (ignoring case)",
+                format!(
+                    "columns {} and {} (both read as '{name}')",
+                    raw_header[j], raw_header[i]
+                ),
+            ));
+        }
+    }
     if header.iter().all(|h| h.is_empty()) {
         return Err(Error::invalid(
             "input",
@@ -305,6 +323,13 @@ pub fn validate<R: Read>(input: R, alpha: f64) -> Result<Report> {
             Err(reason) => errors.push(RowError { line, reason }),
         }
     }
+    if parsed.is_empty() && errors.is_empty() {
+        return Err(Error::invalid(
+            "input",
+            "at least one row of results below the header",
+            "a header and no rows",
+        ));
+    }
     // The whole file's cost, before any exact column is computed.
     let mut groups: HashMap<ColumnKey, Vec<usize>> = HashMap::new();
     let mut order = Vec::new();
@@ -369,6 +394,12 @@ pub fn validate<R: Read>(input: R, alpha: f64) -> Result<Report> {
     let mut rows = Vec::new();
     for (row, value) in parsed.into_iter().zip(exact) {
         match value.expect("every row has its value") {
+            Ok(exact) if !exact.is_finite() || !(0.0..=1.0).contains(&exact) => {
+                errors.push(RowError {
+                    line: row.line,
+                    reason: format!("no usable exact value (computed {exact})"),
+                });
+            }
             Ok(exact) => {
                 let z = crate::sim::stats::proportion_z(row.estimate, exact, row.trials);
                 let p_value = two_sided_p(z);
@@ -943,16 +974,18 @@ fn apply_holm(rows: &mut [CheckedRow], alpha: f64) {
         running = running.max(adjusted);
         rows[i].holm_p_value = running;
     }
+    // Written so that a p-value that is not a number (never expected: the exact values are
+    // checked finite) disagrees instead of agreeing.
     for row in rows.iter_mut() {
-        row.verdict = if row.p_value <= alpha {
-            Verdict::Disagrees
-        } else {
+        row.verdict = if row.p_value > alpha {
             Verdict::Agrees
+        } else {
+            Verdict::Disagrees
         };
-        row.holm_verdict = if row.holm_p_value <= alpha {
-            Verdict::Disagrees
-        } else {
+        row.holm_verdict = if row.holm_p_value > alpha {
             Verdict::Agrees
+        } else {
+            Verdict::Disagrees
         };
     }
 }

@@ -5,6 +5,7 @@ mod cli;
 mod common;
 mod errprop;
 mod estimates;
+mod hostile;
 mod exact;
 mod figures;
 mod limits;

@@ -141,11 +141,20 @@ impl Cell {
                 finite(*value)
             }
             (Cell::Bounded { value, bound }, Part::ErrorBound) => {
-                Number(printed_error_bound(*value, *bound))
+                if value.is_finite() && bound.is_finite() {
+                    Number(printed_error_bound(*value, *bound))
+                } else {
+                    Str(non_finite(if bound.is_nan() {
+                        *bound
+                    } else {
+                        f64::INFINITY
+                    })
+                    .to_string())
+                }
             }
             (Cell::Interval { estimate, .. }, Part::Value) => finite(*estimate),
-            (Cell::Interval { lower, .. }, Part::Lower) => Number(format_lower(*lower)),
-            (Cell::Interval { upper, .. }, Part::Upper) => Number(format_upper(*upper)),
+            (Cell::Interval { lower, .. }, Part::Lower) => number(*lower, format_lower),
+            (Cell::Interval { upper, .. }, Part::Upper) => number(*upper, format_upper),
             (Cell::Integer(i), Part::Plain) => Number(i.to_string()),
             (Cell::Text(s), Part::Plain) => Str(s.clone()),
             _ => Null,
@@ -164,11 +173,30 @@ pub(crate) enum Machine {
     Null,
 }
 
+/// `x` as a machine-format number; JSON has no infinities and no NaN, so a non-finite value is
+/// written as the string `inf`, `-inf` or `nan` (in CSV, the same text), never as a bare token
+/// that a JSON parser rejects.
 fn finite(x: f64) -> Machine {
+    number(x, format_f64)
+}
+
+/// `format(x)` as a number when `x` is finite, else [`non_finite`]'s string.
+fn number(x: f64, format: impl FnOnce(f64) -> String) -> Machine {
     if x.is_finite() {
-        Machine::Number(format_f64(x))
+        Machine::Number(format(x))
     } else {
-        Machine::Null
+        Machine::Str(non_finite(x).to_string())
+    }
+}
+
+/// The text of a non-finite value in every format: `inf`, `-inf` or `nan`.
+pub(crate) fn non_finite(x: f64) -> &'static str {
+    if x.is_nan() {
+        "nan"
+    } else if x > 0.0 {
+        "inf"
+    } else {
+        "-inf"
     }
 }
 

@@ -20,6 +20,12 @@
 //! `f64`) and `D_exact` (`"p/q"`); of bounded cells `D` and `D_error_bound`; an interval
 //! column `estimate` becomes `estimate`, `estimate_lower`, `estimate_upper`.
 //!
+//! **Non-finite numbers.** JSON has no infinities and no NaN, so a value, bound or interval
+//! end that is not finite is written as the string `"inf"`, `"-inf"` or `"nan"` in JSON and as
+//! the same text in CSV (an infinite error bound means that nothing is known about the value);
+//! every JSON output parses with a strict parser. An empty cell (no value, e.g. no exact
+//! value to compare with) is `null` in JSON and an empty field in CSV.
+//!
 //! **Printed bounds stay bounds.** A printed error bound is rounded up so that the true value
 //! lies within it of the *printed* value (the bound covers the decimal rounding of the value
 //! too); a printed interval end is rounded outward (lower ends down, upper ends up). Values

@@ -199,12 +199,20 @@ pub fn write_atomically(path: &std::path::Path, contents: impl AsRef<[u8]>) -> s
 }
 
 /// The one way this crate writes a file: `write` writes the complete file at the path it is
-/// given ([`partial_path`] of `path`, a sibling with the same extension), which is then
-/// renamed over `path`. On any error the partial file is removed, so `path` holds either its
-/// old contents or the complete new file, never a partial one. `rename_failed` turns the
-/// rename's I/O error into `write`'s error type. Writers that want a path of their own
-/// (plotters' bitmap and SVG backends) use it directly; [`write_atomically`] is this with
-/// [`std::fs::write`].
+/// given ([`partial_path`] of the destination, a sibling with the same extension), which is
+/// then renamed over the destination. On any error the partial file is removed, so the
+/// destination holds either its old contents or the complete new file, never a partial one.
+/// `rename_failed` turns the rename's I/O error into `write`'s error type. Writers that want a
+/// path of their own (plotters' bitmap and SVG backends) use it directly; [`write_atomically`]
+/// is this with [`std::fs::write`].
+///
+/// The destination is `path` with its symbolic links followed ([`resolve_links`]): a link is
+/// never replaced, the file it points to is written. Only a regular file (or nothing) is ever
+/// replaced by a rename: a FIFO, a character or block device or a socket is written through
+/// in place (`write` gets the destination itself; a reader of a FIFO gets every byte and keeps
+/// its pipe, `/dev/full` reports its error), and a directory is an error. While a partial file
+/// exists it is listed for [`remove_partial_files`], which the binary calls when it is
+/// interrupted by a signal.
 ///
 /// # Examples
 ///
@@ -224,19 +232,157 @@ pub fn write_atomically(path: &std::path::Path, contents: impl AsRef<[u8]>) -> s
 ///
 /// # Errors
 ///
-/// `write`'s error, or the rename's (through `rename_failed`).
+/// `write`'s error, or the rename's (through `rename_failed`, which also reports a
+/// destination that is a directory, as [`std::io::ErrorKind::IsADirectory`]).
 pub fn write_atomically_with<E>(
     path: &std::path::Path,
     write: impl FnOnce(&std::path::Path) -> Result<(), E>,
     rename_failed: impl FnOnce(std::io::Error) -> E,
 ) -> Result<(), E> {
-    let partial = partial_path(path);
-    let result =
-        write(&partial).and_then(|()| std::fs::rename(&partial, path).map_err(rename_failed));
+    let destination = resolve_links(path);
+    match std::fs::metadata(&destination) {
+        Ok(meta) if meta.is_dir() => {
+            return Err(rename_failed(std::io::Error::new(
+                std::io::ErrorKind::IsADirectory,
+                format!("{} is a directory", destination.display()),
+            )));
+        }
+        // A FIFO, a device or a socket: write through, never replace it.
+        Ok(meta) if !meta.is_file() => return write(&destination),
+        _ => {}
+    }
+    let partial = partial_path(&destination);
+    let registered = PartialFile::register(&partial);
+    let result = write(&partial)
+        .and_then(|()| std::fs::rename(&partial, &destination).map_err(rename_failed));
     if result.is_err() {
         let _ = std::fs::remove_file(&partial);
     }
+    drop(registered);
     result
+}
+
+/// `path` with its symbolic links followed to the final target (which need not exist: a
+/// dangling link resolves to the path it names); a path that is not a link is returned as
+/// it is. At most 40 links are followed, as the kernel does.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::report::output::resolve_links;
+/// let dir = tempfile::tempdir().unwrap();
+/// let target = dir.path().join("t.csv");
+/// let link = dir.path().join("l.csv");
+/// #[cfg(unix)]
+/// {
+///     std::os::unix::fs::symlink(&target, &link).unwrap();
+///     assert_eq!(resolve_links(&link), target);
+/// }
+/// assert_eq!(resolve_links(&target), target);
+/// ```
+pub fn resolve_links(path: &std::path::Path) -> std::path::PathBuf {
+    let mut current = path.to_path_buf();
+    for _ in 0..40 {
+        let is_link = std::fs::symlink_metadata(&current).is_ok_and(|m| m.file_type().is_symlink());
+        if !is_link {
+            break;
+        }
+        let Ok(target) = std::fs::read_link(&current) else {
+            break;
+        };
+        current = if target.is_absolute() {
+            target
+        } else {
+            current
+                .parent()
+                .map_or_else(|| target.clone(), |dir| dir.join(&target))
+        };
+    }
+    current
+}
+
+/// The partial files being written now ([`write_atomically_with`]).
+static PARTIAL_FILES: std::sync::Mutex<Vec<std::path::PathBuf>> = std::sync::Mutex::new(Vec::new());
+
+/// A partial file listed in [`PARTIAL_FILES`] while it exists.
+struct PartialFile(std::path::PathBuf);
+
+impl PartialFile {
+    fn register(path: &std::path::Path) -> Self {
+        if let Ok(mut files) = PARTIAL_FILES.lock() {
+            files.push(path.to_path_buf());
+        }
+        PartialFile(path.to_path_buf())
+    }
+}
+
+impl Drop for PartialFile {
+    fn drop(&mut self) {
+        if let Ok(mut files) = PARTIAL_FILES.lock()
+            && let Some(i) = files.iter().position(|p| *p == self.0)
+        {
+            files.swap_remove(i);
+        }
+    }
+}
+
+/// Directories being built now (e.g. `reproduce`'s staging directory), removed with their
+/// contents by [`remove_partial_files`].
+static PARTIAL_DIRECTORIES: std::sync::Mutex<Vec<std::path::PathBuf>> =
+    std::sync::Mutex::new(Vec::new());
+
+/// Lists `dir` as a directory under construction until the returned guard is dropped:
+/// [`remove_partial_files`] removes it (and everything in it) if the process is interrupted
+/// first.
+pub fn register_partial_directory(dir: &std::path::Path) -> PartialDirectory {
+    if let Ok(mut dirs) = PARTIAL_DIRECTORIES.lock() {
+        dirs.push(dir.to_path_buf());
+    }
+    PartialDirectory(dir.to_path_buf())
+}
+
+/// The guard of [`register_partial_directory`].
+#[derive(Debug)]
+pub struct PartialDirectory(std::path::PathBuf);
+
+impl Drop for PartialDirectory {
+    fn drop(&mut self) {
+        if let Ok(mut dirs) = PARTIAL_DIRECTORIES.lock()
+            && let Some(i) = dirs.iter().position(|p| *p == self.0)
+        {
+            dirs.swap_remove(i);
+        }
+    }
+}
+
+/// Removes every partial file and directory under construction. The binary calls it from
+/// its SIGINT/SIGTERM handler before it exits, so an interrupted command leaves the old file
+/// (or nothing) at each destination and no `.NAME.partial.EXT` beside it. Returns how many
+/// were removed.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::report::output::remove_partial_files;
+/// assert_eq!(remove_partial_files(), 0); // nothing is being written
+/// ```
+pub fn remove_partial_files() -> usize {
+    let mut removed = 0;
+    if let Ok(files) = PARTIAL_FILES.lock() {
+        for file in files.iter() {
+            if std::fs::remove_file(file).is_ok() {
+                removed += 1;
+            }
+        }
+    }
+    if let Ok(dirs) = PARTIAL_DIRECTORIES.lock() {
+        for dir in dirs.iter() {
+            if std::fs::remove_dir_all(dir).is_ok() {
+                removed += 1;
+            }
+        }
+    }
+    removed
 }
 
 #[cfg(test)]

@@ -225,23 +225,62 @@ impl Outcome {
     }
 }
 
+/// The staging directory of a run into `out`: every artefact is written here first.
+pub fn staging_directory(out: &Path) -> PathBuf {
+    out.join(".reproduce.partial")
+}
+
 /// Regenerates every artefact of [`ARTEFACTS`] into [`Options::out`], then `INDEX.md`. A
 /// progress bar goes to standard error when it is a terminal.
 ///
+/// The run is built in a staging directory inside the output directory
+/// ([`staging_directory`]) and moved into place only when every step has succeeded: the old
+/// `INDEX.md` is removed, each new file is renamed over its old version, and the new
+/// `INDEX.md` is written last. So an interrupted or failed run leaves the previous run's files
+/// and index untouched (the staging directory is removed on errors, and by the binary's signal
+/// handler on SIGINT/SIGTERM: [`crate::report::output::remove_partial_files`]); a stale
+/// staging directory left by a killed process is removed by the next run.
+///
 /// # Errors
 ///
-/// [`ReproduceError`] when a file cannot be written or a computation fails; the old
-/// `INDEX.md` is removed before the first file is written, so a failed run leaves no index
-/// claiming files it did not write.
+/// [`ReproduceError`] when a file cannot be written or a computation fails.
 pub fn run(options: &Options) -> Result<Outcome> {
     let out = &options.out;
-    std::fs::create_dir_all(out).map_err(|source| ReproduceError::Io {
-        what: format!("creating the output directory {}", out.display()),
-        source,
-    })?;
-    // The old index would claim the old seed for files this run replaces: remove it before
-    // the first file is written (every file is written atomically, the index last).
-    match std::fs::remove_file(out.join("INDEX.md")) {
+    let io = |what: String| move |source| ReproduceError::Io { what, source };
+    std::fs::create_dir_all(out).map_err(io(format!(
+        "creating the output directory {}",
+        out.display()
+    )))?;
+    let staging = staging_directory(out);
+    if staging.exists() {
+        std::fs::remove_dir_all(&staging)
+            .map_err(io(format!("removing the stale {}", staging.display())))?;
+    }
+    std::fs::create_dir(&staging).map_err(io(format!("creating {}", staging.display())))?;
+    let guard = crate::report::output::register_partial_directory(&staging);
+    let staged = Options {
+        out: staging.clone(),
+        ..options.clone()
+    };
+    let result = run_steps(&staged).and_then(|outcome| {
+        move_into_place(&staging, out, options.full, &outcome)?;
+        Ok(outcome)
+    });
+    if result.is_err() {
+        let _ = std::fs::remove_dir_all(&staging);
+    }
+    drop(guard);
+    result
+}
+
+/// Moves a finished run from `staging` into `out`: the old index first, then every file, the
+/// new index last.
+fn move_into_place(staging: &Path, out: &Path, full: bool, outcome: &Outcome) -> Result<()> {
+    let io = |what: String| move |source| ReproduceError::Io { what, source };
+    // The old index is taken out of the way first (kept aside to compare), so no index ever
+    // claims a mix of two runs' files.
+    let old_index = staging.with_file_name(".INDEX.previous.md");
+    match std::fs::rename(out.join("INDEX.md"), &old_index) {
         Err(source) if source.kind() != std::io::ErrorKind::NotFound => {
             return Err(ReproduceError::Io {
                 what: "removing the old INDEX.md".to_string(),
@@ -250,6 +289,91 @@ pub fn run(options: &Options) -> Result<Outcome> {
         }
         _ => {}
     }
+    let mut names: Vec<PathBuf> = std::fs::read_dir(staging)
+        .map_err(io(format!("reading {}", staging.display())))?
+        .map(|e| e.map(|e| e.path()))
+        .collect::<std::io::Result<_>>()
+        .map_err(io(format!("reading {}", staging.display())))?;
+    names.sort();
+    for from in names {
+        let Some(name) = from.file_name() else {
+            continue;
+        };
+        let to = out.join(name);
+        if same_but_commit(&from, &to) {
+            // Committed artefacts do not churn when only the commit changed.
+            std::fs::remove_file(&from).map_err(io(format!("removing {}", from.display())))?;
+            continue;
+        }
+        std::fs::rename(&from, &to).map_err(io(format!("moving {} into place", to.display())))?;
+    }
+    let index = index_markdown(full, &outcome.index);
+    // Written last (atomically): it lists every file of this run with its seed.
+    let index_path = out.join("INDEX.md");
+    let staged_index = staging.join("INDEX.md");
+    write_atomically(&staged_index, index).map_err(io("writing INDEX.md".to_string()))?;
+    if same_but_commit(&staged_index, &old_index) {
+        write_atomically(&index_path, std::fs::read(&old_index).unwrap_or_default())
+            .map_err(io("writing INDEX.md".to_string()))?;
+        let _ = std::fs::remove_file(&staged_index);
+    } else {
+        std::fs::rename(&staged_index, &index_path).map_err(io("writing INDEX.md".to_string()))?;
+    }
+    let _ = std::fs::remove_file(&old_index);
+    std::fs::remove_dir(staging).map_err(io(format!("removing {}", staging.display())))
+}
+
+/// Whether the files `new` and `old` are equal but for the commit hashes in their manifest
+/// lines (runs of at least 12 hexadecimal digits, `-dirty` included): then the old file stays,
+/// its manifest naming the commit that first produced these very bytes.
+fn same_but_commit(new: &Path, old: &Path) -> bool {
+    let (Ok(new), Ok(old)) = (std::fs::read(new), std::fs::read(old)) else {
+        return false;
+    };
+    if new == old {
+        return true;
+    }
+    let (Ok(new), Ok(old)) = (String::from_utf8(new), String::from_utf8(old)) else {
+        return false;
+    };
+    let (a, b): (Vec<&str>, Vec<&str>) = (new.split('\n').collect(), old.split('\n').collect());
+    a.len() == b.len()
+        && a.iter()
+            .zip(&b)
+            .all(|(x, y)| x == y || (x.contains("commit") && mask_commits(x) == mask_commits(y)))
+}
+
+/// `line` with every run of at least 12 hexadecimal digits (and a `-dirty` after it) replaced
+/// by `#`.
+fn mask_commits(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    let chars: Vec<char> = line.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let mut j = i;
+        while j < chars.len() && chars[j].is_ascii_hexdigit() {
+            j += 1;
+        }
+        if j - i >= 12 {
+            out.push('#');
+            i = j;
+            let rest: String = chars[i..].iter().take(6).collect();
+            if rest == "-dirty" {
+                i += 6;
+            }
+        } else if j > i {
+            out.extend(&chars[i..j]);
+            i = j;
+        } else {
+            out.push(chars[i]);
+            i += 1;
+        }
+    }
+    out
+}
+
+/// Runs every step into `options.out`.
+fn run_steps(options: &Options) -> Result<Outcome> {
     let mut job = Job {
         options: options.clone(),
         index: Vec::new(),
@@ -278,12 +402,6 @@ pub fn run(options: &Options) -> Result<Outcome> {
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
-    let index = index_markdown(options.full, &job.index);
-    // Written last (atomically): it lists every file of this run with its seed.
-    write_atomically(&out.join("INDEX.md"), index).map_err(|source| ReproduceError::Io {
-        what: "writing INDEX.md".to_string(),
-        source,
-    })?;
     Ok(Outcome {
         index: job.index,
         printed: job.printed,
@@ -304,7 +422,9 @@ pub fn run(options: &Options) -> Result<Outcome> {
 pub fn index_markdown(full: bool, entries: &[IndexEntry]) -> String {
     let mut out = format!(
         "# plots/\n\nGenerated by `pathology reproduce{}` (this file too) with {} {}, commit {}. \
-         Re-running the same build with the same seed gives byte-identical files.\n\n\
+         Re-running the same build with the same seed gives byte-identical files; a file that a \
+         later build reproduces byte for byte but for its commit line is left as it was, so its \
+         manifest names the build that first wrote it.\n\n\
          | file | reproduces | command | seed |\n|:--|:--|:--|--:|\n",
         if full { " --full" } else { "" },
         crate::report::TOOL,

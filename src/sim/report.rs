@@ -213,22 +213,37 @@ impl Manifest {
     }
 }
 
+/// A check of one shard row's counts (in the order of the counted columns) against the
+/// shard's slice of the run (`slice`: its trials, or pairs, from its own manifest); `Err`
+/// holds what the row must be.
+pub type RowCheck<'a> = dyn Fn(&[u64], u64) -> std::result::Result<(), String> + 'a;
+
 /// The whole-number columns `counts` summed over shards, one entry per row in row order (in
 /// the order of `counts`), checking that every shard has the first shard's rows: as many, with
-/// the same values in the `keys` columns. Every mergeable experiment sums its counts with this.
+/// the same values in the `keys` columns, and that `check` accepts every row's counts against
+/// the shard's slice of the run (its size from the shard's own manifest: `--shard K/N` of the
+/// manifest's trials). Every mergeable experiment sums its counts with this, so an edited
+/// count is refused naming its file and line.
 ///
 /// # Errors
 ///
-/// [`Error::InvalidArgument`] naming `FILE` (a missing column, another number of rows) or the
-/// file and line (a count that is not a whole number, keys unlike the first shard's).
+/// [`Error::InvalidArgument`] naming `FILE` (a missing column or manifest, another number of
+/// rows) or the file and line (a count that is not a whole number, keys unlike the first
+/// shard's, counts that `check` refuses, a sum beyond 2^64 - 1).
 pub fn summed_columns(
     inputs: &[(String, ReadTable)],
     keys: &[&str],
     counts: &[&str],
+    check: &RowCheck<'_>,
 ) -> Result<Vec<Vec<u64>>> {
     let mut sums: Vec<Vec<u64>> = Vec::new();
     let mut first_keys: Vec<Vec<String>> = Vec::new();
     for (k, (file, table)) in inputs.iter().enumerate() {
+        let manifest = Manifest::read(table, file)?;
+        let slice = {
+            let range = manifest.shard.range(manifest.trials);
+            range.end - range.start
+        };
         let column = |name: &str| {
             table.column(name).ok_or_else(|| {
                 Error::invalid("FILE", &format!("a table with a {name} column"), file)
@@ -247,19 +262,32 @@ pub fn summed_columns(
             ));
         }
         for (i, (line, fields)) in table.rows.iter().enumerate() {
+            let at = || format!("{file} line {line}");
             let field = |c: usize| fields.get(c).map(String::as_str).unwrap_or("");
             let row = count_columns
                 .iter()
                 .map(|&c| {
-                    field(c).parse::<u64>().map_err(|_| {
-                        Error::invalid(
-                            &format!("{file} line {line}"),
-                            "whole-number counts",
-                            field(c),
-                        )
-                    })
+                    field(c)
+                        .parse::<u64>()
+                        .map_err(|_| Error::invalid(&at(), "whole-number counts", field(c)))
                 })
                 .collect::<Result<Vec<u64>>>()?;
+            check(&row, slice).map_err(|allowed| {
+                let got = counts
+                    .iter()
+                    .zip(&row)
+                    .map(|(n, v)| format!("{n} {v}"))
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                Error::invalid(
+                    &at(),
+                    &format!(
+                        "{allowed} (shard {} of the manifest's {})",
+                        manifest.shard, manifest.trials
+                    ),
+                    got,
+                )
+            })?;
             let key: Vec<String> = key_columns.iter().map(|&c| field(c).to_string()).collect();
             if k == 0 {
                 sums.push(row);
@@ -267,7 +295,7 @@ pub fn summed_columns(
             } else {
                 if key != first_keys[i] {
                     return Err(Error::invalid(
-                        &format!("{file} line {line}"),
+                        &at(),
                         &format!(
                             "the same row keys as the first shard ({})",
                             first_keys[i].join(", ")
@@ -276,7 +304,9 @@ pub fn summed_columns(
                     ));
                 }
                 for (sum, value) in sums[i].iter_mut().zip(row) {
-                    *sum += value;
+                    *sum = sum.checked_add(value).ok_or_else(|| {
+                        Error::invalid(&at(), "counts whose sums fit in 64 bits", value)
+                    })?;
                 }
             }
         }
@@ -284,19 +314,31 @@ pub fn summed_columns(
     Ok(sums)
 }
 
-/// Counts `(successes, trials)` summed over shards ([`summed_columns`]).
+/// Counts `(successes, trials)` summed over shards ([`summed_columns`]): every row must have
+/// `successes <= trials` and exactly the shard's slice of trials.
 ///
 /// # Errors
 ///
 /// As [`summed_columns`].
 pub fn summed_counts(inputs: &[(String, ReadTable)], keys: &[&str]) -> Result<Vec<Proportion>> {
-    Ok(summed_columns(inputs, keys, &["successes", "trials"])?
-        .into_iter()
-        .map(|row| Proportion {
-            successes: row[0],
-            trials: row[1],
-        })
-        .collect())
+    let check = |row: &[u64], slice: u64| {
+        if row[1] != slice {
+            Err(format!("a row of the shard's {slice} trials"))
+        } else if row[0] > row[1] {
+            Err("at most as many successes as trials".to_string())
+        } else {
+            Ok(())
+        }
+    };
+    Ok(
+        summed_columns(inputs, keys, &["successes", "trials"], &check)?
+            .into_iter()
+            .map(|row| Proportion {
+                successes: row[0],
+                trials: row[1],
+            })
+            .collect(),
+    )
 }
 
 /// A rational parameter in `f64`, converted as the command line converts it

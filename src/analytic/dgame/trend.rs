@@ -11,8 +11,11 @@
 //! [`super::report::ps_error_bound`]); the peak is reported with the bound of the peak
 //! column's PS.
 
+use super::estimate_cost;
 use super::table::compute_columns;
-use super::threshold::{ThresholdReport, pathology_threshold};
+use super::threshold::{
+    THRESHOLD_TIME_LIMIT_SECONDS, ThresholdReport, pathology_threshold, threshold_cost,
+};
 use crate::error::{Error, Result};
 
 /// One height's threshold and PS peak.
@@ -28,6 +31,79 @@ pub struct TrendRow {
     pub ps_peak_at: f64,
     /// A bound on the rounding error of `ps_peak`.
     pub ps_peak_error_bound: f64,
+}
+
+/// Bytes held per PS-peak setting at one height: its `f64` column of D values and bounds.
+const PEAK_SETTING_BYTES: f64 = 64.0;
+
+/// Estimates a whole trend before any of it runs: each height's threshold scan
+/// ([`crate::analytic::dgame::threshold::threshold_cost`]) plus its `peak_steps - 1` PS columns
+/// in `f64` ([`crate::analytic::dgame::estimate_cost`]), and the memory of the PS columns of one
+/// height; refuses it above [`THRESHOLD_TIME_LIMIT_SECONDS`] or the memory limit, naming the
+/// option that dominates.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::analytic::dgame::trend::check_trend_cost;
+/// assert!(check_trend_cost(&[10, 11], 100, 1e-7, 100).is_ok());
+/// let e = check_trend_cost(&(10..=40).collect::<Vec<_>>(), 100, 1e-7, 100).unwrap_err();
+/// assert!(e.to_string().contains("--to"));
+/// let e = check_trend_cost(&[10], 100, 1e-7, u32::MAX).unwrap_err();
+/// assert!(e.to_string().contains("--peak-grid"));
+/// ```
+///
+/// # Errors
+///
+/// [`Error::TooExpensive`] with the estimate; [`Error::InvalidArgument`] for a height outside
+/// the engine's range.
+pub fn check_trend_cost(
+    heights: &[u32],
+    grid_steps: u32,
+    tolerance: f64,
+    peak_steps: u32,
+) -> Result<f64> {
+    let mut threshold_seconds = 0.0;
+    let mut peak_seconds = 0.0;
+    for &h in heights {
+        super::distribution::check_depth(1, h)?;
+        threshold_seconds += threshold_cost(h, grid_steps, tolerance).seconds();
+        // The PS columns run in parallel on the two cores.
+        peak_seconds += f64::from(peak_steps - 1) * estimate_cost(h, None).seconds / 2.0;
+    }
+    let seconds = threshold_seconds + peak_seconds;
+    let max_height = heights.iter().copied().max().unwrap_or(1);
+    let peak_bytes = f64::from(peak_steps) * PEAK_SETTING_BYTES * f64::from(max_height);
+    let column_bytes = estimate_cost(max_height, None).bytes;
+    let bytes = peak_bytes + column_bytes;
+    let (from, to) = (
+        heights.iter().copied().min().unwrap_or(1),
+        heights.iter().copied().max().unwrap_or(1),
+    );
+    let what = || format!("the trend over heights {from}..={to}");
+    let too_big = bytes > crate::budget::MEMORY_LIMIT_BYTES;
+    let hint = if (too_big && peak_bytes > column_bytes)
+        || (!too_big && peak_seconds > threshold_seconds)
+    {
+        "Use a smaller --peak-grid."
+    } else if too_big {
+        "Use smaller heights (--to)."
+    } else if heights.len() > 1 {
+        "Use fewer heights (--from, --to), a coarser --grid or a larger --tolerance."
+    } else {
+        "Use a coarser --grid or a larger --tolerance."
+    };
+    if too_big {
+        return Err(crate::budget::refuse(
+            what(),
+            format!("about {} of memory", crate::budget::human_bytes(bytes)),
+            crate::budget::human_bytes(crate::budget::MEMORY_LIMIT_BYTES),
+            hint,
+        ));
+    }
+    crate::budget::check_seconds(what, seconds, THRESHOLD_TIME_LIMIT_SECONDS, "up to ", hint)?;
+    crate::budget::announce_estimate(&what(), seconds);
+    Ok(seconds)
 }
 
 /// Thresholds and PS peaks for each height in `heights`, the threshold scanned on the grid
@@ -56,8 +132,9 @@ pub fn height_trend(
         return Err(Error::invalid("heights", "at least one height", "none"));
     }
     if peak_steps < 2 {
-        return Err(Error::invalid("peak steps", "at least 2", peak_steps));
+        return Err(Error::invalid("--peak-grid", "at least 2", peak_steps));
     }
+    check_trend_cost(heights, grid_steps, tolerance, peak_steps)?;
     heights
         .iter()
         .map(|&h| {

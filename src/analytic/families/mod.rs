@@ -308,7 +308,43 @@ fn compute<P: Probability>(
         nontrivial = nt;
         out.push((value, bound));
     }
+    if !P::EXACT {
+        check_f64_bounds(height, &out, &nontrivial)?;
+    }
     Ok((out, nontrivial))
+}
+
+/// The largest rounding bound of an `f64` column that is still printed: every value then has
+/// at least two correct decimals. The bound grows like `b^h` (the artificial evaluator, cheap
+/// at any height, reaches it at about h = 33 for b = 2), and far beyond it the `f64` values
+/// themselves become meaningless (at h = 64: 0 where the exact value is near 0.9, or NaN).
+pub const MAX_F64_ERROR_BOUND: f64 = 1e-3;
+
+/// Refuses an `f64` column whose values or bounds are not finite or whose largest bound
+/// exceeds [`MAX_F64_ERROR_BOUND`]: it would carry no information, so it is never printed or
+/// compared with a simulation.
+fn check_f64_bounds<P: Probability>(height: u32, out: &[(P, f64)], nontrivial: &P) -> Result<()> {
+    let worst = out
+        .iter()
+        .map(|&(_, b)| b)
+        .fold(0.0f64, |w, b| if b.is_nan() || b > w { b } else { w });
+    let finite = out.iter().all(|(v, _)| v.to_f64().is_finite()) && nontrivial.to_f64().is_finite();
+    if finite && worst <= MAX_F64_ERROR_BOUND {
+        return Ok(());
+    }
+    Err(Error::invalid(
+        "--height",
+        &format!(
+            "small enough that the f64 rounding bound of D(d,h) stays below {MAX_F64_ERROR_BOUND} \
+             (at height {height} it is {worst:.3e}{}); use a smaller --height",
+            if finite {
+                ""
+            } else {
+                " and some values are not finite"
+            }
+        ),
+        height,
+    ))
 }
 
 /// `D(d, h)` for every depth `d = 1..=height`.

@@ -339,7 +339,8 @@ impl KalahBoard {
             }
         }
         let own_pit = (base..base + PITS).contains(&i);
-        let facing = 6 - i;
+        // The pit across from pit i (only pits have one: a store's index would underflow).
+        let facing = if own_pit { 6 - i } else { i };
         if own_pit && c[i] == 1 && c[facing] > 0 {
             c[own] += c[facing] + 1;
             c[i] = 0;

@@ -564,14 +564,23 @@ const KEYS: [&str; 8] = [
 /// keys agree ([`crate::sim::report::summed_columns`]).
 fn summed_counts(inputs: &[(String, ReadTable)]) -> Result<Vec<PairCounts>> {
     let columns = ["pairs_lost_both", "pairs_split", "pairs_won_both"];
-    Ok(crate::sim::report::summed_columns(inputs, &KEYS, &columns)?
-        .into_iter()
-        .map(|row| PairCounts {
-            lost_both: row[0],
-            split: row[1],
-            won_both: row[2],
-        })
-        .collect())
+    let check = |row: &[u64], slice: u64| {
+        if row.iter().try_fold(0u64, |s, &v| s.checked_add(v)) == Some(slice) {
+            Ok(())
+        } else {
+            Err(format!("pairs adding up to the shard's {slice}"))
+        }
+    };
+    Ok(
+        crate::sim::report::summed_columns(inputs, &KEYS, &columns, &check)?
+            .into_iter()
+            .map(|row| PairCounts {
+                lost_both: row[0],
+                split: row[1],
+                won_both: row[2],
+            })
+            .collect(),
+    )
 }
 
 /// The shards of one `mc match`, `mc match-sweep` or `mc match-table` run (already checked by

@@ -470,6 +470,11 @@ pub(crate) fn merge_shards(
     let setting = EmmSetting::from_parameters(parameters)?;
     let mut counts: Option<StudyCounts> = None;
     for (file, table) in inputs {
+        let manifest = crate::sim::report::Manifest::read(table, file)?;
+        let slice = {
+            let range = manifest.shard.range(manifest.trials);
+            range.end - range.start
+        };
         let column = |name: &str| {
             table.column(name).ok_or_else(|| {
                 Error::invalid("FILE", &format!("a table with a {name} column"), file)
@@ -511,14 +516,32 @@ pub(crate) fn merge_shards(
                     format!("d = {}, algorithm {}", field(d), field(a)),
                 ));
             }
-            shard.correct[depth - 1][decision] = Proportion {
-                successes: number(s)?,
-                trials: number(t)?,
-            };
+            let (successes, trials) = (number(s)?, number(t)?);
             if i == 0 {
-                shard.games = number(t)?;
+                shard.games = trials;
                 shard.boards_drawn = number(drawn)?;
+                if trials != slice || shard.boards_drawn < trials {
+                    return Err(Error::invalid(
+                        &format!("{file} line {line}"),
+                        &format!(
+                            "the shard's {slice} games (shard {} of the manifest's {}), drawn from at least as many boards",
+                            manifest.shard, manifest.trials
+                        ),
+                        format!("trials {trials}, boards_drawn {}", shard.boards_drawn),
+                    ));
+                }
             }
+            if trials != shard.games || successes > trials {
+                return Err(Error::invalid(
+                    &format!("{file} line {line}"),
+                    &format!(
+                        "at most as many successes as trials, and the shard's {} trials",
+                        shard.games
+                    ),
+                    format!("successes {successes}, trials {trials}"),
+                ));
+            }
+            shard.correct[depth - 1][decision] = Proportion { successes, trials };
         }
         counts = Some(match counts {
             None => shard,

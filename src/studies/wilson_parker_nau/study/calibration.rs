@@ -300,8 +300,11 @@ fn unwritable(path: &Path, e: std::io::Error) -> Error {
     )
 }
 
-/// Checks that `path` can be written, before any work is done: an existing file is opened for
-/// writing (not truncated); a new one is created and removed again.
+/// Checks that `path` can be written, before any work is done: an existing regular file is
+/// opened for writing (not truncated); a new one is created and removed again. Links are
+/// followed ([`crate::report::output::resolve_links`]); a FIFO or a device is accepted as it
+/// is (it is written through, and opening a FIFO here would block until a reader came, then
+/// hand it an empty file).
 ///
 /// # Examples
 ///
@@ -312,26 +315,34 @@ fn unwritable(path: &Path, e: std::io::Error) -> Error {
 /// assert!(!dir.path().join("c.json").exists()); // nothing left behind
 /// let e = check_writable(&dir.path().join("no/such/dir/c.json")).unwrap_err();
 /// assert!(e.to_string().starts_with("--out must be"));
+/// assert!(check_writable(dir.path()).is_err()); // a directory
 /// ```
 ///
 /// # Errors
 ///
 /// [`Error::InvalidArgument`] naming `--out` when the file cannot be opened or created for
-/// writing (a missing directory, a parent that is a file, no permission).
+/// writing (a missing directory, a parent that is a file, no permission) or is a directory.
 pub fn check_writable(path: &Path) -> Result<()> {
-    if path.exists() {
-        std::fs::OpenOptions::new()
+    let destination = crate::report::output::resolve_links(path);
+    match std::fs::metadata(&destination) {
+        Ok(meta) if meta.is_dir() => Err(unwritable(
+            path,
+            std::io::Error::new(std::io::ErrorKind::IsADirectory, "a directory"),
+        )),
+        Ok(meta) if meta.is_file() => std::fs::OpenOptions::new()
             .write(true)
-            .open(path)
+            .open(&destination)
             .map(drop)
-            .map_err(|e| unwritable(path, e))
-    } else {
-        std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(path)
-            .map_err(|e| unwritable(path, e))?;
-        std::fs::remove_file(path).map_err(|e| unwritable(path, e))
+            .map_err(|e| unwritable(path, e)),
+        Ok(_) => Ok(()),
+        Err(_) => {
+            std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(&destination)
+                .map_err(|e| unwritable(path, e))?;
+            std::fs::remove_file(&destination).map_err(|e| unwritable(path, e))
+        }
     }
 }
 
