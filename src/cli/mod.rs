@@ -5,6 +5,7 @@ mod alphabeta;
 mod args;
 mod closed_form;
 mod completions;
+mod decision;
 mod dgame;
 mod emm;
 mod errprop;
@@ -38,11 +39,17 @@ pub struct Cli {
 enum Command {
     /// Regenerate the papers' tables and figures into plots/ (the main job).
     Reproduce(reproduce::Args),
+    /// D(d,h), the probability of a correct decision at search depth d, for every game
+    /// family: Li & Marsland's D-games (--f1/--f2 or --p0), b-ary D-games (--qk/--rk),
+    /// P-games, N-games; f64 or --exact.
+    Decision(Box<decision::Args>),
     /// Li & Marsland's Table 1 (f1 = f2) or Table 2 (f1 + f2 = 1): D(d,10) and PS.
     Table(table::Args),
-    /// D(d,h) for every depth d (or one) and PS, for one pair of dependence factors.
+    /// Alias of `decision` for Li & Marsland's D-games (--f1 with --f2 or --p0), kept for
+    /// scripts: D(d,h) for every depth d (or one) and PS.
     Dgame(dgame::Args),
-    /// Exact D(d,h) for b-ary D-games, P-games and N-games (piece count or artificial evaluator).
+    /// Alias of `decision` for --game d|p|n (b-ary D-games, P-games, N-games), kept for
+    /// scripts.
     Exact(exact::Args),
     /// D(d,h) and PS over a range of f1.
     Sweep(sweep::Args),
@@ -88,6 +95,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
 fn run_command(command: Command) -> anyhow::Result<()> {
     match command {
         Command::Reproduce(args) => reproduce::run(args),
+        Command::Decision(args) => decision::run(*args),
         Command::Table(args) => table::run(args),
         Command::Dgame(args) => dgame::run(args),
         Command::Exact(args) => exact::run(args),
