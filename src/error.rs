@@ -37,6 +37,18 @@ pub enum Error {
     /// package) before it finished; nothing of it is returned.
     #[error("interrupted: the computation was cancelled before it finished")]
     Interrupted,
+    /// Another error with what was being done when it happened ([`Error::context`]). Its
+    /// message is the context alone; the error it wraps is its
+    /// [`source`](std::error::Error::source), so a chain printer (`anyhow`'s `{:#}`) prints
+    /// `context: cause`.
+    #[error("{context}")]
+    Context {
+        /// What was being done.
+        context: String,
+        /// The error it ran into.
+        #[source]
+        source: Box<Error>,
+    },
 }
 
 impl Error {
@@ -58,6 +70,25 @@ impl Error {
         }
     }
 
+    /// Wraps the error with what was being done ([`Error::Context`]); it stays the user's to
+    /// fix when the wrapped error is.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::Error;
+    /// let err = Error::invalid("p0", "in [0, 1]", 2).context("deriving f2");
+    /// assert_eq!(err.to_string(), "deriving f2");
+    /// assert_eq!(std::error::Error::source(&err).unwrap().to_string(), "p0 must be in [0, 1], got 2");
+    /// assert!(err.is_usage());
+    /// ```
+    pub fn context(self, context: impl Into<String>) -> Self {
+        Error::Context {
+            context: context.into(),
+            source: Box::new(self),
+        }
+    }
+
     /// Whether the error is the user's input (the binary exits with code 2).
     ///
     /// # Examples
@@ -68,10 +99,11 @@ impl Error {
     /// assert!(check_cost(30, None).unwrap_err().is_usage());
     /// ```
     pub fn is_usage(&self) -> bool {
-        matches!(
-            self,
-            Error::InvalidArgument { .. } | Error::TooExpensive { .. }
-        )
+        match self {
+            Error::InvalidArgument { .. } | Error::TooExpensive { .. } => true,
+            Error::Context { source, .. } => source.is_usage(),
+            Error::Interrupted => false,
+        }
     }
 }
 

@@ -3,6 +3,7 @@
 mod architecture;
 mod cli;
 mod common;
+mod decision;
 mod errprop;
 mod estimates;
 mod hostile;

@@ -13,8 +13,10 @@
 //! - [`emm`]: Wilson, Parker & Nau's Fig. 2 back-up rule, exactly.
 //! - [`families`]: D(d,h) for b-ary D-games, P-games and N-games with the piece count or
 //!   the artificial evaluator.
+//! - [`decision`]: D(d,h) for every family through one request (`pathology decision`).
 
 pub mod closed_form;
+pub mod decision;
 pub mod dgame;
 pub mod emm;
 pub mod errprop;

@@ -1,9 +1,6 @@
 //! `pathology alphabeta`: Ross's (2020) tic-tac-toe analysis of one position, reported by
 //! [`pathology::studies::ross::alphabeta_report`].
 
-use pathology::report::Report;
-use pathology::studies::ross::alphabeta_report::alphabeta_report;
-
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The position: nine characters X, O or . for squares 0..8 row-major (Ross's numbering:
@@ -16,11 +13,6 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
-    let report = Report::new(
-        "alphabeta",
-        "Ross's alpha-beta tie-breaking analysis of a tic-tac-toe position",
-    )
-    .param("board", &args.board)
-    .mode("exact");
-    args.output.emit(&alphabeta_report(report, &args.board)?, 3)
+    let report = pathology::studies::ross::alphabeta_report::position_report(&args.board)?;
+    args.output.emit(&report, 3)
 }

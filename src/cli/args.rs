@@ -1,10 +1,7 @@
 //! Argument parsers shared by the subcommands. Probabilities are parsed as exact rationals.
 
 use num_rational::BigRational;
-use pathology::analytic::dgame::report::{Layout, decision_report};
-use pathology::analytic::dgame::table::compute_columns;
-use pathology::numeric::number::{Probability, parse_rational};
-use pathology::sim::level_tree::GameKind;
+use pathology::numeric::number::parse_rational;
 use pathology::sim::runner::Shard;
 
 /// A probability in `[0, 1]`, parsed exactly (`0.1` is `1/10`).
@@ -27,7 +24,7 @@ pub fn positive_rational(text: &str) -> Result<BigRational, String> {
     Ok(value)
 }
 
-use pathology::report::{ExportOptions, Format, Report};
+use pathology::report::{Format, RenderOptions, Report};
 
 /// The output options every table-printing command takes.
 #[derive(Debug, Clone, clap::Args)]
@@ -46,48 +43,18 @@ pub struct OutputArgs {
 }
 
 impl OutputArgs {
+    /// The library's render options.
+    pub fn options(&self) -> RenderOptions {
+        RenderOptions {
+            format: self.format,
+            decimals: self.decimals.map(usize::from),
+            table: self.table.clone(),
+        }
+    }
+
     /// Renders the report (with `default_decimals` unless --decimals is given) and prints it.
     pub fn emit(&self, report: &Report, default_decimals: usize) -> anyhow::Result<()> {
-        super::print(&self.render(report, default_decimals)?)
-    }
-
-    /// The export options (with `default_decimals` unless --decimals is given).
-    pub fn options(&self, default_decimals: usize) -> ExportOptions {
-        ExportOptions {
-            decimals: self.decimals.map_or(default_decimals, usize::from),
-            table: None,
-        }
-    }
-
-    /// Refuses a `--table` that is none of `names` (the tables of the report to come), so that
-    /// a command can check it before computing.
-    pub fn check_table(&self, names: &[&str]) -> Result<(), pathology::Error> {
-        match &self.table {
-            Some(name) if !names.contains(&name.as_str()) => Err(pathology::Error::invalid(
-                "--table",
-                &format!("one of {}", names.join(", ")),
-                name,
-            )),
-            _ => Ok(()),
-        }
-    }
-
-    /// Renders the report.
-    pub fn render(&self, report: &Report, default_decimals: usize) -> anyhow::Result<String> {
-        let options = self.options(default_decimals);
-        let text = match &self.table {
-            None => report.render(self.format, &options)?,
-            Some(name) => {
-                let names: Vec<&str> = report.tables.iter().map(|t| t.name.as_str()).collect();
-                self.check_table(&names)?;
-                let mut table = report.table(name).cloned().expect("checked");
-                table.data_only = false;
-                let mut one = report.clone();
-                one.tables = vec![table];
-                one.render(self.format, &options)?
-            }
-        };
-        Ok(text)
+        super::print(&self.options().render(report, default_decimals)?)
     }
 }
 
@@ -99,43 +66,6 @@ pub struct TableOutput {
     pub exact: bool,
     #[command(flatten)]
     pub output: OutputArgs,
-}
-
-impl TableOutput {
-    /// Computes D(d, `height`) for every setting in the chosen mode and prints the report.
-    pub fn emit(
-        &self,
-        report: Report,
-        settings: &[(BigRational, BigRational)],
-        height: u32,
-        layout: Layout,
-        only_depth: Option<u32>,
-    ) -> anyhow::Result<()> {
-        let report = report.param("exact", self.exact);
-        let report = if self.exact {
-            build::<BigRational>(report, settings, height, layout, only_depth)?
-        } else {
-            build::<f64>(report, settings, height, layout, only_depth)?
-        };
-        self.output.emit(&report, 3)
-    }
-}
-
-fn build<P: Probability>(
-    report: Report,
-    settings: &[(BigRational, BigRational)],
-    height: u32,
-    layout: Layout,
-    only_depth: Option<u32>,
-) -> anyhow::Result<Report> {
-    let converted: Vec<(P, P)> = settings
-        .iter()
-        .map(|(a, b)| (P::from_rational(a), P::from_rational(b)))
-        .collect();
-    let columns = compute_columns(&converted, height)?;
-    Ok(decision_report(
-        report, &columns, settings, layout, only_depth,
-    ))
 }
 
 /// Height argument: 1..=40 (cost limits are checked by the library).
@@ -210,10 +140,4 @@ pub fn unit(text: &str) -> Result<f64, String> {
 /// All cores.
 pub fn default_threads() -> usize {
     std::thread::available_parallelism().map_or(1, usize::from)
-}
-
-/// The game's default square parameter, with the error naming the command-line flag.
-pub fn default_parameter(game: GameKind, branching: u32) -> anyhow::Result<f64> {
-    game.default_parameter(branching)
-        .map_err(|_| pathology::Error::invalid("--branching", "at least 2", branching).into())
 }

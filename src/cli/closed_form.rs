@@ -3,11 +3,7 @@
 //! reports are built by [`pathology::analytic::closed_form::report`].
 
 use num_rational::BigRational;
-use pathology::analytic::closed_form::report::{
-    Xi, depth_one_report, emm_example_report, rhf_report, w_b_report,
-};
-use pathology::numeric::number::short_text;
-use pathology::report::Report;
+use pathology::analytic::closed_form::report::{Xi, depth_one_at, emm_example_at, rhf_at, w_b_at};
 
 use super::args::{OutputArgs, probability};
 
@@ -71,57 +67,20 @@ struct DepthOneArgs {
 }
 
 pub fn run_rhf(args: RhfArgs) -> anyhow::Result<()> {
-    let mut report = Report::new("rhf", &format!("rhf({})", short_text(&args.w)))
-        .param("w", short_text(&args.w));
-    let xi = match &args.xi {
-        Some(x) => {
-            report = report.param("xi", short_text(x));
-            Xi::Given(x.clone())
-        }
-        None => {
-            report = report.param("branching", args.branching);
-            Xi::WB(args.branching)
-        }
+    let xi = match args.xi {
+        Some(x) => Xi::Given(x),
+        None => Xi::WB(args.branching),
     };
-    report = report.param("exact", args.exact);
-    if args.exact {
-        report = report.mode("exact");
-    }
-    args.output
-        .emit(&rhf_report(report, &args.w, &xi, args.exact)?, 10)
+    args.output.emit(&rhf_at(&args.w, &xi, args.exact)?, 10)
 }
 
 pub fn run_wb(args: WbArgs) -> anyhow::Result<()> {
-    let b = args.branching;
-    let report = Report::new(
-        "wb",
-        &format!("w_{b}, the root in (0, 1) of (1 - x)^{b} = x"),
-    )
-    .param("branching", b);
-    args.output.emit(&w_b_report(report, b)?, 10)
+    args.output.emit(&w_b_at(args.branching)?, 10)
 }
 
 pub fn run_emm(args: EmmArgs) -> anyhow::Result<()> {
     match args.command {
-        EmmCommand::Example(a) => {
-            let title = format!(
-                "Wilson, Parker & Nau Fig. 2 at static error e = {}",
-                short_text(&a.error)
-            );
-            let report = Report::new("emm example", &title)
-                .param("error", short_text(&a.error))
-                .mode("exact");
-            a.output.emit(&emm_example_report(report, &a.error), 6)
-        }
-        EmmCommand::DepthOne(a) => {
-            let title = format!(
-                "Wilson, Parker & Nau depth-one errors at e = {}",
-                short_text(&a.e)
-            );
-            let report = Report::new("emm depth-one", &title)
-                .param("e", short_text(&a.e))
-                .mode("exact");
-            a.output.emit(&depth_one_report(report, &a.e), 6)
-        }
+        EmmCommand::Example(a) => a.output.emit(&emm_example_at(&a.error), 6),
+        EmmCommand::DepthOne(a) => a.output.emit(&depth_one_at(&a.e), 6),
     }
 }

@@ -1,11 +1,9 @@
-//! `pathology dgame`: D(d,h) for every depth (or one) and PS, for one (f1, f2).
+//! `pathology dgame`, an alias of `pathology decision --f1 ...` kept for scripts: D(d,h) for
+//! every depth (or one) and PS, for one (f1, f2). Its manifest names `dgame`.
 
-use anyhow::Context;
 use num_rational::BigRational;
-use pathology::analytic::dgame::f2_from_p0;
-use pathology::analytic::dgame::report::{Layout, complement_report};
-use pathology::numeric::number::short_text;
-use pathology::report::Report;
+use pathology::analytic::dgame::report::DgameRequest;
+use pathology::analytic::dgame::table::SecondFactor;
 
 use super::args::{TableOutput, height, probability};
 
@@ -34,75 +32,28 @@ pub struct Args {
     output: TableOutput,
 }
 
-pub fn run(args: Args) -> anyhow::Result<()> {
-    let f2 = match (&args.f2, &args.p0) {
-        (Some(f2), _) => f2.clone(),
-        (None, Some(p0)) => {
-            f2_from_p0(&args.f1, p0).context("deriving f2 from --p0 (Theorem 3.1)")?
-        }
+/// f2 given, or derived from p0.
+pub fn second_factor(
+    f2: Option<BigRational>,
+    p0: Option<BigRational>,
+) -> SecondFactor<BigRational> {
+    match (f2, p0) {
+        (Some(f2), _) => SecondFactor::Fixed(f2),
+        (None, Some(p0)) => SecondFactor::FromP0(p0),
         (None, None) => unreachable!("clap requires --f2 or --p0"),
-    };
-    if let Some(d) = args.depth
-        && !(1..=args.height).contains(&d)
-    {
-        return Err(pathology::Error::invalid(
-            "--depth",
-            &format!("in 1..={} (at most --height)", args.height),
-            d,
-        )
-        .into());
     }
-    let title = format!(
-        "D(d,{}) for f1 = {}, f2 = {}{}",
-        args.height,
-        short_text(&args.f1),
-        short_text(&f2),
-        args.p0
-            .as_ref()
-            .map(|p| format!(" (Theorem 3.1, p0 = {})", short_text(p)))
-            .unwrap_or_default()
-    );
-    let mut report = Report::new("dgame", &title)
-        .param("height", args.height)
-        .param("f1", short_text(&args.f1));
-    report = match &args.p0 {
-        Some(p0) => report.param("p0", short_text(p0)),
-        None => report.param("f2", short_text(&f2)),
-    };
-    if let Some(d) = args.depth {
-        report = report.param("depth", d);
-    }
-    if args.complement {
-        let report = report.param("complement", true);
-        let report = complement(report, &args, &f2)?;
-        return args.output.output.emit(&report, 10);
-    }
-    let settings = [(args.f1.clone(), f2)];
-    args.output.emit(
-        report,
-        &settings,
-        args.height,
-        Layout::DepthRows,
-        args.depth,
-    )
 }
 
-/// `1 - D(d,h)` with its enclosures.
-fn complement(report: Report, args: &Args, f2: &BigRational) -> anyhow::Result<Report> {
-    use pathology::analytic::dgame::complement::ComplementSolver;
-    let h = args.height;
-    let mut solver = ComplementSolver::new(&args.f1, f2)?;
-    let enclosures = match args.depth {
-        Some(d) => vec![(d, solver.wrong_decision(d, h)?)],
-        None => (1..=h).zip(solver.wrong_decision_column(h)?).collect(),
+pub fn run(args: Args) -> anyhow::Result<()> {
+    let request = DgameRequest {
+        height: args.height,
+        f1: args.f1,
+        second: second_factor(args.f2, args.p0),
+        depth: args.depth,
+        complement: args.complement,
+        exact: args.output.exact,
     };
-    let title = format!(
-        "1 - D(d,{h}) for f1 = {}, f2 = {}",
-        short_text(&args.f1),
-        short_text(f2)
-    );
-    let mut report = complement_report(report, &args.f1, f2, h, &enclosures);
-    report.title = title.clone();
-    report.tables[0].caption = title;
-    Ok(report)
+    args.output
+        .output
+        .emit(&request.report()?, request.decimals())
 }

@@ -3,31 +3,15 @@
 
 use std::path::PathBuf;
 
-use pathology::plot::studies::wilson_figures as figures;
-use pathology::sim::TrialRunner;
-use pathology::sim::level_tree::{BoardSpec, GameKind};
-use pathology::sim::report::McRun;
+use pathology::plot::studies::wilson_figures;
+use pathology::sim::level_tree::GameKind;
+use pathology::sim::report::RunConfig;
 use pathology::sim::runner::Shard;
-use pathology::studies::wilson_parker_nau::report::{
-    CalibrationSource, EmmSetting, EvaluatorSetting, calibration_report, calibration_seed,
-    natural_evaluator, study_report,
-};
-use pathology::studies::wilson_parker_nau::study::study_game_seconds;
-use pathology::studies::wilson_parker_nau::study::{
-    self as emm_study, StudyEvaluator, check_writable, run_counts,
+use pathology::studies::wilson_parker_nau::request::{
+    BoardRequest, EmmEvaluatorKind, EmmRequest, calibration_run, check_figures_budget,
 };
 
-use super::args::OutputArgs;
-use super::args::{count, default_parameter, default_threads, unit};
-
-/// The static evaluator of `mc emm`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum EmmEvaluatorArg {
-    /// The true value, flipped with probability --error independently per node.
-    Artificial,
-    /// The fraction of winning squares (binary for minimax and EMM; EMM's errors calibrated).
-    Natural,
-}
+use super::args::{OutputArgs, count, unit};
 
 /// The boards of the EMM commands.
 #[derive(Debug, Clone, clap::Args)]
@@ -47,12 +31,13 @@ pub struct EmmBoardArgs {
 }
 
 impl EmmBoardArgs {
-    fn spec(&self) -> anyhow::Result<BoardSpec> {
-        let p = match self.p {
-            Some(p) => p,
-            None => default_parameter(self.game, self.branching)?,
-        };
-        Ok(BoardSpec::new(self.game, self.branching, self.height, p)?)
+    fn request(&self) -> BoardRequest {
+        BoardRequest {
+            game: self.game,
+            branching: self.branching,
+            height: self.height,
+            p: self.p,
+        }
     }
 }
 
@@ -70,8 +55,13 @@ pub struct EmmOptions {
 }
 
 impl EmmOptions {
-    fn threads(&self) -> usize {
-        self.threads.unwrap_or_else(default_threads)
+    fn config(&self, games: u64, shard: Option<Shard>) -> RunConfig {
+        RunConfig {
+            trials: games,
+            seed: self.seed,
+            threads: self.threads,
+            shard,
+        }
     }
 }
 
@@ -80,8 +70,8 @@ pub struct EmmArgs {
     #[command(flatten)]
     board: EmmBoardArgs,
     /// Static evaluator.
-    #[arg(long, value_enum, default_value_t = EmmEvaluatorArg::Artificial)]
-    evaluator: EmmEvaluatorArg,
+    #[arg(long, value_enum, default_value_t = EmmEvaluatorKind::Artificial)]
+    evaluator: EmmEvaluatorKind,
     /// Error rate e of the artificial evaluator, in [0, 0.5].
     #[arg(long, default_value_t = 0.1)]
     error: f64,
@@ -140,114 +130,34 @@ pub struct EmmFiguresArgs {
 }
 
 pub fn run_emm_calibrate(args: EmmCalibrateArgs) -> anyhow::Result<()> {
-    let spec = args.board.spec()?;
+    let config = args.options.config(args.games, None);
+    let report = calibration_run(&args.board.request(), &config, args.out.as_deref())?;
     if let Some(path) = &args.out {
-        check_writable(path)?;
-    }
-    let runner = TrialRunner::new(args.games, args.options.seed, args.options.threads())?
-        .with_progress("mc emm-calibrate");
-    runner.check_budget_of("--games", "mc emm-calibrate", study_game_seconds(&spec))?;
-    let table = emm_study::calibrate(&spec, &runner)?;
-    if let Some(path) = &args.out {
-        table.save(path)?;
         eprintln!("saved to {}", path.display());
     }
-    args.options.output.emit(&calibration_report(&table), 4)
+    args.options.output.emit(&report, 4)
 }
 
 pub fn run_emm(args: EmmArgs) -> anyhow::Result<()> {
-    let spec = args.board.spec()?;
-    let seed = args.options.seed;
-    let threads = args.options.threads();
-    let runner = TrialRunner::new(args.games, seed, threads)?.with_progress("mc emm");
-    let runner = match args.shard {
-        Some(s) => runner.with_shard(s),
-        None => runner,
+    let request = EmmRequest {
+        board: args.board.request(),
+        evaluator: args.evaluator,
+        error: args.error,
+        calibration: args.calibration,
+        calibration_games: args.calibration_games,
+        calibration_seed: args.calibration_seed,
     };
-    // Refused up front, before any calibration is estimated.
-    runner.check_budget_of(
-        "--games",
-        &format!("mc emm at height {}", args.board.height),
-        study_game_seconds(&spec),
-    )?;
-    let (setting, evaluator) = match args.evaluator {
-        EmmEvaluatorArg::Artificial => {
-            for (name, given) in [
-                ("--calibration", args.calibration.is_some()),
-                ("--calibration-games", args.calibration_games.is_some()),
-                ("--calibration-seed", args.calibration_seed.is_some()),
-            ] {
-                if given {
-                    return Err(pathology::Error::invalid(
-                        name,
-                        "given only with --evaluator natural",
-                        "a value",
-                    )
-                    .into());
-                }
-            }
-            (
-                EvaluatorSetting::Artificial { error: args.error },
-                StudyEvaluator::Artificial { error: args.error },
-            )
-        }
-        EmmEvaluatorArg::Natural => {
-            let source = match &args.calibration {
-                Some(path) => CalibrationSource::File {
-                    path,
-                    games: args.calibration_games,
-                    seed: args.calibration_seed,
-                },
-                None => {
-                    let games = args.calibration_games.unwrap_or(10_000);
-                    TrialRunner::new(games, 0, threads)?.check_budget_of(
-                        "--calibration-games",
-                        "the EMM error table of mc emm",
-                        study_game_seconds(&spec),
-                    )?;
-                    CalibrationSource::Estimate {
-                        games,
-                        seed: args.calibration_seed.unwrap_or(calibration_seed(seed)),
-                    }
-                }
-            };
-            natural_evaluator(&spec, source, threads)?
-        }
-    };
-    let counts = run_counts(&spec, &evaluator, &runner)?;
-    let run = McRun {
-        trials: args.games,
-        seed,
-        shard: args.shard,
-    };
-    let setting = EmmSetting {
-        spec,
-        evaluator: setting,
-    };
-    args.options
-        .output
-        .emit(&study_report(&setting, &run, &counts), 4)
+    let report = request.run(&args.options.config(args.games, args.shard))?;
+    args.options.output.emit(&report, 4)
 }
 
 pub fn run_emm_figures(args: EmmFiguresArgs) -> anyhow::Result<()> {
-    // Per game: four figures at b = 2 and 3, H = 10; the natural ones calibrate on as many
-    // boards first.
-    let mut per_game = 0.0;
-    for b in [2, 3] {
-        let spec = BoardSpec::new(GameKind::P, b, 10, GameKind::P.default_parameter(b)?)?;
-        per_game += 6.0 * study_game_seconds(&spec);
-    }
-    TrialRunner::new(args.games, args.options.seed, args.options.threads())?.check_budget_of(
-        "--games",
-        "mc emm-figures",
-        per_game,
-    )?;
-    let figures = figures(
-        &args.out,
-        args.games,
-        args.options.seed,
-        args.options.threads(),
-        args.style,
-    )?;
+    let seed = args.options.seed;
+    let threads = args
+        .options
+        .threads
+        .unwrap_or_else(super::args::default_threads);
+    check_figures_budget(args.games, seed, threads)?;
+    let figures = wilson_figures(&args.out, args.games, seed, threads, args.style)?;
     args.options.output.emit(&figures.report, 3)
 }

@@ -4,29 +4,14 @@
 
 use std::path::PathBuf;
 
-use pathology::sim::TrialRunner;
-use pathology::sim::level_tree::{BoardSpec, GameKind};
-use pathology::sim::report::McRun;
+use pathology::sim::level_tree::GameKind;
+use pathology::sim::report::RunConfig;
 use pathology::sim::runner::Shard;
 use pathology::studies::chi_nau::match_report::{
-    CHI_NAU_DEPTH_11, MatchSetting, depth_table_report, depth_table_rows, figure_3_points,
-    figure_3_report,
+    MatchEvaluatorKind, MatchRequest, depth_table, figure_3_run,
 };
-use pathology::studies::chi_nau::matches::match_pair_seconds;
-use pathology::studies::chi_nau::matches::{MatchEvaluator, chi_nau_board};
 
-use super::args::{count, default_parameter, default_threads, unit};
-
-/// The evaluator of `mc match`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum MatchEvaluatorArg {
-    /// Chi & Nau's e^w = w u + (1 - w) r (needs --w).
-    Ew,
-    /// e1: the fraction of 1-squares.
-    E1,
-    /// e2: e1 that also detects forced lines (our reconstruction, see the docs).
-    E2,
-}
+use super::args::{count, unit};
 
 /// Options of the match commands: seed, threads, shard and output.
 #[derive(Debug, Clone, clap::Args)]
@@ -46,19 +31,11 @@ pub struct MatchOptions {
 }
 
 impl MatchOptions {
-    fn runner(&self, pairs: u64, label: &str) -> anyhow::Result<TrialRunner> {
-        let threads = self.threads.unwrap_or_else(default_threads);
-        let runner = TrialRunner::new(pairs, self.seed, threads)?.with_progress(label);
-        Ok(match self.shard {
-            Some(s) => runner.with_shard(s),
-            None => runner,
-        })
-    }
-
-    fn run(&self, pairs: u64) -> McRun {
-        McRun {
+    fn config(&self, pairs: u64) -> RunConfig {
+        RunConfig {
             trials: pairs,
             seed: self.seed,
+            threads: self.threads,
             shard: self.shard,
         }
     }
@@ -82,8 +59,8 @@ pub struct MatchArgs {
     #[arg(long, default_value_t = 2)]
     search_depth: u32,
     /// Static evaluator.
-    #[arg(long, value_enum, default_value_t = MatchEvaluatorArg::Ew)]
-    evaluator: MatchEvaluatorArg,
+    #[arg(long, value_enum, default_value_t = MatchEvaluatorKind::Ew)]
+    evaluator: MatchEvaluatorKind,
     /// Weight w of e^w, in [0, 1].
     #[arg(long, value_parser = unit)]
     w: Option<f64>,
@@ -120,86 +97,31 @@ pub struct MatchTableArgs {
 }
 
 pub fn run_match(args: MatchArgs) -> anyhow::Result<()> {
-    let p = match args.p {
-        Some(p) => p,
-        None => default_parameter(args.game, args.branching)?,
-    };
-    let evaluator = match (args.evaluator, args.w) {
-        (MatchEvaluatorArg::Ew, Some(w)) => MatchEvaluator::Weighted { w },
-        (MatchEvaluatorArg::Ew, None) => {
-            return Err(pathology::Error::invalid(
-                "--w",
-                "given with --evaluator ew (a weight in [0, 1])",
-                "nothing",
-            )
-            .into());
-        }
-        (_, Some(_)) => {
-            return Err(pathology::Error::invalid(
-                "--w",
-                "given only with --evaluator ew",
-                "a weight",
-            )
-            .into());
-        }
-        (MatchEvaluatorArg::E1, None) => MatchEvaluator::Natural,
-        (MatchEvaluatorArg::E2, None) => MatchEvaluator::Forced,
-    };
-    let setting = MatchSetting {
+    let request = MatchRequest {
         game: args.game,
         branching: args.branching,
         height: args.height,
-        p,
+        p: args.p,
         search_depth: args.search_depth,
-        evaluator,
+        evaluator: args.evaluator,
+        w: args.w,
     };
-    let runner = args.options.runner(args.pairs, "mc match")?;
-    let spec = BoardSpec::new(args.game, args.branching, args.height, p)?;
-    runner.check_budget_of(
-        "--pairs",
-        &format!("mc match at height {}", args.height),
-        match_pair_seconds(&spec, args.search_depth.min(args.height)),
-    )?;
-    let report = setting.run(&args.options.run(args.pairs), &runner)?;
+    let report = request.play(&args.options.config(args.pairs))?;
     args.options.output.emit(&report, 4)
 }
 
 pub fn run_match_sweep(args: MatchSweepArgs) -> anyhow::Result<()> {
-    let runner = args.options.runner(args.pairs, "mc match-sweep")?;
-    let weights = pathology::studies::chi_nau::matches::figure_3_weights().len() as f64;
-    runner.check_budget_of(
-        "--pairs",
-        "mc match-sweep",
-        weights * match_pair_seconds(&chi_nau_board(6)?, 2),
-    )?;
-    let points = figure_3_points(&runner)?;
-    let run = args.options.run(args.pairs);
-    if run.shard.is_none() {
-        let files = pathology::plot::studies::figure_3(&args.out, &run, &points, args.style)
-            .map_err(super::reproduce::library_error)?;
-        eprintln!(
-            "written: {}",
-            files
-                .iter()
-                .map(|f| f.display().to_string())
-                .collect::<Vec<_>>()
-                .join(", ")
-        );
+    let sweep = figure_3_run(&args.options.config(args.pairs))?;
+    if sweep.run.shard.is_none() {
+        let files =
+            pathology::plot::studies::figure_3(&args.out, &sweep.run, &sweep.points, args.style)
+                .map_err(super::reproduce::library_error)?;
+        eprintln!("written: {}", super::list(&files, ", "));
     }
-    args.options
-        .output
-        .emit(&figure_3_report(&run, &points)?, 4)
+    args.options.output.emit(&sweep.report, 4)
 }
 
 pub fn run_match_table(args: MatchTableArgs) -> anyhow::Result<()> {
-    let runner = args.options.runner(args.pairs, "mc match-table")?;
-    let board = chi_nau_board(11)?;
-    let per_pair: f64 = CHI_NAU_DEPTH_11
-        .iter()
-        .map(|&(depth, _, _)| 2.0 * match_pair_seconds(&board, depth))
-        .sum();
-    runner.check_budget_of("--pairs", "mc match-table", per_pair)?;
-    let rows = depth_table_rows(&runner)?;
-    let report = depth_table_report(&args.options.run(args.pairs), &rows)?;
+    let report = depth_table(&args.options.config(args.pairs))?;
     args.options.output.emit(&report, 4)
 }

@@ -1,20 +1,11 @@
 //! `pathology mc`: Monte Carlo experiments that check exact values against real searches.
 
 use num_rational::BigRational;
-use pathology::analytic::closed_form::w_b;
-use pathology::numeric::number::Probability;
-use pathology::sim::TrialRunner;
-use pathology::sim::report::McRun;
+use pathology::sim::report::RunConfig;
 use pathology::sim::runner::Shard;
-use pathology::studies::crossval::dgame::{Engine, decision_counts};
-use pathology::studies::crossval::errprop::estimate_errors;
+use pathology::studies::crossval::dgame::Engine;
 use pathology::studies::crossval::report::{DgameSpec, ErrpropSpec, RhfSpec};
-use pathology::studies::crossval::rhf::estimate_flaw_rate;
-use pathology::studies::ross::alphabeta::{
-    RandomTrees, estimate_naive_losses, estimate_naive_losses_tictactoe,
-};
-use pathology::studies::ross::alphabeta_report::naive_loss_report;
-use serde::Serialize;
+use pathology::studies::ross::alphabeta_report::{NaiveLossRequest, Positions};
 
 use super::args::{height, probability};
 
@@ -82,37 +73,12 @@ pub struct RunOptions {
 }
 
 impl RunOptions {
-    /// The runner (sharded when --shard is given), with a progress bar labelled `label`.
-    pub fn runner(&self, label: &str) -> anyhow::Result<TrialRunner> {
-        let threads = self
-            .threads
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
-        let runner = TrialRunner::new(self.trials, self.seed, threads)?.with_progress(label);
-        Ok(match self.shard {
-            Some(s) => runner.with_shard(s),
-            None => runner,
-        })
-    }
-
-    /// The runner of [`RunOptions::runner`], refused up front when the run would take more
-    /// than an hour ([`TrialRunner::check_budget`]): `what` names the experiment and its size,
-    /// `seconds_per_trial` is one trial's cost on one thread (each experiment's own model).
-    pub fn budgeted_runner(
-        &self,
-        label: &str,
-        what: &str,
-        seconds_per_trial: f64,
-    ) -> anyhow::Result<TrialRunner> {
-        let runner = self.runner(label)?;
-        runner.check_budget(what, seconds_per_trial)?;
-        Ok(runner)
-    }
-
-    /// The run as the manifest states it.
-    pub fn run(&self) -> McRun {
-        McRun {
+    /// The run as the library takes it.
+    pub fn config(&self) -> RunConfig {
+        RunConfig {
             trials: self.trials,
             seed: self.seed,
+            threads: self.threads,
             shard: self.shard,
         }
     }
@@ -135,16 +101,6 @@ struct DgameArgs {
     engine: Engine,
     #[command(flatten)]
     run: RunOptions,
-}
-
-/// Where `mc alphabeta` draws its positions from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, Serialize)]
-#[serde(rename_all = "lowercase")]
-enum Positions {
-    /// Random uniform game trees (--branching, --depth, --max-value).
-    Trees,
-    /// Random tic-tac-toe positions after --plies random moves.
-    Tictactoe,
 }
 
 #[derive(Debug, clap::Args)]
@@ -197,98 +153,20 @@ fn dgame(args: DgameArgs) -> anyhow::Result<()> {
         f2: args.f2,
         engine: args.engine,
     };
-    let runner = args.run.budgeted_runner(
-        "mc dgame",
-        &format!("mc dgame at height {}", spec.height),
-        pathology::studies::crossval::dgame::dgame_trial_seconds(spec.height, spec.engine)?,
-    )?;
-    let counts = decision_counts(&spec.factors()?, spec.height, spec.engine, &runner)?;
-    let report = spec.report(&args.run.run(), &counts)?;
-    args.run.output.emit(&report, 4)
+    args.run.output.emit(&spec.estimate(&args.run.config())?, 4)
 }
 
 fn alphabeta(args: AlphabetaArgs) -> anyhow::Result<()> {
-    // Its estimates are means of fractions, which `merge` cannot rebuild from counts yet: a
-    // shard's output could never be combined, so a sharded run is refused.
-    if let Some(shard) = args.run.shard {
-        return Err(pathology::Error::invalid(
-            "--shard",
-            "left out for mc alphabeta (its shards cannot be merged yet; run it unsharded)",
-            shard,
-        )
-        .into());
-    }
-    // Options of the other kind of positions would be silently ignored: reject them.
-    let tree_options = [
-        ("--branching", args.branching.is_some()),
-        ("--depth", args.depth.is_some()),
-        ("--max-value", args.max_value.is_some()),
-    ];
-    match args.positions {
-        Positions::Trees if args.plies.is_some() => {
-            return Err(pathology::Error::invalid(
-                "--plies",
-                "given only with --positions tictactoe (random trees take --branching, --depth and --max-value)",
-                args.plies.unwrap_or_default(),
-            )
-            .into());
-        }
-        Positions::Tictactoe => {
-            if let Some((name, _)) = tree_options.iter().find(|(_, given)| *given) {
-                return Err(pathology::Error::invalid(
-                    name,
-                    "given only with --positions trees (tic-tac-toe takes --plies)",
-                    "it with --positions tictactoe",
-                )
-                .into());
-            }
-        }
-        Positions::Trees => {}
-    }
-    let plies = args.plies.unwrap_or(3);
-    let trees = RandomTrees {
-        branching: args.branching.unwrap_or(3),
-        depth: args.depth.unwrap_or(4),
-        max_value: args.max_value.unwrap_or(2),
+    let request = NaiveLossRequest {
+        positions: args.positions,
+        plies: args.plies,
+        branching: args.branching,
+        depth: args.depth,
+        max_value: args.max_value,
     };
-    let (what, per_trial) = match args.positions {
-        Positions::Trees => (
-            format!(
-                "mc alphabeta on random trees (b = {}, depth {})",
-                trees.branching, trees.depth
-            ),
-            pathology::studies::ross::alphabeta::tree_trial_seconds(&trees)?,
-        ),
-        Positions::Tictactoe => (
-            format!("mc alphabeta on tic-tac-toe after --plies {plies}"),
-            pathology::studies::ross::alphabeta::tictactoe_trial_seconds(plies)?,
-        ),
-    };
-    let runner = args.run.budgeted_runner("mc alphabeta", &what, per_trial)?;
-    let report = match args.positions {
-        Positions::Trees => naive_loss_report(
-            &args.run.run(),
-            "trees",
-            &format!(
-                "random trees (b = {}, depth {}, leaves 0..={})",
-                trees.branching, trees.depth, trees.max_value
-            ),
-            &[
-                ("branching", trees.branching as u64),
-                ("depth", u64::from(trees.depth)),
-                ("max_value", u64::from(trees.max_value)),
-            ],
-            &estimate_naive_losses(trees, &runner)?,
-        ),
-        Positions::Tictactoe => naive_loss_report(
-            &args.run.run(),
-            "tictactoe",
-            &format!("random tic-tac-toe positions after {} random moves", plies),
-            &[("plies", u64::from(plies))],
-            &estimate_naive_losses_tictactoe(plies, &runner)?,
-        ),
-    };
-    args.run.output.emit(&report, 4)
+    args.run
+        .output
+        .emit(&request.estimate(&args.run.config())?, 4)
 }
 
 #[derive(Debug, clap::Args)]
@@ -320,16 +198,7 @@ fn errprop(args: ErrpropArgs) -> anyhow::Result<()> {
         f2: args.f2,
         steps: args.steps,
     };
-    let (start, factors) = spec.start_and_factors()?;
-    let runner = args.run.budgeted_runner(
-        "mc errprop",
-        &format!("mc errprop with {} steps", args.steps),
-        pathology::studies::crossval::errprop::errprop_trial_seconds(args.steps)?,
-    )?;
-    let rows = estimate_errors(&start, &factors, args.steps, &runner)?;
-    args.run
-        .output
-        .emit(&spec.report(&args.run.run(), &rows), 4)
+    args.run.output.emit(&spec.estimate(&args.run.config())?, 4)
 }
 
 #[derive(Debug, clap::Args)]
@@ -352,23 +221,6 @@ struct RhfArgs {
 }
 
 fn rhf(args: RhfArgs) -> anyhow::Result<()> {
-    let spec = RhfSpec {
-        p: match &args.p {
-            Some(p) => p.to_f64(),
-            None => w_b(2)?,
-        },
-        w: args.w,
-        height: args.height,
-        depth: args.depth,
-    };
-    let setup = spec.setup()?;
-    let runner = args.run.budgeted_runner(
-        "mc rhf",
-        &format!("mc rhf at height {} depth {}", args.height, args.depth),
-        pathology::studies::crossval::rhf::rhf_trial_seconds(&setup),
-    )?;
-    let result = estimate_flaw_rate(&setup, &runner)?;
-    args.run
-        .output
-        .emit(&spec.report(&args.run.run(), &result), 4)
+    let spec = RhfSpec::with_default_p(args.w, args.p.as_ref(), args.height, args.depth)?;
+    args.run.output.emit(&spec.estimate(&args.run.config())?, 4)
 }

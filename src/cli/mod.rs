@@ -5,6 +5,7 @@ mod alphabeta;
 mod args;
 mod closed_form;
 mod completions;
+mod decision;
 mod dgame;
 mod emm;
 mod errprop;
@@ -38,11 +39,17 @@ pub struct Cli {
 enum Command {
     /// Regenerate the papers' tables and figures into plots/ (the main job).
     Reproduce(reproduce::Args),
+    /// D(d,h), the probability of a correct decision at search depth d, for every game
+    /// family: Li & Marsland's D-games (--f1/--f2 or --p0), b-ary D-games (--qk/--rk),
+    /// P-games, N-games; f64 or --exact.
+    Decision(Box<decision::Args>),
     /// Li & Marsland's Table 1 (f1 = f2) or Table 2 (f1 + f2 = 1): D(d,10) and PS.
     Table(table::Args),
-    /// D(d,h) for every depth d (or one) and PS, for one pair of dependence factors.
+    /// Alias of `decision` for Li & Marsland's D-games (--f1 with --f2 or --p0), kept for
+    /// scripts: D(d,h) for every depth d (or one) and PS.
     Dgame(dgame::Args),
-    /// Exact D(d,h) for b-ary D-games, P-games and N-games (piece count or artificial evaluator).
+    /// Alias of `decision` for --game d|p|n (b-ary D-games, P-games, N-games), kept for
+    /// scripts.
     Exact(exact::Args),
     /// D(d,h) and PS over a range of f1.
     Sweep(sweep::Args),
@@ -88,6 +95,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
 fn run_command(command: Command) -> anyhow::Result<()> {
     match command {
         Command::Reproduce(args) => reproduce::run(args),
+        Command::Decision(args) => decision::run(*args),
         Command::Table(args) => table::run(args),
         Command::Dgame(args) => dgame::run(args),
         Command::Exact(args) => exact::run(args),
@@ -131,54 +139,32 @@ pub fn report(error: &anyhow::Error) -> ExitCode {
 /// output.
 pub fn print(text: &str) -> anyhow::Result<()> {
     use anyhow::Context;
-    let mut out = stdout_writer().context("cannot write to standard output")?;
+    let mut out = pathology::report::stdout_writer().context("cannot write to standard output")?;
     out.write_all(text.as_bytes())
         .and_then(|()| out.flush())
         .context("cannot write to standard output")?;
     Ok(())
 }
 
-/// Standard output as a file of its own: Rust's `stdout()` treats a closed or read-only
-/// descriptor (`EBADF`) as a sink that accepts everything, so `pathology table 1 >&-` would
-/// exit 0 having written nothing. A duplicate of descriptor 1 fails when it is closed, and
-/// writes to it report `EBADF` when it is not writable.
-#[cfg(unix)]
-pub fn stdout_writer() -> io::Result<std::fs::File> {
-    use std::os::fd::AsFd;
-    if stdout_was_closed() {
-        return Err(io::Error::other("standard output is closed"));
+/// Paths joined by `separator`, as the commands list the files they wrote.
+pub fn list(paths: &[std::path::PathBuf], separator: &str) -> String {
+    let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+    names.join(separator)
+}
+
+/// Buffered standard output for the streamed commands ([`pathology::report::stdout_writer`]).
+pub fn stdout_buffered() -> io::Result<io::BufWriter<impl Write + Send>> {
+    pathology::report::stdout_writer().map(io::BufWriter::new)
+}
+
+/// A streamed command's error: the library's, or a failed write naming standard output.
+pub fn stream_error(error: pathology::report::StreamError) -> anyhow::Error {
+    match error {
+        pathology::report::StreamError::Library(e) => e.into(),
+        pathology::report::StreamError::Output(e) => {
+            anyhow::Error::new(e).context("cannot write to standard output")
+        }
     }
-    io::stdout()
-        .as_fd()
-        .try_clone_to_owned()
-        .map(std::fs::File::from)
-        .map_err(|e| io::Error::new(e.kind(), format!("standard output is closed ({e})")))
-}
-
-/// Whether descriptor 1 was closed when the program started: the Rust runtime then opens
-/// `/dev/null` read-write in its place before `main`, which a shell's `> /dev/null` (write
-/// only) does not, so on Linux a read-write `/dev/null` on descriptor 1 means `>&-`.
-#[cfg(target_os = "linux")]
-fn stdout_was_closed() -> bool {
-    let null =
-        std::fs::read_link("/proc/self/fd/1").is_ok_and(|p| p == std::path::Path::new("/dev/null"));
-    let read_write = std::fs::read_to_string("/proc/self/fdinfo/1").is_ok_and(|info| {
-        info.lines()
-            .find_map(|l| l.strip_prefix("flags:"))
-            .and_then(|f| u32::from_str_radix(f.trim(), 8).ok())
-            .is_some_and(|flags| flags & 0o3 == 0o2)
-    });
-    null && read_write
-}
-
-#[cfg(all(unix, not(target_os = "linux")))]
-fn stdout_was_closed() -> bool {
-    false
-}
-
-#[cfg(not(unix))]
-pub fn stdout_writer() -> io::Result<io::StdoutLock<'static>> {
-    Ok(io::stdout().lock())
 }
 
 /// Opens an input file for buffered reading, `-` meaning standard input; a directory or an

@@ -33,10 +33,6 @@ pub fn run_study_figures(args: StudyFiguresArgs) -> anyhow::Result<()> {
     super::print(&format!(
         "{} files written (Chi & Nau Fig. 3; Wilson, Parker & Nau Figs. 3-6):\n{}\n",
         files.len(),
-        files
-            .iter()
-            .map(|f| f.display().to_string())
-            .collect::<Vec<_>>()
-            .join("\n")
+        super::list(&files, "\n")
     ))
 }

@@ -1,8 +1,7 @@
 //! `pathology table 1|2`: Li & Marsland's Tables 1 and 2.
 
-use pathology::analytic::dgame::report::Layout;
-use pathology::analytic::dgame::table::{PAPER_HEIGHT, PaperTable};
-use pathology::report::Report;
+use pathology::analytic::dgame::report::paper_table_report;
+use pathology::analytic::dgame::table::PaperTable;
 
 use super::args::TableOutput;
 
@@ -17,12 +16,6 @@ pub struct Args {
 
 pub fn run(args: Args) -> anyhow::Result<()> {
     let table = PaperTable::from_number(args.number)?;
-    let report = Report::new("table", table.caption()).param("_", args.number);
-    args.output.emit(
-        report,
-        &table.settings(),
-        PAPER_HEIGHT,
-        Layout::DepthRows,
-        None,
-    )
+    let report = paper_table_report(table, args.output.exact)?;
+    args.output.output.emit(&report, 3)
 }

@@ -1,8 +1,6 @@
 //! `pathology threshold`: the dependence factor above which no depth is pathological.
 
-use pathology::analytic::dgame::report::threshold_report;
-use pathology::analytic::dgame::threshold::pathology_threshold;
-use pathology::report::Report;
+use pathology::analytic::dgame::report::threshold_at;
 
 use super::args::height;
 
@@ -22,14 +20,6 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
-    let threshold = pathology_threshold(args.height, args.grid, args.tolerance)?;
-    let report = Report::new(
-        "threshold",
-        &format!("Pathology threshold at h = {} (f1 = f2 = f)", args.height),
-    )
-    .param("height", args.height)
-    .param("grid", args.grid)
-    .param("tolerance", args.tolerance);
-    args.output
-        .emit(&threshold_report(report, &[threshold]), 10)
+    let report = threshold_at(args.height, args.grid, args.tolerance)?;
+    args.output.emit(&report, 10)
 }

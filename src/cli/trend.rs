@@ -54,13 +54,6 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     );
     let files = pathology::plot::figures::trend_figures(&args.out, &rows, &report, args.style)?;
     args.output.emit(&report, 4)?;
-    eprintln!(
-        "written: {}",
-        files
-            .iter()
-            .map(|p| p.display().to_string())
-            .collect::<Vec<_>>()
-            .join(", ")
-    );
+    eprintln!("written: {}", super::list(&files, ", "));
     Ok(())
 }

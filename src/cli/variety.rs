@@ -2,11 +2,10 @@
 //! kalah, Section 4.5; othello, Section 4.3) and Ross's (2020) node counts. The reports are
 //! built by [`pathology::studies::chi_nau::variety_report`].
 
-use pathology::sim::TrialRunner;
-use pathology::studies::chi_nau::kalah::{KalahSetup, PAPER_BOARDS, kalah_table};
-use pathology::studies::chi_nau::othello::{OthelloSetup, othello_matches};
+use pathology::sim::report::RunConfig;
+use pathology::studies::chi_nau::kalah::{KalahSetup, PAPER_BOARDS};
 use pathology::studies::chi_nau::variety_report::{
-    ROSS_BOARDS, check_kalah_cost, check_othello_cost, kalah_report, nodes_report, othello_report,
+    ROSS_BOARDS, kalah_run, nodes_report, othello_run,
 };
 
 use super::args::OutputArgs;
@@ -25,11 +24,13 @@ pub struct VarietyRun {
 }
 
 impl VarietyRun {
-    fn runner(&self, trials: u64, label: &str) -> anyhow::Result<TrialRunner> {
-        let threads = self
-            .threads
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
-        Ok(TrialRunner::new(trials, self.seed, threads)?.with_progress(label))
+    fn config(&self, trials: u64) -> RunConfig {
+        RunConfig {
+            trials,
+            seed: self.seed,
+            threads: self.threads,
+            shard: None,
+        }
     }
 }
 
@@ -55,10 +56,8 @@ pub struct KalahArgs {
 
 pub fn run_kalah(args: KalahArgs) -> anyhow::Result<()> {
     let setup = KalahSetup::new(args.w, args.depth, args.search_depth)?;
-    let runner = args.run.runner(args.boards, "mc kalah")?;
-    check_kalah_cost(&setup, args.boards, runner.effective_threads())?;
-    let table = kalah_table(&setup, &runner)?;
-    args.run.output.emit(&kalah_report(&table), 4)
+    let report = kalah_run(&setup, &args.run.config(args.boards))?;
+    args.run.output.emit(&report, 4)
 }
 
 #[derive(Debug, clap::Args)]
@@ -78,33 +77,9 @@ pub struct OthelloArgs {
 }
 
 pub fn run_othello(args: OthelloArgs) -> anyhow::Result<()> {
-    let setups = args
-        .depth
-        .iter()
-        .map(|&d| OthelloSetup::new(args.opening_plies, d))
-        .collect::<Result<Vec<_>, _>>()?;
-    let mut sorted = args.depth.clone();
-    sorted.sort_unstable();
-    sorted.dedup();
-    if sorted.len() != args.depth.len() {
-        return Err(pathology::Error::invalid(
-            "--depth",
-            "distinct search depths",
-            args.depth
-                .iter()
-                .map(u32::to_string)
-                .collect::<Vec<_>>()
-                .join(","),
-        )
-        .into());
-    }
-    let runner = args.run.runner(args.openings, "mc othello")?;
-    check_othello_cost(&args.depth, args.openings, runner.effective_threads())?;
-    let results = setups
-        .iter()
-        .map(|s| othello_matches(s, &runner))
-        .collect::<Result<Vec<_>, _>>()?;
-    args.run.output.emit(&othello_report(&results), 4)
+    let config = args.run.config(args.openings);
+    let report = othello_run(&args.depth, args.opening_plies, &config)?;
+    args.run.output.emit(&report, 4)
 }
 
 #[derive(Debug, clap::Args)]

@@ -44,6 +44,7 @@ mod latex;
 mod markdown;
 pub mod output;
 pub mod read;
+pub mod render;
 pub mod stream;
 mod text;
 
@@ -52,6 +53,7 @@ pub use csv_format::Csv;
 pub use json_format::Json;
 pub use latex::Latex;
 pub use markdown::Markdown;
+pub use render::{RenderOptions, StreamError, stdout_writer};
 pub use stream::{TableStream, probability_text_width};
 pub use text::Text;
 

@@ -311,6 +311,31 @@ impl GameKind {
             GameKind::N => Ok(0.5),
         }
     }
+
+    /// The square (P-games) or edge (N-games) probability `given`, or the default
+    /// ([`GameKind::default_parameter`]) with its error naming `--branching`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::sim::level_tree::GameKind;
+    /// assert_eq!(GameKind::N.parameter_or_default(2, None).unwrap(), 0.5);
+    /// assert_eq!(GameKind::P.parameter_or_default(2, Some(0.3)).unwrap(), 0.3);
+    /// assert_eq!(GameKind::P.parameter_or_default(1, None).unwrap_err().to_string(),
+    ///     "--branching must be at least 2, got 1");
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`crate::Error::InvalidArgument`] naming `--branching` when it is below 2 (P-games).
+    pub fn parameter_or_default(self, branching: u32, given: Option<f64>) -> Result<f64> {
+        match given {
+            Some(p) => Ok(p),
+            None => self
+                .default_parameter(branching)
+                .map_err(|_| crate::Error::invalid("--branching", "at least 2", branching)),
+        }
+    }
 }
 
 /// A random board: its kind, shape and parameter.

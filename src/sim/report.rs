@@ -13,12 +13,83 @@
 
 use num_rational::BigRational;
 
-use super::runner::Shard;
+use super::runner::{Shard, TrialRunner};
 use super::stats::{Comparison, Proportion};
 use crate::error::{Error, Result};
 use crate::numeric::number::parse_rational;
 use crate::report::read::ReadTable;
 use crate::report::{Cell, Column, Kind, Report};
+
+/// A Monte Carlo run as a command asks for it: its trials (`--trials`, `--games`, `--pairs`,
+/// ...), seed, worker threads (`None`: all cores) and shard.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RunConfig {
+    /// Trials of the whole run (all shards).
+    pub trials: u64,
+    /// The seed of the random streams.
+    pub seed: u64,
+    /// Worker threads; `None` is all cores.
+    pub threads: Option<usize>,
+    /// The slice to run, if sharded.
+    pub shard: Option<Shard>,
+}
+
+impl RunConfig {
+    /// The worker threads: the ones asked for, or all cores.
+    pub fn threads(&self) -> usize {
+        self.threads
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
+    }
+
+    /// The runner (sharded when asked), with a progress bar labelled `label`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::sim::report::RunConfig;
+    /// let config = RunConfig { trials: 100, seed: 7, threads: Some(1), shard: None };
+    /// let runner = config.runner("demo").unwrap();
+    /// assert_eq!((runner.trials(), runner.seed()), (100, 7));
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`TrialRunner::new`].
+    pub fn runner(&self, label: &str) -> Result<TrialRunner> {
+        let runner = TrialRunner::new(self.trials, self.seed, self.threads())?.with_progress(label);
+        Ok(match self.shard {
+            Some(s) => runner.with_shard(s),
+            None => runner,
+        })
+    }
+
+    /// The runner of [`RunConfig::runner`], refused up front when the run would take more
+    /// than an hour ([`TrialRunner::check_budget`]): `what` names the experiment and its
+    /// size, `seconds_per_trial` is one trial's cost on one thread.
+    ///
+    /// # Errors
+    ///
+    /// As [`TrialRunner::new`] and [`TrialRunner::check_budget`].
+    pub fn budgeted_runner(
+        &self,
+        label: &str,
+        what: &str,
+        seconds_per_trial: f64,
+    ) -> Result<TrialRunner> {
+        let runner = self.runner(label)?;
+        runner.check_budget(what, seconds_per_trial)?;
+        Ok(runner)
+    }
+
+    /// The run as the manifest states it.
+    pub fn run(&self) -> McRun {
+        McRun {
+            trials: self.trials,
+            seed: self.seed,
+            shard: self.shard,
+        }
+    }
+}
 
 /// The run's size and seed, as printed in the manifest.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -12,7 +12,7 @@ use num_traits::{One, Signed, ToPrimitive};
 use super::{DepthOneTree, rhf, two_level_example_error, w_b};
 use crate::analytic::emm::{BackUpRule, back_up, figure_2_tree};
 use crate::error::Result;
-use crate::numeric::number::rational_to_f64;
+use crate::numeric::number::{rational_to_f64, short_text};
 use crate::report::{Cell, Column, Kind, Report, Table};
 
 /// Branching factors up to this get a certified bound on `w_b` (the exact check computes
@@ -271,4 +271,93 @@ pub fn emm_example_report(report: Report, error: &BigRational) -> Report {
         "Wilson, Parker & Nau Fig. 2: root A (player 1 to move) over B and C (player 2 to \
          move); leaves D, E under B and F under C are wins for player 1, G under C a loss.",
     )
+}
+
+/// `pathology rhf`: rhf(w) with xi given, or `w_b` of a branching factor.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::analytic::closed_form::report::{Xi, rhf_at};
+/// use pathology::numeric::number::parse_rational;
+/// let report = rhf_at(&parse_rational("0.2").unwrap(), &Xi::WB(2), false).unwrap();
+/// assert_eq!(report.manifest.command_line(), "pathology rhf --w 0.2 --branching 2");
+/// ```
+///
+/// # Errors
+///
+/// As [`rhf_report`].
+pub fn rhf_at(w: &BigRational, xi: &Xi, exact: bool) -> Result<Report> {
+    let report = Report::new("rhf", &format!("rhf({})", short_text(w))).param("w", short_text(w));
+    let report = match xi {
+        Xi::Given(x) => report.param("xi", short_text(x)),
+        Xi::WB(b) => report.param("branching", b),
+    };
+    let report = report.param("exact", exact);
+    let report = if exact { report.mode("exact") } else { report };
+    rhf_report(report, w, xi, exact)
+}
+
+/// `pathology wb`: `w_b` with its certified bound.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::analytic::closed_form::report::w_b_at;
+/// assert_eq!(w_b_at(3).unwrap().title, "w_3, the root in (0, 1) of (1 - x)^3 = x");
+/// ```
+///
+/// # Errors
+///
+/// As [`w_b_report`].
+pub fn w_b_at(branching: u32) -> Result<Report> {
+    let b = branching;
+    let report = Report::new(
+        "wb",
+        &format!("w_{b}, the root in (0, 1) of (1 - x)^{b} = x"),
+    )
+    .param("branching", b);
+    w_b_report(report, b)
+}
+
+/// `pathology emm example`: Wilson, Parker & Nau's Fig. 2 at static error `error`.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::analytic::closed_form::report::emm_example_at;
+/// use pathology::numeric::number::parse_rational;
+/// let report = emm_example_at(&parse_rational("0.1").unwrap());
+/// assert_eq!(report.manifest.mode, "exact");
+/// ```
+pub fn emm_example_at(error: &BigRational) -> Report {
+    let title = format!(
+        "Wilson, Parker & Nau Fig. 2 at static error e = {}",
+        short_text(error)
+    );
+    let report = Report::new("emm example", &title)
+        .param("error", short_text(error))
+        .mode("exact");
+    emm_example_report(report, error)
+}
+
+/// `pathology emm depth-one`: the depth-one errors at evaluation error `e`.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::analytic::closed_form::report::depth_one_at;
+/// use pathology::numeric::number::parse_rational;
+/// let report = depth_one_at(&parse_rational("0.1").unwrap());
+/// assert_eq!(report.manifest.command_line(), "pathology emm depth-one --e 0.1");
+/// ```
+pub fn depth_one_at(e: &BigRational) -> Report {
+    let title = format!(
+        "Wilson, Parker & Nau depth-one errors at e = {}",
+        short_text(e)
+    );
+    let report = Report::new("emm depth-one", &title)
+        .param("e", short_text(e))
+        .mode("exact");
+    depth_one_report(report, e)
 }

@@ -37,6 +37,7 @@ pub mod cost;
 mod distribution;
 pub mod error_bound;
 pub mod report;
+pub mod sweep;
 pub mod table;
 pub mod threshold;
 pub mod trend;

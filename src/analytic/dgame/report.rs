@@ -9,11 +9,230 @@
 use num_rational::BigRational;
 
 use super::DecisionColumn;
-use super::complement::Enclosure;
-use super::threshold::ThresholdReport;
+use super::complement::{ComplementSolver, Enclosure};
+use super::f2_from_p0;
+use super::table::{PAPER_HEIGHT, PaperTable, SecondFactor, compute_columns};
+use super::threshold::{ThresholdReport, pathology_threshold};
 use super::trend::TrendRow;
+use crate::error::{Error, Result};
 use crate::numeric::number::{Probability, short_text};
 use crate::report::{Cell, Column, Grid, Kind, Report, Table, printed_error_bound};
+
+/// D(d, `height`) of every (f1, f2) of `settings` computed in exact rationals (`exact`) or
+/// `f64`, as [`decision_report`] lays them out, with the mode in the manifest (parameter
+/// `exact`).
+///
+/// # Examples
+///
+/// ```
+/// use pathology::analytic::dgame::report::{Layout, settings_report};
+/// use pathology::numeric::number::parse_rational;
+/// use pathology::report::Report;
+/// let f = parse_rational("0.1").unwrap();
+/// let report = settings_report(Report::new("dgame", "D"), &[(f.clone(), f)], 10,
+///     Layout::DepthRows, Some(1), true).unwrap();
+/// assert_eq!(report.manifest.mode, "exact");
+/// assert_eq!(report.tables[0].rows.len(), 1);
+/// ```
+///
+/// # Errors
+///
+/// As [`compute_columns`] (a refused cost, factors outside `[0, 1]`).
+pub fn settings_report(
+    report: Report,
+    settings: &[(BigRational, BigRational)],
+    height: u32,
+    layout: Layout,
+    only_depth: Option<u32>,
+    exact: bool,
+) -> Result<Report> {
+    fn build<P: Probability>(
+        report: Report,
+        settings: &[(BigRational, BigRational)],
+        height: u32,
+        layout: Layout,
+        only_depth: Option<u32>,
+    ) -> Result<Report> {
+        let converted: Vec<(P, P)> = settings
+            .iter()
+            .map(|(a, b)| (P::from_rational(a), P::from_rational(b)))
+            .collect();
+        let columns = compute_columns(&converted, height)?;
+        Ok(decision_report(
+            report, &columns, settings, layout, only_depth,
+        ))
+    }
+    let report = report.param("exact", exact);
+    if exact {
+        build::<BigRational>(report, settings, height, layout, only_depth)
+    } else {
+        build::<f64>(report, settings, height, layout, only_depth)
+    }
+}
+
+/// Li & Marsland's Table 1 or 2 (`pathology table 1|2`), exact or `f64`.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::analytic::dgame::report::paper_table_report;
+/// use pathology::analytic::dgame::table::PaperTable;
+/// let report = paper_table_report(PaperTable::One, false).unwrap();
+/// assert_eq!(report.manifest.command_line(), "pathology table 1");
+/// ```
+///
+/// # Errors
+///
+/// As [`settings_report`] (never for the paper's tables).
+pub fn paper_table_report(table: PaperTable, exact: bool) -> Result<Report> {
+    let report = Report::new("table", table.caption()).param("_", table.number());
+    settings_report(
+        report,
+        &table.settings(),
+        PAPER_HEIGHT,
+        Layout::DepthRows,
+        None,
+        exact,
+    )
+}
+
+/// One D-game of Li & Marsland (`pathology dgame`): D(d,h) at every depth (or one) and PS
+/// for one pair of dependence factors, or the certified error probabilities `1 - D(d,h)`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DgameRequest {
+    /// Height h of the node where the decision is made (1..=40).
+    pub height: u32,
+    /// Dependence factor f1 of win Max nodes.
+    pub f1: BigRational,
+    /// f2: given ([`SecondFactor::Fixed`]), derived from p0 by Theorem 3.1
+    /// ([`SecondFactor::FromP0`]) or equal to f1 ([`SecondFactor::Equal`]).
+    pub second: SecondFactor<BigRational>,
+    /// Only D(depth, h) (1 <= depth <= h).
+    pub depth: Option<u32>,
+    /// The error probability `1 - D(d,h)` with a certified enclosure instead (`f64` only).
+    pub complement: bool,
+    /// Exact rationals instead of `f64`.
+    pub exact: bool,
+}
+
+impl DgameRequest {
+    /// Decimals a reader's format shows by default: 10 for the complements (which stay
+    /// informative where D rounds to 1), else 3 as the paper's tables.
+    pub fn decimals(&self) -> usize {
+        if self.complement { 10 } else { 3 }
+    }
+
+    /// f2 as the request fixes it.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Context`] around [`f2_from_p0`]'s error when p0 gives no f2 in `[0, 1]`.
+    pub fn f2(&self) -> Result<BigRational> {
+        match &self.second {
+            SecondFactor::Equal => Ok(self.f1.clone()),
+            SecondFactor::Fixed(f2) => Ok(f2.clone()),
+            SecondFactor::FromP0(p0) => f2_from_p0(&self.f1, p0)
+                .map_err(|e| e.context("deriving f2 from --p0 (Theorem 3.1)")),
+        }
+    }
+
+    /// The report: table `decisions` (and `ps`), or `complements` with `--complement`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::analytic::dgame::report::DgameRequest;
+    /// use pathology::analytic::dgame::table::SecondFactor;
+    /// use pathology::numeric::number::parse_rational;
+    /// let q = |s: &str| parse_rational(s).unwrap();
+    /// let request = DgameRequest {
+    ///     height: 10, f1: q("0.3"), second: SecondFactor::FromP0(q("0.5")),
+    ///     depth: None, complement: false, exact: false,
+    /// };
+    /// let report = request.report().unwrap();
+    /// assert_eq!(report.manifest.command_line(), "pathology dgame --height 10 --f1 0.3 --p0 0.5");
+    /// assert_eq!(report.tables[0].rows.len(), 10);
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidArgument`] for a height outside 1..=40, a depth outside 1..=h, or
+    /// `--complement` with `--exact`; as [`DgameRequest::f2`], [`settings_report`] and
+    /// [`ComplementSolver`].
+    pub fn report(&self) -> Result<Report> {
+        let h = self.height;
+        if !(1..=40).contains(&h) {
+            return Err(Error::invalid("--height", "in 1..=40", h));
+        }
+        if self.complement && self.exact {
+            return Err(Error::invalid(
+                "--complement",
+                "given without --exact (its enclosures are f64)",
+                "--exact",
+            ));
+        }
+        let f2 = self.f2()?;
+        if let Some(d) = self.depth
+            && !(1..=h).contains(&d)
+        {
+            return Err(Error::invalid(
+                "--depth",
+                &format!("in 1..={h} (at most --height)"),
+                d,
+            ));
+        }
+        let theorem = match &self.second {
+            SecondFactor::FromP0(p0) => format!(" (Theorem 3.1, p0 = {})", short_text(p0)),
+            _ => String::new(),
+        };
+        let title = format!(
+            "D(d,{h}) for f1 = {}, f2 = {}{theorem}",
+            short_text(&self.f1),
+            short_text(&f2),
+        );
+        let mut report = Report::new("dgame", &title)
+            .param("height", h)
+            .param("f1", short_text(&self.f1));
+        report = match &self.second {
+            SecondFactor::FromP0(p0) => report.param("p0", short_text(p0)),
+            _ => report.param("f2", short_text(&f2)),
+        };
+        if let Some(d) = self.depth {
+            report = report.param("depth", d);
+        }
+        if self.complement {
+            return self.complement_report(report.param("complement", true), &f2);
+        }
+        let settings = [(self.f1.clone(), f2)];
+        settings_report(
+            report,
+            &settings,
+            h,
+            Layout::DepthRows,
+            self.depth,
+            self.exact,
+        )
+    }
+
+    /// `1 - D(d,h)` with its enclosures.
+    fn complement_report(&self, report: Report, f2: &BigRational) -> Result<Report> {
+        let h = self.height;
+        let mut solver = ComplementSolver::new(&self.f1, f2)?;
+        let enclosures = match self.depth {
+            Some(d) => vec![(d, solver.wrong_decision(d, h)?)],
+            None => (1..=h).zip(solver.wrong_decision_column(h)?).collect(),
+        };
+        let title = format!(
+            "1 - D(d,{h}) for f1 = {}, f2 = {}",
+            short_text(&self.f1),
+            short_text(f2)
+        );
+        let mut report = complement_report(report, &self.f1, f2, h, &enclosures);
+        report.title = title.clone();
+        report.tables[0].caption = title;
+        Ok(report)
+    }
+}
 
 /// How the settings of a decision table are laid out for readers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -257,6 +476,32 @@ pub fn complement_report(
          rounding bounds, ends rounded outward when printed); the pair (d-1, d) is \
          pathological when 1 - D rises",
     )
+}
+
+/// `pathology threshold`: the pathology threshold at one height ([`pathology_threshold`]) as
+/// a report.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::analytic::dgame::report::threshold_at;
+/// let report = threshold_at(8, 20, 1e-3).unwrap();
+/// assert_eq!(report.title, "Pathology threshold at h = 8 (f1 = f2 = f)");
+/// ```
+///
+/// # Errors
+///
+/// As [`pathology_threshold`].
+pub fn threshold_at(height: u32, grid: u32, tolerance: f64) -> Result<Report> {
+    let threshold = pathology_threshold(height, grid, tolerance)?;
+    let report = Report::new(
+        "threshold",
+        &format!("Pathology threshold at h = {height} (f1 = f2 = f)"),
+    )
+    .param("height", height)
+    .param("grid", grid)
+    .param("tolerance", tolerance);
+    Ok(threshold_report(report, &[threshold]))
 }
 
 /// The threshold scan of one height as a one-row table.

@@ -69,6 +69,7 @@
 
 pub mod report;
 pub mod stability;
+pub mod stream;
 
 use crate::numeric::enclosure::{Enclosure, Ring};
 

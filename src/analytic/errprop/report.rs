@@ -13,7 +13,7 @@ use num_rational::BigRational;
 use super::stability::{Attractor, attractor_of, certified_fixed_points, critical_f};
 use super::{
     BackUp, ErrorPair, Thresholds, check_exact_trajectory, enclosed_trajectory, long_run,
-    max_to_max, theorem_5_1_rates, trajectory,
+    max_to_max, theorem_5_1, theorem_5_1_rates, theorem_5_2, trajectory,
 };
 use crate::analytic::dgame::report::probability_cell;
 use crate::error::Result;
@@ -643,4 +643,153 @@ pub fn critical_f_report(
         "f* is bracketed by bisection of f64 iterations: the long-run limit is the one below \
          for f <= f*_lower and (0, 0) for f >= f*_upper.",
     ))
+}
+
+/// `pathology errprop thresholds`: Theorems 5.1 and 5.2 at one start (gamma, delta), and the
+/// rates at (f1, f2) when both are given.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ThresholdsRequest {
+    /// gamma: in (0, 0.5) for Theorem 5.1, (0, 0.3) for Theorem 5.2.
+    pub gamma: BigRational,
+    /// delta: in (0, 0.25) for both theorems.
+    pub delta: BigRational,
+    /// The (f1, f2) at which to evaluate H1, H2 and the one-step ratios.
+    pub at: Option<(BigRational, BigRational)>,
+    /// Which theorem: `5.1`, `5.2` or `both`.
+    pub theorem: String,
+}
+
+impl ThresholdsRequest {
+    /// The report of [`thresholds_report`] with its title and manifest.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::analytic::errprop::report::ThresholdsRequest;
+    /// use pathology::numeric::number::parse_rational;
+    /// let q = |s: &str| parse_rational(s).unwrap();
+    /// let request = ThresholdsRequest { gamma: q("0.2"), delta: q("0.1"), at: None, theorem: "both".into() };
+    /// assert_eq!(request.report().unwrap().tables[0].rows.len(), 2);
+    /// let outside = ThresholdsRequest { gamma: q("0.4"), ..request };
+    /// assert!(outside.report().unwrap_err().to_string().starts_with("Theorem 5.2 (--theorem 5.1"));
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`crate::Error::InvalidArgument`] for a theorem other than `5.1`, `5.2` or `both`;
+    /// [`crate::Error::Context`] naming the theorem around its error when gamma or delta
+    /// lies outside its range.
+    pub fn report(&self) -> Result<Report> {
+        let theorem = self.theorem.as_str();
+        if !["5.1", "5.2", "both"].contains(&theorem) {
+            return Err(crate::Error::invalid(
+                "--theorem",
+                "5.1, 5.2 or both",
+                theorem,
+            ));
+        }
+        let (gamma, delta) = (self.gamma.to_f64(), self.delta.to_f64());
+        let want = |t: &str| theorem == t || theorem == "both";
+        let context = |name: &'static str, other: &'static str| {
+            let hint = if theorem == "both" {
+                format!(" (--theorem {other} gives the other theorem alone)")
+            } else {
+                String::new()
+            };
+            move |e: crate::Error| e.context(format!("Theorem {name}{hint}"))
+        };
+        let t51 = if want("5.1") {
+            Some(theorem_5_1(gamma, delta).map_err(context("5.1", "5.2"))?)
+        } else {
+            None
+        };
+        let t52 = if want("5.2") {
+            Some(theorem_5_2(gamma, delta).map_err(context("5.2", "5.1"))?)
+        } else {
+            None
+        };
+        let title = format!(
+            "Li & Marsland Section 5 thresholds at gamma = {}, delta = {}",
+            short_text(&self.gamma),
+            short_text(&self.delta)
+        );
+        let mut report = Report::new("errprop thresholds", &title)
+            .param("gamma", short_text(&self.gamma))
+            .param("delta", short_text(&self.delta));
+        if let Some((f1, f2)) = &self.at {
+            report = report
+                .param("f1", short_text(f1))
+                .param("f2", short_text(f2));
+        }
+        let report = report.param("theorem", theorem);
+        let at = self.at.as_ref().map(|(a, b)| (a, b));
+        Ok(thresholds_report(
+            report,
+            &self.gamma,
+            &self.delta,
+            t51,
+            t52,
+            at,
+        ))
+    }
+}
+
+/// `pathology errprop fixed-points`: the fixed points of the map at (f1, f2).
+///
+/// # Examples
+///
+/// ```
+/// use pathology::analytic::errprop::BackUp;
+/// use pathology::analytic::errprop::report::fixed_points;
+/// use pathology::numeric::number::parse_rational;
+/// let q = |s: &str| parse_rational(s).unwrap();
+/// let report = fixed_points(&q("0.7"), &q("0.7"), BackUp::Max).unwrap();
+/// assert_eq!(report.title, "Fixed points of the Max-to-Max back-up at f1 = 0.7, f2 = 0.7");
+/// ```
+///
+/// # Errors
+///
+/// As [`fixed_point_report`].
+pub fn fixed_points(f1: &BigRational, f2: &BigRational, from: BackUp) -> Result<Report> {
+    let title = format!(
+        "Fixed points of the {} back-up at f1 = {}, f2 = {}",
+        map_title(from),
+        short_text(f1),
+        short_text(f2)
+    );
+    let report = Report::new("errprop fixed-points", &title)
+        .param("f1", short_text(f1))
+        .param("f2", short_text(f2))
+        .param("from", from.name());
+    fixed_point_report(report, f1, f2, from)
+}
+
+/// `pathology errprop critical-f`: the critical `f = f1 = f2` from the start (gamma, delta).
+///
+/// # Examples
+///
+/// ```
+/// use pathology::analytic::errprop::BackUp;
+/// use pathology::analytic::errprop::report::critical_f_at;
+/// use pathology::numeric::number::parse_rational;
+/// let q = |s: &str| parse_rational(s).unwrap();
+/// let report = critical_f_at(&q("0.3"), &q("0.2"), BackUp::Max).unwrap();
+/// assert_eq!(report.manifest.command_line(), "pathology errprop critical-f --gamma 0.3 --delta 0.2 --from max");
+/// ```
+///
+/// # Errors
+///
+/// As [`critical_f_report`].
+pub fn critical_f_at(gamma: &BigRational, delta: &BigRational, from: BackUp) -> Result<Report> {
+    let title = format!(
+        "Critical f = f1 = f2 for the {} back-up from ({}, {})",
+        map_title(from),
+        short_text(gamma),
+        short_text(delta)
+    );
+    let report = Report::new("errprop critical-f", &title)
+        .param("gamma", short_text(gamma))
+        .param("delta", short_text(delta))
+        .param("from", from.name());
+    critical_f_report(report, gamma, delta, from)
 }

@@ -3,13 +3,255 @@
 //! ([`crate::analytic::dgame::Solver`]), so that `exact --game d --branching 2` prints the same `f64`
 //! values as `dgame`, bit for bit.
 
-use super::{Evaluator, ExactColumn, Family, decision_column};
+use num_rational::BigRational;
+
+use super::{BaryDGame, Evaluator, ExactColumn, Family, NGame, PGame, check_cost, decision_column};
 use crate::analytic::dgame::report::probability_cell;
 use crate::analytic::dgame::{DependenceFactors, Solver};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::model::Player;
-use crate::numeric::number::Probability;
+use crate::numeric::number::{Probability, parse_rational, short_text};
 use crate::report::{Cell, Column, Grid, Kind, Report, Table, printed_error_bound};
+
+/// Decimals a reader's format shows by default.
+pub const FAMILY_DECIMALS: usize = 6;
+
+/// A game family of [`FamilyRequest`], with its parameters as the user gave them.
+#[derive(Debug, Clone, PartialEq)]
+pub enum GameRequest {
+    /// Bi-valued b-ary D-game (Li & Marsland Definition 3.1): q_1..q_b and r_1..r_b as
+    /// text (numbers, comma-separated on the command line; missing entries are 0).
+    D {
+        /// q_k: the probabilities that a win Max node has exactly k win children.
+        qk: Vec<String>,
+        /// r_k: the probabilities that a loss Min node has exactly k loss children.
+        rk: Vec<String>,
+    },
+    /// P-game: squares 1 with probability p (default w_b, irrational: `f64` only).
+    P {
+        /// The square probability.
+        p: Option<BigRational>,
+    },
+    /// N-game: edges +1 with probability q (default 1/2).
+    N {
+        /// The edge probability.
+        q: Option<BigRational>,
+    },
+}
+
+impl GameRequest {
+    /// `d`, `p` or `n`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            GameRequest::D { .. } => "d",
+            GameRequest::P { .. } => "p",
+            GameRequest::N { .. } => "n",
+        }
+    }
+}
+
+/// The static evaluator of a [`FamilyRequest`].
+#[derive(Debug, Clone, PartialEq)]
+pub enum EvaluatorRequest {
+    /// Nau's piece count.
+    Count,
+    /// Wilson et al.'s artificial evaluator with error rate e (default 1/10).
+    Artificial {
+        /// The error rate.
+        e: Option<BigRational>,
+    },
+}
+
+/// D(d,h) of one game family (`pathology exact`): b-ary D-games, P-games, N-games with the
+/// piece count or the artificial evaluator, in `f64` or exact rationals.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FamilyRequest {
+    /// The family and its parameters.
+    pub game: GameRequest,
+    /// Branching factor b.
+    pub branching: u32,
+    /// Height h of the root.
+    pub height: u32,
+    /// Only D(depth, h).
+    pub depth: Option<u32>,
+    /// The static evaluator at the search front.
+    pub evaluator: EvaluatorRequest,
+    /// Exact rationals instead of `f64`.
+    pub exact: bool,
+}
+
+fn rationals(name: &str, texts: &[String]) -> Result<Vec<BigRational>> {
+    texts
+        .iter()
+        .map(|t| {
+            parse_rational(t)
+                .map_err(|e| Error::invalid(name, "comma-separated numbers in [0, 1]", e))
+        })
+        .collect()
+}
+
+fn convert<P: Probability>(values: &[BigRational]) -> Vec<P> {
+    values.iter().map(P::from_rational).collect()
+}
+
+impl FamilyRequest {
+    /// The artificial evaluator's error rate (default 1/10).
+    fn error_rate(e: &Option<BigRational>) -> BigRational {
+        e.clone()
+            .unwrap_or_else(|| BigRational::new(1.into(), 10.into()))
+    }
+
+    /// The N-game's edge probability (default 1/2).
+    fn edge_probability(q: &Option<BigRational>) -> BigRational {
+        q.clone()
+            .unwrap_or_else(|| BigRational::new(1.into(), 2.into()))
+    }
+
+    /// The report: table `decisions` (one row per depth) and table `root`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::analytic::families::report::{EvaluatorRequest, FamilyRequest, GameRequest};
+    /// let request = FamilyRequest {
+    ///     game: GameRequest::N { q: None }, branching: 2, height: 6, depth: None,
+    ///     evaluator: EvaluatorRequest::Count, exact: false,
+    /// };
+    /// let report = request.report().unwrap();
+    /// assert_eq!(report.title, "D(d,6) for an N-game, b = 2, q = 0.5, piece count");
+    /// assert_eq!(report.tables[0].rows.len(), 6);
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidArgument`] for invalid parameters (a D-game without q_k and r_k, a
+    /// P-game without p in exact mode, a depth outside 1..=h); [`Error::TooExpensive`] when
+    /// [`check_cost`] refuses.
+    pub fn report(&self) -> Result<Report> {
+        if self.exact {
+            self.report_in::<BigRational>()
+        } else {
+            self.report_in::<f64>()
+        }
+    }
+
+    fn family<P: Probability>(&self) -> Result<(Family<P>, String)> {
+        let b = self.branching;
+        Ok(match &self.game {
+            GameRequest::D { qk, rk } => {
+                if qk.is_empty() || rk.is_empty() {
+                    return Err(Error::invalid(
+                        "--qk and --rk",
+                        "given for D-games (q_1,...,q_b and r_1,...,r_b)",
+                        "nothing",
+                    ));
+                }
+                let (qs, rs) = (rationals("--qk", qk)?, rationals("--rk", rk)?);
+                // Validate in exact rationals (sums exactly 1), then convert.
+                BaryDGame::new(b, qs.clone(), rs.clone())?;
+                let game = BaryDGame::new(b, convert::<P>(&qs), convert::<P>(&rs))?;
+                let text =
+                    |v: &[BigRational]| v.iter().map(short_text).collect::<Vec<_>>().join(",");
+                (
+                    Family::D(game),
+                    format!("D-game, b = {b}, q = ({}), r = ({})", text(&qs), text(&rs)),
+                )
+            }
+            GameRequest::P { p: Some(p) } => (
+                Family::P(PGame::new(b, P::from_rational(p))?),
+                format!("P-game, b = {b}, p = {}", short_text(p)),
+            ),
+            GameRequest::P { p: None } if P::EXACT => {
+                return Err(Error::invalid(
+                    "--p",
+                    "given with --exact (the default w_b is irrational)",
+                    "nothing",
+                ));
+            }
+            GameRequest::P { p: None } => {
+                let p = PGame::pearl(b)?.p().to_f64();
+                (
+                    Family::P(PGame::new(
+                        b,
+                        P::from_rational(&BigRational::from_float(p).expect("finite")),
+                    )?),
+                    format!("P-game, b = {b}, p = w_{b} = {p}"),
+                )
+            }
+            GameRequest::N { q } => {
+                let q = Self::edge_probability(q);
+                (
+                    Family::N(NGame::new(b, P::from_rational(&q))?),
+                    format!("N-game, b = {b}, q = {}", short_text(&q)),
+                )
+            }
+        })
+    }
+
+    fn report_in<P: Probability>(&self) -> Result<Report> {
+        let (family, label) = self.family::<P>()?;
+        let evaluator = match &self.evaluator {
+            EvaluatorRequest::Count => Evaluator::Count,
+            EvaluatorRequest::Artificial { e } => Evaluator::Artificial {
+                error: P::from_rational(&Self::error_rate(e)),
+            },
+        };
+        let h = self.height;
+        if let Some(d) = self.depth
+            && !(1..=h).contains(&d)
+        {
+            return Err(Error::invalid(
+                "--depth",
+                &format!("in 1..={h} (at most --height)"),
+                d,
+            ));
+        }
+        let cost = check_cost(&family, &evaluator, h)?;
+        crate::budget::announce_estimate(
+            &format!("D(d,{h}) of a {}-game", family.name().to_uppercase()),
+            cost.seconds,
+        );
+        let column = solve(&family, &evaluator, h)?;
+        let (evaluator_name, evaluator_text) = match &self.evaluator {
+            EvaluatorRequest::Count => ("count", "piece count".to_string()),
+            EvaluatorRequest::Artificial { e } => (
+                "artificial",
+                format!(
+                    "artificial evaluator, e = {}",
+                    short_text(&Self::error_rate(e))
+                ),
+            ),
+        };
+        let game = self.game.name();
+        let article = if game == "n" { "an" } else { "a" };
+        let title = format!("D(d,{h}) for {article} {label}, {evaluator_text}");
+        let mut report = Report::new("exact", &title)
+            .param("game", game)
+            .param("branching", self.branching)
+            .param("height", h);
+        if let Some(d) = self.depth {
+            report = report.param("depth", d);
+        }
+        report = report.param("evaluator", evaluator_name);
+        if let EvaluatorRequest::Artificial { e } = &self.evaluator {
+            report = report.param("e", short_text(&Self::error_rate(e)));
+        }
+        report = match &self.game {
+            GameRequest::D { qk, rk } => report.param("qk", qk.join(",")).param("rk", rk.join(",")),
+            GameRequest::P { p: Some(p) } => report.param("p", short_text(p)),
+            GameRequest::P { p: None } => report,
+            GameRequest::N { q } => report.param("q", short_text(&Self::edge_probability(q))),
+        };
+        Ok(exact_report(
+            report.param("exact", self.exact),
+            game,
+            self.branching,
+            evaluator_name,
+            &column,
+            self.depth,
+        ))
+    }
+}
 
 /// D(d,h) at every depth for one family and evaluator: binary D-games with the piece count
 /// through [`Solver`] (Tables 1-2's engine), everything else through [`decision_column`].

@@ -19,6 +19,7 @@
 
 use super::matches::{
     self, DepthTableRow, MatchEvaluator, MatchResult, PairCounts, SweepPoint, chi_nau_board,
+    figure_3_weights, match_pair_seconds,
 };
 use crate::error::{Error, Result};
 use crate::report::figure::{
@@ -27,8 +28,8 @@ use crate::report::figure::{
 use crate::report::read::ReadTable;
 use crate::report::{Cell, Column, Grid, Kind, Report, Table, format_f64};
 use crate::sim::level_tree::{BoardSpec, GameKind};
-use crate::sim::report::McRun;
 use crate::sim::report::Parameters;
+use crate::sim::report::{McRun, RunConfig};
 use crate::sim::runner::TrialRunner;
 
 /// Chi & Nau's Section 4.4 table (P-games of depth 11): search depth, minimax's share with
@@ -141,6 +142,160 @@ impl MatchSetting {
             evaluator,
         })
     }
+}
+
+/// The evaluator of `mc match` as the command line names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum MatchEvaluatorKind {
+    /// Chi & Nau's e^w = w u + (1 - w) r (needs --w).
+    Ew,
+    /// e1: the fraction of 1-squares.
+    E1,
+    /// e2: e1 that also detects forced lines (our reconstruction, see the docs).
+    E2,
+}
+
+/// `mc match`: one setting with the options as given (`None`: the default).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MatchRequest {
+    /// P-games or N-games.
+    pub game: GameKind,
+    /// The branching factor b.
+    pub branching: u32,
+    /// The board's height.
+    pub height: u32,
+    /// The square (P) or edge (N) probability; default w_b for P-games, 1/2 for N-games.
+    pub p: Option<f64>,
+    /// The search depth of both players.
+    pub search_depth: u32,
+    /// The evaluator of both players.
+    pub evaluator: MatchEvaluatorKind,
+    /// The weight w of e^w (only with [`MatchEvaluatorKind::Ew`], which needs it).
+    pub w: Option<f64>,
+}
+
+impl MatchRequest {
+    /// The setting, with the defaults filled in.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidArgument`] naming `--w` when it is missing for e^w or given for
+    /// another evaluator, `--branching` when the default p needs b >= 2.
+    pub fn setting(&self) -> Result<MatchSetting> {
+        let p = self.game.parameter_or_default(self.branching, self.p)?;
+        let evaluator = match (self.evaluator, self.w) {
+            (MatchEvaluatorKind::Ew, Some(w)) => MatchEvaluator::Weighted { w },
+            (MatchEvaluatorKind::Ew, None) => {
+                return Err(Error::invalid(
+                    "--w",
+                    "given with --evaluator ew (a weight in [0, 1])",
+                    "nothing",
+                ));
+            }
+            (_, Some(_)) => {
+                return Err(Error::invalid(
+                    "--w",
+                    "given only with --evaluator ew",
+                    "a weight",
+                ));
+            }
+            (MatchEvaluatorKind::E1, None) => MatchEvaluator::Natural,
+            (MatchEvaluatorKind::E2, None) => MatchEvaluator::Forced,
+        };
+        Ok(MatchSetting {
+            game: self.game,
+            branching: self.branching,
+            height: self.height,
+            p,
+            search_depth: self.search_depth,
+            evaluator,
+        })
+    }
+
+    /// Plays `mc match` on `config.trials` pairs (refused up front beyond an hour) and
+    /// returns its report.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::sim::level_tree::GameKind;
+    /// use pathology::sim::report::RunConfig;
+    /// use pathology::studies::chi_nau::match_report::{MatchEvaluatorKind, MatchRequest};
+    /// let request = MatchRequest {
+    ///     game: GameKind::P, branching: 2, height: 4, p: None, search_depth: 2,
+    ///     evaluator: MatchEvaluatorKind::Ew, w: Some(0.3),
+    /// };
+    /// let config = RunConfig { trials: 20, seed: 1, threads: Some(1), shard: None };
+    /// assert_eq!(request.play(&config).unwrap().manifest.parameter("pairs"), Some("20"));
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`MatchRequest::setting`], [`RunConfig::runner`], [`BoardSpec::new`], the budget
+    /// and [`MatchSetting::run`].
+    pub fn play(&self, config: &RunConfig) -> Result<Report> {
+        let setting = self.setting()?;
+        let runner = config.runner("mc match")?;
+        let spec = setting.board()?;
+        runner.check_budget_of(
+            "--pairs",
+            &format!("mc match at height {}", self.height),
+            match_pair_seconds(&spec, self.search_depth.min(self.height)),
+        )?;
+        setting.run(&config.run(), &runner)
+    }
+}
+
+/// Chi & Nau's Fig. 3 as `mc match-sweep` plays it: the run, its points (for the figure) and
+/// its report.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Figure3Run {
+    /// The run as the manifest states it.
+    pub run: McRun,
+    /// One point per w.
+    pub points: Vec<SweepPoint>,
+    /// [`figure_3_report`] of the points.
+    pub report: Report,
+}
+
+/// Plays `mc match-sweep` (refused up front beyond an hour).
+///
+/// # Errors
+///
+/// As [`RunConfig::runner`], the budget, [`figure_3_points`] and [`figure_3_report`].
+pub fn figure_3_run(config: &RunConfig) -> Result<Figure3Run> {
+    let runner = config.runner("mc match-sweep")?;
+    let weights = figure_3_weights().len() as f64;
+    runner.check_budget_of(
+        "--pairs",
+        "mc match-sweep",
+        weights * match_pair_seconds(&chi_nau_board(FIGURE_3_HEIGHT)?, FIGURE_3_SEARCH_DEPTH),
+    )?;
+    let points = figure_3_points(&runner)?;
+    let run = config.run();
+    let report = figure_3_report(&run, &points)?;
+    Ok(Figure3Run {
+        run,
+        points,
+        report,
+    })
+}
+
+/// Plays `mc match-table` (refused up front beyond an hour) and returns its report.
+///
+/// # Errors
+///
+/// As [`RunConfig::runner`], the budget, [`depth_table_rows`] and [`depth_table_report`].
+pub fn depth_table(config: &RunConfig) -> Result<Report> {
+    let runner = config.runner("mc match-table")?;
+    let board = chi_nau_board(DEPTH_TABLE_HEIGHT)?;
+    let per_pair: f64 = CHI_NAU_DEPTH_11
+        .iter()
+        .map(|&(depth, _, _)| 2.0 * match_pair_seconds(&board, depth))
+        .sum();
+    runner.check_budget_of("--pairs", "mc match-table", per_pair)?;
+    let rows = depth_table_rows(&runner)?;
+    depth_table_report(&config.run(), &rows)
 }
 
 /// The evaluator's name as `--evaluator` spells it (`ew`, `e1`, `e2`).

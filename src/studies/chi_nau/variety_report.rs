@@ -15,15 +15,64 @@
 //! estimated above [`crate::budget::MONTE_CARLO_TIME_LIMIT_SECONDS`] (one hour on the threads they run
 //! on, the limit of every other `mc` command) are refused with the estimate.
 
-use super::kalah::{KalahSetup, KalahTable, PAPER_RHF, PAPER_WEIGHTS};
-use super::othello::{OthelloEvaluator, OthelloMatches};
-use crate::error::Result;
+use super::kalah::{KalahSetup, KalahTable, PAPER_RHF, PAPER_WEIGHTS, kalah_table};
+use super::othello::{OthelloEvaluator, OthelloMatches, OthelloSetup, othello_matches};
+use crate::error::{Error, Result};
 use crate::games::tictactoe::TicTacToe;
 use crate::report::{Cell, Column, Kind, Report, Table};
 use crate::search::node_counts::{
     CENTRE_FIRST_ORDER, SQUARE_ORDER, compare_searches, sequence_counts,
 };
+use crate::sim::report::RunConfig;
 use crate::sim::stats::Comparison;
+
+/// Plays `mc kalah` with `setup` on `config.trials` boards (unsharded; refused up front
+/// beyond an hour) and returns its report.
+///
+/// # Errors
+///
+/// As [`RunConfig::runner`], [`check_kalah_cost`] and [`kalah_table`].
+pub fn kalah_run(setup: &KalahSetup, config: &RunConfig) -> Result<Report> {
+    let runner = config.runner("mc kalah")?;
+    check_kalah_cost(setup, config.trials, runner.effective_threads())?;
+    Ok(kalah_report(&kalah_table(setup, &runner)?))
+}
+
+/// Plays `mc othello` at the search `depths` (distinct) from openings of `opening_plies`
+/// random plies, on `config.trials` openings (unsharded; refused up front beyond an hour),
+/// and returns its report.
+///
+/// # Errors
+///
+/// As [`OthelloSetup::new`]; [`Error::InvalidArgument`] naming `--depth` for repeated
+/// depths; as [`check_othello_cost`] and [`othello_matches`].
+pub fn othello_run(depths: &[u32], opening_plies: u32, config: &RunConfig) -> Result<Report> {
+    let setups = depths
+        .iter()
+        .map(|&d| OthelloSetup::new(opening_plies, d))
+        .collect::<Result<Vec<_>>>()?;
+    let mut sorted = depths.to_vec();
+    sorted.sort_unstable();
+    sorted.dedup();
+    if sorted.len() != depths.len() {
+        return Err(Error::invalid(
+            "--depth",
+            "distinct search depths",
+            depths
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(","),
+        ));
+    }
+    let runner = config.runner("mc othello")?;
+    check_othello_cost(depths, config.trials, runner.effective_threads())?;
+    let results = setups
+        .iter()
+        .map(|s| othello_matches(s, &runner))
+        .collect::<Result<Vec<_>>>()?;
+    Ok(othello_report(&results))
+}
 
 /// Measured cost of one kalah board with Chi & Nau's setup (4 weights, rhf at depth 4,
 /// search depth 2; both starts, 8 games): 1000 boards took 2.0 s on one thread. Other setups

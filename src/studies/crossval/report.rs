@@ -22,7 +22,7 @@ use crate::numeric::number::short_text;
 use crate::report::read::ReadTable;
 use crate::report::{Cell, Column, Kind, Report, Table};
 use crate::sim::report::{
-    Manifest, McRun, comparison_cells, comparison_columns, rational_f64, successes_of,
+    Manifest, McRun, RunConfig, comparison_cells, comparison_columns, rational_f64, successes_of,
     summed_counts,
 };
 use crate::sim::stats::Proportion;
@@ -404,4 +404,96 @@ pub fn merge_rhf(
     };
     spec.estimate_from_count(count)
         .map(|estimate| spec.report(run, &estimate))
+}
+
+impl DgameSpec {
+    /// Runs `mc dgame` (refused up front beyond an hour) and returns its report.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::numeric::number::parse_rational;
+    /// use pathology::sim::report::RunConfig;
+    /// use pathology::studies::crossval::dgame::Engine;
+    /// use pathology::studies::crossval::report::DgameSpec;
+    /// let f = parse_rational("0.3").unwrap();
+    /// let spec = DgameSpec { height: 6, f1: f.clone(), f2: f, engine: Engine::Fast };
+    /// let config = RunConfig { trials: 1000, seed: 7, threads: Some(1), shard: None };
+    /// assert_eq!(spec.estimate(&config).unwrap().tables[0].rows.len(), 6);
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`super::dgame::dgame_trial_seconds`], [`RunConfig::budgeted_runner`] and
+    /// [`super::dgame::decision_counts`].
+    pub fn estimate(&self, config: &RunConfig) -> Result<Report> {
+        let runner = config.budgeted_runner(
+            "mc dgame",
+            &format!("mc dgame at height {}", self.height),
+            super::dgame::dgame_trial_seconds(self.height, self.engine)?,
+        )?;
+        let counts =
+            super::dgame::decision_counts(&self.factors()?, self.height, self.engine, &runner)?;
+        self.report(&config.run(), &counts)
+    }
+}
+
+impl ErrpropSpec {
+    /// Runs `mc errprop` (refused up front beyond an hour) and returns its report.
+    ///
+    /// # Errors
+    ///
+    /// As [`Self::start_and_factors`], [`super::errprop::errprop_trial_seconds`],
+    /// [`RunConfig::budgeted_runner`] and [`super::errprop::estimate_errors`].
+    pub fn estimate(&self, config: &RunConfig) -> Result<Report> {
+        let (start, factors) = self.start_and_factors()?;
+        let runner = config.budgeted_runner(
+            "mc errprop",
+            &format!("mc errprop with {} steps", self.steps),
+            super::errprop::errprop_trial_seconds(self.steps)?,
+        )?;
+        let rows = super::errprop::estimate_errors(&start, &factors, self.steps, &runner)?;
+        Ok(self.report(&config.run(), &rows))
+    }
+}
+
+impl RhfSpec {
+    /// The spec with the leaf win probability `p`, by default `w_2 = (3 - sqrt 5)/2`.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::analytic::closed_form::w_b`] (never for b = 2).
+    pub fn with_default_p(
+        w: BigRational,
+        p: Option<&BigRational>,
+        height: u32,
+        depth: u32,
+    ) -> Result<Self> {
+        Ok(RhfSpec {
+            p: match p {
+                Some(p) => rational_f64(p),
+                None => crate::analytic::closed_form::w_b(2)?,
+            },
+            w,
+            height,
+            depth,
+        })
+    }
+
+    /// Runs `mc rhf` (refused up front beyond an hour) and returns its report.
+    ///
+    /// # Errors
+    ///
+    /// As [`Self::setup`], [`RunConfig::budgeted_runner`] and
+    /// [`super::rhf::estimate_flaw_rate`].
+    pub fn estimate(&self, config: &RunConfig) -> Result<Report> {
+        let setup = self.setup()?;
+        let runner = config.budgeted_runner(
+            "mc rhf",
+            &format!("mc rhf at height {} depth {}", self.height, self.depth),
+            super::rhf::rhf_trial_seconds(&setup),
+        )?;
+        let result = super::rhf::estimate_flaw_rate(&setup, &runner)?;
+        Ok(self.report(&config.run(), &result))
+    }
 }

@@ -4,12 +4,164 @@
 
 use num_rational::BigRational;
 
-use super::alphabeta::{Fraction, TieBreakAnalysis, analyze};
-use crate::error::Result;
+use super::alphabeta::{
+    Fraction, RandomTrees, TieBreakAnalysis, analyze, estimate_naive_losses,
+    estimate_naive_losses_tictactoe, tictactoe_trial_seconds, tree_trial_seconds,
+};
+use crate::error::{Error, Result};
 use crate::games::tictactoe::TicTacToe;
 use crate::model::Player;
 use crate::report::{Cell, Column, Kind, Report, Table};
-use crate::sim::report::McRun;
+use crate::sim::report::{McRun, RunConfig};
+
+/// `pathology alphabeta`: [`alphabeta_report`] of one position with its title and manifest.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::studies::ross::alphabeta_report::position_report;
+/// let report = position_report("........O").unwrap();
+/// assert_eq!(report.manifest.command_line(), "pathology alphabeta --board ........O");
+/// ```
+///
+/// # Errors
+///
+/// As [`alphabeta_report`].
+pub fn position_report(board: &str) -> Result<Report> {
+    let report = Report::new(
+        "alphabeta",
+        "Ross's alpha-beta tie-breaking analysis of a tic-tac-toe position",
+    )
+    .param("board", board)
+    .mode("exact");
+    alphabeta_report(report, board)
+}
+
+/// Where `mc alphabeta` draws its positions from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Positions {
+    /// Random uniform game trees (--branching, --depth, --max-value).
+    Trees,
+    /// Random tic-tac-toe positions after --plies random moves.
+    Tictactoe,
+}
+
+/// `mc alphabeta`: the positions and their options as given (`None`: not given, the
+/// default).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NaiveLossRequest {
+    /// Random game trees or random tic-tac-toe positions.
+    pub positions: Positions,
+    /// Random moves from the empty tic-tac-toe board (default 3); tic-tac-toe only.
+    pub plies: Option<u32>,
+    /// Branching factor of the random trees (default 3); trees only.
+    pub branching: Option<usize>,
+    /// Depth of the random trees (default 4); trees only.
+    pub depth: Option<u32>,
+    /// Leaf values uniform on 0..=max_value (default 2); trees only.
+    pub max_value: Option<u32>,
+}
+
+impl NaiveLossRequest {
+    /// Runs `mc alphabeta` (refused up front beyond an hour) and returns its report.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::sim::report::RunConfig;
+    /// use pathology::studies::ross::alphabeta_report::{NaiveLossRequest, Positions};
+    /// let request = NaiveLossRequest {
+    ///     positions: Positions::Trees, plies: None, branching: None, depth: Some(2), max_value: None,
+    /// };
+    /// let config = RunConfig { trials: 200, seed: 3, threads: Some(1), shard: None };
+    /// assert_eq!(request.estimate(&config).unwrap().tables[0].rows.len(), 3);
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidArgument`] for a shard (its outputs cannot be merged yet) or an option
+    /// of the other kind of positions; as the estimates and the budget.
+    pub fn estimate(&self, config: &RunConfig) -> Result<Report> {
+        // Its estimates are means of fractions, which `merge` cannot rebuild from counts yet:
+        // a shard's output could never be combined, so a sharded run is refused.
+        if let Some(shard) = config.shard {
+            return Err(Error::invalid(
+                "--shard",
+                "left out for mc alphabeta (its shards cannot be merged yet; run it unsharded)",
+                shard,
+            ));
+        }
+        // Options of the other kind of positions would be silently ignored: reject them.
+        let tree_options = [
+            ("--branching", self.branching.is_some()),
+            ("--depth", self.depth.is_some()),
+            ("--max-value", self.max_value.is_some()),
+        ];
+        match self.positions {
+            Positions::Trees if self.plies.is_some() => {
+                return Err(Error::invalid(
+                    "--plies",
+                    "given only with --positions tictactoe (random trees take --branching, --depth and --max-value)",
+                    self.plies.unwrap_or_default(),
+                ));
+            }
+            Positions::Tictactoe => {
+                if let Some((name, _)) = tree_options.iter().find(|(_, given)| *given) {
+                    return Err(Error::invalid(
+                        name,
+                        "given only with --positions trees (tic-tac-toe takes --plies)",
+                        "it with --positions tictactoe",
+                    ));
+                }
+            }
+            Positions::Trees => {}
+        }
+        let plies = self.plies.unwrap_or(3);
+        let trees = RandomTrees {
+            branching: self.branching.unwrap_or(3),
+            depth: self.depth.unwrap_or(4),
+            max_value: self.max_value.unwrap_or(2),
+        };
+        let (what, per_trial) = match self.positions {
+            Positions::Trees => (
+                format!(
+                    "mc alphabeta on random trees (b = {}, depth {})",
+                    trees.branching, trees.depth
+                ),
+                tree_trial_seconds(&trees)?,
+            ),
+            Positions::Tictactoe => (
+                format!("mc alphabeta on tic-tac-toe after --plies {plies}"),
+                tictactoe_trial_seconds(plies)?,
+            ),
+        };
+        let runner = config.budgeted_runner("mc alphabeta", &what, per_trial)?;
+        let run = config.run();
+        Ok(match self.positions {
+            Positions::Trees => naive_loss_report(
+                &run,
+                "trees",
+                &format!(
+                    "random trees (b = {}, depth {}, leaves 0..={})",
+                    trees.branching, trees.depth, trees.max_value
+                ),
+                &[
+                    ("branching", trees.branching as u64),
+                    ("depth", u64::from(trees.depth)),
+                    ("max_value", u64::from(trees.max_value)),
+                ],
+                &estimate_naive_losses(trees, &runner)?,
+            ),
+            Positions::Tictactoe => naive_loss_report(
+                &run,
+                "tictactoe",
+                &format!("random tic-tac-toe positions after {plies} random moves"),
+                &[("plies", u64::from(plies))],
+                &estimate_naive_losses_tictactoe(plies, &runner)?,
+            ),
+        })
+    }
+}
 
 /// The safe tie-breaking rule.
 pub const SAFE_RULE: &str =

@@ -4,9 +4,12 @@
 //!   depth (Figs. 3-6), with the natural evaluator's error calibration.
 //! - [`report`]: the study's reports (`mc emm`, `mc emm-calibrate`, `mc emm-figures`, and
 //!   `pathology merge` of `mc emm` shards).
+//! - [`request`]: `mc emm`, `mc emm-calibrate` and the budget of `mc emm-figures` as the
+//!   commands ask for them.
 //! - [`exact_curve`]: the exact minimax curve of [`crate::analytic::families`] beside the
 //!   estimates.
 
 pub mod exact_curve;
 pub mod report;
+pub mod request;
 pub mod study;

@@ -1,0 +1,170 @@
+//! What a caller asks of an export (format, decimals, one table of the report) and where a
+//! streamed report goes: the plumbing between a computed [`Report`] and the bytes printed.
+//!
+//! A command's output options ([`RenderOptions`]) say the format, the decimals (each command
+//! has its own default) and, optionally, the one table to print. The streamed commands (a
+//! sweep, the gamma/delta trajectories) write while they compute, into a writer opened only
+//! once the first row is ready ([`StreamError`] tells their computation's errors from the
+//! writer's).
+
+use std::io;
+
+use super::{ExportOptions, Format, Report};
+use crate::error::{Error, Result};
+
+/// How to render a report: format, decimals and, optionally, the one table to print.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct RenderOptions {
+    /// The output format.
+    pub format: Format,
+    /// Decimals of values in text, Markdown and LaTeX; `None` is the command's default.
+    pub decimals: Option<usize>,
+    /// Print only this table of the report (every format).
+    pub table: Option<String>,
+}
+
+impl RenderOptions {
+    /// The export options: `default_decimals` unless [`RenderOptions::decimals`] is given.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::report::RenderOptions;
+    /// let options = RenderOptions { decimals: Some(5), ..RenderOptions::default() };
+    /// assert_eq!(options.export_options(3).decimals, 5);
+    /// assert_eq!(RenderOptions::default().export_options(3).decimals, 3);
+    /// ```
+    pub fn export_options(&self, default_decimals: usize) -> ExportOptions {
+        ExportOptions {
+            decimals: self.decimals.unwrap_or(default_decimals),
+            table: None,
+        }
+    }
+
+    /// Refuses a [`RenderOptions::table`] that is none of `names` (the tables of the report
+    /// to come), so that a command can check it before computing.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::report::RenderOptions;
+    /// let options = RenderOptions { table: Some("ps".into()), ..RenderOptions::default() };
+    /// assert!(options.check_table(&["decisions", "ps"]).is_ok());
+    /// assert_eq!(
+    ///     options.check_table(&["decisions"]).unwrap_err().to_string(),
+    ///     "--table must be one of decisions, got ps"
+    /// );
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidArgument`] naming `--table` and the allowed names.
+    pub fn check_table(&self, names: &[&str]) -> Result<()> {
+        match &self.table {
+            Some(name) if !names.contains(&name.as_str()) => Err(Error::invalid(
+                "--table",
+                &format!("one of {}", names.join(", ")),
+                name,
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// Renders the report (or its one table [`RenderOptions::table`]) with
+    /// `default_decimals` unless [`RenderOptions::decimals`] is given.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::report::{Cell, Column, Format, Kind, RenderOptions, Report, Table};
+    /// let mut a = Table::new("a", "Table a", vec![Column::new("x", Kind::Integer)]);
+    /// a.push(vec![Cell::Integer(1)]);
+    /// let mut b = Table::new("b", "Table b", vec![Column::new("y", Kind::Integer)]);
+    /// b.push(vec![Cell::Integer(2)]);
+    /// let report = Report::new("demo", "A demo").with_table(a).with_table(b);
+    /// let options = RenderOptions { format: Format::Csv, table: Some("b".into()), ..RenderOptions::default() };
+    /// assert!(options.render(&report, 3).unwrap().ends_with("y\n2\n"));
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`RenderOptions::check_table`] and [`Report::render`].
+    pub fn render(&self, report: &Report, default_decimals: usize) -> Result<String> {
+        let options = self.export_options(default_decimals);
+        match &self.table {
+            None => report.render(self.format, &options),
+            Some(name) => {
+                let names: Vec<&str> = report.tables.iter().map(|t| t.name.as_str()).collect();
+                self.check_table(&names)?;
+                let mut table = report.table(name).cloned().expect("checked");
+                table.data_only = false;
+                let mut one = report.clone();
+                one.tables = vec![table];
+                one.render(self.format, &options)
+            }
+        }
+    }
+}
+
+/// Why a streamed report stopped: its computation failed (or refused), or its writer did.
+#[derive(Debug, thiserror::Error)]
+pub enum StreamError {
+    /// The computation's error (a refusal, an invalid argument, an interruption).
+    #[error(transparent)]
+    Library(#[from] Error),
+    /// Opening or writing the output failed (a closed pipe included).
+    #[error(transparent)]
+    Output(io::Error),
+}
+
+/// Standard output as a file of its own: Rust's `stdout()` treats a closed or read-only
+/// descriptor (`EBADF`) as a sink that accepts everything, so `pathology table 1 >&-` would
+/// exit 0 having written nothing. A duplicate of descriptor 1 fails when it is closed, and
+/// writes to it report `EBADF` when it is not writable.
+///
+/// # Errors
+///
+/// An [`io::Error`] when standard output is closed.
+#[cfg(unix)]
+pub fn stdout_writer() -> io::Result<std::fs::File> {
+    use std::os::fd::AsFd;
+    if stdout_was_closed() {
+        return Err(io::Error::other("standard output is closed"));
+    }
+    io::stdout()
+        .as_fd()
+        .try_clone_to_owned()
+        .map(std::fs::File::from)
+        .map_err(|e| io::Error::new(e.kind(), format!("standard output is closed ({e})")))
+}
+
+/// Whether descriptor 1 was closed when the program started: the Rust runtime then opens
+/// `/dev/null` read-write in its place before `main`, which a shell's `> /dev/null` (write
+/// only) does not, so on Linux a read-write `/dev/null` on descriptor 1 means `>&-`.
+#[cfg(target_os = "linux")]
+fn stdout_was_closed() -> bool {
+    let null =
+        std::fs::read_link("/proc/self/fd/1").is_ok_and(|p| p == std::path::Path::new("/dev/null"));
+    let read_write = std::fs::read_to_string("/proc/self/fdinfo/1").is_ok_and(|info| {
+        info.lines()
+            .find_map(|l| l.strip_prefix("flags:"))
+            .and_then(|f| u32::from_str_radix(f.trim(), 8).ok())
+            .is_some_and(|flags| flags & 0o3 == 0o2)
+    });
+    null && read_write
+}
+
+#[cfg(all(unix, not(target_os = "linux")))]
+fn stdout_was_closed() -> bool {
+    false
+}
+
+/// Standard output (locked).
+///
+/// # Errors
+///
+/// Never on this platform.
+#[cfg(not(unix))]
+pub fn stdout_writer() -> io::Result<io::StdoutLock<'static>> {
+    Ok(io::stdout().lock())
+}
