@@ -21,9 +21,10 @@
 //!   before this iteration; equal scores are broken uniformly from the search's stream.
 //!
 //! The value is then backed up: every node on the path (the root and the terminal node
-//! included, not the new child, which already holds it) gains one visit and adds the value to
-//! its sum, so a node's mean is the mean of the values of the iterations through it. The root
-//! is never evaluated itself.
+//! included, not the new child, which already holds it) gains one visit and moves its mean
+//! towards the value, `mean += (value - mean) / visits` (the authors' update), so a node's
+//! mean is the mean of the values of the iterations through it. The root is never evaluated
+//! itself.
 //!
 //! **The decision** after `N` iterations ([`FinalMove`]): with [`FinalMove::Mean`] the child
 //! with the best mean for the mover, as the authors read it (their selection with `c = 0`):
@@ -34,10 +35,13 @@
 //! search, and the decision at `N` does not depend on which other counts are recorded.
 //! [`Uct::search`] records the decision after every count of a grid in one run.
 //!
-//! **Memory**: one arena node per iteration (plus the root), with 32-bit indices; children
-//! are a singly linked list of siblings. A node holds the state, the sum of values (`f64`),
-//! the visits and the links: `size_of::<S>() + 32` bytes rounded up to the alignment (48
-//! bytes for the critical game, [`Uct::bytes_per_node`]).
+//! **Memory**: at most one arena node per iteration (plus the root; revisiting a terminal node
+//! adds none), with 32-bit indices. A node holds the state, its mean and `1 / sqrt(visits)`
+//! (`f64`), the visits and counts: `size_of::<S>() + 32` bytes rounded up to the alignment (48
+//! bytes for the critical game, [`Uct::bytes_per_node`]). A node's children are a block of `b`
+//! 32-bit indices, allocated when its first child is expanded, so that a selection loads the
+//! children independently: at most `48 + 4 b` bytes per iteration (80 at b = 8,
+//! [`Uct::bytes_used`]).
 
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
@@ -202,7 +206,8 @@ pub fn check_iterations(grid: &[u64]) -> Result<()> {
 
 /// The UCB1 score of a child for the player to move at its parent: `mean + c sqrt(ln N / n)`
 /// for Max, `c sqrt(ln N / n) - mean` for Min, where `mean` is the child's mean for Max, `n`
-/// its visits and `N` the parent's.
+/// its visits and `N` the parent's; computed as the search computes it,
+/// `(c sqrt(ln N)) (1 / sqrt(n))`, bit for bit.
 ///
 /// # Examples
 ///
@@ -215,7 +220,8 @@ pub fn check_iterations(grid: &[u64]) -> Result<()> {
 /// assert_eq!(ucb1_score(0.25, 4, 10, 0.0, Player::Min), -0.25);
 /// ```
 pub fn ucb1_score(mean: f64, visits: u32, parent_visits: u32, c: f64, player: Player) -> f64 {
-    let explore = c * (f64::from(parent_visits).ln() / f64::from(visits)).sqrt();
+    let factor = c * f64::from(parent_visits).ln().sqrt();
+    let explore = factor * (1.0 / f64::from(visits).sqrt());
     match player {
         Player::Max => mean + explore,
         Player::Min => explore - mean,
@@ -226,19 +232,46 @@ pub fn ucb1_score(mean: f64, visits: u32, parent_visits: u32, c: f64, player: Pl
 #[derive(Debug, Clone)]
 struct Node<S> {
     state: S,
-    /// The sum of the values backed up through the node (Max's point of view).
-    sum: f64,
+    /// The mean of the values backed up through the node (Max's point of view), kept as the
+    /// authors keep it: `mean += (value - mean) / visits`.
+    mean: f64,
+    /// `1 / sqrt(visits)`, the child's factor in UCB1's exploration term.
+    inverse_sqrt_visits: f64,
     visits: u32,
-    first_child: u32,
-    next_sibling: u32,
+    /// The first of the node's `moves` slots in [`Uct::children`] (allocated at its first
+    /// expansion), [`NONE`] before.
+    children: u32,
     /// The index of the move that led here, in the parent's move list.
     move_index: u16,
     /// The number of legal moves; 0 at terminal nodes, [`UNKNOWN_MOVES`] before the game was
     /// asked.
     moves: u16,
-    /// Children expanded so far.
+    /// Children expanded so far (the first `expanded` slots of its block, in expansion order).
     expanded: u16,
     max_to_move: bool,
+}
+
+impl<S> Node<S> {
+    fn new(
+        state: S,
+        value: f64,
+        visits: u32,
+        move_index: u16,
+        moves: u16,
+        max_to_move: bool,
+    ) -> Self {
+        Node {
+            state,
+            mean: value,
+            inverse_sqrt_visits: 1.0,
+            visits,
+            children: NONE,
+            move_index,
+            moves,
+            expanded: 0,
+            max_to_move,
+        }
+    }
 }
 
 /// A child of the root after a search: what decisions are made from.
@@ -256,6 +289,10 @@ pub struct ChildStats {
 #[derive(Debug, Clone)]
 pub struct Uct<S> {
     nodes: Vec<Node<S>>,
+    /// Per expanded node, a block of as many slots as it has moves: the arena indices of its
+    /// children in expansion order (so a selection loads the children independently instead
+    /// of chasing links).
+    children: Vec<u32>,
     path: Vec<u32>,
     ties: Vec<u32>,
     taken: Vec<bool>,
@@ -281,13 +318,15 @@ impl<S: Clone> Uct<S> {
     pub fn new() -> Self {
         Uct {
             nodes: Vec::new(),
+            children: Vec::new(),
             path: Vec::new(),
             ties: Vec::new(),
             taken: Vec::new(),
         }
     }
 
-    /// The bytes of one node of the arena.
+    /// The bytes of one node of the arena; each node with children also holds 4 bytes per
+    /// legal move in the child-index blocks ([`Uct::bytes_used`]).
     ///
     /// # Examples
     ///
@@ -300,9 +339,30 @@ impl<S: Clone> Uct<S> {
         std::mem::size_of::<Node<S>>()
     }
 
-    /// The nodes of the last search's tree (one per iteration, and the root).
+    /// The nodes of the last search's tree (at most one per iteration, and the root).
     pub fn node_count(&self) -> usize {
         self.nodes.len()
+    }
+
+    /// The bytes the last search's tree uses: its nodes and child-index blocks.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::games::critical::{CriticalGame, CriticalNode};
+    /// use pathology::search::uct::{CriticalEvaluator, Uct, UctParams};
+    /// use rand::SeedableRng;
+    /// let game = CriticalGame::new(8, 50, 1.0, 1.0, 3).unwrap();
+    /// let mut uct = Uct::new();
+    /// let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(1);
+    /// let evaluator = CriticalEvaluator::Gaussian { sigma: 0.5 };
+    /// uct.search(&game, &game.root(), &evaluator, &UctParams::new(1.0).unwrap(), &[10_000], &mut rng)
+    ///     .unwrap();
+    /// // Under 100 bytes per iteration even at b = 8.
+    /// assert!(uct.bytes_used() < 100 * 10_000);
+    /// ```
+    pub fn bytes_used(&self) -> usize {
+        self.nodes.len() * Self::bytes_per_node() + self.children.len() * 4
     }
 
     /// The root's expanded children after the last search, in move order.
@@ -323,21 +383,33 @@ impl<S: Clone> Uct<S> {
     /// assert_eq!(children.iter().map(|c| c.visits).sum::<u32>(), 50);
     /// ```
     pub fn root_children(&self) -> Vec<ChildStats> {
-        let mut out = Vec::new();
-        if let Some(root) = self.nodes.first() {
-            let mut child = root.first_child;
-            while child != NONE {
-                let node = &self.nodes[child as usize];
-                out.push(ChildStats {
-                    move_index: usize::from(node.move_index),
-                    visits: node.visits,
-                    mean: node.sum / f64::from(node.visits),
-                });
-                child = node.next_sibling;
-            }
-        }
+        let mut out: Vec<ChildStats> = match self.nodes.first() {
+            Some(root) => self
+                .child_indices(root)
+                .iter()
+                .map(|&i| {
+                    let node = &self.nodes[i as usize];
+                    ChildStats {
+                        move_index: usize::from(node.move_index),
+                        visits: node.visits,
+                        mean: node.mean,
+                    }
+                })
+                .collect(),
+            None => Vec::new(),
+        };
         out.sort_by_key(|c| c.move_index);
         out
+    }
+
+    /// The arena indices of a node's expanded children.
+    fn child_indices(&self, node: &Node<S>) -> &[u32] {
+        if node.children == NONE {
+            &[]
+        } else {
+            let start = node.children as usize;
+            &self.children[start..start + usize::from(node.expanded)]
+        }
     }
 
     /// Runs UCT from `root` for `checkpoints.last()` iterations and returns the decision (the
@@ -368,7 +440,7 @@ impl<S: Clone> Uct<S> {
     ///
     /// [`Error::InvalidArgument`] naming `--iterations` for a grid that is not increasing in
     /// `1..=`[`MAX_ITERATIONS`], `--c` for a bad exploration constant, and `root` for a terminal
-    /// root or one with more than 65,534 moves.
+    /// root or a position with more than 65,534 moves.
     pub fn search<G, E>(
         &mut self,
         game: &G,
@@ -393,19 +465,18 @@ impl<S: Clone> Uct<S> {
         }
         let last = *checkpoints.last().expect("checked non-empty");
         self.nodes.clear();
+        self.children.clear();
         self.nodes
             .reserve((last as usize + 1).saturating_sub(self.nodes.capacity()));
-        self.nodes.push(Node {
-            state: root.clone(),
-            sum: 0.0,
-            visits: 0,
-            first_child: NONE,
-            next_sibling: NONE,
-            move_index: 0,
-            moves: UNKNOWN_MOVES,
-            expanded: 0,
-            max_to_move: game.to_move(root) == Player::Max,
-        });
+        let max_to_move = game.to_move(root) == Player::Max;
+        self.nodes.push(Node::new(
+            root.clone(),
+            0.0,
+            0,
+            0,
+            UNKNOWN_MOVES,
+            max_to_move,
+        ));
         let readout_seed: u64 = rng.random();
         let mut decisions = Vec::with_capacity(checkpoints.len());
         let mut next = 0;
@@ -451,43 +522,55 @@ impl<S: Clone> Uct<S> {
         for &i in &self.path {
             let node = &mut self.nodes[i as usize];
             node.visits += 1;
-            node.sum += value;
+            let visits = f64::from(node.visits);
+            node.mean += (value - node.mean) / visits;
+            node.inverse_sqrt_visits = 1.0 / visits.sqrt();
         }
         Ok(())
     }
 
-    /// The child of a fully expanded node with the best UCB1 score for its mover.
+    /// The child of a fully expanded node with the best UCB1 score for its mover (ties
+    /// uniform).
     fn select(&mut self, parent: u32, c: f64, rng: &mut ChaCha8Rng) -> u32 {
         let node = &self.nodes[parent as usize];
-        let log_visits = f64::from(node.visits).ln();
+        let factor = c * f64::from(node.visits).ln().sqrt();
         let max = node.max_to_move;
-        let mut child = node.first_child;
+        let start = node.children as usize;
+        let block = &self.children[start..start + usize::from(node.moves)];
         let mut best = f64::NEG_INFINITY;
         let mut chosen = NONE;
-        self.ties.clear();
-        while child != NONE {
+        let mut tied = false;
+        for &child in block {
             let n = &self.nodes[child as usize];
-            let visits = f64::from(n.visits);
-            let mean = n.sum / visits;
-            let explore = if c == 0.0 {
-                0.0
+            let explore = factor * n.inverse_sqrt_visits;
+            let score = if max {
+                n.mean + explore
             } else {
-                c * (log_visits / visits).sqrt()
+                explore - n.mean
             };
-            let score = if max { mean + explore } else { explore - mean };
             if score > best {
                 best = score;
                 chosen = child;
-                self.ties.clear();
+                tied = false;
             } else if score == best {
-                if self.ties.is_empty() {
-                    self.ties.push(chosen);
-                }
-                self.ties.push(child);
+                tied = true;
             }
-            child = n.next_sibling;
         }
-        if self.ties.len() > 1 {
+        if tied {
+            // Rare with real-valued evaluations: collect the ties and draw.
+            self.ties.clear();
+            for &child in block {
+                let n = &self.nodes[child as usize];
+                let explore = factor * n.inverse_sqrt_visits;
+                let score = if max {
+                    n.mean + explore
+                } else {
+                    explore - n.mean
+                };
+                if score == best {
+                    self.ties.push(child);
+                }
+            }
             chosen = self.ties[pick_uniform(rng, self.ties.len())];
         }
         debug_assert!(chosen != NONE, "scores are never NaN");
@@ -518,16 +601,17 @@ impl<S: Clone> Uct<S> {
             ));
         }
         let count = moves.len() as u16;
+        let expanded = node.expanded;
         // Which moves are expanded already.
         self.taken.clear();
         self.taken.resize(moves.len(), false);
-        let mut child = node.first_child;
-        while child != NONE {
-            let n = &self.nodes[child as usize];
-            self.taken[usize::from(n.move_index)] = true;
-            child = n.next_sibling;
+        if node.children != NONE {
+            let start = node.children as usize;
+            for &child in &self.children[start..start + usize::from(expanded)] {
+                self.taken[usize::from(self.nodes[child as usize].move_index)] = true;
+            }
         }
-        let k = pick_uniform(rng, usize::from(count - node.expanded));
+        let k = pick_uniform(rng, usize::from(count - expanded));
         let move_index = (0..moves.len())
             .filter(|&i| !self.taken[i])
             .nth(k)
@@ -545,22 +629,24 @@ impl<S: Clone> Uct<S> {
         };
         let index = self.nodes.len() as u32;
         let max_to_move = game.to_move(&state) == Player::Max;
-        let first = node.first_child;
-        self.nodes.push(Node {
+        self.nodes.push(Node::new(
             state,
-            sum: value,
-            visits: 1,
-            first_child: NONE,
-            next_sibling: first,
-            move_index: move_index as u16,
-            moves: child_moves,
-            expanded: 0,
+            value,
+            1,
+            move_index as u16,
+            child_moves,
             max_to_move,
-        });
+        ));
+        if expanded == 0 {
+            let slot = self.children.len() as u32;
+            self.children
+                .resize(self.children.len() + moves.len(), NONE);
+            self.nodes[parent as usize].children = slot;
+        }
         let node = &mut self.nodes[parent as usize];
+        self.children[node.children as usize + usize::from(expanded)] = index;
         node.moves = count;
         node.expanded += 1;
-        node.first_child = index;
         Ok(value)
     }
 
@@ -568,16 +654,13 @@ impl<S: Clone> Uct<S> {
     fn decide(&mut self, final_move: FinalMove, rng: &mut ChaCha8Rng) -> usize {
         let root = &self.nodes[0];
         let max = root.max_to_move;
+        let children = self.root_children();
         if final_move == FinalMove::Mean && root.expanded < root.moves {
-            self.taken.clear();
-            self.taken.resize(usize::from(root.moves), false);
-            for c in self.root_children() {
-                self.taken[c.move_index] = true;
-            }
-            let free: Vec<usize> = (0..self.taken.len()).filter(|&i| !self.taken[i]).collect();
+            let free: Vec<usize> = (0..usize::from(root.moves))
+                .filter(|i| !children.iter().any(|c| c.move_index == *i))
+                .collect();
             return free[pick_uniform(rng, free.len())];
         }
-        let children = self.root_children();
         let score = |c: &ChildStats| match final_move {
             FinalMove::Mean if max => c.mean,
             FinalMove::Mean => -c.mean,
