@@ -62,6 +62,36 @@ const UNKNOWN_MOVES: u16 = u16::MAX;
 /// The most iterations one search runs (node indices are 32-bit).
 pub const MAX_ITERATIONS: u64 = (1 << 31) - 1;
 
+/// Visit counts below this take `sqrt(ln n)` and `1 / sqrt(n)` from tables (the same `f64`
+/// values, computed once), above it they are computed.
+const TABLE_SIZE: usize = 1 << 16;
+
+/// `sqrt(ln n)` and `1 / sqrt(n)` for `n < TABLE_SIZE`, interleaved.
+static TABLES: std::sync::LazyLock<Box<[[f64; 2]]>> = std::sync::LazyLock::new(|| {
+    (0..TABLE_SIZE)
+        .map(|n| {
+            let n = n as f64;
+            [n.ln().sqrt(), 1.0 / n.sqrt()]
+        })
+        .collect()
+});
+
+/// `sqrt(ln n)`, bit for bit `(n as f64).ln().sqrt()`.
+fn sqrt_ln(n: u32, tables: &[[f64; 2]]) -> f64 {
+    match tables.get(n as usize) {
+        Some(t) => t[0],
+        None => f64::from(n).ln().sqrt(),
+    }
+}
+
+/// `1 / sqrt(n)`, bit for bit `1.0 / (n as f64).sqrt()`.
+fn inverse_sqrt(n: u32, tables: &[[f64; 2]]) -> f64 {
+    match tables.get(n as usize) {
+        Some(t) => t[1],
+        None => 1.0 / f64::from(n).sqrt(),
+    }
+}
+
 /// How the move is read out after `N` iterations.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FinalMove {
@@ -519,12 +549,12 @@ impl<S: Clone> Uct<S> {
             }
             current = self.select(current, params.exploration, rng);
         };
+        let tables: &[[f64; 2]] = &TABLES;
         for &i in &self.path {
             let node = &mut self.nodes[i as usize];
             node.visits += 1;
-            let visits = f64::from(node.visits);
-            node.mean += (value - node.mean) / visits;
-            node.inverse_sqrt_visits = 1.0 / visits.sqrt();
+            node.mean += (value - node.mean) / f64::from(node.visits);
+            node.inverse_sqrt_visits = inverse_sqrt(node.visits, tables);
         }
         Ok(())
     }
@@ -533,7 +563,7 @@ impl<S: Clone> Uct<S> {
     /// uniform).
     fn select(&mut self, parent: u32, c: f64, rng: &mut ChaCha8Rng) -> u32 {
         let node = &self.nodes[parent as usize];
-        let factor = c * f64::from(node.visits).ln().sqrt();
+        let factor = c * sqrt_ln(node.visits, &TABLES);
         let max = node.max_to_move;
         let start = node.children as usize;
         let block = &self.children[start..start + usize::from(node.moves)];
@@ -997,6 +1027,22 @@ mod tests {
         assert_eq!(uct.node_count(), 10_001);
         assert!(Uct::<CriticalNode>::bytes_per_node() < 100);
         assert!(Uct::<crate::games::Region>::bytes_per_node() < 100);
+    }
+
+    /// The tables give the computed values bit for bit.
+    #[test]
+    fn tables_are_the_computed_values() {
+        let tables: &[[f64; 2]] = &TABLES;
+        for n in [1u32, 2, 3, 10, 4097, 65_535, 65_536, 1 << 20] {
+            assert_eq!(
+                sqrt_ln(n, tables).to_bits(),
+                f64::from(n).ln().sqrt().to_bits()
+            );
+            assert_eq!(
+                inverse_sqrt(n, tables).to_bits(),
+                (1.0 / f64::from(n).sqrt()).to_bits()
+            );
+        }
     }
 
     #[test]
