@@ -401,7 +401,9 @@ fn check_gamma(gamma: f64) -> Result<()> {
 /// `W(2d) = K^d + (1 - k)(1 - K^d)/(1 - K)` and `W(2d + 1) = k W(2d)` with `K = k^2` (tested);
 /// the authors' `expected_playout.py` writes `K^(d+1)` for `K^d` in the numerator, which
 /// differs from this (the exact mean) for `r >= 2` (b = 2, gamma = 1, r = 2: 7/8 against 3/4),
-/// and rounds to 6 decimals, which we do not.
+/// takes its first factor from Max's rate whatever the mover (the same when
+/// `gamma_max = gamma_min`, as in all the paper's runs), and rounds to 6 decimals, which we do
+/// not.
 ///
 /// # Examples
 ///

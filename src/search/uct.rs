@@ -496,8 +496,9 @@ impl<S: Clone> Uct<S> {
         let last = *checkpoints.last().expect("checked non-empty");
         self.nodes.clear();
         self.children.clear();
-        self.nodes
-            .reserve((last as usize + 1).saturating_sub(self.nodes.capacity()));
+        // Room for the whole tree up to a million nodes; beyond, the arena grows as needed
+        // (revisited terminal nodes add none).
+        self.nodes.reserve((last as usize + 1).min(1 << 20));
         let max_to_move = game.to_move(root) == Player::Max;
         self.nodes.push(Node::new(
             root.clone(),

@@ -645,37 +645,71 @@ pub fn game_seconds(spec: &UctStudySpec) -> f64 {
     searches * seconds_per_iteration(spec) + boards
 }
 
+/// Peak bytes of one thread's search tree: at most one node per iteration with its share of
+/// the child-index blocks ([`Uct::bytes_used`]), at most `bytes_per_node + 4 b` each.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::studies::nguyen_ramanujan::study::{UctEvaluator, UctGame, UctStudySpec, tree_bytes};
+/// let game = UctGame::Critical { branching: 8, height: 50, gamma_max: 1.0, gamma_min: 1.0 };
+/// let spec = UctStudySpec::new(game, UctEvaluator::Gaussian, 0.25, vec![1.0], vec![100_000]).unwrap();
+/// assert_eq!(tree_bytes(&spec), (48.0 + 32.0) * 100_001.0);
+/// ```
+pub fn tree_bytes(spec: &UctStudySpec) -> f64 {
+    let node = match spec.game {
+        UctGame::Critical { .. } => Uct::<CriticalNode>::bytes_per_node(),
+        UctGame::Board(_) => Uct::<Region>::bytes_per_node(),
+    };
+    let per_node = node as f64 + 4.0 * f64::from(spec.game.branching());
+    per_node * (spec.last() as f64 + 1.0)
+}
+
 /// Refuses, with its estimate, a run longer than the Monte Carlo limit (one hour), naming
-/// `--games`; returns the estimated seconds otherwise.
+/// `--games`, or whose search trees (one per thread, [`tree_bytes`]) with the boards' arrays
+/// exceed the memory limit, naming `--iterations`; returns the estimated seconds otherwise.
 ///
 /// # Examples
 ///
 /// ```
 /// use pathology::sim::TrialRunner;
 /// use pathology::studies::nguyen_ramanujan::study::{UctEvaluator, UctGame, UctStudySpec, check_budget};
-/// let game = UctGame::Critical { branching: 8, height: 50, gamma_max: 1.0, gamma_min: 1.0 };
-/// let spec = UctStudySpec::new(game, UctEvaluator::Gaussian, 0.25, vec![1.0], vec![100_000]).unwrap();
+/// let game = || UctGame::Critical { branching: 8, height: 50, gamma_max: 1.0, gamma_min: 1.0 };
+/// let spec = UctStudySpec::new(game(), UctEvaluator::Gaussian, 0.25, vec![1.0], vec![100_000]).unwrap();
 /// assert!(check_budget(&spec, &TrialRunner::new(10, 1, 2).unwrap()).is_ok());
 /// let err = check_budget(&spec, &TrialRunner::new(1_000_000, 1, 2).unwrap()).unwrap_err();
 /// assert!(err.to_string().contains("--games 1000000"));
+/// let deep = UctStudySpec::new(game(), UctEvaluator::Gaussian, 0.25, vec![1.0], vec![1 << 30]).unwrap();
+/// let err = check_budget(&deep, &TrialRunner::new(1, 1, 2).unwrap()).unwrap_err();
+/// assert!(err.to_string().contains("Use fewer --iterations"));
 /// ```
 ///
 /// # Errors
 ///
-/// [`Error::TooExpensive`] above the limit.
+/// [`Error::TooExpensive`] above either limit.
 pub fn check_budget(spec: &UctStudySpec, runner: &TrialRunner) -> Result<f64> {
-    runner.check_budget_of(
-        "--games",
-        &format!(
-            "mc uct on {} games (b = {}, H = {}), {} c x {} iterations",
-            spec.game.name(),
-            spec.game.branching(),
-            spec.game.height(),
-            spec.exploration.len(),
-            spec.last()
-        ),
-        game_seconds(spec),
-    )
+    let what = format!(
+        "mc uct on {} games (b = {}, H = {}), {} c x {} iterations",
+        spec.game.name(),
+        spec.game.branching(),
+        spec.game.height(),
+        spec.exploration.len(),
+        spec.last()
+    );
+    let boards = match &spec.game {
+        UctGame::Board(board) => 16.0 * board.tree.len() as f64,
+        UctGame::Critical { .. } => 0.0,
+    };
+    let bytes = runner.effective_threads() as f64 * (tree_bytes(spec) + boards);
+    if bytes > crate::budget::MEMORY_LIMIT_BYTES {
+        return Err(crate::budget::refuse(
+            format!("{what} on {} threads", runner.effective_threads()),
+            format!("{} of memory", crate::budget::human_bytes(bytes)),
+            crate::budget::human_bytes(crate::budget::MEMORY_LIMIT_BYTES),
+            "Use fewer --iterations (or fewer --threads).",
+        ));
+    }
+    runner.check_budget_of("--games", &what, game_seconds(spec))
 }
 
 /// The kind of a board game from `--game`.
