@@ -9,9 +9,10 @@
 //!
 //! The report is built from integer counts alone ([`report_from_counts`]), so the outputs of
 //! the N shards of a seeded run (`--shard K/N`) sum back into the unsharded run's output byte
-//! for byte: `pathology merge` sums `successes`, `trials` and `boards_drawn` row by row (rows
+//! for byte: [`merge_shards`] sums `successes`, `trials` and `boards_drawn` row by row (rows
 //! keyed by `c` and `n`), rebuilds the spec from the manifest ([`spec_from_parameters`]) and
-//! calls [`report_from_counts`].
+//! calls [`report_from_counts`]. (`pathology merge` dispatches to it once `mc uct` is in
+//! [`crate::studies::merge::MERGEABLE`].)
 //!
 //! When [`UctStudySpec::exact_minimax`] is filled (by the caller, from the exact engine), a
 //! second table `minimax` lists the exact probability that a depth-d minimax search with the
@@ -19,10 +20,12 @@
 
 use super::study::{ExactMinimax, UctCounts, UctEvaluator, UctGame, UctStudySpec, board_kind};
 use crate::error::{Error, Result};
+use crate::report::read::ReadTable;
 use crate::report::{Cell, Column, Grid, Kind, Report, Table, format_f64};
 use crate::search::uct::FinalMove;
 use crate::sim::level_tree::BoardSpec;
-use crate::sim::report::{McRun, Parameters, comparison_cells, comparison_columns};
+use crate::sim::report::{McRun, Parameters, comparison_cells, comparison_columns, summed_columns};
+use crate::sim::stats::Proportion;
 
 /// The subcommand of the study's reports.
 pub const COMMAND: &str = "mc uct";
@@ -315,12 +318,9 @@ pub fn report_from_counts(spec: &UctStudySpec, run: &McRun, counts: &UctCounts) 
         .map(|(n, cells)| (n.to_string(), cells))
         .collect();
     table.grid = Some(grid);
-    let report = parameters(spec, Report::new(COMMAND, &title)).param("trials", run.trials);
-    let report = match run.shard {
-        Some(s) => report.param("shard", s),
-        None => report,
-    };
-    let mut report = report.mode("monte-carlo").seed(run.seed).with_table(table);
+    let mut report = run
+        .params(parameters(spec, Report::new(COMMAND, &title)))
+        .with_table(table);
     if !spec.exact_minimax.is_empty() {
         report = report.with_table(minimax_table(spec, &spec.exact_minimax));
     }
@@ -347,6 +347,63 @@ pub fn report_from_counts(spec: &UctStudySpec, run: &McRun, counts: &UctCounts) 
              unexpanded, as the authors' code reads it), final visits = the most visited child; \
              ties uniform",
         )
+}
+
+/// `pathology merge` for `mc uct`: the shards' `successes`, `trials` and `boards_drawn` summed
+/// row by row (rows keyed by `c` and `n`, checked against the first shard's), and the report
+/// of the unsharded run rebuilt from them by [`report_from_counts`]. `parameters` are the
+/// shards' common manifest parameters; `exact_minimax` the exact values to show beside them
+/// (computed by the caller, as for the unsharded run).
+///
+/// # Errors
+///
+/// [`Error::InvalidArgument`] naming `FILE` when a shard lacks a column, has other rows or
+/// non-integer counts, or the summed games are not the run's trials; as
+/// [`spec_from_parameters`].
+pub fn merge_shards(
+    run: &McRun,
+    parameters: &[(String, String)],
+    exact_minimax: &[ExactMinimax],
+    inputs: &[(String, ReadTable)],
+) -> Result<Report> {
+    let mut spec = spec_from_parameters(parameters)?;
+    spec.exact_minimax = exact_minimax.to_vec();
+    let sums = summed_columns(
+        inputs,
+        &["c", "n"],
+        &["successes", "trials", "boards_drawn"],
+    )?;
+    if sums.len() != spec.rows() {
+        return Err(Error::invalid(
+            "FILE",
+            &format!("{} rows (one per c and N)", spec.rows()),
+            sums.len(),
+        ));
+    }
+    // Every row of a shard counts all its games and boards.
+    let (games, boards_drawn) = sums.first().map_or((0, 0), |row| (row[1], row[2]));
+    if games != run.trials {
+        return Err(Error::invalid(
+            "FILE",
+            &format!(
+                "shards whose games add up to the run's {} trials",
+                run.trials
+            ),
+            games,
+        ));
+    }
+    let counts = UctCounts {
+        games,
+        boards_drawn,
+        correct: sums
+            .iter()
+            .map(|row| Proportion {
+                successes: row[0],
+                trials: row[1],
+            })
+            .collect(),
+    };
+    Ok(report_from_counts(&spec, run, &counts))
 }
 
 /// What the game and the evaluator are, in words.
@@ -510,6 +567,64 @@ mod tests {
                 merged.render(format, &options).unwrap(),
                 expected.render(format, &options).unwrap()
             );
+        }
+    }
+
+    /// The shards' CSV and JSON outputs, read back and merged, are the unsharded output byte
+    /// for byte.
+    #[test]
+    fn merged_shard_files_equal_the_unsharded_output() {
+        use crate::report::read::read_any;
+        use crate::sim::report::check_shards;
+        let spec = spec();
+        let games = 17;
+        let runner = || TrialRunner::new(games, 4, 2).unwrap();
+        let run = McRun {
+            trials: games,
+            seed: 4,
+            shard: None,
+        };
+        let exact = [ExactMinimax {
+            depth: 2,
+            value: 0.75,
+            bound: Some(1e-15),
+        }];
+        let mut with_exact = spec.clone();
+        with_exact.exact_minimax = exact.to_vec();
+        let expected =
+            report_from_counts(&with_exact, &run, &run_counts(&spec, &runner()).unwrap());
+        for format in [Format::Csv, Format::Json] {
+            let options = ExportOptions::default();
+            let inputs: Vec<(String, ReadTable)> = [3, 1, 2]
+                .iter()
+                .map(|&k| {
+                    let shard = Shard::parse(&format!("{k}/3")).unwrap();
+                    let counts = run_counts(&spec, &runner().with_shard(shard)).unwrap();
+                    let report = report_from_counts(
+                        &spec,
+                        &McRun {
+                            shard: Some(shard),
+                            ..run
+                        },
+                        &counts,
+                    );
+                    let text = report.render(format, &options).unwrap();
+                    (
+                        format!("shard{k}"),
+                        read_any(&text, Some("estimates")).unwrap(),
+                    )
+                })
+                .collect();
+            let manifest = check_shards(&inputs).unwrap();
+            let merged = merge_shards(&run, &manifest.parameters, &exact, &inputs).unwrap();
+            for out in [Format::Csv, Format::Json, Format::Markdown] {
+                assert_eq!(
+                    merged.render(out, &options).unwrap(),
+                    expected.render(out, &options).unwrap()
+                );
+            }
+            let short = &inputs[..2];
+            assert!(merge_shards(&run, &manifest.parameters, &exact, short).is_err());
         }
     }
 
