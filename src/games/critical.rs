@@ -131,6 +131,14 @@ impl CriticalNode {
     }
 
     /// Whether the node is won for the player to move.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::games::critical::CriticalNode;
+    /// // Max wins a node where Max moves (even depth): won for the mover.
+    /// assert!(CriticalNode { key: 0, depth: 2, max_wins: true }.won_for_mover());
+    /// ```
     pub fn won_for_mover(&self) -> bool {
         self.max_wins == (self.to_move() == Player::Max)
     }
@@ -247,31 +255,78 @@ impl CriticalGame {
     }
 
     /// The branching factor b.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::games::critical::CriticalGame;
+    /// let game = CriticalGame::new(3, 7, 0.9, 0.5, 11).unwrap();
+    /// assert_eq!(game.branching(), 3);
+    /// ```
     pub fn branching(&self) -> u32 {
         self.branching
     }
 
     /// The height H (terminal nodes have depth H).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::games::critical::CriticalGame;
+    /// let game = CriticalGame::new(3, 7, 0.9, 0.5, 11).unwrap();
+    /// assert_eq!(game.height(), 7);
+    /// ```
     pub fn height(&self) -> u32 {
         self.height
     }
 
     /// The critical rate at Max's nodes below the root.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::games::critical::CriticalGame;
+    /// let game = CriticalGame::new(3, 7, 0.9, 0.5, 11).unwrap();
+    /// assert_eq!(game.gamma_max(), 0.9);
+    /// ```
     pub fn gamma_max(&self) -> f64 {
         self.gamma_max
     }
 
     /// The critical rate at Min's nodes.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::games::critical::CriticalGame;
+    /// let game = CriticalGame::new(3, 7, 0.9, 0.5, 11).unwrap();
+    /// assert_eq!(game.gamma_min(), 0.5);
+    /// ```
     pub fn gamma_min(&self) -> f64 {
         self.gamma_min
     }
 
     /// The critical rate at the root (1 unless [`CriticalGame::with_root_gamma`] set it).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::games::critical::CriticalGame;
+    /// assert_eq!(CriticalGame::new(3, 7, 0.9, 0.5, 11).unwrap().root_gamma(), 1.0);
+    /// ```
     pub fn root_gamma(&self) -> f64 {
         self.root_gamma
     }
 
     /// The game's seed.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::games::critical::CriticalGame;
+    /// let game = CriticalGame::new(3, 7, 0.9, 0.5, 11).unwrap();
+    /// assert_eq!(game.seed(), 11);
+    /// ```
     pub fn seed(&self) -> u64 {
         self.seed
     }

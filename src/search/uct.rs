@@ -370,6 +370,20 @@ impl<S: Clone> Uct<S> {
     }
 
     /// The nodes of the last search's tree (at most one per iteration, and the root).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::games::critical::CriticalGame;
+    /// use pathology::search::uct::{CriticalEvaluator, Uct, UctParams};
+    /// use rand::SeedableRng;
+    /// let game = CriticalGame::new(4, 30, 1.0, 1.0, 1).unwrap();
+    /// let mut uct = Uct::new();
+    /// let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(1);
+    /// uct.search(&game, &game.root(), &CriticalEvaluator::Perfect, &UctParams::new(1.0).unwrap(), &[100], &mut rng)
+    ///     .unwrap();
+    /// assert_eq!(uct.node_count(), 101); // no terminal node reached in 100 iterations
+    /// ```
     pub fn node_count(&self) -> usize {
         self.nodes.len()
     }

@@ -355,6 +355,34 @@ pub fn report_from_counts(spec: &UctStudySpec, run: &McRun, counts: &UctCounts) 
 /// shards' common manifest parameters; `exact_minimax` the exact values to show beside them
 /// (computed by the caller, as for the unsharded run).
 ///
+/// # Examples
+///
+/// ```
+/// use pathology::report::{ExportOptions, Format};
+/// use pathology::report::read::read_any;
+/// use pathology::sim::TrialRunner;
+/// use pathology::sim::report::{McRun, check_shards};
+/// use pathology::sim::runner::Shard;
+/// use pathology::studies::nguyen_ramanujan::report::{merge_shards, report_from_counts};
+/// use pathology::studies::nguyen_ramanujan::study::{UctEvaluator, UctGame, UctStudySpec, run_counts};
+/// let game = UctGame::Critical { branching: 2, height: 20, gamma_max: 1.0, gamma_min: 1.0 };
+/// let spec = UctStudySpec::new(game, UctEvaluator::Gaussian, 0.5, vec![0.3, 3.0], vec![1, 50]).unwrap();
+/// let run = McRun { trials: 12, seed: 8, shard: None };
+/// let csv = |shard: Option<Shard>| {
+///     let runner = TrialRunner::new(12, 8, 1).unwrap();
+///     let runner = match shard { Some(s) => runner.with_shard(s), None => runner };
+///     let report = report_from_counts(&spec, &McRun { shard, ..run }, &run_counts(&spec, &runner).unwrap());
+///     report.render(Format::Csv, &ExportOptions::default()).unwrap()
+/// };
+/// let shards: Vec<_> = ["1/2", "2/2"]
+///     .iter()
+///     .map(|s| (s.to_string(), read_any(&csv(Some(Shard::parse(s).unwrap())), None).unwrap()))
+///     .collect();
+/// let manifest = check_shards(&shards).unwrap();
+/// let merged = merge_shards(&run, &manifest.parameters, &[], &shards).unwrap();
+/// assert_eq!(merged.render(Format::Csv, &ExportOptions::default()).unwrap(), csv(None));
+/// ```
+///
 /// # Errors
 ///
 /// [`Error::InvalidArgument`] naming `FILE` when a shard lacks a column, has other rows or

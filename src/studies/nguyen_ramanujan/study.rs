@@ -77,6 +77,15 @@ impl UctGame {
     }
 
     /// b.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::sim::level_tree::{BoardSpec, GameKind};
+    /// use pathology::studies::nguyen_ramanujan::study::UctGame;
+    /// let game = UctGame::Board(BoardSpec::new(GameKind::P, 3, 6, 0.5).unwrap());
+    /// assert_eq!((game.name(), game.branching(), game.height()), ("p", 3, 6));
+    /// ```
     pub fn branching(&self) -> u32 {
         match self {
             UctGame::Critical { branching, .. } => *branching,
@@ -85,6 +94,14 @@ impl UctGame {
     }
 
     /// H.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::studies::nguyen_ramanujan::study::UctGame;
+    /// let game = UctGame::Critical { branching: 2, height: 50, gamma_max: 1.0, gamma_min: 1.0 };
+    /// assert_eq!(game.height(), 50);
+    /// ```
     pub fn height(&self) -> u32 {
         match self {
             UctGame::Critical { height, .. } => *height,
@@ -245,6 +262,16 @@ impl UctStudySpec {
 
     /// Checks every parameter (see [`UctStudySpec::new`]).
     ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::studies::nguyen_ramanujan::study::{UctEvaluator, UctGame, UctStudySpec};
+    /// let game = UctGame::Critical { branching: 2, height: 50, gamma_max: 1.0, gamma_min: 1.0 };
+    /// let mut spec = UctStudySpec::new(game, UctEvaluator::Gaussian, 0.25, vec![1.0], vec![1, 10]).unwrap();
+    /// spec.sigma = f64::NAN;
+    /// assert!(spec.check().unwrap_err().to_string().starts_with("--sigma"));
+    /// ```
+    ///
     /// # Errors
     ///
     /// As [`UctStudySpec::new`].
@@ -284,6 +311,15 @@ impl UctStudySpec {
     }
 
     /// The number of (c, N) rows.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::studies::nguyen_ramanujan::study::{UctEvaluator, UctGame, UctStudySpec};
+    /// let game = UctGame::Critical { branching: 2, height: 50, gamma_max: 1.0, gamma_min: 1.0 };
+    /// let spec = UctStudySpec::new(game, UctEvaluator::Perfect, 0.0, vec![0.1, 1.0, 10.0], vec![1, 10]).unwrap();
+    /// assert_eq!(spec.rows(), 6);
+    /// ```
     pub fn rows(&self) -> usize {
         self.exploration.len() * self.iterations.len()
     }
