@@ -43,10 +43,21 @@
 //!   `K^d` (see [`crate::games::critical::expected_playout_table`]); we use the exact mean,
 //!   which the exact engine must reproduce.
 //!
-//! **Speed and memory** (`examples/uct_speed.rs`, release build, on this 2-core machine shared
-//! with other builds): see the crate's report of issue 28; the cost model of
-//! [`study::game_seconds`] is fitted to those measurements. A node of the search tree takes 48
-//! bytes for the critical game, plus a block of `4 b` bytes per node with children.
+//! **Speed and memory** (`examples/uct_speed.rs`, release build, on the project's 2-core
+//! machine while other engineers' builds ran, load 3.5-7): on the critical game with H = 50
+//! and 10^5 iterations, averaged over the paper's six c, one thread ran 1.3-2.2 M iterations
+//! per CPU second at b = 2 (Gaussian sigma = 0.25 and expected-playout), 1.5-2.0 M at b = 5
+//! and 1.3-1.6 M at b = 8; the slowest single c (0.001-0.1, where the search follows one line
+//! to the end of the game, Gaussian at b = 8) 1.0 M. Two threads on b = 2 reached 3.2 M
+//! iterations per wall-clock second in a quieter moment (1.0 M at load 6). A node of the search
+//! tree takes 48 bytes for the critical game, plus a block of `4 b` bytes per node with
+//! children: 53 bytes per iteration at b = 2, 60 at b = 8. The paper's Figure 5 grid (b in
+//! {2, 5, 8}, gamma in {0.9, 1}, two heuristics, six c, 500 games of 10^5 iterations: 3.6 *
+//! 10^9 iterations) costs 0.6-0.7 core-hours at these rates (with the Gaussian and
+//! expected-playout evaluators standing in for the chess histograms), about 20 minutes on 2
+//! cores; ten c per decade from 0.001 to 10^6 would be 10/6 of that. The cost model of
+//! [`study::game_seconds`] is fitted to these measurements (1.3-2x above the measured whole
+//! games).
 
 pub mod report;
 pub mod study;

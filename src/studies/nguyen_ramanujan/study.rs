@@ -638,13 +638,13 @@ pub fn run_counts(spec: &UctStudySpec, runner: &TrialRunner) -> Result<UctCounts
     })
 }
 
-/// Seconds per UCT iteration on one thread, from `examples/uct_speed.rs` (release build, a
-/// shared 2-core machine, per CPU second): the critical game with H = 50 and 10^5 iterations
-/// took 0.46-0.77 µs per iteration averaged over the paper's six c (b = 2: 0.46-0.53; b = 5:
-/// 0.49-0.59; b = 8: 0.65-0.77; the slowest single c, 0.001-0.1 at b = 8 with the Gaussian
-/// evaluator, 1.1-1.2 µs), a random playout about 25 ns a move. The model takes
-/// `0.6 µs + 0.06 µs b`, plus `20 ns H` for a random playout and `3 ns H` for a board's flat
-/// index: 1.5-3x the measured whole-game costs (examples/uct_speed.rs prints both).
+/// Seconds per UCT iteration on one thread, from `examples/uct_speed.rs` (release build, the
+/// shared 2-core machine under load, per CPU second): the critical game with H = 50 and 10^5
+/// iterations took 0.46-0.77 µs per iteration averaged over the paper's six c (b = 2:
+/// 0.46-0.77; b = 5: 0.49-0.68; b = 8: 0.60-0.77; the slowest single c, 0.001-0.1 at b = 8
+/// with the Gaussian evaluator, about 1 µs), a random playout about 25 ns a move. The model
+/// takes `0.6 µs + 0.06 µs b`, plus `20 ns H` for a random playout and `3 ns H` for a board's
+/// flat index: 1.3-2x the measured whole-game costs (examples/uct_speed.rs prints both).
 fn seconds_per_iteration(spec: &UctStudySpec) -> f64 {
     let b = f64::from(spec.game.branching());
     let h = f64::from(spec.game.height());
