@@ -17,11 +17,15 @@
 //! - [`splitting`]: Pearl's board-splitting games with three ways to fill the board: P-games
 //!   and N-games (Wilson, Parker & Nau 2009, "Experiments"; Nau 1982) and Li & Marsland's
 //!   (1990) D-games (Definition 3.1, conditions 2', 3').
+//! - [`critical`]: Nguyen & Ramanujan's (2024) critical win-loss game, generated lazily from
+//!   a seed (b up to 255, H up to 100,000), with its perfect, Gaussian and expected-playout
+//!   evaluations.
 //! - [`kalah`]: three-hole kalah (Chi & Nau 1987, Section 4.5) and its exact solver.
 //! - [`othello`]: 8x8 othello on bitboards (Chi & Nau 1987, Section 4.3), with perft.
 //! - [`tictactoe`]: tic-tac-toe, for Ross's (2020) alpha-beta example.
 //! - [`tree`]: explicit game trees given node by node, for tests and random trees.
 
+pub mod critical;
 pub mod kalah;
 pub mod othello;
 pub mod splitting;

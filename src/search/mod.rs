@@ -11,6 +11,9 @@
 //!   alpha-beta, move sequences (9!, complete games, tree nodes).
 //! - [`product`](mod@product): the product rule (Chi & Nau 1987, Section 2).
 //! - [`emm`](mod@emm): error minimizing minimax, Algorithm 1 of Wilson, Parker & Nau (2009).
+//! - [`uct`](mod@uct): UCT, Monte Carlo tree search with UCB1 (Kocsis & Szepesvári 2006) as
+//!   Nguyen & Ramanujan (2024) run it, decisions recorded along an iteration grid; the critical
+//!   win-loss game's evaluators.
 //! - [`evaluators`]: psi, the natural and artificial evaluators, the bi-valued gamma/delta
 //!   evaluator and Chi & Nau's `e^w`.
 //! - [`forced`]: Chi & Nau's stronger P-game evaluator `e2` (forced lines detected).
@@ -24,6 +27,7 @@ pub mod forced;
 pub mod minimax;
 pub mod node_counts;
 pub mod product;
+pub mod uct;
 
 pub use alphabeta::{Bound, RootMove, alphabeta, root_values};
 pub use emm::{BinaryEvaluator, EmmValue, emm};

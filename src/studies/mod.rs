@@ -9,6 +9,8 @@
 //!   table), three-hole kalah, othello.
 //! - [`wilson_parker_nau`]: Wilson, Parker & Nau (2009): minimax, product and EMM at every
 //!   search depth (Figs. 3-6), with the exact minimax curve beside them.
+//! - [`nguyen_ramanujan`]: Nguyen & Ramanujan (2024): UCT's decisions on the critical win-loss
+//!   game (and P-/N-games) by exploration constant and iterations, beside exact minimax.
 //! - [`ross`]: Ross (2020): alpha-beta tie-breaking on random trees and tic-tac-toe.
 //! - [`crossval`]: the Monte Carlo-against-exact experiments (D(d,h) on D-game boards, the
 //!   gamma/delta map, rhf).
@@ -18,5 +20,6 @@ pub mod chi_nau;
 pub mod crossval;
 pub mod li_marsland;
 pub mod merge;
+pub mod nguyen_ramanujan;
 pub mod ross;
 pub mod wilson_parker_nau;

@@ -1,0 +1,1108 @@
+//! UCT, Monte Carlo tree search with UCB1 selection (Kocsis & Szepesvári 2006), over the
+//! [`Game`] trait, as Nguyen & Ramanujan (2024, "Lookahead Pathology in Monte-Carlo Tree
+//! Search") run it; the details follow the authors' `synthetic_games/algos/uct.py`.
+//!
+//! **Values** are on the `[0, 1]` scale from Max's point of view: terminal utilities 1 (Max
+//! wins) and 0 (Min wins), static evaluations on the same scale (for the critical game see
+//! [`crate::games::critical`]: a `+-1` value `v` maps to `(v + 1) / 2`).
+//!
+//! **One iteration** descends from the root:
+//!
+//! - at a terminal node it stops; the node's value is its exact utility (a terminal node is
+//!   visited again and again, never expanded);
+//! - at a node with unexpanded moves it expands one, chosen **uniformly among the unexpanded
+//!   moves** (from the search's stream), and values the new child by the evaluator (or, with
+//!   [`LeafValue::RandomPlayout`], by the utility at the end of uniformly random play) unless it
+//!   is terminal, when its utility is exact; the child starts with one visit and that value;
+//! - at a fully expanded node it moves to the child that maximises the mover's UCB1 score
+//!   ([`ucb1_score`]): `mean + c sqrt(ln N / n)` for Max and `c sqrt(ln N / n) - mean` for Min
+//!   (Min maximises `1 - mean`, written so that it is the authors' minimisation of
+//!   `mean - c sqrt(ln N / n)` exactly), `mean` and `n` the child's, `N` the node's visits
+//!   before this iteration; equal scores are broken uniformly from the search's stream.
+//!
+//! The value is then backed up: every node on the path (the root and the terminal node
+//! included, not the new child, which already holds it) gains one visit and moves its mean
+//! towards the value, `mean += (value - mean) / visits` (the authors' update), so a node's
+//! mean is the mean of the values of the iterations through it. The root is never evaluated
+//! itself.
+//!
+//! **The decision** after `N` iterations ([`FinalMove`]): with [`FinalMove::Mean`] the child
+//! with the best mean for the mover, as the authors read it (their selection with `c = 0`):
+//! while some root move is unexpanded (`N < b`) an unexpanded move is chosen uniformly, since an
+//! unvisited child scores `+infinity`; with [`FinalMove::Visits`] the most visited child.
+//! Ties are broken uniformly, from a stream of their own keyed by one draw taken from the
+//! search's stream before the search and by `N`, so recording a decision never changes the
+//! search, and the decision at `N` does not depend on which other counts are recorded.
+//! [`Uct::search`] records the decision after every count of a grid in one run.
+//!
+//! **Memory**: at most one arena node per iteration (plus the root; revisiting a terminal node
+//! adds none), with 32-bit indices. A node holds the state, its mean and `1 / sqrt(visits)`
+//! (`f64`), the visits and counts: `size_of::<S>() + 32` bytes rounded up to the alignment (48
+//! bytes for the critical game, [`Uct::bytes_per_node`]). A node's children are a block of `b`
+//! 32-bit indices, allocated when its first child is expanded, so that a selection loads the
+//! children independently: at most `48 + 4 b` bytes per iteration (80 at b = 8,
+//! [`Uct::bytes_used`]).
+
+use rand::rngs::ChaCha8Rng;
+use rand::{RngExt, SeedableRng};
+
+use super::evaluators::Evaluator;
+use super::pick_uniform;
+use crate::error::{Error, Result};
+use crate::games::Game;
+use crate::games::critical::{CriticalGame, CriticalNode};
+use crate::model::Player;
+
+/// The arena's "no node" index.
+const NONE: u32 = u32::MAX;
+
+/// The number of moves of a node not yet asked from the game.
+const UNKNOWN_MOVES: u16 = u16::MAX;
+
+/// The most iterations one search runs (node indices are 32-bit).
+pub const MAX_ITERATIONS: u64 = (1 << 31) - 1;
+
+/// Visit counts below this take `sqrt(ln n)` and `1 / sqrt(n)` from tables (the same `f64`
+/// values, computed once), above it they are computed.
+const TABLE_SIZE: usize = 1 << 16;
+
+/// `sqrt(ln n)` and `1 / sqrt(n)` for `n < TABLE_SIZE`, interleaved.
+static TABLES: std::sync::LazyLock<Box<[[f64; 2]]>> = std::sync::LazyLock::new(|| {
+    (0..TABLE_SIZE)
+        .map(|n| {
+            let n = n as f64;
+            [n.ln().sqrt(), 1.0 / n.sqrt()]
+        })
+        .collect()
+});
+
+/// `sqrt(ln n)`, bit for bit `(n as f64).ln().sqrt()`.
+fn sqrt_ln(n: u32, tables: &[[f64; 2]]) -> f64 {
+    match tables.get(n as usize) {
+        Some(t) => t[0],
+        None => f64::from(n).ln().sqrt(),
+    }
+}
+
+/// `1 / sqrt(n)`, bit for bit `1.0 / (n as f64).sqrt()`.
+fn inverse_sqrt(n: u32, tables: &[[f64; 2]]) -> f64 {
+    match tables.get(n as usize) {
+        Some(t) => t[1],
+        None => 1.0 / f64::from(n).sqrt(),
+    }
+}
+
+/// How the move is read out after `N` iterations.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FinalMove {
+    /// The best mean for the mover (the paper's), an unexpanded move while there is one.
+    Mean,
+    /// The most visited child.
+    Visits,
+}
+
+impl FinalMove {
+    /// `mean` or `visits`, as `--final` spells it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::search::uct::FinalMove;
+    /// assert_eq!(FinalMove::Visits.name(), "visits");
+    /// assert_eq!(FinalMove::parse("mean").unwrap(), FinalMove::Mean);
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            FinalMove::Mean => "mean",
+            FinalMove::Visits => "visits",
+        }
+    }
+
+    /// Parses `mean` or `visits`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::search::uct::FinalMove;
+    /// assert!(FinalMove::parse("robust").is_err());
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidArgument`] naming `--final`.
+    pub fn parse(text: &str) -> Result<Self> {
+        match text {
+            "mean" => Ok(FinalMove::Mean),
+            "visits" => Ok(FinalMove::Visits),
+            other => Err(Error::invalid("--final", "mean or visits", other)),
+        }
+    }
+}
+
+/// How a newly expanded non-terminal node is valued.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LeafValue {
+    /// By the static evaluator (the paper's heuristics).
+    Evaluator,
+    /// By the utility at the end of a uniformly random playout (from the search's stream).
+    RandomPlayout,
+}
+
+/// The settings of one UCT search.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct UctParams {
+    /// The exploration constant c of UCB1.
+    pub exploration: f64,
+    /// How the move is read out.
+    pub final_move: FinalMove,
+    /// How new nodes are valued.
+    pub leaf: LeafValue,
+}
+
+impl UctParams {
+    /// UCT with exploration constant `exploration`, the decision by the mean and new nodes
+    /// valued by the evaluator.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::search::uct::UctParams;
+    /// assert_eq!(UctParams::new(0.5).unwrap().exploration, 0.5);
+    /// let err = UctParams::new(-1.0).unwrap_err();
+    /// assert_eq!(err.to_string(), "--c must be finite and at least 0, got -1");
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidArgument`] naming `--c` when it is negative or not finite.
+    pub fn new(exploration: f64) -> Result<Self> {
+        check_exploration(exploration)?;
+        Ok(UctParams {
+            exploration,
+            final_move: FinalMove::Mean,
+            leaf: LeafValue::Evaluator,
+        })
+    }
+}
+
+/// Checks an exploration constant.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::search::uct::check_exploration;
+/// assert!(check_exploration(1e6).is_ok());
+/// assert!(check_exploration(f64::INFINITY).is_err());
+/// ```
+///
+/// # Errors
+///
+/// [`Error::InvalidArgument`] naming `--c`.
+pub fn check_exploration(c: f64) -> Result<()> {
+    if c.is_finite() && c >= 0.0 {
+        Ok(())
+    } else {
+        Err(Error::invalid("--c", "finite and at least 0", c))
+    }
+}
+
+/// Checks an iteration grid: increasing counts from 1 to [`MAX_ITERATIONS`].
+///
+/// # Examples
+///
+/// ```
+/// use pathology::search::uct::check_iterations;
+/// assert!(check_iterations(&[1, 10, 100]).is_ok());
+/// assert!(check_iterations(&[10, 10]).is_err());
+/// assert!(check_iterations(&[0, 1]).is_err());
+/// assert!(check_iterations(&[]).is_err());
+/// ```
+///
+/// # Errors
+///
+/// [`Error::InvalidArgument`] naming `--iterations`.
+pub fn check_iterations(grid: &[u64]) -> Result<()> {
+    let increasing = grid.windows(2).all(|w| w[0] < w[1]);
+    let in_range = grid.iter().all(|&n| (1..=MAX_ITERATIONS).contains(&n));
+    if grid.is_empty() || !increasing || !in_range {
+        return Err(Error::invalid(
+            "--iterations",
+            &format!("increasing whole numbers in 1..={MAX_ITERATIONS}"),
+            format!("{grid:?}"),
+        ));
+    }
+    Ok(())
+}
+
+/// The UCB1 score of a child for the player to move at its parent: `mean + c sqrt(ln N / n)`
+/// for Max, `c sqrt(ln N / n) - mean` for Min, where `mean` is the child's mean for Max, `n`
+/// its visits and `N` the parent's; computed as the search computes it,
+/// `(c sqrt(ln N)) (1 / sqrt(n))`, bit for bit.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::model::Player;
+/// use pathology::search::uct::ucb1_score;
+/// // mean 0.5 after 2 of the parent's 10 visits, c = 1: 0.5 + sqrt(ln(10) / 2).
+/// assert!((ucb1_score(0.5, 2, 10, 1.0, Player::Max) - 1.572_983_0).abs() < 1e-7);
+/// assert!((ucb1_score(0.5, 2, 10, 1.0, Player::Min) - 0.572_983_0).abs() < 1e-7);
+/// assert_eq!(ucb1_score(0.25, 4, 10, 0.0, Player::Min), -0.25);
+/// ```
+pub fn ucb1_score(mean: f64, visits: u32, parent_visits: u32, c: f64, player: Player) -> f64 {
+    let factor = c * f64::from(parent_visits).ln().sqrt();
+    let explore = factor * (1.0 / f64::from(visits).sqrt());
+    match player {
+        Player::Max => mean + explore,
+        Player::Min => explore - mean,
+    }
+}
+
+/// One node of the search tree.
+#[derive(Debug, Clone)]
+struct Node<S> {
+    state: S,
+    /// The mean of the values backed up through the node (Max's point of view), kept as the
+    /// authors keep it: `mean += (value - mean) / visits`.
+    mean: f64,
+    /// `1 / sqrt(visits)`, the child's factor in UCB1's exploration term.
+    inverse_sqrt_visits: f64,
+    visits: u32,
+    /// The first of the node's `moves` slots in [`Uct::children`] (allocated at its first
+    /// expansion), [`NONE`] before.
+    children: u32,
+    /// The index of the move that led here, in the parent's move list.
+    move_index: u16,
+    /// The number of legal moves; 0 at terminal nodes, [`UNKNOWN_MOVES`] before the game was
+    /// asked.
+    moves: u16,
+    /// Children expanded so far (the first `expanded` slots of its block, in expansion order).
+    expanded: u16,
+    max_to_move: bool,
+}
+
+impl<S> Node<S> {
+    fn new(
+        state: S,
+        value: f64,
+        visits: u32,
+        move_index: u16,
+        moves: u16,
+        max_to_move: bool,
+    ) -> Self {
+        Node {
+            state,
+            mean: value,
+            inverse_sqrt_visits: 1.0,
+            visits,
+            children: NONE,
+            move_index,
+            moves,
+            expanded: 0,
+            max_to_move,
+        }
+    }
+}
+
+/// A child of the root after a search: what decisions are made from.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ChildStats {
+    /// The index of its move in the game's move list at the root.
+    pub move_index: usize,
+    /// Its visits.
+    pub visits: u32,
+    /// Its mean value for Max.
+    pub mean: f64,
+}
+
+/// A UCT search tree: an arena reused from one search to the next (per thread).
+#[derive(Debug, Clone)]
+pub struct Uct<S> {
+    nodes: Vec<Node<S>>,
+    /// Per expanded node, a block of as many slots as it has moves: the arena indices of its
+    /// children in expansion order (so a selection loads the children independently instead
+    /// of chasing links).
+    children: Vec<u32>,
+    path: Vec<u32>,
+    ties: Vec<u32>,
+    taken: Vec<bool>,
+}
+
+impl<S: Clone> Default for Uct<S> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<S: Clone> Uct<S> {
+    /// An empty search tree.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::games::critical::CriticalNode;
+    /// use pathology::search::uct::Uct;
+    /// let uct = Uct::<CriticalNode>::new();
+    /// assert_eq!(uct.node_count(), 0);
+    /// ```
+    pub fn new() -> Self {
+        Uct {
+            nodes: Vec::new(),
+            children: Vec::new(),
+            path: Vec::new(),
+            ties: Vec::new(),
+            taken: Vec::new(),
+        }
+    }
+
+    /// The bytes of one node of the arena; each node with children also holds 4 bytes per
+    /// legal move in the child-index blocks ([`Uct::bytes_used`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::games::critical::CriticalNode;
+    /// use pathology::search::uct::Uct;
+    /// assert_eq!(Uct::<CriticalNode>::bytes_per_node(), 48);
+    /// ```
+    pub fn bytes_per_node() -> usize {
+        std::mem::size_of::<Node<S>>()
+    }
+
+    /// The nodes of the last search's tree (at most one per iteration, and the root).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::games::critical::CriticalGame;
+    /// use pathology::search::uct::{CriticalEvaluator, Uct, UctParams};
+    /// use rand::SeedableRng;
+    /// let game = CriticalGame::new(4, 30, 1.0, 1.0, 1).unwrap();
+    /// let mut uct = Uct::new();
+    /// let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(1);
+    /// uct.search(&game, &game.root(), &CriticalEvaluator::Perfect, &UctParams::new(1.0).unwrap(), &[100], &mut rng)
+    ///     .unwrap();
+    /// assert_eq!(uct.node_count(), 101); // no terminal node reached in 100 iterations
+    /// ```
+    pub fn node_count(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// The bytes the last search's tree uses: its nodes and child-index blocks.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::games::critical::{CriticalGame, CriticalNode};
+    /// use pathology::search::uct::{CriticalEvaluator, Uct, UctParams};
+    /// use rand::SeedableRng;
+    /// let game = CriticalGame::new(8, 50, 1.0, 1.0, 3).unwrap();
+    /// let mut uct = Uct::new();
+    /// let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(1);
+    /// let evaluator = CriticalEvaluator::Gaussian { sigma: 0.5 };
+    /// uct.search(&game, &game.root(), &evaluator, &UctParams::new(1.0).unwrap(), &[10_000], &mut rng)
+    ///     .unwrap();
+    /// // Under 100 bytes per iteration even at b = 8.
+    /// assert!(uct.bytes_used() < 100 * 10_000);
+    /// ```
+    pub fn bytes_used(&self) -> usize {
+        self.nodes.len() * Self::bytes_per_node() + self.children.len() * 4
+    }
+
+    /// The root's expanded children after the last search, in move order.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::games::critical::CriticalGame;
+    /// use pathology::search::evaluators::Perfect;
+    /// use pathology::search::uct::{Uct, UctParams};
+    /// use rand::SeedableRng;
+    /// let game = CriticalGame::new(2, 6, 1.0, 1.0, 3).unwrap();
+    /// let mut uct = Uct::new();
+    /// let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(1);
+    /// uct.search(&game, &game.root(), &Perfect, &UctParams::new(1.0).unwrap(), &[50], &mut rng)
+    ///     .unwrap();
+    /// let children = uct.root_children();
+    /// assert_eq!(children.iter().map(|c| c.visits).sum::<u32>(), 50);
+    /// ```
+    pub fn root_children(&self) -> Vec<ChildStats> {
+        let mut out: Vec<ChildStats> = match self.nodes.first() {
+            Some(root) => self
+                .child_indices(root)
+                .iter()
+                .map(|&i| {
+                    let node = &self.nodes[i as usize];
+                    ChildStats {
+                        move_index: usize::from(node.move_index),
+                        visits: node.visits,
+                        mean: node.mean,
+                    }
+                })
+                .collect(),
+            None => Vec::new(),
+        };
+        out.sort_by_key(|c| c.move_index);
+        out
+    }
+
+    /// The arena indices of a node's expanded children.
+    fn child_indices(&self, node: &Node<S>) -> &[u32] {
+        if node.children == NONE {
+            &[]
+        } else {
+            let start = node.children as usize;
+            &self.children[start..start + usize::from(node.expanded)]
+        }
+    }
+
+    /// Runs UCT from `root` for `checkpoints.last()` iterations and returns the decision (the
+    /// index of the chosen move in `game.moves(root)`) after each count of `checkpoints`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::games::Game;
+    /// use pathology::games::critical::CriticalGame;
+    /// use pathology::search::uct::{CriticalEvaluator, Uct, UctParams};
+    /// use rand::SeedableRng;
+    /// let game = CriticalGame::new(2, 8, 1.0, 1.0, 42).unwrap();
+    /// let root = game.root();
+    /// let winning = game.optimal_move(&root) as usize;
+    /// let mut uct = Uct::new();
+    /// let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(5);
+    /// let params = UctParams::new(1.0).unwrap();
+    /// let evaluator = CriticalEvaluator::Gaussian { sigma: 0.5 };
+    /// let decisions = uct.search(&game, &root, &evaluator, &params, &[1, 10, 5000], &mut rng).unwrap();
+    /// assert_eq!(decisions.len(), 3);
+    /// assert_eq!(decisions[2], winning);
+    /// // At most the 511 nodes of the tree: terminal nodes are revisited, not added.
+    /// assert!(uct.node_count() <= 511);
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidArgument`] naming `--iterations` for a grid that is not increasing in
+    /// `1..=`[`MAX_ITERATIONS`], `--c` for a bad exploration constant, and `root` for a terminal
+    /// root or a position with more than 65,534 moves.
+    pub fn search<G, E>(
+        &mut self,
+        game: &G,
+        root: &S,
+        evaluator: &E,
+        params: &UctParams,
+        checkpoints: &[u64],
+        rng: &mut ChaCha8Rng,
+    ) -> Result<Vec<usize>>
+    where
+        G: Game<State = S>,
+        E: Evaluator<G> + ?Sized,
+    {
+        check_iterations(checkpoints)?;
+        check_exploration(params.exploration)?;
+        if game.utility(root).is_some() {
+            return Err(Error::invalid(
+                "root",
+                "a state where the game is not over",
+                "a terminal state",
+            ));
+        }
+        let last = *checkpoints.last().expect("checked non-empty");
+        self.nodes.clear();
+        self.children.clear();
+        // Room for the whole tree up to a million nodes; beyond, the arena grows as needed
+        // (revisited terminal nodes add none).
+        self.nodes.reserve((last as usize + 1).min(1 << 20));
+        let max_to_move = game.to_move(root) == Player::Max;
+        self.nodes.push(Node::new(
+            root.clone(),
+            0.0,
+            0,
+            0,
+            UNKNOWN_MOVES,
+            max_to_move,
+        ));
+        let readout_seed: u64 = rng.random();
+        let mut decisions = Vec::with_capacity(checkpoints.len());
+        let mut next = 0;
+        for iteration in 1..=last {
+            self.iterate(game, evaluator, params, rng)?;
+            if iteration == checkpoints[next] {
+                let mut readout = ChaCha8Rng::seed_from_u64(readout_seed);
+                readout.set_stream(iteration);
+                decisions.push(self.decide(params.final_move, &mut readout));
+                next += 1;
+            }
+        }
+        Ok(decisions)
+    }
+
+    /// One iteration: descend, expand or stop at a terminal node, back the value up.
+    fn iterate<G, E>(
+        &mut self,
+        game: &G,
+        evaluator: &E,
+        params: &UctParams,
+        rng: &mut ChaCha8Rng,
+    ) -> Result<()>
+    where
+        G: Game<State = S>,
+        E: Evaluator<G> + ?Sized,
+    {
+        self.path.clear();
+        let mut current = 0u32;
+        let value = loop {
+            self.path.push(current);
+            let node = &self.nodes[current as usize];
+            if node.moves == 0 {
+                break game
+                    .utility(&node.state)
+                    .expect("a node without moves is terminal");
+            }
+            if node.moves == UNKNOWN_MOVES || node.expanded < node.moves {
+                break self.expand(current, game, evaluator, params.leaf, rng)?;
+            }
+            current = self.select(current, params.exploration, rng);
+        };
+        let tables: &[[f64; 2]] = &TABLES;
+        for &i in &self.path {
+            let node = &mut self.nodes[i as usize];
+            node.visits += 1;
+            node.mean += (value - node.mean) / f64::from(node.visits);
+            node.inverse_sqrt_visits = inverse_sqrt(node.visits, tables);
+        }
+        Ok(())
+    }
+
+    /// The child of a fully expanded node with the best UCB1 score for its mover (ties
+    /// uniform).
+    fn select(&mut self, parent: u32, c: f64, rng: &mut ChaCha8Rng) -> u32 {
+        let node = &self.nodes[parent as usize];
+        let factor = c * sqrt_ln(node.visits, &TABLES);
+        let max = node.max_to_move;
+        let start = node.children as usize;
+        let block = &self.children[start..start + usize::from(node.moves)];
+        let mut best = f64::NEG_INFINITY;
+        let mut chosen = NONE;
+        let mut tied = false;
+        for &child in block {
+            let n = &self.nodes[child as usize];
+            let explore = factor * n.inverse_sqrt_visits;
+            let score = if max {
+                n.mean + explore
+            } else {
+                explore - n.mean
+            };
+            if score > best {
+                best = score;
+                chosen = child;
+                tied = false;
+            } else if score == best {
+                tied = true;
+            }
+        }
+        if tied {
+            // Rare with real-valued evaluations: collect the ties and draw.
+            self.ties.clear();
+            for &child in block {
+                let n = &self.nodes[child as usize];
+                let explore = factor * n.inverse_sqrt_visits;
+                let score = if max {
+                    n.mean + explore
+                } else {
+                    explore - n.mean
+                };
+                if score == best {
+                    self.ties.push(child);
+                }
+            }
+            chosen = self.ties[pick_uniform(rng, self.ties.len())];
+        }
+        debug_assert!(chosen != NONE, "scores are never NaN");
+        chosen
+    }
+
+    /// Expands a move of `parent` chosen uniformly among its unexpanded ones; returns the new
+    /// child's value.
+    fn expand<G, E>(
+        &mut self,
+        parent: u32,
+        game: &G,
+        evaluator: &E,
+        leaf: LeafValue,
+        rng: &mut ChaCha8Rng,
+    ) -> Result<f64>
+    where
+        G: Game<State = S>,
+        E: Evaluator<G> + ?Sized,
+    {
+        let node = &self.nodes[parent as usize];
+        let moves = game.moves(&node.state);
+        if moves.len() >= usize::from(UNKNOWN_MOVES) {
+            return Err(Error::invalid(
+                "root",
+                "a game with at most 65534 moves a position",
+                moves.len(),
+            ));
+        }
+        let count = moves.len() as u16;
+        let expanded = node.expanded;
+        // Which moves are expanded already.
+        self.taken.clear();
+        self.taken.resize(moves.len(), false);
+        if node.children != NONE {
+            let start = node.children as usize;
+            for &child in &self.children[start..start + usize::from(expanded)] {
+                self.taken[usize::from(self.nodes[child as usize].move_index)] = true;
+            }
+        }
+        let k = pick_uniform(rng, usize::from(count - expanded));
+        let move_index = (0..moves.len())
+            .filter(|&i| !self.taken[i])
+            .nth(k)
+            .expect("an unexpanded move");
+        let state = game.play(&node.state, moves[move_index]);
+        let (value, child_moves) = match game.utility(&state) {
+            Some(u) => (u, 0),
+            None => {
+                let v = match leaf {
+                    LeafValue::Evaluator => evaluator.evaluate(game, &state),
+                    LeafValue::RandomPlayout => random_playout(game, &state, rng),
+                };
+                (v, UNKNOWN_MOVES)
+            }
+        };
+        let index = self.nodes.len() as u32;
+        let max_to_move = game.to_move(&state) == Player::Max;
+        self.nodes.push(Node::new(
+            state,
+            value,
+            1,
+            move_index as u16,
+            child_moves,
+            max_to_move,
+        ));
+        if expanded == 0 {
+            let slot = self.children.len() as u32;
+            self.children
+                .resize(self.children.len() + moves.len(), NONE);
+            self.nodes[parent as usize].children = slot;
+        }
+        let node = &mut self.nodes[parent as usize];
+        self.children[node.children as usize + usize::from(expanded)] = index;
+        node.moves = count;
+        node.expanded += 1;
+        Ok(value)
+    }
+
+    /// The decision at the root (see the module docs).
+    fn decide(&mut self, final_move: FinalMove, rng: &mut ChaCha8Rng) -> usize {
+        let root = &self.nodes[0];
+        let max = root.max_to_move;
+        let children = self.root_children();
+        if final_move == FinalMove::Mean && root.expanded < root.moves {
+            let free: Vec<usize> = (0..usize::from(root.moves))
+                .filter(|i| !children.iter().any(|c| c.move_index == *i))
+                .collect();
+            return free[pick_uniform(rng, free.len())];
+        }
+        let score = |c: &ChildStats| match final_move {
+            FinalMove::Mean if max => c.mean,
+            FinalMove::Mean => -c.mean,
+            FinalMove::Visits => f64::from(c.visits),
+        };
+        let best = children.iter().map(score).fold(f64::NEG_INFINITY, f64::max);
+        let tied: Vec<usize> = children
+            .iter()
+            .filter(|c| score(c) == best)
+            .map(|c| c.move_index)
+            .collect();
+        tied[pick_uniform(rng, tied.len())]
+    }
+}
+
+/// The utility at the end of uniformly random play from `state`.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::games::critical::CriticalGame;
+/// use pathology::search::uct::random_playout;
+/// use rand::SeedableRng;
+/// let game = CriticalGame::new(3, 10, 1.0, 1.0, 1).unwrap();
+/// let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(2);
+/// let value = random_playout(&game, &game.root(), &mut rng);
+/// assert!(value == 0.0 || value == 1.0);
+/// ```
+pub fn random_playout<G: Game>(game: &G, state: &G::State, rng: &mut ChaCha8Rng) -> f64 {
+    let mut state = state.clone();
+    loop {
+        if let Some(u) = game.utility(&state) {
+            return u;
+        }
+        let moves = game.moves(&state);
+        state = game.play(&state, moves[pick_uniform(rng, moves.len())]);
+    }
+}
+
+/// The static evaluators of the critical win-loss game ([`crate::games::critical`]), on UCT's
+/// `[0, 1]` scale.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum CriticalEvaluator {
+    /// The true value: 1 when Max wins the node, 0 otherwise.
+    Perfect,
+    /// The true value `+-1` plus `N(0, sigma^2)` noise, mapped by `(v + 1) / 2`
+    /// ([`CriticalGame::gaussian_value`]).
+    Gaussian {
+        /// The noise's standard deviation sigma (on the `+-1` scale).
+        sigma: f64,
+    },
+    /// The paper's expected-playout heuristic ([`CriticalGame::expected_playout`]).
+    ExpectedPlayout,
+}
+
+impl Evaluator<CriticalGame> for CriticalEvaluator {
+    fn evaluate(&self, game: &CriticalGame, state: &CriticalNode) -> f64 {
+        match *self {
+            CriticalEvaluator::Perfect => game.true_value(state),
+            CriticalEvaluator::Gaussian { sigma } => game.gaussian_value(state, sigma),
+            CriticalEvaluator::ExpectedPlayout => game.expected_playout(state),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::tree::{ExplicitTree, Node as TreeNode};
+    use crate::games::{SplittingGame, critical::CriticalGame};
+    use crate::search::evaluators::{NaturalFraction, Perfect};
+    use crate::search::solve;
+
+    fn rng(seed: u64) -> ChaCha8Rng {
+        ChaCha8Rng::seed_from_u64(seed)
+    }
+
+    /// With enough iterations UCT finds a winning move in every won position of a b = 2,
+    /// H = 8 critical tree: the root and every won node below it (all 255 interior nodes
+    /// visited), for several evaluators and exploration constants.
+    #[test]
+    fn finds_the_winning_move_in_every_won_position() {
+        for (gamma, evaluator, c) in [
+            (1.0, CriticalEvaluator::Gaussian { sigma: 0.5 }, 1.0),
+            (0.7, CriticalEvaluator::ExpectedPlayout, 0.5),
+            (1.0, CriticalEvaluator::Perfect, 2.0),
+        ] {
+            let game = CriticalGame::new(2, 8, gamma, gamma, 17).unwrap();
+            let mut uct = Uct::new();
+            let mut r = rng(3);
+            let params = UctParams::new(c).unwrap();
+            let mut positions = 0;
+            let mut stack = vec![game.root()];
+            while let Some(node) = stack.pop() {
+                if node.depth == 8 {
+                    continue;
+                }
+                for m in game.moves(&node) {
+                    stack.push(game.play(&node, m));
+                }
+                if !node.won_for_mover() {
+                    continue;
+                }
+                positions += 1;
+                let decisions = uct
+                    .search(&game, &node, &evaluator, &params, &[20_000], &mut r)
+                    .unwrap();
+                let chosen = game.play(&node, game.moves(&node)[decisions[0]]);
+                assert_eq!(
+                    chosen.max_wins, node.max_wins,
+                    "a losing move chosen at depth {} ({evaluator:?}, c = {c})",
+                    node.depth
+                );
+                assert_eq!(solve(&game, &chosen), solve(&game, &node));
+            }
+            assert!(positions > 20);
+        }
+    }
+
+    /// On small P-games (the real board-splitting game), UCT with many iterations picks a
+    /// move of the root's true value on every non-trivial board.
+    #[test]
+    fn finds_the_winning_move_on_p_games() {
+        let mut r = rng(8);
+        let mut boards = 0;
+        let w = crate::analytic::closed_form::w_b(2).unwrap();
+        while boards < 30 {
+            let game = SplittingGame::p_game(2, 6, w, &mut r).unwrap();
+            let root = game.root();
+            let mover = game.to_move(&root);
+            let values: Vec<f64> = game
+                .moves(&root)
+                .iter()
+                .map(|&m| solve(&game, &game.play(&root, m)))
+                .collect();
+            let best = match mover {
+                Player::Max => values.iter().copied().fold(0.0, f64::max),
+                Player::Min => values.iter().copied().fold(1.0, f64::min),
+            };
+            if values.iter().all(|&v| v == best) {
+                continue;
+            }
+            boards += 1;
+            for (evaluator, c) in [
+                (&NaturalFraction as &dyn Evaluator<SplittingGame>, 0.5),
+                (&Perfect, 1.0),
+            ] {
+                let mut uct = Uct::new();
+                let params = UctParams::new(c).unwrap();
+                let d = uct
+                    .search(&game, &root, evaluator, &params, &[3000], &mut r)
+                    .unwrap();
+                assert_eq!(values[d[0]], best, "board {boards}");
+            }
+        }
+    }
+
+    /// A random playout as the leaf value on P-games of b = 3.
+    #[test]
+    fn random_playouts_also_converge() {
+        let mut r = rng(21);
+        let game = SplittingGame::from_leaves(
+            3,
+            3,
+            &(0..27)
+                .map(|i| i % 9 == 4 || i == 26)
+                .collect::<Vec<bool>>(),
+        )
+        .unwrap();
+        let root = game.root();
+        let values: Vec<f64> = (0..3).map(|m| solve(&game, &game.play(&root, m))).collect();
+        let mut params = UctParams::new(0.7).unwrap();
+        params.leaf = LeafValue::RandomPlayout;
+        for final_move in [FinalMove::Mean, FinalMove::Visits] {
+            params.final_move = final_move;
+            let d = Uct::new()
+                .search(&game, &root, &Perfect, &params, &[4000], &mut r)
+                .unwrap();
+            assert_eq!(values[d[0]], solve(&game, &root), "{final_move:?}");
+        }
+    }
+
+    /// The UCB1 choices step by step on a hand-made tree, against hand-computed scores.
+    ///
+    /// Root (Max) with children A, B, C; A and B are Min nodes with two leaves each, C a leaf.
+    /// Values: A's leaves 1 and 0, B's leaves 0 and 0, C = 1 (a terminal). Evaluator: the
+    /// constant 0.5 at interior nodes.
+    #[test]
+    fn ucb1_arithmetic_by_hand() {
+        let tree = ExplicitTree::new(vec![
+            TreeNode::Interior(Player::Max, vec![1, 2, 3]), // 0: root
+            TreeNode::Interior(Player::Min, vec![4, 5]),    // 1: A
+            TreeNode::Interior(Player::Min, vec![6, 7]),    // 2: B
+            TreeNode::Leaf(1.0),                            // 3: C
+            TreeNode::Leaf(1.0),
+            TreeNode::Leaf(0.0),
+            TreeNode::Leaf(0.0),
+            TreeNode::Leaf(0.0),
+        ]);
+        let half = |_: &ExplicitTree, _: &usize| 0.5;
+        let c = 0.5;
+        let params = UctParams::new(c).unwrap();
+        // Iterations 1-3 expand A, B, C in some order: means 0.5, 0.5, 1.
+        let mut uct = Uct::new();
+        uct.search(&tree, &0, &half, &params, &[3], &mut rng(1))
+            .unwrap();
+        let stats = uct.root_children();
+        assert_eq!(
+            stats.iter().map(|s| (s.visits, s.mean)).collect::<Vec<_>>(),
+            vec![(1, 0.5), (1, 0.5), (1, 1.0)]
+        );
+        // Iteration 4: N = 3, each child n = 1: C scores 1 + 0.5 sqrt(ln 3) = 1.524, A and B
+        // 1.024: C (terminal) again, value 1.
+        assert!((ucb1_score(1.0, 1, 3, c, Player::Max) - 1.524_073_5).abs() < 1e-6);
+        uct.search(&tree, &0, &half, &params, &[4], &mut rng(1))
+            .unwrap();
+        assert_eq!(uct.root_children()[2].visits, 2);
+        // Iteration 5: N = 4: C 1 + 0.5 sqrt(ln 4 / 2) = 1.416, A and B 0.5 + 0.5 sqrt(ln 4)
+        // = 1.089: C again. C keeps winning until ln N grows: A's score passes C's when
+        // 0.5 + 0.5 sqrt(ln N) > 1 + 0.5 sqrt(ln N / n_C).
+        let mut expected_c_visits = 1u32;
+        for n in 3u32..40 {
+            let score_c = ucb1_score(1.0, expected_c_visits, n, c, Player::Max);
+            let score_a = ucb1_score(0.5, 1, n, c, Player::Max);
+            if score_c > score_a {
+                expected_c_visits += 1;
+            } else {
+                // Iteration n + 1 goes to A or B (tied at 1 visit each).
+                let mut uct = Uct::new();
+                uct.search(&tree, &0, &half, &params, &[u64::from(n) + 1], &mut rng(1))
+                    .unwrap();
+                let stats = uct.root_children();
+                assert_eq!(stats[2].visits, expected_c_visits, "N = {n}");
+                assert_eq!(stats[0].visits + stats[1].visits, 3);
+                // The visited one expanded a leaf under a Min node: A's first expansion is
+                // leaf 1 or 0, B's is 0.
+                return;
+            }
+        }
+        panic!("A never overtook C");
+    }
+
+    /// Min maximises 1 - mean: at a Min root the child with the lower mean wins at c = 0.
+    #[test]
+    fn min_prefers_low_means() {
+        let tree = ExplicitTree::new(vec![
+            TreeNode::Interior(Player::Min, vec![1, 2]),
+            TreeNode::Leaf(0.0),
+            TreeNode::Leaf(1.0),
+        ]);
+        for final_move in [FinalMove::Mean, FinalMove::Visits] {
+            let mut params = UctParams::new(0.0).unwrap();
+            params.final_move = final_move;
+            let mut uct = Uct::new();
+            let d = uct
+                .search(&tree, &0, &Perfect, &params, &[2, 10], &mut rng(4))
+                .unwrap();
+            assert_eq!(d[1], 0, "{final_move:?}");
+            // c = 0: after both are expanded only the better child is visited.
+            let stats = uct.root_children();
+            assert_eq!((stats[0].visits, stats[1].visits), (9, 1));
+            if final_move == FinalMove::Mean {
+                assert_eq!(d[0], 0);
+            }
+        }
+    }
+
+    /// Before every root move is expanded the mean decision is an unexpanded move (the
+    /// authors' readout), uniform: at N = 1 with b = 2 it is the move not searched.
+    #[test]
+    fn early_decisions_pick_unexpanded_moves() {
+        let game = CriticalGame::new(4, 6, 1.0, 1.0, 5).unwrap();
+        let mut counts = [0u32; 4];
+        for seed in 0..400 {
+            let mut uct = Uct::new();
+            let d = uct
+                .search(
+                    &game,
+                    &game.root(),
+                    &CriticalEvaluator::Perfect,
+                    &UctParams::new(1.0).unwrap(),
+                    &[1],
+                    &mut rng(seed),
+                )
+                .unwrap();
+            let expanded = uct.root_children()[0].move_index;
+            assert_ne!(d[0], expanded);
+            counts[d[0]] += 1;
+        }
+        assert!(counts.iter().all(|&n| n > 60), "{counts:?}");
+    }
+
+    /// Recording decisions does not change the search: the decision at N is the same
+    /// whatever grid it is read in, and the search is reproducible from its stream.
+    #[test]
+    fn checkpoints_do_not_disturb_the_search() {
+        let game = CriticalGame::new(3, 20, 0.9, 0.9, 77).unwrap();
+        let evaluator = CriticalEvaluator::Gaussian { sigma: 1.0 };
+        let params = UctParams::new(0.3).unwrap();
+        let mut uct = Uct::new();
+        let all: Vec<u64> = (1..=300).collect();
+        let every = uct
+            .search(&game, &game.root(), &evaluator, &params, &all, &mut rng(9))
+            .unwrap();
+        let some = uct
+            .search(
+                &game,
+                &game.root(),
+                &evaluator,
+                &params,
+                &[7, 150, 300],
+                &mut rng(9),
+            )
+            .unwrap();
+        assert_eq!(some, vec![every[6], every[149], every[299]]);
+        assert!(uct.node_count() <= 301); // terminal nodes are revisited, not added
+    }
+
+    /// The arena holds one node per iteration that expanded, and the bytes per node are
+    /// small.
+    #[test]
+    fn memory_is_one_node_per_iteration() {
+        let game = CriticalGame::new(8, 50, 1.0, 1.0, 1).unwrap();
+        let mut uct = Uct::new();
+        uct.search(
+            &game,
+            &game.root(),
+            &CriticalEvaluator::Gaussian { sigma: 0.5 },
+            &UctParams::new(1.0).unwrap(),
+            &[10_000],
+            &mut rng(2),
+        )
+        .unwrap();
+        assert_eq!(uct.node_count(), 10_001);
+        assert!(Uct::<CriticalNode>::bytes_per_node() < 100);
+        assert!(Uct::<crate::games::Region>::bytes_per_node() < 100);
+    }
+
+    /// The tables give the computed values bit for bit.
+    #[test]
+    fn tables_are_the_computed_values() {
+        let tables: &[[f64; 2]] = &TABLES;
+        for n in [1u32, 2, 3, 10, 4097, 65_535, 65_536, 1 << 20] {
+            assert_eq!(
+                sqrt_ln(n, tables).to_bits(),
+                f64::from(n).ln().sqrt().to_bits()
+            );
+            assert_eq!(
+                inverse_sqrt(n, tables).to_bits(),
+                (1.0 / f64::from(n).sqrt()).to_bits()
+            );
+        }
+    }
+
+    #[test]
+    fn arguments_are_checked() {
+        let game = CriticalGame::new(2, 3, 1.0, 1.0, 1).unwrap();
+        let mut uct = Uct::new();
+        let params = UctParams::new(1.0).unwrap();
+        let err = uct
+            .search(
+                &game,
+                &game.root(),
+                &CriticalEvaluator::Perfect,
+                &params,
+                &[5, 3],
+                &mut rng(1),
+            )
+            .unwrap_err();
+        assert!(
+            err.to_string()
+                .starts_with("--iterations must be increasing")
+        );
+        let mut bad = params;
+        bad.exploration = f64::NAN;
+        assert!(
+            uct.search(
+                &game,
+                &game.root(),
+                &CriticalEvaluator::Perfect,
+                &bad,
+                &[5],
+                &mut rng(1)
+            )
+            .is_err()
+        );
+        let leaf = game.play(&game.play(&game.play(&game.root(), 0), 0), 0);
+        assert!(
+            uct.search(
+                &game,
+                &leaf,
+                &CriticalEvaluator::Perfect,
+                &params,
+                &[5],
+                &mut rng(1)
+            )
+            .is_err()
+        );
+    }
+}
