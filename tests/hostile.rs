@@ -19,7 +19,15 @@ fn out_through_a_symlink_writes_its_target() {
     let link = dir.path().join("link.json");
     std::os::unix::fs::symlink(&target, &link).unwrap();
     pathology()
-        .args(["mc", "emm-calibrate", "--games", "50", "--height", "5", "--out"])
+        .args([
+            "mc",
+            "emm-calibrate",
+            "--games",
+            "50",
+            "--height",
+            "5",
+            "--out",
+        ])
         .arg(&link)
         .assert()
         .success();
@@ -46,12 +54,23 @@ fn out_to_a_fifo_is_written_through() {
         std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
     };
     pathology()
-        .args(["mc", "emm-calibrate", "--games", "50", "--height", "5", "--out"])
+        .args([
+            "mc",
+            "emm-calibrate",
+            "--games",
+            "50",
+            "--height",
+            "5",
+            "--out",
+        ])
         .arg(&fifo)
         .assert()
         .success();
     let received = reader.join().unwrap();
-    assert!(received.starts_with('{') && received.trim_end().ends_with('}'), "{received}");
+    assert!(
+        received.starts_with('{') && received.trim_end().ends_with('}'),
+        "{received}"
+    );
     let kind = std::fs::symlink_metadata(&fifo).unwrap().file_type();
     assert!(kind.is_fifo(), "the FIFO was replaced");
 }
@@ -200,13 +219,19 @@ fn exact_refuses_f64_columns_without_information() {
         "artificial",
     ]);
     assert!(text.contains("within"), "{text}");
-    let csv = "kind,b,h,d,p,evaluator,e,estimate,trials\npgame,2,64,1,0.4,artificial,0.1,0.9,1000\n";
+    let csv =
+        "kind,b,h,d,p,evaluator,e,estimate,trials\npgame,2,64,1,0.4,artificial,0.1,0.9,1000\n";
     let out = pathology()
         .args(["validate", "-"])
         .write_stdin(csv)
         .output()
         .unwrap();
-    assert_ne!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stdout));
+    assert_ne!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
 }
 
 /// Item 6: infinite bounds in JSON are strings, so every JSON output parses strictly.
@@ -331,7 +356,11 @@ fn a_signal_leaves_no_partial_file() {
 fn reproduce_does_not_churn_on_a_new_commit() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("plots");
-    pathology().args(["reproduce", "--out"]).arg(&out).assert().success();
+    pathology()
+        .args(["reproduce", "--out"])
+        .arg(&out)
+        .assert()
+        .success();
     let table = out.join("table1.txt");
     let text = std::fs::read_to_string(&table).unwrap();
     let commit_line = text
@@ -339,13 +368,24 @@ fn reproduce_does_not_churn_on_a_new_commit() {
         .find(|l| l.starts_with("# commit: "))
         .expect("a commit line")
         .to_string();
-    let older = text.replace(&commit_line, "# commit: 0123456789abcdef0123456789abcdef01234567");
+    let older = text.replace(
+        &commit_line,
+        "# commit: 0123456789abcdef0123456789abcdef01234567",
+    );
     std::fs::write(&table, &older).unwrap();
     let tampered = out.join("table2.txt");
     let mut t2 = std::fs::read_to_string(&tampered).unwrap();
     t2.push_str("tampered\n");
     std::fs::write(&tampered, &t2).unwrap();
-    pathology().args(["reproduce", "--out"]).arg(&out).assert().success();
+    pathology()
+        .args(["reproduce", "--out"])
+        .arg(&out)
+        .assert()
+        .success();
     assert_eq!(std::fs::read_to_string(&table).unwrap(), older);
-    assert!(!std::fs::read_to_string(&tampered).unwrap().contains("tampered"));
+    assert!(
+        !std::fs::read_to_string(&tampered)
+            .unwrap()
+            .contains("tampered")
+    );
 }

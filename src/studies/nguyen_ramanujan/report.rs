@@ -396,10 +396,22 @@ pub fn merge_shards(
 ) -> Result<Report> {
     let mut spec = spec_from_parameters(parameters)?;
     spec.exact_minimax = exact_minimax.to_vec();
+    // Every row of a shard counts the shard's games (its slice of the run), each a success
+    // or not, drawn from at least as many boards.
+    let check = |row: &[u64], slice: u64| {
+        if row[1] != slice {
+            Err(format!("a row of the shard's {slice} games"))
+        } else if row[0] > row[1] || row[2] < row[1] {
+            Err("successes <= trials <= boards_drawn".to_string())
+        } else {
+            Ok(())
+        }
+    };
     let sums = summed_columns(
         inputs,
         &["c", "n"],
         &["successes", "trials", "boards_drawn"],
+        &check,
     )?;
     if sums.len() != spec.rows() {
         return Err(Error::invalid(
