@@ -30,13 +30,14 @@ fn main() {
         None => "unknown".to_string(),
     };
     println!("cargo:rustc-env=PATHOLOGY_GIT_COMMIT={commit}");
-    // Re-run when HEAD moves, the index changes (commits, staging) or sources change.
+    // Re-run when the commit changes (HEAD moves to another branch or the branch to another
+    // commit; packed-refs when git packs the branch's ref) or the sources change, not on every
+    // git command: `git status` refreshes the index, which used to force a full rebuild.
     if let Some(dir) = git(&["rev-parse", "--git-dir"]) {
-        for f in ["HEAD", "index"] {
-            println!("cargo:rerun-if-changed={dir}/{f}");
-        }
-        if let Some(head) = git(&["symbolic-ref", "-q", "HEAD"]) {
-            if let Some(common) = git(&["rev-parse", "--git-common-dir"]) {
+        println!("cargo:rerun-if-changed={dir}/HEAD");
+        if let Some(common) = git(&["rev-parse", "--git-common-dir"]) {
+            println!("cargo:rerun-if-changed={common}/packed-refs");
+            if let Some(head) = git(&["symbolic-ref", "-q", "HEAD"]) {
                 println!("cargo:rerun-if-changed={common}/{head}");
             }
         }

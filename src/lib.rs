@@ -19,7 +19,7 @@
 //! | 7 | [`studies`] | one module per paper, and the Monte Carlo-against-exact cross-validation |
 //! | 8 | [`plot`], [`validate`] | figures; the user's own simulation results checked |
 //! | 9 | [`reproduce`] | the one list of every artefact `pathology reproduce` writes |
-//! | 10 | the binary's `cli` | argument parsing and one library call per subcommand |
+//! | 10 | [`cli`] | the command line: argument parsing and one library call per subcommand (the binary, and the Python package's `run`, call it) |
 //!
 //! Conventions ([`model`]): the player who makes the last move is Max, so nodes of odd
 //! height are Max nodes.
@@ -47,6 +47,7 @@
 pub mod analytic;
 pub mod budget;
 pub mod cancel;
+pub mod cli;
 pub mod error;
 pub mod games;
 pub mod model;

@@ -34,7 +34,7 @@ fn top_level_modules() -> BTreeSet<String> {
         .filter_map(|p| {
             let name = p.file_stem()?.to_str()?.to_string();
             let keep = if p.is_dir() {
-                name != "cli"
+                true
             } else {
                 p.extension().is_some_and(|e| e == "rs") && name != "lib" && name != "main"
             };
@@ -211,7 +211,7 @@ fn no_module_imports_a_peer_or_a_higher_layer() {
     for file in &files {
         let module = module_path(file);
         let Some(top) = module.first() else { continue };
-        if top == "lib" || top == "main" || top == "cli" {
+        if top == "lib" || top == "main" {
             continue;
         }
         // Files that are whole test modules (`#[cfg(test)] mod tests;`).

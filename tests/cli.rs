@@ -69,7 +69,10 @@ fn exact_computations_beyond_a_minute_are_refused_with_an_estimate() {
 
 #[test]
 fn unknown_tables_and_bad_p0_are_refused() {
-    refused(&["table", "3"], &["table NUMBER must be 1 or 2", "got 3"]);
+    refused(
+        &["table", "3"],
+        &["<NUMBER>", "must be a whole number in 1..=2, got 3"],
+    );
     refused(&["table", "1", "--format", "xml"], &["--format"]);
     refused(
         &["dgame", "--height", "10", "--f1", "0", "--p0", "0.9"],

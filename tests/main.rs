@@ -11,6 +11,7 @@ mod figures;
 mod hostile;
 mod limits;
 mod mc;
+mod options;
 mod packaging;
 mod reliability;
 mod report_commands;

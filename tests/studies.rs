@@ -442,7 +442,7 @@ fn emm_rejects_bad_input() {
     );
     refused(
         &["mc", "emm", "--branching", "1", "--games", "5"],
-        &["--branching", "at least 2"],
+        &["--branching", "in 2..=4194304"],
     );
     refused(
         &["mc", "emm", "--height", "0", "--games", "5"],

@@ -1,5 +1,5 @@
 //! `pathology alphabeta`: Ross's (2020) tic-tac-toe analysis of one position, reported by
-//! [`pathology::studies::ross::alphabeta_report`].
+//! [`crate::studies::ross::alphabeta_report`].
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -13,6 +13,6 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
-    let report = pathology::studies::ross::alphabeta_report::position_report(&args.board)?;
+    let report = crate::studies::ross::alphabeta_report::position_report(&args.board)?;
     args.output.emit(&report, 3)
 }

@@ -1,8 +1,8 @@
 //! Argument parsers shared by the subcommands. Probabilities are parsed as exact rationals.
 
+use crate::numeric::number::{Probability, parse_rational};
+use crate::sim::runner::Shard;
 use num_rational::BigRational;
-use pathology::numeric::number::parse_rational;
-use pathology::sim::runner::Shard;
 
 /// A probability in `[0, 1]`, parsed exactly (`0.1` is `1/10`).
 pub fn probability(text: &str) -> Result<BigRational, String> {
@@ -24,7 +24,7 @@ pub fn positive_rational(text: &str) -> Result<BigRational, String> {
     Ok(value)
 }
 
-use pathology::report::{Format, RenderOptions, Report};
+use crate::report::{Format, RenderOptions, Report};
 
 /// The output options every table-printing command takes.
 #[derive(Debug, Clone, clap::Args)]
@@ -34,11 +34,11 @@ pub struct OutputArgs {
     pub format: Format,
     /// Decimals of values in text, Markdown and LaTeX (0..=30; CSV and JSON print full
     /// precision).
-    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=30), allow_negative_numbers = true)]
+    #[arg(long, value_parser = whole_in::<u8>(0, 30), allow_negative_numbers = true)]
     pub decimals: Option<u8>,
     /// Print only this table of the report (every format); its name is in the JSON output and
     /// in the CSV comments.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub table: Option<String>,
 }
 
@@ -87,20 +87,67 @@ pub fn threads(text: &str) -> Result<usize, String> {
     }
 }
 
-/// A whole number of type `T` (`u32`, `u64`, `usize`): the error names the type's range, also
-/// for negative numbers (which the options accept as values, so that `--steps -1` is
-/// rejected with the range instead of being taken for an option).
-pub fn whole<T>(text: &str) -> Result<T, String>
+/// A whole number of type `T` in `lo..=hi`, the option's real range: the error names that
+/// range and what was given, whatever it was (a negative number, a fraction, `1e18`, a number
+/// beyond 2^64), so that `--height -1` is never taken for an option nor answered with the
+/// type's range or Rust's parse message.
+pub fn whole_in<T>(
+    lo: u64,
+    hi: u64,
+) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static
 where
-    T: std::str::FromStr + num_traits::Bounded + std::fmt::Display,
+    T: TryFrom<u64> + Clone + Send + Sync + 'static,
 {
-    text.parse().map_err(|_| {
-        format!(
-            "must be a whole number in {}..={}, got {text}",
-            T::min_value(),
-            T::max_value()
-        )
-    })
+    move |text: &str| {
+        let range = if hi == u64::MAX {
+            format!("{lo}..=2^64-1")
+        } else {
+            format!("{lo}..={hi}")
+        };
+        match text.trim().parse::<u64>() {
+            Ok(n) if (lo..=hi).contains(&n) => {
+                T::try_from(n).map_err(|_| format!("must be a whole number in {range}, got {text}"))
+            }
+            _ => Err(format!("must be a whole number in {range}, got {text}")),
+        }
+    }
+}
+
+/// A whole number of type `T` of at least `lo`, for options whose upper end is set by the
+/// cost check (which refuses with an estimate) rather than by a fixed range.
+pub fn at_least<T>(lo: u64) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static
+where
+    T: TryFrom<u64> + num_traits::Bounded + std::fmt::Display + Clone + Send + Sync + 'static,
+{
+    move |text: &str| match text.trim().parse::<u64>() {
+        Ok(n) if n >= lo => T::try_from(n).map_err(|_| {
+            format!(
+                "must be a whole number of at least {lo} (at most {}), got {text}",
+                T::max_value()
+            )
+        }),
+        _ => Err(format!(
+            "must be a whole number of at least {lo}, got {text}"
+        )),
+    }
+}
+
+/// A number in `(0, 1)` parsed exactly first (`1/3`, `1e-12`, `0.001` alike), as an `f64`.
+pub fn fraction_below_one(text: &str) -> Result<f64, String> {
+    let value =
+        parse_rational(text).map_err(|_| format!("must be a number in (0, 1), got {text}"))?;
+    let zero = BigRational::from_integer(0.into());
+    let one = BigRational::from_integer(1.into());
+    if value <= zero || value >= one {
+        return Err(format!("must be a number in (0, 1), got {text}"));
+    }
+    let x = value.to_f64();
+    if x <= 0.0 {
+        return Err(format!(
+            "must be a number in (0, 1) that f64 can hold (at least about 5e-324), got {text}"
+        ));
+    }
+    Ok(x)
 }
 
 /// A seed: a whole number in `0..=2^64-1`.
@@ -113,7 +160,7 @@ pub fn seed(text: &str) -> Result<u64, String> {
 /// `--shard K/N` ([`Shard::parse`]), its error naming the range.
 pub fn shard(text: &str) -> Result<Shard, String> {
     Shard::parse(text).map_err(|e| match e {
-        pathology::Error::InvalidArgument { allowed, .. } => {
+        crate::Error::InvalidArgument { allowed, .. } => {
             format!("must be {allowed}, got {text}")
         }
         other => other.to_string(),

@@ -1,14 +1,14 @@
 //! `pathology decision`: D(d,h) for every game family, the one way to ask for it. With
 //! --f1, Li & Marsland's binary D-game (as `dgame`); with --game, the b-ary D-games, P-games
 //! and N-games (as `exact`). Options of the other kind are refused by name (exit 2). The
-//! report is [`pathology::analytic::decision::DecisionRequest`]'s: `dgame`'s or `exact`'s
+//! report is [`crate::analytic::decision::DecisionRequest`]'s: `dgame`'s or `exact`'s
 //! under the subcommand `decision`.
 
+use crate::analytic::decision::DecisionRequest;
+use crate::analytic::dgame::report::DgameRequest;
 use num_rational::BigRational;
-use pathology::analytic::decision::DecisionRequest;
-use pathology::analytic::dgame::report::DgameRequest;
 
-use super::args::{OutputArgs, probability, whole};
+use super::args::{OutputArgs, probability};
 use super::exact::{EvaluatorArg, GameArg};
 
 /// The options of `exact` (the game families), which Li & Marsland's D-game does not take.
@@ -20,10 +20,10 @@ const FAMILY: [&str; 8] = ["game", "branching", "evaluator", "e", "p", "q", "qk"
 pub struct Args {
     /// Height h of the node where the decision is made (1..=40 with --f1; 1..=64 with
     /// --game, cost limits checked).
-    #[arg(long, value_parser = whole::<u32>, allow_negative_numbers = true)]
+    #[arg(long, value_parser = super::args::whole_in::<u32>(1, 64), allow_negative_numbers = true)]
     height: u32,
     /// Print only D(depth, h) (1 <= depth <= h).
-    #[arg(long, value_parser = whole::<u32>, allow_negative_numbers = true)]
+    #[arg(long, value_parser = super::args::whole_in::<u32>(1, 64), allow_negative_numbers = true)]
     depth: Option<u32>,
     /// Compute in exact rationals (and print them) instead of f64 (needs rational
     /// parameters).
@@ -50,7 +50,7 @@ pub struct Args {
     #[arg(long, value_enum)]
     game: Option<GameArg>,
     /// Branching factor b (2..=60) [default: 2]; with --game.
-    #[arg(long, value_parser = whole::<u32>, allow_negative_numbers = true)]
+    #[arg(long, value_parser = super::args::whole_in::<u32>(2, 60), allow_negative_numbers = true)]
     branching: Option<u32>,
     /// Static evaluator at the search front [default: count]; with --game.
     #[arg(long, value_enum)]
@@ -67,11 +67,11 @@ pub struct Args {
     q: Option<BigRational>,
     /// b-ary D-games: q_1,...,q_b, the probabilities that a win Max node has exactly k win
     /// children (comma-separated, summing to 1; missing entries are 0).
-    #[arg(long, value_delimiter = ',')]
+    #[arg(long, value_delimiter = ',', allow_negative_numbers = true)]
     qk: Vec<String>,
     /// b-ary D-games: r_1,...,r_b, the probabilities that a loss Min node has exactly k
     /// loss children.
-    #[arg(long, value_delimiter = ',')]
+    #[arg(long, value_delimiter = ',', allow_negative_numbers = true)]
     rk: Vec<String>,
     #[command(flatten)]
     output: OutputArgs,

@@ -1,9 +1,9 @@
 //! `pathology dgame`, an alias of `pathology decision --f1 ...` kept for scripts: D(d,h) for
 //! every depth (or one) and PS, for one (f1, f2). Its manifest names `dgame`.
 
+use crate::analytic::dgame::report::DgameRequest;
+use crate::analytic::dgame::table::SecondFactor;
 use num_rational::BigRational;
-use pathology::analytic::dgame::report::DgameRequest;
-use pathology::analytic::dgame::table::SecondFactor;
 
 use super::args::{TableOutput, height, probability};
 
@@ -22,7 +22,7 @@ pub struct Args {
     #[arg(long, value_parser = probability, allow_hyphen_values = true)]
     p0: Option<BigRational>,
     /// Print only D(depth, h) (1 <= depth <= h).
-    #[arg(long, value_parser = super::args::whole::<u32>, allow_negative_numbers = true)]
+    #[arg(long, value_parser = super::args::whole_in::<u32>(1, 40), allow_negative_numbers = true)]
     depth: Option<u32>,
     /// Print the error probability 1 - D(d,h) instead, with a certified enclosure (relative
     /// error bounds, so it stays informative where D rounds to 1 at high f1, f2).

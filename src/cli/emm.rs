@@ -3,11 +3,11 @@
 
 use std::path::PathBuf;
 
-use pathology::plot::studies::wilson_figures;
-use pathology::sim::level_tree::GameKind;
-use pathology::sim::report::RunConfig;
-use pathology::sim::runner::Shard;
-use pathology::studies::wilson_parker_nau::request::{
+use crate::plot::studies::wilson_figures;
+use crate::sim::level_tree::GameKind;
+use crate::sim::report::RunConfig;
+use crate::sim::runner::Shard;
+use crate::studies::wilson_parker_nau::request::{
     BoardRequest, EmmEvaluatorKind, EmmRequest, calibration_run, check_figures_budget,
 };
 
@@ -20,13 +20,13 @@ pub struct EmmBoardArgs {
     #[arg(long, value_enum, default_value_t = GameKind::P)]
     game: GameKind,
     /// Branching factor b.
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, value_parser = super::args::whole_in::<u32>(2, 4_194_304), default_value_t = 2, allow_negative_numbers = true)]
     branching: u32,
     /// Height d of the game tree (Wilson et al.: 10).
-    #[arg(long, default_value_t = 10)]
+    #[arg(long, value_parser = super::args::whole_in::<u32>(1, 22), default_value_t = 10, allow_negative_numbers = true)]
     height: u32,
     /// Square (P-games) or edge (N-games) probability; default w_b for P-games, 0.5 for N-games.
-    #[arg(long, value_parser = unit)]
+    #[arg(long, value_parser = unit, allow_negative_numbers = true)]
     p: Option<f64>,
 }
 
@@ -45,10 +45,10 @@ impl EmmBoardArgs {
 #[derive(Debug, Clone, clap::Args)]
 pub struct EmmOptions {
     /// Seed of the random streams (the same seed gives the same output for any --threads).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, value_parser = super::args::seed, default_value_t = 1, allow_negative_numbers = true)]
     seed: u64,
     /// Worker threads (default: all cores).
-    #[arg(long, value_parser = super::args::threads)]
+    #[arg(long, value_parser = super::args::threads, allow_negative_numbers = true)]
     threads: Option<usize>,
     #[command(flatten)]
     output: OutputArgs,
@@ -73,10 +73,10 @@ pub struct EmmArgs {
     #[arg(long, value_enum, default_value_t = EmmEvaluatorKind::Artificial)]
     evaluator: EmmEvaluatorKind,
     /// Error rate e of the artificial evaluator, in [0, 0.5].
-    #[arg(long, default_value_t = 0.1)]
+    #[arg(long, default_value_t = 0.1, allow_negative_numbers = true)]
     error: f64,
     /// Non-trivial games (the root has a winning and a losing move) searched: the trials.
-    #[arg(long, visible_alias = "trials", value_parser = count, default_value_t = 10_000)]
+    #[arg(long, visible_alias = "trials", value_parser = count, default_value_t = 10_000, allow_negative_numbers = true)]
     games: u64,
     /// The natural evaluator's error table from `mc emm-calibrate` (.json or .csv); without
     /// it, one is estimated first on --calibration-games boards with --calibration-seed.
@@ -84,15 +84,15 @@ pub struct EmmArgs {
     calibration: Option<PathBuf>,
     /// Boards solved for the natural evaluator's error table [default: 10000; with
     /// --calibration: must be the file's].
-    #[arg(long, value_parser = count)]
+    #[arg(long, value_parser = count, allow_negative_numbers = true)]
     calibration_games: Option<u64>,
     /// Seed of the natural evaluator's error table [default: derived from --seed; with
     /// --calibration: must be the file's]. Not sharded: every shard uses the same table.
-    #[arg(long)]
+    #[arg(long, value_parser = super::args::seed, allow_negative_numbers = true)]
     calibration_seed: Option<u64>,
     /// Run only the K-th of N disjoint slices of the seeded games (K/N, 1 <= K <= N);
     /// `pathology merge` sums the N outputs into the unsharded result, byte for byte.
-    #[arg(long, value_parser = super::args::shard)]
+    #[arg(long, value_parser = super::args::shard, allow_negative_numbers = true)]
     shard: Option<Shard>,
     #[command(flatten)]
     options: EmmOptions,
@@ -103,7 +103,7 @@ pub struct EmmCalibrateArgs {
     #[command(flatten)]
     board: EmmBoardArgs,
     /// Random boards solved.
-    #[arg(long, value_parser = count, default_value_t = 10_000)]
+    #[arg(long, value_parser = count, default_value_t = 10_000, allow_negative_numbers = true)]
     games: u64,
     /// Where to save the table (.json, or .csv for any other extension); checked before any
     /// work is done.
@@ -116,15 +116,15 @@ pub struct EmmCalibrateArgs {
 #[derive(Debug, clap::Args)]
 pub struct EmmFiguresArgs {
     /// Non-trivial games per setting (Wilson et al.: 10,000).
-    #[arg(long, value_parser = count, default_value_t = 10_000)]
+    #[arg(long, value_parser = count, default_value_t = 10_000, allow_negative_numbers = true)]
     games: u64,
     /// Directory for the figures, their data and the calibration tables.
     #[arg(long, default_value = "plots")]
     out: PathBuf,
     /// Figures for the screen (titled, 900x700 a panel) or a paper's single column (3.3 in
     /// at 300 dpi, fonts >= 8 pt, no title: the caption says it).
-    #[arg(long, value_enum, default_value_t = pathology::plot::Style::Screen)]
-    style: pathology::plot::Style,
+    #[arg(long, value_enum, default_value_t = crate::plot::Style::Screen)]
+    style: crate::plot::Style,
     #[command(flatten)]
     options: EmmOptions,
 }

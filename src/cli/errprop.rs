@@ -2,16 +2,16 @@
 //!
 //! With flags it runs trajectories; the subcommands print Theorem 5.1/5.2 thresholds, fixed
 //! points and the critical dependence factor, and write the figures. The reports are built by
-//! [`pathology::analytic::errprop::report`], the trajectories streamed by
-//! [`pathology::analytic::errprop::stream`].
+//! [`crate::analytic::errprop::report`], the trajectories streamed by
+//! [`crate::analytic::errprop::stream`].
 
 use std::path::PathBuf;
 
+use crate::analytic::errprop::BackUp;
+use crate::analytic::errprop::report::{ThresholdsRequest, critical_f_at, fixed_points};
+use crate::analytic::errprop::stream::{TRAJECTORY_DECIMALS, TrajectoryRequest};
 use anyhow::Context;
 use num_rational::BigRational;
-use pathology::analytic::errprop::BackUp;
-use pathology::analytic::errprop::report::{ThresholdsRequest, critical_f_at, fixed_points};
-use pathology::analytic::errprop::stream::{TRAJECTORY_DECIMALS, TrajectoryRequest};
 
 use super::args::{OutputArgs, probability};
 
@@ -39,22 +39,22 @@ enum Sub {
 #[derive(Debug, clap::Args)]
 struct TrajectoryArgs {
     /// Starting gamma = Pr[Psi = 1 | loss], in [0, 1] (exact: 0.3 is 3/10).
-    #[arg(long, value_parser = probability, required = true)]
+    #[arg(long, value_parser = probability, required = true, allow_negative_numbers = true)]
     gamma: Option<BigRational>,
     /// Starting delta = Pr[Psi = 0 | win], in [0, 1].
-    #[arg(long, value_parser = probability, required = true)]
+    #[arg(long, value_parser = probability, required = true, allow_negative_numbers = true)]
     delta: Option<BigRational>,
     /// Dependence factor f1 (comma-separated for several trajectories).
-    #[arg(long, value_parser = probability, value_delimiter = ',', required_unless_present = "f")]
+    #[arg(long, value_parser = probability, value_delimiter = ',', required_unless_present = "f", allow_negative_numbers = true)]
     f1: Vec<BigRational>,
     /// Dependence factor f2 (as many as --f1, or one for all).
-    #[arg(long, value_parser = probability, value_delimiter = ',', required_unless_present = "f")]
+    #[arg(long, value_parser = probability, value_delimiter = ',', required_unless_present = "f", allow_negative_numbers = true)]
     f2: Vec<BigRational>,
     /// f1 = f2 = f (comma-separated for several trajectories), instead of --f1/--f2.
-    #[arg(long, value_parser = probability, value_delimiter = ',', conflicts_with_all = ["f1", "f2"])]
+    #[arg(long, value_parser = probability, value_delimiter = ',', conflicts_with_all = ["f1", "f2"], allow_negative_numbers = true)]
     f: Vec<BigRational>,
     /// Back-up steps (each is two tree levels).
-    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(0..=100_000), allow_negative_numbers = true)]
+    #[arg(long, default_value_t = 10, value_parser = super::args::whole_in::<u32>(0, 100_000), allow_negative_numbers = true)]
     steps: u32,
     /// Max-to-Max (formulas 3-4) or the dual Min-to-Min back-up.
     #[arg(long, value_enum, default_value_t = BackUp::Max)]
@@ -70,8 +70,8 @@ struct TrajectoryArgs {
     plot: Option<PathBuf>,
     /// Figures for the screen (titled, 900x700 a panel) or a paper's single column (3.3 in
     /// at 300 dpi, fonts >= 8 pt, no title: the caption says it).
-    #[arg(long, value_enum, requires = "plot", default_value_t = pathology::plot::Style::Screen)]
-    style: pathology::plot::Style,
+    #[arg(long, value_enum, requires = "plot", default_value_t = crate::plot::Style::Screen)]
+    style: crate::plot::Style,
     #[command(flatten)]
     output: OutputArgs,
 }
@@ -79,19 +79,19 @@ struct TrajectoryArgs {
 #[derive(Debug, clap::Args)]
 struct ThresholdArgs {
     /// gamma: in (0, 0.5) for Theorem 5.1, (0, 0.3) for Theorem 5.2.
-    #[arg(long, value_parser = probability)]
+    #[arg(long, value_parser = probability, allow_negative_numbers = true)]
     gamma: BigRational,
     /// delta: in (0, 0.25) for both theorems.
-    #[arg(long, value_parser = probability)]
+    #[arg(long, value_parser = probability, allow_negative_numbers = true)]
     delta: BigRational,
     /// f1 at which to evaluate H1, H2 and the one-step ratios (with --f2).
-    #[arg(long, value_parser = probability, requires = "f2")]
+    #[arg(long, value_parser = probability, requires = "f2", allow_negative_numbers = true)]
     f1: Option<BigRational>,
     /// f2 at which to evaluate H1, H2 (with --f1).
-    #[arg(long, value_parser = probability, requires = "f1")]
+    #[arg(long, value_parser = probability, requires = "f1", allow_negative_numbers = true)]
     f2: Option<BigRational>,
     /// Which theorem(s): each checks its own range of gamma and delta.
-    #[arg(long, value_parser = ["5.1", "5.2", "both"], default_value = "both")]
+    #[arg(long, value_parser = ["5.1", "5.2", "both"], default_value = "both", allow_negative_numbers = true)]
     theorem: String,
     #[command(flatten)]
     output: OutputArgs,
@@ -100,10 +100,10 @@ struct ThresholdArgs {
 #[derive(Debug, clap::Args)]
 struct FixedPointArgs {
     /// Dependence factor f1.
-    #[arg(long, value_parser = probability)]
+    #[arg(long, value_parser = probability, allow_negative_numbers = true)]
     f1: BigRational,
     /// Dependence factor f2.
-    #[arg(long, value_parser = probability)]
+    #[arg(long, value_parser = probability, allow_negative_numbers = true)]
     f2: BigRational,
     /// Max-to-Max or Min-to-Min map.
     #[arg(long, value_enum, default_value_t = BackUp::Max)]
@@ -115,10 +115,10 @@ struct FixedPointArgs {
 #[derive(Debug, clap::Args)]
 struct CriticalArgs {
     /// Starting gamma.
-    #[arg(long, value_parser = probability)]
+    #[arg(long, value_parser = probability, allow_negative_numbers = true)]
     gamma: BigRational,
     /// Starting delta.
-    #[arg(long, value_parser = probability)]
+    #[arg(long, value_parser = probability, allow_negative_numbers = true)]
     delta: BigRational,
     /// Max-to-Max or Min-to-Min map.
     #[arg(long, value_enum, default_value_t = BackUp::Max)]
@@ -134,8 +134,8 @@ struct FiguresArgs {
     out: PathBuf,
     /// Figures for the screen (titled, 900x700 a panel) or a paper's single column (3.3 in
     /// at 300 dpi, fonts >= 8 pt, no title: the caption says it).
-    #[arg(long, value_enum, default_value_t = pathology::plot::Style::Screen)]
-    style: pathology::plot::Style,
+    #[arg(long, value_enum, default_value_t = crate::plot::Style::Screen)]
+    style: crate::plot::Style,
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
@@ -154,7 +154,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             .output
             .emit(&critical_f_at(&a.gamma, &a.delta, a.from)?, 9),
         Some(Sub::Figures(a)) => {
-            let written = pathology::plot::figures::analytic_figures(&a.out, a.style)?;
+            let written = crate::plot::figures::analytic_figures(&a.out, a.style)?;
             let names: Vec<String> = written.iter().map(|p| p.display().to_string()).collect();
             super::print(&format!("{}\n", names.join("\n")))
         }
@@ -176,7 +176,7 @@ fn run_trajectories(args: TrajectoryArgs) -> anyhow::Result<()> {
     };
     if let Some(path) = &args.plot {
         request.settings()?;
-        pathology::plot::image_kind(path)?;
+        crate::plot::image_kind(path)?;
     }
     if args.long_run {
         return args
@@ -191,7 +191,7 @@ fn run_trajectories(args: TrajectoryArgs) -> anyhow::Result<()> {
         )
         .map_err(super::stream_error)?;
     if let (Some(path), Some(figure)) = (&args.plot, figure) {
-        pathology::plot::trajectories(path, &figure.title, &figure.series, args.style)
+        crate::plot::trajectories(path, &figure.title, &figure.series, args.style)
             .with_context(|| format!("drawing {}", path.display()))?;
     }
     Ok(())

@@ -1,11 +1,11 @@
 //! `pathology exact`, an alias of `pathology decision --game d|p|n` kept for scripts: D(d,h)
 //! for b-ary D-games, P-games and N-games with the piece count or the artificial evaluator,
-//! by [`pathology::analytic::families::report::FamilyRequest`]. Its manifest names `exact`.
+//! by [`crate::analytic::families::report::FamilyRequest`]. Its manifest names `exact`.
 
-use num_rational::BigRational;
-use pathology::analytic::families::report::{
+use crate::analytic::families::report::{
     EvaluatorRequest, FAMILY_DECIMALS, FamilyRequest, GameRequest,
 };
+use num_rational::BigRational;
 
 use super::args::probability;
 
@@ -35,13 +35,13 @@ pub struct Args {
     #[arg(long, value_enum)]
     pub game: GameArg,
     /// Branching factor b (2..=60).
-    #[arg(long, value_parser = super::args::whole::<u32>, default_value_t = 2, allow_negative_numbers = true)]
+    #[arg(long, value_parser = super::args::whole_in::<u32>(2, 60), default_value_t = 2, allow_negative_numbers = true)]
     pub branching: u32,
     /// Height h of the root (1..=64; cost limits are checked).
-    #[arg(long, value_parser = super::args::whole::<u32>, allow_negative_numbers = true)]
+    #[arg(long, value_parser = super::args::whole_in::<u32>(1, 64), allow_negative_numbers = true)]
     pub height: u32,
     /// Print only D(depth, h).
-    #[arg(long, value_parser = super::args::whole::<u32>, allow_negative_numbers = true)]
+    #[arg(long, value_parser = super::args::whole_in::<u32>(1, 64), allow_negative_numbers = true)]
     pub depth: Option<u32>,
     /// Static evaluator at the search front.
     #[arg(long, value_enum, default_value_t = EvaluatorArg::Count)]
@@ -58,11 +58,11 @@ pub struct Args {
     pub q: Option<BigRational>,
     /// D-games: q_1,...,q_b, the probabilities that a win Max node has exactly k win
     /// children (comma-separated, summing to 1; missing entries are 0).
-    #[arg(long, value_delimiter = ',')]
+    #[arg(long, value_delimiter = ',', allow_negative_numbers = true)]
     pub qk: Vec<String>,
     /// D-games: r_1,...,r_b, the probabilities that a loss Min node has exactly k loss
     /// children.
-    #[arg(long, value_delimiter = ',')]
+    #[arg(long, value_delimiter = ',', allow_negative_numbers = true)]
     pub rk: Vec<String>,
     /// Compute in exact rationals instead of f64 (needs rational parameters).
     #[arg(long)]
@@ -109,7 +109,7 @@ impl Args {
         ];
         for (name, is_given, belongs, allowed) in given {
             if is_given && !belongs {
-                return Err(pathology::Error::invalid(name, allowed, "a value").into());
+                return Err(crate::Error::invalid(name, allowed, "a value").into());
             }
         }
         Ok(FamilyRequest {

@@ -1,11 +1,11 @@
 //! `pathology mc`: Monte Carlo experiments that check exact values against real searches.
 
+use crate::sim::report::RunConfig;
+use crate::sim::runner::Shard;
+use crate::studies::crossval::dgame::Engine;
+use crate::studies::crossval::report::{DgameSpec, ErrpropSpec, RhfSpec};
+use crate::studies::ross::alphabeta_report::{NaiveLossRequest, Positions};
 use num_rational::BigRational;
-use pathology::sim::report::RunConfig;
-use pathology::sim::runner::Shard;
-use pathology::studies::crossval::dgame::Engine;
-use pathology::studies::crossval::report::{DgameSpec, ErrpropSpec, RhfSpec};
-use pathology::studies::ross::alphabeta_report::{NaiveLossRequest, Positions};
 
 use super::args::{height, probability};
 
@@ -66,7 +66,7 @@ pub struct RunOptions {
     pub threads: Option<usize>,
     /// Run only the K-th of N disjoint slices of the seeded trials (K/N, 1 <= K <= N); `pathology
     /// merge` sums the N outputs into the unsharded result, byte for byte.
-    #[arg(long, value_parser = super::args::shard)]
+    #[arg(long, value_parser = super::args::shard, allow_negative_numbers = true)]
     pub shard: Option<Shard>,
     #[command(flatten)]
     pub output: super::args::OutputArgs,
@@ -110,18 +110,18 @@ struct AlphabetaArgs {
     positions: Positions,
     /// Random moves from the empty tic-tac-toe board (1..=8; default 3); only with
     /// `--positions tictactoe`.
-    #[arg(long, value_parser = super::args::whole::<u32>, allow_negative_numbers = true)]
+    #[arg(long, value_parser = super::args::whole_in::<u32>(1, 8), allow_negative_numbers = true)]
     plies: Option<u32>,
     /// Branching factor of the random trees (2..=8; default 3); only with `--positions trees`.
-    #[arg(long, value_parser = super::args::whole::<usize>, allow_negative_numbers = true)]
+    #[arg(long, value_parser = super::args::whole_in::<usize>(2, 8), allow_negative_numbers = true)]
     branching: Option<usize>,
     /// Depth of the random trees (1..=10; default 4), Max to move at the root; only with
     /// `--positions trees`.
-    #[arg(long, value_parser = super::args::whole::<u32>, allow_negative_numbers = true)]
+    #[arg(long, value_parser = super::args::whole_in::<u32>(1, 10), allow_negative_numbers = true)]
     depth: Option<u32>,
     /// Leaf values are uniform on 0..=max-value (small ranges make ties; default 2); only
     /// with `--positions trees`.
-    #[arg(long, value_parser = super::args::whole::<u32>, allow_negative_numbers = true)]
+    #[arg(long, value_parser = super::args::at_least::<u32>(1), allow_negative_numbers = true)]
     max_value: Option<u32>,
     #[command(flatten)]
     run: RunOptions,
@@ -184,7 +184,7 @@ struct ErrpropArgs {
     #[arg(long, value_parser = probability, allow_hyphen_values = true)]
     f2: BigRational,
     /// Back-up steps K (1..=10): the search trees have depth 2K, a Max root and Max frontier.
-    #[arg(long, value_parser = super::args::whole::<u32>, allow_negative_numbers = true)]
+    #[arg(long, value_parser = super::args::whole_in::<u32>(1, 10), allow_negative_numbers = true)]
     steps: u32,
     #[command(flatten)]
     run: RunOptions,
@@ -207,10 +207,10 @@ struct RhfArgs {
     #[arg(long, value_parser = probability, allow_hyphen_values = true)]
     w: BigRational,
     /// Height H of the binary P-game (1..=20).
-    #[arg(long, value_parser = super::args::whole::<u32>, allow_negative_numbers = true)]
+    #[arg(long, value_parser = super::args::whole_in::<u32>(1, 20), allow_negative_numbers = true)]
     height: u32,
     /// Depth D of the two distinct nodes compared (1..=H).
-    #[arg(long, value_parser = super::args::whole::<u32>, allow_negative_numbers = true)]
+    #[arg(long, value_parser = super::args::whole_in::<u32>(1, 20), allow_negative_numbers = true)]
     depth: u32,
     /// Probability that a leaf is a win for Max, in [0, 1] (default: w_2 = (3 - sqrt 5)/2,
     /// which makes the closed form's xi the same at every depth).

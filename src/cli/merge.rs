@@ -3,9 +3,9 @@
 
 use std::path::PathBuf;
 
+use crate::report::read::read_any;
+use crate::studies::merge::merge;
 use anyhow::Context;
-use pathology::report::read::read_any;
-use pathology::studies::merge::merge;
 
 /// Combine the outputs of `pathology mc ... --shard K/N` (K = 1..N, CSV or JSON, any order)
 /// into the result of the unsharded run with the same seed, byte for byte.
@@ -23,7 +23,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     for path in &args.files {
         let name = path.display().to_string();
         let text = super::read_input(path).with_context(|| format!("reading {name}"))?;
-        inputs.push((name, read_any(&text, None)?));
+        let table = read_any(&text, None).with_context(|| format!("reading {name}"))?;
+        inputs.push((name, table));
     }
     let report = merge(&inputs)?;
     args.output.emit(&report, 4)

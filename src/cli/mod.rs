@@ -1,5 +1,7 @@
-//! Subcommands: one file each. They parse, call the library and hand the result to
-//! [`pathology::report::output`].
+//! **Layer 10, the command line.** May import every layer below. One file per subcommand: it
+//! parses arguments (clap), calls one library function and hands the report to an exporter;
+//! no row is built here. The binary (`src/main.rs`) calls [`main`]; [`command`] is the parser
+//! itself (for completions, man pages, and the tests that walk every option).
 
 mod alphabeta;
 mod args;
@@ -79,6 +81,33 @@ enum Command {
     Man(completions::ManArgs),
 }
 
+/// The binary's entry point: installs the signal handler (SIGINT, SIGTERM, SIGHUP remove the
+/// partial files and staging directories being written, then exit 130), parses the
+/// arguments, runs the command and chooses the exit code.
+pub fn main() -> ExitCode {
+    let _ = ctrlc::set_handler(|| {
+        crate::report::output::remove_partial_files();
+        std::process::exit(130);
+    });
+    let args = Cli::parse();
+    match run(args) {
+        Ok(code) => code,
+        Err(error) => report(&error),
+    }
+}
+
+/// The command-line parser (clap), with every subcommand and option.
+///
+/// # Examples
+///
+/// ```
+/// let command = pathology::cli::command();
+/// assert!(command.get_subcommands().any(|s| s.get_name() == "decision"));
+/// ```
+pub fn command() -> clap::Command {
+    <Cli as clap::CommandFactory>::command()
+}
+
 /// Runs the parsed command; the exit code is 0 unless `validate` found disagreeing (1) or
 /// malformed (2) rows.
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
@@ -127,8 +156,8 @@ pub fn report(error: &anyhow::Error) -> ExitCode {
     }
     let _ = writeln!(io::stderr(), "error: {error:#}");
     let usage = error.chain().any(|c| {
-        c.downcast_ref::<pathology::Error>()
-            .is_some_and(pathology::Error::is_usage)
+        c.downcast_ref::<crate::Error>()
+            .is_some_and(crate::Error::is_usage)
     });
     ExitCode::from(if usage { 2 } else { 1 })
 }
@@ -137,9 +166,9 @@ pub fn report(error: &anyhow::Error) -> ExitCode {
 /// [`io::ErrorKind::BrokenPipe`] (which [`report`] treats as success); any other write error,
 /// and a standard output that is closed (`>&-`) or not writable, is an error naming standard
 /// output.
-pub fn print(text: &str) -> anyhow::Result<()> {
+pub(crate) fn print(text: &str) -> anyhow::Result<()> {
     use anyhow::Context;
-    let mut out = pathology::report::stdout_writer().context("cannot write to standard output")?;
+    let mut out = crate::report::stdout_writer().context("cannot write to standard output")?;
     out.write_all(text.as_bytes())
         .and_then(|()| out.flush())
         .context("cannot write to standard output")?;
@@ -147,21 +176,21 @@ pub fn print(text: &str) -> anyhow::Result<()> {
 }
 
 /// Paths joined by `separator`, as the commands list the files they wrote.
-pub fn list(paths: &[std::path::PathBuf], separator: &str) -> String {
+pub(crate) fn list(paths: &[std::path::PathBuf], separator: &str) -> String {
     let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
     names.join(separator)
 }
 
-/// Buffered standard output for the streamed commands ([`pathology::report::stdout_writer`]).
-pub fn stdout_buffered() -> io::Result<io::BufWriter<impl Write + Send>> {
-    pathology::report::stdout_writer().map(io::BufWriter::new)
+/// Buffered standard output for the streamed commands ([`crate::report::stdout_writer`]).
+pub(crate) fn stdout_buffered() -> io::Result<io::BufWriter<impl Write + Send>> {
+    crate::report::stdout_writer().map(io::BufWriter::new)
 }
 
 /// A streamed command's error: the library's, or a failed write naming standard output.
-pub fn stream_error(error: pathology::report::StreamError) -> anyhow::Error {
+pub(crate) fn stream_error(error: crate::report::StreamError) -> anyhow::Error {
     match error {
-        pathology::report::StreamError::Library(e) => e.into(),
-        pathology::report::StreamError::Output(e) => {
+        crate::report::StreamError::Library(e) => e.into(),
+        crate::report::StreamError::Output(e) => {
             anyhow::Error::new(e).context("cannot write to standard output")
         }
     }
@@ -169,16 +198,16 @@ pub fn stream_error(error: pathology::report::StreamError) -> anyhow::Error {
 
 /// Opens an input file for buffered reading, `-` meaning standard input; a directory or an
 /// unreadable file is an input error naming the path.
-pub fn open_input(path: &std::path::Path) -> anyhow::Result<Box<dyn io::BufRead>> {
+pub(crate) fn open_input(path: &std::path::Path) -> anyhow::Result<Box<dyn io::BufRead>> {
     let name = path.display().to_string();
     if name == "-" {
         return Ok(Box::new(io::BufReader::new(io::stdin())));
     }
     if path.is_dir() {
-        return Err(pathology::Error::invalid("FILE", "a file, not a directory", &name).into());
+        return Err(crate::Error::invalid("FILE", "a file, not a directory", &name).into());
     }
     let file = std::fs::File::open(path).map_err(|e| {
-        pathology::Error::invalid(
+        crate::Error::invalid(
             "FILE",
             "a readable CSV or JSON file",
             format!("{name} ({e})"),
@@ -189,11 +218,11 @@ pub fn open_input(path: &std::path::Path) -> anyhow::Result<Box<dyn io::BufRead>
 
 /// Reads a whole input ([`open_input`]) as UTF-8 text; text that is not UTF-8 is an input
 /// error naming the path.
-pub fn read_input(path: &std::path::Path) -> anyhow::Result<String> {
+pub(crate) fn read_input(path: &std::path::Path) -> anyhow::Result<String> {
     use std::io::Read;
     let mut bytes = Vec::new();
     open_input(path)?.read_to_end(&mut bytes)?;
     String::from_utf8(bytes).map_err(|_| {
-        pathology::Error::invalid("FILE", "UTF-8 text (CSV or JSON)", path.display()).into()
+        crate::Error::invalid("FILE", "UTF-8 text (CSV or JSON)", path.display()).into()
     })
 }

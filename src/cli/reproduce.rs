@@ -1,10 +1,10 @@
 //! `pathology reproduce`: the main job. Parses the arguments and walks
-//! [`pathology::reproduce::ARTEFACTS`] into `plots/` (or `--out`), with `INDEX.md` saying what
+//! [`crate::reproduce::ARTEFACTS`] into `plots/` (or `--out`), with `INDEX.md` saying what
 //! each file reproduces and how to regenerate it.
 
 use std::path::PathBuf;
 
-use pathology::reproduce::{DEFAULT_SEED, Options, ReproduceError};
+use crate::reproduce::{DEFAULT_SEED, Options, ReproduceError};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -24,8 +24,8 @@ pub struct Args {
     threads: Option<usize>,
     /// Figures for the screen (titled, 900x700 a panel) or a paper's single column (3.3 in
     /// at 300 dpi, fonts >= 8 pt, no title: the caption says it).
-    #[arg(long, value_enum, default_value_t = pathology::plot::Style::Screen)]
-    style: pathology::plot::Style,
+    #[arg(long, value_enum, default_value_t = crate::plot::Style::Screen)]
+    style: crate::plot::Style,
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
@@ -36,7 +36,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         threads: args.threads.unwrap_or_else(super::args::default_threads),
         style: args.style,
     };
-    let outcome = pathology::reproduce::run(&options).map_err(library_error)?;
+    let outcome = crate::reproduce::run(&options).map_err(library_error)?;
     super::print(&outcome.text(&options.out))
 }
 

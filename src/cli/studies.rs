@@ -1,5 +1,5 @@
 //! `pathology mc study-figures`: Chi & Nau's Fig. 3 and Wilson, Parker & Nau's Figs. 3-6,
-//! written by [`pathology::plot::studies::study_figures`].
+//! written by [`crate::plot::studies::study_figures`].
 
 use std::path::PathBuf;
 
@@ -13,16 +13,16 @@ pub struct StudyFiguresArgs {
     #[arg(long, default_value = "plots")]
     out: PathBuf,
     /// Seed of the random streams.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, value_parser = super::args::seed, default_value_t = 1, allow_negative_numbers = true)]
     seed: u64,
     /// Figures for the screen (titled, 900x700 a panel) or a paper's single column (3.3 in
     /// at 300 dpi, fonts >= 8 pt, no title: the caption says it).
-    #[arg(long, value_enum, default_value_t = pathology::plot::Style::Screen)]
-    style: pathology::plot::Style,
+    #[arg(long, value_enum, default_value_t = crate::plot::Style::Screen)]
+    style: crate::plot::Style,
 }
 
 pub fn run_study_figures(args: StudyFiguresArgs) -> anyhow::Result<()> {
-    let files = pathology::plot::studies::study_figures(
+    let files = crate::plot::studies::study_figures(
         &args.out,
         args.full,
         args.seed,

@@ -1,9 +1,9 @@
 //! `pathology sweep`: D(d,h) and PS over a range of f1, streamed by
-//! [`pathology::analytic::dgame::sweep`].
+//! [`crate::analytic::dgame::sweep`].
 
+use crate::analytic::dgame::sweep::SweepRequest;
+use crate::analytic::dgame::table::SecondFactor;
 use num_rational::BigRational;
-use pathology::analytic::dgame::sweep::SweepRequest;
-use pathology::analytic::dgame::table::SecondFactor;
 
 use super::args::{TableOutput, height, positive_rational, probability};
 

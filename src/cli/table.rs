@@ -1,14 +1,14 @@
 //! `pathology table 1|2`: Li & Marsland's Tables 1 and 2.
 
-use pathology::analytic::dgame::report::paper_table_report;
-use pathology::analytic::dgame::table::PaperTable;
+use crate::analytic::dgame::report::paper_table_report;
+use crate::analytic::dgame::table::PaperTable;
 
 use super::args::TableOutput;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Which table: 1 (f1 = f2 = i/10) or 2 (f1 = i/10, f2 = 1 - f1).
-    #[arg(value_parser = super::args::whole::<u32>, allow_negative_numbers = true)]
+    #[arg(value_parser = super::args::whole_in::<u32>(1, 2), allow_negative_numbers = true)]
     number: u32,
     #[command(flatten)]
     output: TableOutput,

@@ -1,6 +1,6 @@
 //! `pathology threshold`: the dependence factor above which no depth is pathological.
 
-use pathology::analytic::dgame::report::threshold_at;
+use crate::analytic::dgame::report::threshold_at;
 
 use super::args::height;
 
@@ -10,10 +10,10 @@ pub struct Args {
     #[arg(long, value_parser = height, allow_negative_numbers = true)]
     height: u32,
     /// Grid steps N: f = k/N is scanned from 1 downward before bisection.
-    #[arg(long, value_parser = super::args::whole::<u32>, default_value_t = 1000, allow_negative_numbers = true)]
+    #[arg(long, value_parser = super::args::whole_in::<u32>(1, 1_000_000), default_value_t = 1000, allow_negative_numbers = true)]
     grid: u32,
     /// Stop bisecting when the bracket is narrower than this.
-    #[arg(long, default_value_t = 1e-10)]
+    #[arg(long, value_parser = super::args::fraction_below_one, default_value_t = 1e-10, allow_negative_numbers = true)]
     tolerance: f64,
     #[command(flatten)]
     output: super::args::OutputArgs,

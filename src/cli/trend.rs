@@ -2,8 +2,8 @@
 
 use std::path::PathBuf;
 
-use pathology::analytic::dgame::report::height_trend_report;
-use pathology::analytic::dgame::trend::height_trend;
+use crate::analytic::dgame::report::height_trend_report;
+use crate::analytic::dgame::trend::height_trend;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -14,28 +14,28 @@ pub struct Args {
     #[arg(long, default_value_t = 20, value_parser = super::args::height, allow_negative_numbers = true)]
     to: u32,
     /// Threshold grid steps N (f = k/N), then bisection.
-    #[arg(long, value_parser = super::args::whole::<u32>, default_value_t = 100, allow_negative_numbers = true)]
+    #[arg(long, value_parser = super::args::whole_in::<u32>(1, 1_000_000), default_value_t = 100, allow_negative_numbers = true)]
     grid: u32,
     /// Bisection tolerance of the threshold.
-    #[arg(long, default_value_t = 1e-7)]
+    #[arg(long, value_parser = super::args::fraction_below_one, default_value_t = 1e-7, allow_negative_numbers = true)]
     tolerance: f64,
     /// PS peak grid steps (f = k/N for k = 1..N-1).
-    #[arg(long, value_parser = super::args::whole::<u32>, default_value_t = 100, allow_negative_numbers = true)]
+    #[arg(long, value_parser = super::args::at_least::<u32>(2), default_value_t = 100, allow_negative_numbers = true)]
     peak_grid: u32,
     /// Directory for trend.csv and the two figures.
     #[arg(long, default_value = "plots")]
     out: PathBuf,
     /// Figures for the screen (titled, 900x700 a panel) or a paper's single column (3.3 in
     /// at 300 dpi, fonts >= 8 pt, no title: the caption says it).
-    #[arg(long, value_enum, default_value_t = pathology::plot::Style::Screen)]
-    style: pathology::plot::Style,
+    #[arg(long, value_enum, default_value_t = crate::plot::Style::Screen)]
+    style: crate::plot::Style,
     #[command(flatten)]
     output: super::args::OutputArgs,
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
     if args.from > args.to {
-        return Err(pathology::Error::invalid(
+        return Err(crate::Error::invalid(
             "--from",
             &format!("at most --to ({})", args.to),
             args.from,
@@ -52,7 +52,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         args.tolerance,
         args.peak_grid,
     );
-    let files = pathology::plot::figures::trend_figures(&args.out, &rows, &report, args.style)?;
+    let files = crate::plot::figures::trend_figures(&args.out, &rows, &report, args.style)?;
     args.output.emit(&report, 4)?;
     eprintln!("written: {}", super::list(&files, ", "));
     Ok(())

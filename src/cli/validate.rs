@@ -3,8 +3,8 @@
 use std::io::Read;
 use std::path::PathBuf;
 
-use pathology::report::read::read_json;
-use pathology::validate::validate;
+use crate::report::read::read_json;
+use crate::validate::validate;
 
 /// Exit codes: 0 when every row agrees (after Holm's correction), 1 when any row disagrees,
 /// 2 on malformed input (a malformed row, a file that is not CSV or JSON, a bad option).
@@ -26,7 +26,7 @@ pub struct Args {
     /// setting) and refused when over about a minute or 16 GiB.
     file: PathBuf,
     /// Significance level (family-wise, with Holm's correction).
-    #[arg(long, default_value_t = 0.05)]
+    #[arg(long, default_value_t = 0.05, allow_negative_numbers = true)]
     alpha: f64,
     #[command(flatten)]
     output: super::args::OutputArgs,
@@ -55,7 +55,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         let mut text = String::new();
         reader
             .read_to_string(&mut text)
-            .map_err(|_| pathology::Error::invalid("FILE", "UTF-8 JSON", &name))?;
+            .map_err(|_| crate::Error::invalid("FILE", "UTF-8 JSON", &name))?;
         let table = read_json(&text, None)?;
         let mut writer = csv::Writer::from_writer(Vec::new());
         writer.write_record(&table.header)?;

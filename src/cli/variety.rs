@@ -1,12 +1,10 @@
 //! `pathology mc kalah | othello | nodes`: Chi & Nau's (1987) "variety of games" (three-hole
 //! kalah, Section 4.5; othello, Section 4.3) and Ross's (2020) node counts. The reports are
-//! built by [`pathology::studies::chi_nau::variety_report`].
+//! built by [`crate::studies::chi_nau::variety_report`].
 
-use pathology::sim::report::RunConfig;
-use pathology::studies::chi_nau::kalah::{KalahSetup, PAPER_BOARDS};
-use pathology::studies::chi_nau::variety_report::{
-    ROSS_BOARDS, kalah_run, nodes_report, othello_run,
-};
+use crate::sim::report::RunConfig;
+use crate::studies::chi_nau::kalah::{KalahSetup, PAPER_BOARDS};
+use crate::studies::chi_nau::variety_report::{ROSS_BOARDS, kalah_run, nodes_report, othello_run};
 
 use super::args::OutputArgs;
 
@@ -14,10 +12,10 @@ use super::args::OutputArgs;
 #[derive(Debug, Clone, clap::Args)]
 pub struct VarietyRun {
     /// Seed of the random streams (the same seed gives the same output for any --threads).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, value_parser = super::args::seed, default_value_t = 1, allow_negative_numbers = true)]
     pub seed: u64,
     /// Worker threads (default: all cores).
-    #[arg(long, value_parser = super::args::threads)]
+    #[arg(long, value_parser = super::args::threads, allow_negative_numbers = true)]
     pub threads: Option<usize>,
     #[command(flatten)]
     pub output: OutputArgs,
@@ -38,17 +36,17 @@ impl VarietyRun {
 pub struct KalahArgs {
     /// Random initial boards (every pit 1 to 6 stones), each played twice per w (Chi & Nau:
     /// 1000).
-    #[arg(long, value_parser = super::args::count, default_value_t = PAPER_BOARDS)]
+    #[arg(long, value_parser = super::args::count, default_value_t = PAPER_BOARDS, allow_negative_numbers = true)]
     boards: u64,
     /// Weights w of e_a^w = w e_a + (1 - w) P(m,2), each in [0, 1], comma-separated.
     #[arg(long, value_delimiter = ',', allow_hyphen_values = true,
           default_values_t = [1.0, 0.95, 0.0, 0.5])]
     w: Vec<f64>,
     /// Depth of the node pairs whose heuristic flaws are counted (1..=6; the paper: 4).
-    #[arg(long, default_value_t = 4)]
+    #[arg(long, value_parser = super::args::whole_in::<u32>(1, 6), default_value_t = 4, allow_negative_numbers = true)]
     depth: u32,
     /// Search depth of both players (1..=4; the paper: 2).
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, value_parser = super::args::whole_in::<u32>(1, 4), default_value_t = 2, allow_negative_numbers = true)]
     search_depth: u32,
     #[command(flatten)]
     run: VarietyRun,
@@ -64,13 +62,13 @@ pub fn run_kalah(args: KalahArgs) -> anyhow::Result<()> {
 pub struct OthelloArgs {
     /// Random openings; each is played twice per evaluator and depth (minimax moving first
     /// once, product once). The same openings at every depth.
-    #[arg(long, value_parser = super::args::count, default_value_t = 100)]
+    #[arg(long, value_parser = super::args::count, default_value_t = 100, allow_negative_numbers = true)]
     openings: u64,
     /// Search depths in plies of both players (each 1..=5), comma-separated.
-    #[arg(long, value_delimiter = ',', default_values_t = [2u32, 3])]
+    #[arg(long, value_delimiter = ',', value_parser = super::args::whole_in::<u32>(1, 5), default_values_t = [2u32, 3], allow_negative_numbers = true)]
     depth: Vec<u32>,
     /// Uniformly random plies from the standard start that make an opening (0..=20).
-    #[arg(long, default_value_t = 8)]
+    #[arg(long, value_parser = super::args::whole_in::<u32>(0, 20), default_value_t = 8, allow_negative_numbers = true)]
     opening_plies: u32,
     #[command(flatten)]
     run: VarietyRun,
@@ -86,7 +84,7 @@ pub fn run_othello(args: OthelloArgs) -> anyhow::Result<()> {
 pub struct NodesArgs {
     /// Tic-tac-toe positions (nine characters X, O, ., squares 0-8 row-major),
     /// comma-separated; default: the empty board and Ross's (O on square 8).
-    #[arg(long, value_delimiter = ',', default_values_t = ROSS_BOARDS.map(String::from))]
+    #[arg(long, value_delimiter = ',', default_values_t = ROSS_BOARDS.map(String::from), allow_negative_numbers = true)]
     board: Vec<String>,
     #[command(flatten)]
     output: OutputArgs,

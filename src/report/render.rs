@@ -117,46 +117,26 @@ pub enum StreamError {
     Output(io::Error),
 }
 
-/// Standard output as a file of its own: Rust's `stdout()` treats a closed or read-only
-/// descriptor (`EBADF`) as a sink that accepts everything, so `pathology table 1 >&-` would
-/// exit 0 having written nothing. A duplicate of descriptor 1 fails when it is closed, and
-/// writes to it report `EBADF` when it is not writable.
+/// Standard output as a file of its own: Rust's `stdout()` treats a descriptor that reports
+/// `EBADF` (one opened read-only) as a sink that accepts everything, so `pathology table 1
+/// 1< file` would exit 0 having written nothing. Writes to a duplicate of descriptor 1 report
+/// `EBADF`, and a closed pipe `EPIPE` (which the binary treats as success, as `| head` wants).
+/// Only such errors mean that standard output is unusable: a descriptor open read-write on
+/// `/dev/null` (Python's `subprocess.DEVNULL`, `1<>/dev/null`) is a valid sink. A shell's `>&-`
+/// cannot be told apart from it on Linux (the Rust runtime opens `/dev/null` read-write on a
+/// closed descriptor 1 before `main`), so it, too, discards the output and exits 0.
 ///
 /// # Errors
 ///
-/// An [`io::Error`] when standard output is closed.
+/// An [`io::Error`] when descriptor 1 cannot be duplicated.
 #[cfg(unix)]
 pub fn stdout_writer() -> io::Result<std::fs::File> {
     use std::os::fd::AsFd;
-    if stdout_was_closed() {
-        return Err(io::Error::other("standard output is closed"));
-    }
     io::stdout()
         .as_fd()
         .try_clone_to_owned()
         .map(std::fs::File::from)
         .map_err(|e| io::Error::new(e.kind(), format!("standard output is closed ({e})")))
-}
-
-/// Whether descriptor 1 was closed when the program started: the Rust runtime then opens
-/// `/dev/null` read-write in its place before `main`, which a shell's `> /dev/null` (write
-/// only) does not, so on Linux a read-write `/dev/null` on descriptor 1 means `>&-`.
-#[cfg(target_os = "linux")]
-fn stdout_was_closed() -> bool {
-    let null =
-        std::fs::read_link("/proc/self/fd/1").is_ok_and(|p| p == std::path::Path::new("/dev/null"));
-    let read_write = std::fs::read_to_string("/proc/self/fdinfo/1").is_ok_and(|info| {
-        info.lines()
-            .find_map(|l| l.strip_prefix("flags:"))
-            .and_then(|f| u32::from_str_radix(f.trim(), 8).ok())
-            .is_some_and(|flags| flags & 0o3 == 0o2)
-    });
-    null && read_write
-}
-
-#[cfg(all(unix, not(target_os = "linux")))]
-fn stdout_was_closed() -> bool {
-    false
 }
 
 /// Standard output (locked).

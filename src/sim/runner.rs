@@ -29,6 +29,9 @@ pub struct TrialRunner {
     threads: usize,
     progress: Option<String>,
     shard: Option<Shard>,
+    /// Whether the command running this can be split with `--shard K/N` (its refusals suggest
+    /// it only then).
+    shardable: bool,
 }
 
 /// The K-th of N disjoint slices of the trial indices `0..trials` (`--shard K/N`): slice K
@@ -144,6 +147,7 @@ impl TrialRunner {
             threads,
             progress: None,
             shard: None,
+            shardable: true,
         })
     }
 
@@ -165,6 +169,22 @@ impl TrialRunner {
     /// ```
     pub fn with_shard(mut self, shard: Shard) -> Self {
         self.shard = Some(shard);
+        self
+    }
+
+    /// Marks the run as one of a command that has no `--shard` option (`mc emm-calibrate`,
+    /// `mc emm-figures`): its refusal then suggests only fewer trials.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::sim::runner::TrialRunner;
+    /// let huge = TrialRunner::new(1_000_000_000_000, 1, 1).unwrap().without_sharding();
+    /// let err = huge.check_budget_of("--games", "mc emm-calibrate", 1e-4).unwrap_err();
+    /// assert!(!err.to_string().contains("--shard"));
+    /// ```
+    pub fn without_sharding(mut self) -> Self {
+        self.shardable = false;
         self
     }
 
@@ -305,7 +325,7 @@ impl TrialRunner {
             None if option == "--trials" => format!("{} trials", self.trials),
             None => format!("{option} {}", self.trials),
         };
-        let hint = if self.shard.is_some() || option != "--calibration-games" {
+        let hint = if self.shardable && (self.shard.is_some() || option != "--calibration-games") {
             format!(
                 "Use fewer {option}, or split the run with --shard K/N over several \
                  machines and combine the outputs with `pathology merge`."

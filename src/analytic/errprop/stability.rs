@@ -579,6 +579,18 @@ pub enum Attractor {
     Other,
 }
 
+impl Attractor {
+    /// The attractor in words: `(0, 0)`, `(0, 1)`, `(1, 0)` or `another point`.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Attractor::Origin => "(0, 0)",
+            Attractor::ZeroOne => "(0, 1)",
+            Attractor::OneZero => "(1, 0)",
+            Attractor::Other => "another point (an interior fixed point, or not settled)",
+        }
+    }
+}
+
 /// The attractor nearest a long-run limit (within [`LIMIT_TOLERANCE`]).
 ///
 /// # Examples
@@ -669,13 +681,15 @@ pub fn critical_f(start: &ErrorPair<f64>, from: BackUp) -> Result<CriticalF> {
         .collect::<Result<_>>()?;
     let no_switch = || {
         Error::invalid(
-            "start",
-            "a point whose long-run limit switches once to (0, 0) as f = f1 = f2 grows",
+            "--gamma, --delta",
+            "a start whose long-run limit switches once to (0, 0) as f = f1 = f2 grows",
             format!(
-                "({}, {}) with limits {:?} at f = 0.01, 0.5, 1",
+                "({}, {}), whose limits at f = 0.01, 0.5 and 1 are {}, {} and {}",
                 start.gamma,
                 start.delta,
-                [classes[0], classes[49], classes[99]]
+                classes[0].describe(),
+                classes[49].describe(),
+                classes[99].describe()
             ),
         )
     };

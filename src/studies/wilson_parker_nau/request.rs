@@ -175,7 +175,8 @@ pub fn calibration_run(
         check_writable(path)?;
     }
     let runner = TrialRunner::new(config.trials, config.seed, config.threads())?
-        .with_progress("mc emm-calibrate");
+        .with_progress("mc emm-calibrate")
+        .without_sharding();
     runner.check_budget_of("--games", "mc emm-calibrate", study_game_seconds(&spec))?;
     let table = calibrate(&spec, &runner)?;
     if let Some(path) = out {
@@ -196,10 +197,8 @@ pub fn check_figures_budget(games: u64, seed: u64, threads: usize) -> Result<()>
         let spec = BoardSpec::new(GameKind::P, b, 10, GameKind::P.default_parameter(b)?)?;
         per_game += 6.0 * study_game_seconds(&spec);
     }
-    TrialRunner::new(games, seed, threads)?.check_budget_of(
-        "--games",
-        "mc emm-figures",
-        per_game,
-    )?;
+    TrialRunner::new(games, seed, threads)?
+        .without_sharding()
+        .check_budget_of("--games", "mc emm-figures", per_game)?;
     Ok(())
 }
