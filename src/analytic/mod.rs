@@ -13,9 +13,13 @@
 //! - [`emm`]: Wilson, Parker & Nau's Fig. 2 back-up rule, exactly.
 //! - [`families`]: D(d,h) for b-ary D-games, P-games and N-games with the piece count or
 //!   the artificial evaluator.
+//! - [`distributions`]: evaluations as distributions (issue 27): D(d,h), optimal-move
+//!   probabilities and expected loss for multi-valued P-games and Nguyen & Ramanujan's
+//!   critical win-loss game, any evaluation law `E_v`.
 
 pub mod closed_form;
 pub mod dgame;
+pub mod distributions;
 pub mod emm;
 pub mod errprop;
 pub mod families;
