@@ -220,14 +220,6 @@ pub(crate) struct Ends {
 }
 
 impl Ends {
-    /// Point enclosures of exact doubles.
-    pub fn exact(values: Vec<f64>) -> Self {
-        Ends {
-            lo: values.clone(),
-            hi: values,
-        }
-    }
-
     /// `total - self` entrywise, rounded outward and clamped to `[0, total_hi]`.
     pub fn complement(&self, total_lo: f64, total_hi: f64) -> Self {
         Ends {
@@ -284,14 +276,16 @@ pub(crate) fn vpower<S: Semiring>(x: &[S], n: usize) -> Vec<S> {
     result.unwrap_or_else(|| vec![S::one(); x.len()])
 }
 
-/// Runs `f` on a vector in parallel when the ring is exact (big numbers), sequentially on
-/// floats (a level of 1000 doubles is far below the cost of a parallel task).
+/// Runs `f` on a vector in parallel when the ring is exact (big numbers) and the vector
+/// has a few entries, sequentially on floats (a level of 1000 doubles is far below the
+/// cost of a parallel task).
 pub(crate) fn map_entries<S: Semiring, T: Send>(
     n: usize,
     f: impl Fn(usize) -> T + Sync + Send,
 ) -> Vec<T> {
     use rayon::prelude::*;
-    if S::EXACT {
+    // A parallel task costs microseconds: worth it for several big numbers only.
+    if S::EXACT && n >= 4 {
         (0..n).into_par_iter().map(f).collect()
     } else {
         (0..n).map(f).collect()

@@ -15,7 +15,7 @@
 //! here either; the estimate finds them by propagating the supports of the laws.
 
 use super::critical::{Rates, frontier_law, value_index};
-use super::evaluation::{Cdfs, Evaluation, Model};
+use super::evaluation::{Evaluation, Law, Model};
 use super::{CriticalGame, MultiValuedPGame};
 use crate::budget::{Cost, announce_estimate};
 use crate::error::Result;
@@ -48,43 +48,49 @@ fn products_per_entry(b: usize) -> f64 {
     powering(b) + powering(b.saturating_sub(1)) + 3.0
 }
 
-/// The support of a law (levels of positive mass).
-fn support(cdf: &[bool]) -> Vec<bool> {
-    cdf.to_vec()
-}
-
-/// Whether each back-up level of a critical-game depth is a pair of point masses, by
-/// propagating the supports (the maximum of independent variables takes the values in
-/// their supports at or above the largest of their least values; the minimum likewise).
-fn point_mass_levels(won: Vec<bool>, lost: Vec<bool>, rates: &Rates, depth: u32) -> Vec<bool> {
+/// Whether each level of a walk up from a critical-game frontier at a depth of the parity
+/// of `first` is a pair of point masses, by propagating the supports (the maximum of
+/// independent variables takes the values of their supports at or above the largest of
+/// their least values; the minimum likewise).
+fn point_mass_levels(won: Vec<bool>, lost: Vec<bool>, rates: &Rates, first: u32, steps: u32) -> Vec<bool> {
     let n = won.len();
     let least = |s: &[bool]| s.iter().position(|&x| x).unwrap_or(0);
     let most = |s: &[bool]| s.iter().rposition(|&x| x).unwrap_or(0);
-    let union = |a: &[bool], b: &[bool]| a.iter().zip(b).map(|(x, y)| *x || *y).collect::<Vec<_>>();
     let (mut won, mut lost) = (won, lost);
-    let mut out = Vec::new();
-    for k in (1..depth).rev() {
-        let gamma = rates.at(k);
-        let mixed = if num_traits::One::is_one(gamma) {
-            won.clone()
+    let mut out = Vec::with_capacity(steps as usize);
+    for j in 0..steps {
+        let max_parent = (first + j + 1) % 2 == 0;
+        let gamma = if max_parent { &rates.max } else { &rates.min };
+        let (with_won, with_lost) = if num_traits::One::is_one(gamma) {
+            (true, false)
         } else if num_traits::Zero::is_zero(gamma) {
-            lost.clone()
+            (false, true)
         } else {
-            union(&won, &lost)
+            (true, true)
         };
-        let max_parent = k % 2 == 0;
-        let extreme = |sets: &[&[bool]]| -> Vec<bool> {
-            let all = sets.iter().fold(vec![false; n], |acc, s| union(&acc, s));
-            if max_parent {
-                let floor = sets.iter().map(|s| least(s)).max().unwrap_or(0);
-                (0..n).map(|x| all[x] && x >= floor).collect()
-            } else {
-                let ceiling = sets.iter().map(|s| most(s)).min().unwrap_or(0);
-                (0..n).map(|x| all[x] && x <= ceiling).collect()
-            }
+        // A won node: its optimal child (lost) and the others (mixed); a lost node: won ones.
+        let mixed_least = match (with_won, with_lost) {
+            (true, true) => least(&won).min(least(&lost)),
+            (true, false) => least(&won),
+            _ => least(&lost),
         };
-        let new_won = extreme(&[&lost, &mixed]);
-        let new_lost = extreme(&[&won]);
+        let mixed_most = match (with_won, with_lost) {
+            (true, true) => most(&won).max(most(&lost)),
+            (true, false) => most(&won),
+            _ => most(&lost),
+        };
+        let new_won: Vec<bool> = (0..n)
+            .map(|x| {
+                let present = lost[x] || (with_won && won[x]) || (with_lost && lost[x]);
+                present
+                    && if max_parent {
+                        x >= least(&lost).max(mixed_least)
+                    } else {
+                        x <= most(&lost).min(mixed_most)
+                    }
+            })
+            .collect();
+        let new_lost = won.clone();
         won = new_won;
         lost = new_lost;
         let single = |s: &[bool]| s.iter().filter(|&&x| x).count() == 1;
@@ -118,38 +124,92 @@ pub fn estimate_critical_cost<P: Probability>(
     evaluation: &Evaluation<P>,
     depths: &[u32],
 ) -> Result<Cost> {
+    let rates = game.rates()?;
+    let mut laws: Vec<(u32, Law)> = Vec::new();
+    for &d in depths {
+        let key = law_key(game, evaluation, d);
+        if !laws.iter().any(|(k, _)| *k == key) {
+            laws.push((key, frontier_law(game, &rates, evaluation, d, None)?));
+        }
+    }
+    let law_of = |d: u32| {
+        let key = law_key(game, evaluation, d);
+        &laws.iter().find(|(k, _)| *k == key).expect("built").1
+    };
+    Ok(critical_cost::<P>(game, evaluation, &rates, depths, &law_of))
+}
+
+/// The frontier laws that differ: by parity, and by depth for the playout and the
+/// terminal depth.
+pub(crate) fn law_key<P: Probability>(
+    game: &CriticalGame<P>,
+    evaluation: &Evaluation<P>,
+    d: u32,
+) -> u32 {
+    if matches!(evaluation.model, Model::ExpectedPlayout(_)) || d == game.height() {
+        d
+    } else {
+        d % 2
+    }
+}
+
+/// [`estimate_critical_cost`] with the frontier laws at hand.
+pub(crate) fn critical_cost<'a, P: Probability>(
+    game: &CriticalGame<P>,
+    evaluation: &Evaluation<P>,
+    rates: &Rates,
+    depths: &[u32],
+    law_of: &dyn Fn(u32) -> &'a Law,
+) -> Cost {
     let b = game.branching() as usize;
     let bf = b as f64;
-    let rates = game.rates()?;
-    let passes = if evaluation.is_continuous() { 3.0 } else { 1.0 };
-    let levels_of = |d: u32, bins: Option<u32>| -> Result<super::evaluation::Law> {
-        frontier_law(game, &rates, evaluation, d, bins)
-    };
-    if !P::EXACT {
-        let n = if evaluation.is_continuous() {
-            f64::from(super::DEFAULT_LEVELS)
-        } else {
-            // The laws of the two parities (and the playout's, two levels each).
-            let mut n: f64 = 2.0;
-            for d in depths.iter().take(2) {
-                if *d < game.height() && !matches!(evaluation.model, Model::ExpectedPlayout(_)) {
-                    n = n.max(levels_of(*d, None)?.levels as f64);
-                }
-            }
-            n
-        };
-        let mut seconds = 0.0;
-        for &d in depths {
-            seconds += FLOAT_CRITICAL_SECONDS * f64::from(d.saturating_sub(1)) * n * (bf + 4.0);
-            seconds += FLOAT_ROOT_SECONDS * n * bf / 4.0;
+    // One walk per law (the engine's grouping).
+    let mut groups: Vec<(u32, Vec<u32>)> = Vec::new();
+    for &d in depths {
+        let key = law_key(game, evaluation, d);
+        match groups.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, g)) => g.push(d),
+            None => groups.push((key, vec![d])),
         }
-        return Ok(Cost {
-            seconds: passes * seconds / 2.0 + 1e-3,
-            bytes: BASE_BYTES + passes * 64.0 * n * f64::from(game.height()),
-        });
     }
-    let gamma_bits = |k: u32| -> f64 {
-        let g = rates.at(k);
+    let mut seconds = 0.0;
+    let mut largest: f64 = 0.0;
+    for (_, group) in &groups {
+        let law = law_of(group[0]);
+        let (exact, bytes) = exact_walk_cost(b, rates, law, group);
+        if P::EXACT || exact < CHEAP_EXACT_SECONDS {
+            seconds += exact;
+            largest = largest.max(EXACT_BUFFER_FACTOR * bytes);
+        } else {
+            let n = law.levels as f64;
+            let top = f64::from(*group.last().expect("a depth"));
+            seconds += FLOAT_CRITICAL_SECONDS * (top - 1.0) * n * (bf + 4.0)
+                + FLOAT_ROOT_SECONDS * n * bf * group.len() as f64;
+            largest = largest.max(64.0 * n);
+        }
+    }
+    let passes = if evaluation.is_continuous() { 3.0 } else { 1.0 };
+    // The walks run on both cores when there are two or more.
+    let cores = if groups.len() > 1 { 2.0 } else { 1.0 };
+    Cost {
+        seconds: passes * seconds / cores + 1e-3,
+        bytes: BASE_BYTES + passes * largest,
+    }
+}
+
+/// In f64 mode a walk whose exact computation is estimated below this many seconds is
+/// computed exactly and rounded (deterministic evaluations and terminal frontiers, whose
+/// enclosures would widen with every level although their values are 0 and 1).
+pub(crate) const CHEAP_EXACT_SECONDS: f64 = 2.0e-4;
+
+/// The seconds (one core) and the bytes of the largest level's numbers of one exact walk
+/// up from a frontier law, reading out the root at `depths` (one parity, ascending).
+pub(crate) fn exact_walk_cost(b: usize, rates: &Rates, law: &Law, depths: &[u32]) -> (f64, f64) {
+    let bf = b as f64;
+    let first = depths[0];
+    let top = *depths.last().expect("a depth");
+    let gamma_bits = |max_parent: bool| -> f64 {
+        let g = if max_parent { &rates.max } else { &rates.min };
         if num_traits::One::is_one(g) || num_traits::Zero::is_zero(g) {
             0.0
         } else {
@@ -157,53 +217,31 @@ pub fn estimate_critical_cost<P: Probability>(
         }
     };
     let root_bits = rates.root.denom().bits() as f64;
+    let n = law.levels as f64;
+    let (w, l) = (value_index(true, first), value_index(false, first));
+    let points = point_mass_levels(law.support(w), law.support(l), rates, first, top - 1);
+    let mut bits = law.denominator_bits();
     let mut seconds = 0.0;
     let mut largest: f64 = 0.0;
-    for &d in depths {
-        let law = levels_of(d, None)?;
-        let n = law.levels as f64;
-        let (w, l) = (value_index(true, d), value_index(false, d));
-        let mass = |i: usize| -> Vec<bool> {
-            match &law.cdfs {
-                Cdfs::Exact(c) => (0..law.levels)
-                    .map(|x| {
-                        if x == 0 {
-                            !num_traits::Zero::is_zero(&c[i][0])
-                        } else {
-                            c[i][x] > c[i][x - 1]
-                        }
-                    })
-                    .collect(),
-                Cdfs::Float(c) => (0..law.levels)
-                    .map(|x| {
-                        if x == 0 {
-                            c[i][0] > 0.0
-                        } else {
-                            c[i][x] > c[i][x - 1]
-                        }
-                    })
-                    .collect(),
-            }
-        };
-        let points = point_mass_levels(support(&mass(w)), support(&mass(l)), &rates, d);
-        let mut bits = law.denominator_bits();
-        for (i, k) in (1..d).rev().enumerate() {
-            seconds += n * 2.0 * products_per_entry(b) * product(bf * bits.max(1.0));
-            bits = if points[i] {
-                0.0
-            } else {
-                bf * bits + (bf - 1.0) * gamma_bits(k)
-            };
-            largest = largest.max(n * 2.0 * bits * bf / 8.0);
+    for j in 0..top {
+        if depths.contains(&(j + 1)) {
+            let size = bf * (bits + root_bits) + n.log2();
+            seconds += n * 3.0 * bf * product(size) + 2.0 * GCD_SECONDS * (size / 64.0).powi(2);
+            largest = largest.max(n * 3.0 * size / 8.0);
         }
-        let top = bf * (bits + root_bits) + n.log2();
-        seconds += n * 3.0 * bf * product(top) + 2.0 * GCD_SECONDS * (top / 64.0).powi(2);
-        largest = largest.max(n * 3.0 * top / 8.0);
+        if j + 1 == top {
+            break;
+        }
+        let max_parent = (first + j + 1) % 2 == 0;
+        seconds += n * 2.0 * products_per_entry(b) * product(bf * bits.max(1.0));
+        bits = if points[j as usize] {
+            0.0
+        } else {
+            bf * bits + (bf - 1.0) * gamma_bits(max_parent)
+        };
+        largest = largest.max(n * 2.0 * bits * bf / 8.0);
     }
-    Ok(Cost {
-        seconds: seconds / 2.0 + 1e-3,
-        bytes: BASE_BYTES + EXACT_BUFFER_FACTOR * largest,
-    })
+    (seconds, largest)
 }
 
 /// Refuses, with the estimate, a critical-game computation past about a minute or 16 GiB.
@@ -229,6 +267,16 @@ pub fn check_critical_cost<P: Probability>(
     depths: &[u32],
 ) -> Result<Cost> {
     let cost = estimate_critical_cost(game, evaluation, depths)?;
+    refuse_critical(game, evaluation, depths, cost)
+}
+
+/// Refuses or announces a critical-game estimate.
+pub(crate) fn refuse_critical<P: Probability>(
+    game: &CriticalGame<P>,
+    evaluation: &Evaluation<P>,
+    depths: &[u32],
+    cost: Cost,
+) -> Result<Cost> {
     let what = format!(
         "the critical game with b = {}, H = {}, depths {}..={} ({} evaluation, {} mode)",
         game.branching(),

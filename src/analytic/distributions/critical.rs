@@ -407,59 +407,83 @@ fn root_sum<S: Semiring>(
     b: usize,
 ) -> S {
     let terms = map_entries::<S, S>(a.len(), |x| {
-        // Powers of M0 and M1 up to b - 1.
-        let mut p0 = vec![S::one()];
-        let mut p1 = vec![S::one()];
-        for k in 1..b {
-            p0.push(p0[k - 1].mul(&m0[x]));
-            p1.push(p1[k - 1].mul(&m1[x]));
+        // sum_{k<b} M1^k M0^(b-1-k), by Horner in M1 with a running power of M0.
+        let mut chosen_optimal = S::one();
+        let mut p0 = S::one();
+        for _ in 0..b - 1 {
+            p0 = p0.mul(&m0[x]);
+            chosen_optimal = chosen_optimal.mul(&m1[x]).add(&p0);
         }
-        let mut chosen_optimal = S::zero();
-        for k in 0..b {
-            chosen_optimal = chosen_optimal.add(&p1[k].mul(&p0[b - 1 - k]));
-        }
-        let mut chosen_other = S::zero();
-        for k in 0..b - 1 {
-            let weight = S::integer((b - 1 - k) as u64)
+        // sum_{k<b-1} ((b-1-k) L0 + (k+1) L1) M1^k M0^(b-2-k), likewise.
+        let coefficient = |k: usize| {
+            S::integer((b - 1 - k) as u64)
                 .mul(&l0[x])
-                .add(&S::integer(k as u64 + 1).mul(&l1[x]));
-            chosen_other = chosen_other.add(&weight.mul(&p1[k].mul(&p0[b - 2 - k])));
+                .add(&S::integer(k as u64 + 1).mul(&l1[x]))
+        };
+        let mut chosen_other = coefficient(b - 2);
+        let mut p0 = S::one();
+        for k in (0..b - 2).rev() {
+            p0 = p0.mul(&m0[x]);
+            chosen_other = chosen_other.mul(&m1[x]).add(&coefficient(k).mul(&p0));
         }
         a[x].mul(&chosen_optimal.add(&other_lost.mul(&chosen_other)))
     });
     terms.iter().fold(S::zero(), |acc, t| acc.add(t))
 }
 
-/// The CDFs `(won, lost)` of the root's children (depth 1) over one denominator, exactly,
-/// for the frontier at `depth`.
-pub(crate) fn exact_children(
+/// The critical rate of a parent at a depth of this parity (not the root).
+fn rate_of(rates: &Rates, max_parent: bool) -> &BigRational {
+    if max_parent { &rates.max } else { &rates.min }
+}
+
+/// Walks up from a frontier law, exactly: `depths` share the law and the parity (ascending);
+/// the state `j` levels above the frontier is the same for all of them (the levels depend on
+/// the parent's parity only), so one walk serves them all: after `d - 1` levels the state is
+/// the CDFs of the root's children for depth d, handed to `readout(d, won, lost, D)`.
+pub(crate) fn exact_walk(
     b: usize,
     rates: &Rates,
     law: &Law,
-    depth: u32,
+    depths: &[u32],
     cancel: &crate::cancel::CancelToken,
-) -> Result<(Vec<BigInt>, Vec<BigInt>, BigInt)> {
-    let Cdfs::Exact(cdfs) = &law.cdfs else {
+    readout: &mut dyn FnMut(u32, &[BigInt], &[BigInt], &BigInt) -> Result<()>,
+) -> Result<()> {
+    let Cdfs::Exact {
+        numerators,
+        denominator,
+    } = &law.cdfs
+    else {
         unreachable!("exact laws are rational")
     };
-    // Frontier vectors over one denominator.
-    let (w_index, l_index) = (value_index(true, depth), value_index(false, depth));
-    let mut all: Vec<BigRational> = cdfs[w_index].clone();
-    all.extend(cdfs[l_index].iter().cloned());
-    let (numerators, mut denominator) = BigRational::common_scale(&all);
-    let n = law.levels;
-    let mut won: Vec<BigInt> = numerators[..n].to_vec();
-    let mut lost: Vec<BigInt> = numerators[n..].to_vec();
+    let first = depths[0];
+    let top = *depths.last().expect("a depth");
+    let (w_index, l_index) = (value_index(true, first), value_index(false, first));
+    let mut denominator = denominator.clone();
+    let mut won: Vec<BigInt> = numerators[w_index].clone();
+    let mut lost: Vec<BigInt> = numerators[l_index].clone();
     let mut survival = false; // the vectors are CDFs
-    for k in (1..depth).rev() {
+    let complement = |v: &[BigInt], d: &BigInt| -> Vec<BigInt> { v.iter().map(|x| d - x).collect() };
+    for j in 0..top {
+        let d = j + 1;
+        if depths.contains(&d) {
+            if survival {
+                readout(d, &complement(&won, &denominator), &complement(&lost, &denominator), &denominator)?;
+            } else {
+                readout(d, &won, &lost, &denominator)?;
+            }
+        }
+        if d == top {
+            break;
+        }
         cancel.check()?;
-        let max_parent = k % 2 == 0;
+        // The next parent is at depth (frontier - j - 1), of the parity of first + j + 1.
+        let max_parent = (first + j + 1) % 2 == 0;
         if max_parent == survival {
-            won = won.iter().map(|x| &denominator - x).collect();
-            lost = lost.iter().map(|x| &denominator - x).collect();
+            won = complement(&won, &denominator);
+            lost = complement(&lost, &denominator);
             survival = !max_parent;
         }
-        let gamma = rates.at(k);
+        let gamma = rate_of(rates, max_parent);
         let mixture = mixture_of(gamma);
         let (gn, gd) = (gamma.numer().clone(), gamma.denom().clone());
         let lost_weight = &gd - &gn;
@@ -486,120 +510,267 @@ pub(crate) fn exact_children(
             denominator = BigInt::from(1);
         }
     }
-    if survival {
-        won = won.iter().map(|x| &denominator - x).collect();
-        lost = lost.iter().map(|x| &denominator - x).collect();
-    }
-    Ok((won, lost, denominator))
+    Ok(())
 }
 
-/// `P(the root's move wins)` for the frontier at `depth`, exactly.
-pub(crate) fn exact_correct(
-    game_branching: u32,
-    rates: &Rates,
-    law: &Law,
-    depth: u32,
-    cancel: &crate::cancel::CancelToken,
-) -> Result<BigRational> {
-    let b = game_branching as usize;
-    let n = law.levels;
-    let (won, lost, denominator) = exact_children(b, rates, law, depth, cancel)?;
+/// `P(the root's move wins)` from the CDFs of the root's children, exactly.
+fn exact_root(b: usize, rates: &Rates, won: &[BigInt], lost: &[BigInt], denominator: &BigInt) -> BigRational {
+    let n = won.len();
     // The root: M = r F_won + (1 - r) F_lost over rd D.
     let root = &rates.root;
     let (rn, rd) = (root.numer().clone(), root.denom().clone());
     let other = &rd - &rn;
     let zero = BigInt::from(0);
+    let shift = |v: &[BigInt]| -> Vec<BigInt> { std::iter::once(zero.clone()).chain(v[..n - 1].iter().cloned()).collect() };
     let m1: Vec<BigInt> = (0..n).map(|x| &rn * &won[x] + &other * &lost[x]).collect();
-    let m0: Vec<BigInt> = (0..n)
-        .map(|x| {
-            if x == 0 {
-                zero.clone()
-            } else {
-                m1[x - 1].clone()
-            }
-        })
-        .collect();
-    let l1 = lost.clone();
-    let l0: Vec<BigInt> = (0..n)
-        .map(|x| {
-            if x == 0 {
-                zero.clone()
-            } else {
-                lost[x - 1].clone()
-            }
-        })
-        .collect();
-    let a: Vec<BigInt> = (0..n).map(|x| &l1[x] - &l0[x]).collect();
-    let sum = root_sum(&a, &l0, &l1, &m0, &m1, &other, b);
+    let m0 = shift(&m1);
+    let l0 = shift(lost);
+    let a: Vec<BigInt> = (0..n).map(|x| &lost[x] - &l0[x]).collect();
+    let sum = root_sum(&a, &l0, lost, &m0, &m1, &other, b);
     // Scale: a over D, the bracket over (rd D)^(b-1), and the factor 1/b.
-    let scale = BigInt::from(b) * &denominator * num_traits::pow(&rd * &denominator, b - 1);
-    Ok(BigRational::from_scaled(&sum, &scale))
+    let scale = BigInt::from(b) * denominator * num_traits::pow(&rd * denominator, b - 1);
+    BigRational::from_scaled(&sum, &scale)
 }
 
-/// `P(the root's move wins)` for the frontier at `depth`, enclosed in `f64`.
-pub(crate) fn float_correct(
-    game_branching: u32,
+/// `P(the root's move wins)` at every depth of one walk, exactly.
+pub(crate) fn exact_chain(
+    b: usize,
     rates: &Rates,
     law: &Law,
-    depth: u32,
+    depths: &[u32],
     cancel: &crate::cancel::CancelToken,
-) -> Result<Enclosure> {
-    let b = game_branching as usize;
-    let enclose = |values: &[BigRational]| -> Ends {
-        let e: Vec<Enclosure> = values.iter().map(Enclosure::of).collect();
-        Ends {
-            lo: e.iter().map(|x| x.lower).collect(),
-            hi: e.iter().map(|x| x.upper).collect(),
+) -> Result<Vec<BigRational>> {
+    let mut out = Vec::with_capacity(depths.len());
+    exact_walk(b, rates, law, depths, cancel, &mut |_, won, lost, d| {
+        out.push(exact_root(b, rates, won, lost, d));
+        Ok(())
+    })?;
+    Ok(out)
+}
+
+/// Entries processed together by the float levels (kept in registers and vectorised).
+const LANES: usize = 8;
+
+type Lanes = [f64; LANES];
+
+/// `x^e` lane-wise by binary powering (`e >= 1`), the operations of [`vpower`] in its order.
+#[inline(always)]
+fn power_lanes(x: &Lanes, e: usize) -> Lanes {
+    let mut base = *x;
+    let mut result: Option<Lanes> = None;
+    let mut e = e;
+    while e > 0 {
+        if e & 1 == 1 {
+            result = Some(match result {
+                None => base,
+                Some(mut r) => {
+                    for j in 0..LANES {
+                        r[j] *= base[j];
+                    }
+                    r
+                }
+            });
         }
-    };
-    let (w_index, l_index) = (value_index(true, depth), value_index(false, depth));
-    let (mut won, mut lost) = match &law.cdfs {
-        Cdfs::Exact(c) => (enclose(&c[w_index]), enclose(&c[l_index])),
-        Cdfs::Float(c) => (
-            Ends::exact(c[w_index].clone()),
-            Ends::exact(c[l_index].clone()),
-        ),
-    };
-    let n = law.levels;
-    let weights = |gamma: &BigRational| {
-        let g = Enclosure::of(gamma);
-        let c = Enclosure::of(&(BigRational::from_integer(1.into()) - gamma)); // 1 - gamma, tightly
-        (g, c)
-    };
-    let mut survival = false;
-    for k in (1..depth).rev() {
-        cancel.check()?;
-        let max_parent = k % 2 == 0;
-        if max_parent == survival {
-            won = won.complement(1.0, 1.0);
-            lost = lost.complement(1.0, 1.0);
-            survival = !max_parent;
+        e >>= 1;
+        if e > 0 {
+            for q in base.iter_mut() {
+                *q *= *q;
+            }
         }
-        let gamma = rates.at(k);
+    }
+    result.unwrap_or([1.0; LANES])
+}
+
+/// [`level`] on lanes of doubles, with the same operations per entry: `(lost mixed^(b-1),
+/// won^b)`.
+#[inline(always)]
+fn level_lanes(won: &Lanes, lost: &Lanes, mixture: Mixture, g: f64, c: f64, b: usize) -> (Lanes, Lanes) {
+    let mut mixed = [0.0; LANES];
+    for j in 0..LANES {
+        mixed[j] = match mixture {
+            Mixture::Won => won[j],
+            Mixture::Lost => lost[j],
+            Mixture::Both => g * won[j] + c * lost[j],
+        };
+    }
+    let mut new_won = if b > 1 { power_lanes(&mixed, b - 1) } else { [1.0; LANES] };
+    for j in 0..LANES {
+        new_won[j] = lost[j] * new_won[j];
+    }
+    (new_won, power_lanes(won, b))
+}
+
+/// Both ends of a level; `B` is the branching factor known at compile time (0: at run time),
+/// so that the powers of small branching factors unroll.
+#[inline(always)]
+fn level_both<const B: usize>(
+    wl: &Lanes,
+    ll: &Lanes,
+    wh: &Lanes,
+    lh: &Lanes,
+    step: &Step,
+) -> ((Lanes, Lanes), (Lanes, Lanes)) {
+    let b = if B == 0 { step.b } else { B };
+    (
+        level_lanes(wl, ll, step.mixture, step.lower.0, step.lower.1, b),
+        level_lanes(wh, lh, step.mixture, step.upper.0, step.upper.1, b),
+    )
+}
+
+/// One float level's parameters.
+struct Step {
+    /// Convert the children's CDFs to strict survival functions (or back) first.
+    complement: bool,
+    mixture: Mixture,
+    /// `(gamma, 1 - gamma)` at the lower and the upper ends.
+    lower: (f64, f64),
+    upper: (f64, f64),
+    /// Rounding counts of the new won and lost vectors.
+    counts: (u32, u32),
+    b: usize,
+}
+
+/// One level in place on the enclosures of both types: the complement (if asked), the
+/// kernel at both ends, the widening; one pass over the vectors.
+fn float_step(won: &mut Ends, lost: &mut Ends, step: &Step) {
+    const HALF_ULP: f64 = f64::EPSILON / 2.0;
+    let n = won.lo.len();
+    let mut i = 0;
+    while i < n {
+        let len = LANES.min(n - i);
+        let load = |v: &[f64], pad: f64| {
+            let mut a = [pad; LANES];
+            a[..len].copy_from_slice(&v[i..i + len]);
+            a
+        };
+        let (mut wl, mut wh, mut ll, mut lh) =
+            (load(&won.lo, 0.0), load(&won.hi, 0.0), load(&lost.lo, 0.0), load(&lost.hi, 0.0));
+        if step.complement {
+            // 1 - x: exact for x >= 1/2 or x = 0, else in [1/2, 1] where doubles are 2^-53 apart.
+            let flip = |lo: &mut Lanes, hi: &mut Lanes| {
+                for j in 0..LANES {
+                    let (l, h) = (lo[j], hi[j]);
+                    let down = if h < 0.5 && h > 0.0 { HALF_ULP } else { 0.0 };
+                    let up = if l < 0.5 && l > 0.0 { HALF_ULP } else { 0.0 };
+                    lo[j] = ((1.0 - h) - down).max(0.0);
+                    hi[j] = ((1.0 - l) + up).min(1.0);
+                }
+            };
+            flip(&mut wl, &mut wh);
+            flip(&mut ll, &mut lh);
+        }
+        let ((nwl, nll), (nwh, nlh)) = match step.b {
+            2 => level_both::<2>(&wl, &ll, &wh, &lh, step),
+            3 => level_both::<3>(&wl, &ll, &wh, &lh, step),
+            4 => level_both::<4>(&wl, &ll, &wh, &lh, step),
+            5 => level_both::<5>(&wl, &ll, &wh, &lh, step),
+            6 => level_both::<6>(&wl, &ll, &wh, &lh, step),
+            8 => level_both::<8>(&wl, &ll, &wh, &lh, step),
+            _ => level_both::<0>(&wl, &ll, &wh, &lh, step),
+        };
+        let (kw, kl) = step.counts;
+        for j in 0..len {
+            won.lo[i + j] = widen_down(nwl[j], kw);
+            won.hi[i + j] = widen_up(nwh[j], kw).min(1.0);
+            lost.lo[i + j] = widen_down(nll[j], kl);
+            lost.hi[i + j] = widen_up(nlh[j], kl).min(1.0);
+        }
+        i += LANES;
+    }
+}
+
+/// `1 - x` for enclosures in `[0, 1]`, branch-free: `1 - x` is exact for `x >= 1/2`
+/// (Sterbenz) and for `x = 0`, and otherwise lies in `[1/2, 1]`, where the doubles are
+/// `2^-53` apart, so stepping the rounded result by `2^-53` steps past the exact one.
+fn complement_in_place(e: &mut Ends) {
+    const STEP: f64 = f64::EPSILON / 2.0;
+    for (lo, hi) in e.lo.iter_mut().zip(e.hi.iter_mut()) {
+        let (l, h) = (*lo, *hi);
+        let down = if h < 0.5 && h > 0.0 { STEP } else { 0.0 };
+        let up = if l < 0.5 && l > 0.0 { STEP } else { 0.0 };
+        *lo = ((1.0 - h) - down).max(0.0);
+        *hi = ((1.0 - l) + up).min(1.0);
+    }
+}
+
+#[allow(dead_code)]
+fn widen_in_place(e: &mut Ends, k: u32) {
+    for (lo, hi) in e.lo.iter_mut().zip(e.hi.iter_mut()) {
+        *lo = widen_down(*lo, k);
+        *hi = widen_up(*hi, k).min(1.0);
+    }
+}
+
+/// `(gamma, 1 - gamma)` enclosed.
+fn weights(gamma: &BigRational) -> (Enclosure, Enclosure) {
+    let g = Enclosure::of(gamma);
+    let c = Enclosure::of(&(BigRational::from_integer(1.into()) - gamma)); // 1 - gamma, tightly
+    (g, c)
+}
+
+/// [`exact_chain`] in `f64` enclosures.
+pub(crate) fn float_chain(
+    b: usize,
+    rates: &Rates,
+    law: &Law,
+    depths: &[u32],
+    cancel: &crate::cancel::CancelToken,
+) -> Result<Vec<Enclosure>> {
+    let first = depths[0];
+    let top = *depths.last().expect("a depth");
+    let (w_index, l_index) = (value_index(true, first), value_index(false, first));
+    let ends = |v: usize| {
+        let (lo, hi) = law.ends(v);
+        Ends { lo, hi }
+    };
+    let (mut won, mut lost) = (ends(w_index), ends(l_index));
+    // The two kinds of levels (Max's and Min's rate), prepared once.
+    let prepare = |gamma: &BigRational| {
         let mixture = mixture_of(gamma);
         let (g, c) = weights(gamma);
-        let (wl, ll) = level(&won.lo, &lost.lo, mixture, &g.lower, &c.lower, None, b);
-        let (wh, lh) = level(&won.hi, &lost.hi, mixture, &g.upper, &c.upper, None, b);
-        let (kw, kl) = {
-            let (w, l) = level(
-                &[Count(0)],
-                &[Count(0)],
-                mixture,
-                &Count(0),
-                &Count(0),
-                None,
-                b,
-            );
-            (w[0].0, l[0].0)
+        let (w, l) = level(&[Count(0)], &[Count(0)], mixture, &Count(0), &Count(0), None, b);
+        (mixture, (g.lower, c.lower), (g.upper, c.upper), (w[0].0, l[0].0))
+    };
+    let kinds = [prepare(&rates.max), prepare(&rates.min)];
+    let root = weights(&rates.root);
+    let mut survival = false;
+    let mut out = Vec::with_capacity(depths.len());
+    for j in 0..top {
+        let d = j + 1;
+        if depths.contains(&d) {
+            if survival {
+                let (mut w, mut l) = (won.clone(), lost.clone());
+                complement_in_place(&mut w);
+                complement_in_place(&mut l);
+                out.push(float_root(b, root, &w, &l));
+            } else {
+                out.push(float_root(b, root, &won, &lost));
+            }
+        }
+        if d == top {
+            break;
+        }
+        cancel.check()?;
+        let max_parent = (first + j + 1) % 2 == 0;
+        let complement = max_parent == survival;
+        survival = !max_parent;
+        let (mixture, lower, upper, counts) = kinds[usize::from(!max_parent)];
+        let step = Step {
+            complement,
+            mixture,
+            lower,
+            upper,
+            counts,
+            b,
         };
-        won = Ends::widen(wl, wh, kw, 1.0);
-        lost = Ends::widen(ll, lh, kl, 1.0);
+        float_step(&mut won, &mut lost, &step);
     }
-    if survival {
-        won = won.complement(1.0, 1.0);
-        lost = lost.complement(1.0, 1.0);
-    }
-    let (g, c) = weights(&rates.root);
+    Ok(out)
+}
+
+/// `P(the root's move wins)` from enclosures of the CDFs of the root's children.
+fn float_root(b: usize, (g, c): (Enclosure, Enclosure), won: &Ends, lost: &Ends) -> Enclosure {
+    let n = won.lo.len();
     let mix = |w: &[f64], l: &[f64], g: f64, c: f64| -> Vec<f64> {
         w.iter().zip(l).map(|(w, l)| g * w + c * l).collect()
     };
@@ -619,7 +790,7 @@ pub(crate) fn float_correct(
         lo: shift(&m1.lo),
         hi: shift(&m1.hi),
     };
-    let l1 = lost.clone();
+    let l1 = lost;
     let l0 = Ends {
         lo: shift(&l1.lo),
         hi: shift(&l1.hi),
@@ -638,20 +809,35 @@ pub(crate) fn float_correct(
         lower: widen_down(lo, k),
         upper: widen_up(hi, k),
     };
-    Ok(super::divide(sum, Enclosure::point(b as f64)))
+    super::divide(sum, Enclosure::point(b as f64))
 }
 
-/// `P(win)` at every requested depth, in the mode of `P`.
-pub(crate) fn correct<P: Probability>(
+/// `P(win)` at the depths of one walk (one law, one parity; ascending), in the mode of `P`:
+/// exact rationals; in `f64` enclosures, or exact (then rounded) when the exact walk is
+/// estimated cheap ([`super::cost::CHEAP_EXACT_SECONDS`]: deterministic evaluations, whose
+/// enclosures would widen level after level around values that are exactly 0 and 1).
+pub(crate) fn correct_chain<P: Probability>(
     game: &CriticalGame<P>,
     rates: &Rates,
     law: &Law,
-    depth: u32,
+    depths: &[u32],
     cancel: &crate::cancel::CancelToken,
-) -> Result<Value> {
-    if P::EXACT {
-        exact_correct(game.branching, rates, law, depth, cancel).map(Value::Exact)
+) -> Result<Vec<Value>> {
+    let b = game.branching as usize;
+    let cheap = || {
+        matches!(law.cdfs, Cdfs::Exact { .. })
+            && super::cost::exact_walk_cost(b, rates, law, depths).0
+                < super::cost::CHEAP_EXACT_SECONDS
+    };
+    if P::EXACT || cheap() {
+        Ok(exact_chain(b, rates, law, depths, cancel)?
+            .into_iter()
+            .map(Value::Exact)
+            .collect())
     } else {
-        float_correct(game.branching, rates, law, depth, cancel).map(Value::Float)
+        Ok(float_chain(b, rates, law, depths, cancel)?
+            .into_iter()
+            .map(Value::Float)
+            .collect())
     }
 }

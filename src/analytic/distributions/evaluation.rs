@@ -321,10 +321,48 @@ fn check_positive<P: Probability>(value: &P, name: &str) -> Result<BigRational> 
 /// The CDFs of the evaluation over its levels, one per true value (last entry 1).
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum Cdfs {
-    /// Exact rationals.
-    Exact(Vec<Vec<BigRational>>),
+    /// Exact: numerators over one common denominator.
+    Exact {
+        numerators: Vec<Vec<BigInt>>,
+        denominator: BigInt,
+    },
     /// Doubles taken as the model's exact values (the Gaussian's bins).
     Float(Vec<Vec<f64>>),
+}
+
+/// An enclosure of `n / d` (`d > 0`): one correctly rounded division when both fit in 53
+/// bits, else [`crate::numeric::enclosure::Enclosure::of`].
+pub(crate) fn enclose_ratio(n: &BigInt, d: &BigInt) -> (f64, f64) {
+    if n.bits() <= 53 && d.bits() <= 53 {
+        let (nf, df) = (n.to_f64().unwrap_or(0.0), d.to_f64().unwrap_or(1.0));
+        let q = nf / df;
+        // Exact when q d - n vanishes (one fused multiply-add, exact for these sizes).
+        if q.mul_add(df, -nf) == 0.0 {
+            (q, q)
+        } else {
+            (q.next_down().max(0.0), q.next_up())
+        }
+    } else {
+        let e = crate::numeric::enclosure::Enclosure::of(&BigRational::new(n.clone(), d.clone()));
+        (e.lower, e.upper)
+    }
+}
+
+/// Scaled integers over the lcm of the denominators (each distinct denominator folded once).
+fn scaled(values: &[Vec<BigRational>]) -> (Vec<Vec<BigInt>>, BigInt) {
+    let mut seen: Vec<&BigInt> = Vec::new();
+    let mut denominator = BigInt::one();
+    for x in values.iter().flatten() {
+        if !seen.iter().any(|d| *d == x.denom()) {
+            seen.push(x.denom());
+            denominator = denominator.lcm(x.denom());
+        }
+    }
+    let numerators = values
+        .iter()
+        .map(|v| v.iter().map(|x| x.numer() * (&denominator / x.denom())).collect())
+        .collect();
+    (numerators, denominator)
 }
 
 /// A quantized evaluation law.
@@ -339,34 +377,69 @@ impl Law {
     pub fn perfect(values: usize) -> Law {
         Law {
             levels: values,
-            cdfs: Cdfs::Exact(
-                (0..values)
-                    .map(|i| {
-                        (0..values)
-                            .map(|x| {
-                                if x >= i {
-                                    BigRational::from_integer(1.into())
-                                } else {
-                                    BigRational::from_integer(0.into())
-                                }
-                            })
-                            .collect()
-                    })
+            cdfs: Cdfs::Exact {
+                numerators: (0..values)
+                    .map(|i| (0..values).map(|x| BigInt::from(u8::from(x >= i))).collect())
                     .collect(),
-            ),
+                denominator: BigInt::from(1),
+            },
         }
     }
 
-    /// `log2` of the lcm of the CDFs' denominators (0 for doubles).
+    /// The CDF of true value `value` as exact rationals (`None` for doubles).
+    #[cfg(test)]
+    pub fn rationals(&self, value: usize) -> Option<Vec<BigRational>> {
+        match &self.cdfs {
+            Cdfs::Exact {
+                numerators,
+                denominator,
+            } => Some(
+                numerators[value]
+                    .iter()
+                    .map(|n| BigRational::new(n.clone(), denominator.clone()))
+                    .collect(),
+            ),
+            Cdfs::Float(_) => None,
+        }
+    }
+
+    /// Enclosures `(lower ends, upper ends)` of the CDF of true value `value`.
+    pub fn ends(&self, value: usize) -> (Vec<f64>, Vec<f64>) {
+        match &self.cdfs {
+            Cdfs::Exact {
+                numerators,
+                denominator,
+            } => numerators[value]
+                .iter()
+                .map(|n| enclose_ratio(n, denominator))
+                .unzip(),
+            Cdfs::Float(c) => (c[value].clone(), c[value].clone()),
+        }
+    }
+
+    /// Whether each level of true value `value` has positive mass.
+    pub fn support(&self, value: usize) -> Vec<bool> {
+        let positive = |x: usize, above: &dyn Fn(usize) -> bool| above(x);
+        match &self.cdfs {
+            Cdfs::Exact { numerators, .. } => {
+                let c = &numerators[value];
+                (0..self.levels)
+                    .map(|x| positive(x, &|x| if x == 0 { !c[0].is_zero() } else { c[x] > c[x - 1] }))
+                    .collect()
+            }
+            Cdfs::Float(c) => {
+                let c = &c[value];
+                (0..self.levels)
+                    .map(|x| if x == 0 { c[0] > 0.0 } else { c[x] > c[x - 1] })
+                    .collect()
+            }
+        }
+    }
+
+    /// `log2` of the common denominator of the CDFs (0 for doubles).
     pub fn denominator_bits(&self) -> f64 {
         match &self.cdfs {
-            Cdfs::Exact(c) => {
-                let lcm = c
-                    .iter()
-                    .flatten()
-                    .fold(BigInt::from(1), |acc, x| acc.lcm(x.denom()));
-                lcm.bits() as f64
-            }
+            Cdfs::Exact { denominator, .. } => denominator.bits() as f64,
             Cdfs::Float(_) => 0.0,
         }
     }
@@ -669,44 +742,72 @@ impl<P: Probability> Evaluation<P> {
     }
 }
 
-/// The law of atoms mapped to levels by `key` (levels: the distinct keys of positive mass).
+/// `a < b` etc. for exact rationals, through their nearest doubles when those differ by
+/// more than their rounding (correctly rounded, so the order is the rationals'), else by
+/// cross-multiplication.
+fn compare(a: &(BigRational, f64), b: &(BigRational, f64)) -> std::cmp::Ordering {
+    let margin = 4.0 * f64::EPSILON * a.1.abs().max(b.1.abs()) + f64::MIN_POSITIVE;
+    if (a.1 - b.1).abs() > margin {
+        return a.1.partial_cmp(&b.1).expect("finite");
+    }
+    (a.0.numer() * b.0.denom()).cmp(&(b.0.numer() * a.0.denom()))
+}
+
+/// The law of atoms mapped to levels by `key` (levels: the distinct keys of positive mass),
+/// as scaled integers.
 fn atom_law(
     atoms: &[Vec<(BigRational, BigRational)>],
     key: impl Fn(&BigRational) -> BigRational,
 ) -> Law {
-    let mut keys: Vec<BigRational> = atoms
+    // (key and its nearest double, true value, probability)
+    let mut entries: Vec<((BigRational, f64), usize, &BigRational)> = atoms
         .iter()
-        .flatten()
-        .filter(|(_, p)| !p.is_zero())
-        .map(|(x, _)| key(x))
-        .collect();
-    keys.sort();
-    keys.dedup();
-    let cdfs = atoms
-        .iter()
-        .map(|law| {
-            let mut pmf = vec![BigRational::from_integer(0.into()); keys.len()];
-            for (x, p) in law {
-                if !p.is_zero() {
-                    let i = keys.binary_search(&key(x)).expect("a key of the law");
-                    pmf[i] += p;
-                }
-            }
-            let mut acc = BigRational::from_integer(0.into());
-            let mut cdf: Vec<BigRational> = pmf
-                .into_iter()
-                .map(|p| {
-                    acc += p;
-                    acc.clone()
-                })
-                .collect();
-            *cdf.last_mut().expect("levels") = BigRational::from_integer(1.into());
-            cdf
+        .enumerate()
+        .flat_map(|(v, law)| {
+            law.iter()
+                .filter(|(_, p)| !p.is_zero())
+                .map(move |(x, p)| (x, v, p))
+        })
+        .map(|(x, v, p)| {
+            let k = key(x);
+            let approximation = crate::numeric::number::rational_to_f64(&k);
+            ((k, approximation), v, p)
         })
         .collect();
+    entries.sort_by(|a, b| compare(&a.0, &b.0));
+    let probabilities: Vec<BigRational> = entries.iter().map(|e| e.2.clone()).collect();
+    let (scaled_probabilities, denominator) = scaled(std::slice::from_ref(&probabilities));
+    let mut levels = 0usize;
+    let mut level_of = Vec::with_capacity(entries.len());
+    for (i, e) in entries.iter().enumerate() {
+        let same = i > 0 && {
+            let previous = &entries[i - 1].0.0;
+            previous.numer() == e.0.0.numer() && previous.denom() == e.0.0.denom()
+        };
+        if !same {
+            levels += 1;
+        }
+        level_of.push(levels - 1);
+    }
+    let mut numerators = vec![vec![BigInt::zero(); levels]; atoms.len()];
+    for ((e, &level), p) in entries.iter().zip(&level_of).zip(&scaled_probabilities[0]) {
+        numerators[e.1][level] += p;
+    }
+    for cdf in &mut numerators {
+        for x in 1..levels {
+            let previous = cdf[x - 1].clone();
+            cdf[x] += previous;
+        }
+        if let Some(last) = cdf.last_mut() {
+            *last = denominator.clone();
+        }
+    }
     Law {
-        levels: keys.len(),
-        cdfs: Cdfs::Exact(cdfs),
+        levels,
+        cdfs: Cdfs::Exact {
+            numerators,
+            denominator,
+        },
     }
 }
 
@@ -804,19 +905,23 @@ fn continuous_law(
                 })
                 .collect();
             let keep = keep(&used);
+            let kept: Vec<Vec<BigRational>> = cdfs
+                .into_iter()
+                .map(|c| {
+                    c.into_iter()
+                        .zip(&keep)
+                        .filter(|(_, k)| **k)
+                        .map(|(x, _)| x)
+                        .collect()
+                })
+                .collect();
+            let (numerators, denominator) = scaled(&kept);
             Law {
                 levels: keep.iter().filter(|&&k| k).count(),
-                cdfs: Cdfs::Exact(
-                    cdfs.into_iter()
-                        .map(|c| {
-                            c.into_iter()
-                                .zip(&keep)
-                                .filter(|(_, k)| **k)
-                                .map(|(x, _)| x)
-                                .collect()
-                        })
-                        .collect(),
-                ),
+                cdfs: Cdfs::Exact {
+                    numerators,
+                    denominator,
+                },
             }
         }
     }
@@ -836,20 +941,16 @@ mod tests {
         let e = Evaluation::new(Model::Artificial { error: q("1/10") });
         let law = e.law(&values, None, None).unwrap();
         assert_eq!(law.levels, 2);
-        assert_eq!(
-            law.cdfs,
-            Cdfs::Exact(vec![vec![q("9/10"), q("1")], vec![q("1/10"), q("1")]])
-        );
+        assert_eq!(law.rationals(0).unwrap(), vec![q("9/10"), q("1")]);
+        assert_eq!(law.rationals(1).unwrap(), vec![q("1/10"), q("1")]);
         // Histogram atoms 0, 0.25, 0.5, 1 in 2 bins over [0, 1]: [0, 0.5) and [0.5, 1].
         let h = Histogram::parse("1,0.5\n1,1\n-1,0\n-1,0.25\n").unwrap();
         let e = Evaluation::<BigRational>::new(Model::Histogram(h))
             .levels(2, Some((q("0"), q("1"))))
             .unwrap();
         let law = e.law(&values, None, None).unwrap();
-        assert_eq!(
-            law.cdfs,
-            Cdfs::Exact(vec![vec![q("1"), q("1")], vec![q("0"), q("1")]])
-        );
+        assert_eq!(law.rationals(0).unwrap(), vec![q("1"), q("1")]);
+        assert_eq!(law.rationals(1).unwrap(), vec![q("0"), q("1")]);
         // Out of range values are clamped into the end bins.
         let h = Histogram::parse("1,7\n-1,-3\n-1,0.1\n").unwrap();
         let e = Evaluation::<BigRational>::new(Model::Histogram(h))
@@ -857,10 +958,8 @@ mod tests {
             .unwrap();
         let law = e.law(&values, None, None).unwrap();
         assert_eq!(law.levels, 2);
-        assert_eq!(
-            law.cdfs,
-            Cdfs::Exact(vec![vec![q("1"), q("1")], vec![q("0"), q("1")]])
-        );
+        assert_eq!(law.rationals(0).unwrap(), vec![q("1"), q("1")]);
+        assert_eq!(law.rationals(1).unwrap(), vec![q("0"), q("1")]);
     }
 
     #[test]
@@ -873,7 +972,7 @@ mod tests {
         .unwrap();
         let law = e.law(&values, None, None).unwrap();
         // Range [-5/2, 5/2], bins of width 1: value -1 spreads over [-5/2, 1/2].
-        let Cdfs::Exact(c) = &law.cdfs else { panic!() };
+        let c = [law.rationals(0).unwrap(), law.rationals(1).unwrap()];
         assert_eq!(c[0], vec![q("1/3"), q("2/3"), q("1"), q("1"), q("1")]);
         assert_eq!(c[1], vec![q("0"), q("0"), q("1/3"), q("2/3"), q("1")]);
     }

@@ -226,26 +226,38 @@ impl Value {
         }
     }
 
-    fn sub(&self, o: &Value) -> Value {
+    /// Both in one mode: exact when both are, else enclosures.
+    fn pair(&self, o: &Value) -> (Value, Value) {
+        let float = |v: &Value| match v {
+            Value::Exact(a) => Value::Float(Enclosure::of(a)),
+            Value::Float(e) => Value::Float(*e),
+        };
         match (self, o) {
+            (Value::Exact(_), Value::Exact(_)) => (self.clone(), o.clone()),
+            _ => (float(self), float(o)),
+        }
+    }
+
+    fn sub(&self, o: &Value) -> Value {
+        match self.pair(o) {
             (Value::Exact(a), Value::Exact(b)) => Value::Exact(a - b),
-            (Value::Float(a), Value::Float(b)) => Value::Float(EnclosureRing::sub(a, b)),
+            (Value::Float(a), Value::Float(b)) => Value::Float(EnclosureRing::sub(&a, &b)),
             _ => unreachable!("one mode"),
         }
     }
 
     fn mul(&self, o: &Value) -> Value {
-        match (self, o) {
+        match self.pair(o) {
             (Value::Exact(a), Value::Exact(b)) => Value::Exact(a * b),
-            (Value::Float(a), Value::Float(b)) => Value::Float(EnclosureRing::mul(a, b)),
+            (Value::Float(a), Value::Float(b)) => Value::Float(EnclosureRing::mul(&a, &b)),
             _ => unreachable!("one mode"),
         }
     }
 
     fn div(&self, o: &Value) -> Value {
-        match (self, o) {
+        match self.pair(o) {
             (Value::Exact(a), Value::Exact(b)) => Value::Exact(a / b),
-            (Value::Float(a), Value::Float(b)) => Value::Float(divide(*a, *b)),
+            (Value::Float(a), Value::Float(b)) => Value::Float(divide(a, b)),
             _ => unreachable!("one mode"),
         }
     }
@@ -261,10 +273,19 @@ impl Value {
     /// that range).
     fn bounded<P: Probability>(&self, cap: f64) -> Bounded<P> {
         match self {
-            Value::Exact(a) => Bounded {
-                value: P::from_rational(a),
-                bound: 0.0,
-            },
+            Value::Exact(a) => {
+                let value = P::from_rational(a);
+                // f64: the distance of the nearest double, rounded up.
+                let bound = match value.exact_value() {
+                    Some(_) => 0.0,
+                    None => {
+                        let gap = BigRational::from_float(value.to_f64()).expect("finite") - a;
+                        Enclosure::of(&gap).radius_around(0.0)
+                    }
+                };
+                let bound = if bound <= f64::MIN_POSITIVE { 0.0 } else { bound };
+                Bounded { value, bound }
+            }
             Value::Float(e) => {
                 let lower = e.lower.clamp(0.0, cap);
                 let upper = e.upper.clamp(0.0, cap);
@@ -339,10 +360,7 @@ fn assemble<P: Probability>(
     let mut rows = Vec::with_capacity(depths.len());
     let mut nontrivial = None;
     for (&depth, (correct, trivial, loss)) in depths.iter().zip(results) {
-        let one = match &correct {
-            Value::Exact(_) => Value::Exact(BigRational::from_integer(1.into())),
-            Value::Float(_) => Value::Float(Enclosure::point(1.0)),
-        };
+        let one = Value::Exact(BigRational::from_integer(1.into()));
         let nt = one.sub(&trivial);
         if nt.is_zero() {
             return Err(never());
@@ -405,54 +423,62 @@ pub fn critical_column<P: Probability>(
     ];
     evaluation.validate(&values, true)?;
     let depths = depths.resolve(game.height())?;
-    check_critical_cost(game, evaluation, &depths)?;
     let rates = game.rates()?;
     let cancel = crate::cancel::current();
     let b = game.branching() as usize;
     let trivial = num_traits::pow(BigRational::from_integer(1.into()) - &rates.root, b - 1);
     let mut columns = Vec::new();
-    for bins in passes(evaluation) {
-        // The law depends on the frontier's parity (and, for the playout, its depth).
-        let playout = matches!(evaluation.model, Model::ExpectedPlayout(_));
+    for (pass, bins) in passes(evaluation).into_iter().enumerate() {
         let mut laws: Vec<(u32, Law)> = Vec::new();
         for &d in &depths {
-            let key = if playout || d == game.height() {
-                d
-            } else {
-                d % 2
-            };
+            let key = cost::law_key(game, evaluation, d);
             if !laws.iter().any(|(k, _)| *k == key) {
-                laws.push((
-                    key,
-                    critical::frontier_law(game, &rates, evaluation, d, bins)?,
-                ));
+                laws.push((key, critical::frontier_law(game, &rates, evaluation, d, bins)?));
             }
         }
         let law_of = |d: u32| {
-            let key = if playout || d == game.height() {
-                d
-            } else {
-                d % 2
-            };
+            let key = cost::law_key(game, evaluation, d);
             &laws.iter().find(|(k, _)| *k == key).expect("built").1
         };
+        if pass == 0 {
+            let estimate = cost::critical_cost(game, evaluation, &rates, &depths, &law_of);
+            cost::refuse_critical(game, evaluation, &depths, estimate)?;
+        }
         let levels = depths
             .iter()
             .filter(|&&d| d < game.height())
             .map(|&d| law_of(d).levels)
             .max()
             .unwrap_or(2);
-        let results: Vec<(Value, Value, Value)> = depths
+        // One walk per law (parity, or depth for the playout and the terminal depth).
+        let mut groups: Vec<(u32, Vec<u32>)> = Vec::new();
+        for &d in &depths {
+            let key = cost::law_key(game, evaluation, d);
+            match groups.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, g)) => g.push(d),
+                None => groups.push((key, vec![d])),
+            }
+        }
+        let walks: Vec<Vec<(u32, Value)>> = groups
             .par_iter()
-            .map(|&d| {
-                let correct = critical::correct(game, &rates, law_of(d), d, &cancel)?;
-                let trivial = Value::of(&trivial, P::EXACT);
-                let two = Value::of(&BigRational::from_integer(2.into()), P::EXACT);
-                let one = Value::of(&BigRational::from_integer(1.into()), P::EXACT);
-                let loss = two.mul(&one.sub(&correct));
-                Ok((correct, trivial, loss))
+            .map(|(_, group)| {
+                let law = law_of(group[0]);
+                let values = critical::correct_chain(game, &rates, law, group, &cancel)?;
+                Ok(group.iter().copied().zip(values).collect())
             })
             .collect::<Result<_>>()?;
+        let mut by_depth: Vec<(u32, Value)> = walks.into_iter().flatten().collect();
+        by_depth.sort_by_key(|(d, _)| *d);
+        let results: Vec<(Value, Value, Value)> = by_depth
+            .into_iter()
+            .map(|(_, correct)| {
+                let trivial = Value::Exact(trivial.clone());
+                let two = Value::Exact(BigRational::from_integer(2.into()));
+                let one = Value::Exact(BigRational::from_integer(1.into()));
+                let loss = two.mul(&one.sub(&correct));
+                (correct, trivial, loss)
+            })
+            .collect();
         columns.push(assemble::<P>(
             game.height(),
             levels,

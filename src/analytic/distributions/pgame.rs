@@ -488,13 +488,15 @@ pub(crate) fn root_quantities<R: RootRing>(f: &[Vec<R>], values: &[R], b: usize)
 /// The frontier state at height `front` from the masses and the law.
 fn exact_frontier(masses: &(Vec<BigInt>, Vec<BigInt>, BigInt), law: &Law, g: usize) -> ExactState {
     let (m, c, d) = masses;
-    let Cdfs::Exact(cdfs) = &law.cdfs else {
+    let Cdfs::Exact {
+        numerators,
+        denominator: dc,
+    } = &law.cdfs
+    else {
         unreachable!("exact laws are rational")
     };
-    let flat: Vec<BigRational> = cdfs.iter().flatten().cloned().collect();
-    let (numerators, dc) = BigRational::common_scale(&flat);
     let n = law.levels;
-    let cdf = |i: usize, x: usize| &numerators[i * n + x];
+    let cdf = |i: usize, x: usize| &numerators[i][x];
     // Point probabilities over d: c_j - c_{j-1}.
     let cum = |j: isize| -> BigInt {
         if j < 0 {
@@ -526,9 +528,9 @@ fn exact_frontier(masses: &(Vec<BigInt>, Vec<BigInt>, BigInt), law: &Law, g: usi
     ExactState {
         w,
         l,
-        m: m.iter().map(|x| x * &dc).collect(),
-        c: c.iter().map(|x| x * &dc).collect(),
-        denominator: d * &dc,
+        m: m.iter().map(|x| x * dc).collect(),
+        c: c.iter().map(|x| x * dc).collect(),
+        denominator: d * dc,
         survival: false,
     }
 }
@@ -712,19 +714,12 @@ pub(crate) fn float_depth(
         })
         .collect();
     let n = law.levels;
-    let cdf: Vec<Ends> = match &law.cdfs {
-        Cdfs::Exact(cd) => cd
-            .iter()
-            .map(|v| {
-                let e: Vec<Enclosure> = v.iter().map(Enclosure::of).collect();
-                Ends {
-                    lo: e.iter().map(|x| x.lower).collect(),
-                    hi: e.iter().map(|x| x.upper).collect(),
-                }
-            })
-            .collect(),
-        Cdfs::Float(cd) => cd.iter().map(|v| Ends::exact(v.clone())).collect(),
-    };
+    let cdf: Vec<Ends> = (0..g)
+        .map(|i| {
+            let (lo, hi) = law.ends(i);
+            Ends { lo, hi }
+        })
+        .collect();
     // L_j = sum_{i<=j} p_i cdf_i, W_j = sum_{i>j} p_i cdf_i (monotone sums of products).
     let weighted = |range: std::ops::Range<usize>, hi: bool| -> Vec<f64> {
         (0..n)

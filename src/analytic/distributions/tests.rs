@@ -3,8 +3,8 @@
 //! artificial evaluator), perfect evaluations, f64 against exact within the bounds, and
 //! exact sums.
 
-use super::critical::{Rates, exact_children, frontier_law, playout_values, value_index};
-use super::evaluation::{Cdfs, Law};
+use super::critical::{Rates, exact_walk, frontier_law, playout_values, value_index};
+use super::evaluation::Law;
 use super::{
     CriticalGame, DEFAULT_LEVELS, Depths, Evaluation, Histogram, Model, MultiValuedPGame, Outcome,
     Playout, PlayoutFormula, critical_column, parse_leaves, pgame_column,
@@ -32,17 +32,9 @@ fn int(n: i64) -> Q {
 
 /// The pmf of a law's value index, from its CDF.
 fn pmf(law: &Law, value: usize) -> Vec<Q> {
-    let Cdfs::Exact(c) = &law.cdfs else {
-        panic!("exact law")
-    };
+    let c = law.rationals(value).expect("an exact law");
     (0..law.levels)
-        .map(|x| {
-            if x == 0 {
-                c[value][0].clone()
-            } else {
-                &c[value][x] - &c[value][x - 1]
-            }
-        })
+        .map(|x| if x == 0 { c[0].clone() } else { &c[x] - &c[x - 1] })
         .collect()
 }
 
@@ -701,11 +693,16 @@ fn probabilities_sum_to_exactly_one() {
     for evaluation in critical_models() {
         for d in 1..=6 {
             let law = frontier_law(&game, &rates, &evaluation, d, None).unwrap();
-            let (won, lost, denominator) =
-                exact_children(3, &rates, &law, d, &CancelToken::new()).unwrap();
-            assert_eq!(won.last().unwrap(), &denominator);
-            assert_eq!(lost.last().unwrap(), &denominator);
-            assert!(won.windows(2).all(|w| w[0] <= w[1]) && lost.windows(2).all(|w| w[0] <= w[1]));
+            let mut seen = 0;
+            exact_walk(3, &rates, &law, &[d], &CancelToken::new(), &mut |_, won, lost, denominator| {
+                assert_eq!(won.last().unwrap(), denominator);
+                assert_eq!(lost.last().unwrap(), denominator);
+                assert!(won.windows(2).all(|w| w[0] <= w[1]) && lost.windows(2).all(|w| w[0] <= w[1]));
+                seen += 1;
+                Ok(())
+            })
+            .unwrap();
+            assert_eq!(seen, 1);
         }
     }
 }
