@@ -52,7 +52,13 @@ fn products_per_entry(b: usize) -> f64 {
 /// of `first` is a pair of point masses, by propagating the supports (the maximum of
 /// independent variables takes the values of their supports at or above the largest of
 /// their least values; the minimum likewise).
-fn point_mass_levels(won: Vec<bool>, lost: Vec<bool>, rates: &Rates, first: u32, steps: u32) -> Vec<bool> {
+fn point_mass_levels(
+    won: Vec<bool>,
+    lost: Vec<bool>,
+    rates: &Rates,
+    first: u32,
+    steps: u32,
+) -> Vec<bool> {
     let n = won.len();
     let least = |s: &[bool]| s.iter().position(|&x| x).unwrap_or(0);
     let most = |s: &[bool]| s.iter().rposition(|&x| x).unwrap_or(0);
@@ -136,7 +142,9 @@ pub fn estimate_critical_cost<P: Probability>(
         let key = law_key(game, evaluation, d);
         &laws.iter().find(|(k, _)| *k == key).expect("built").1
     };
-    Ok(critical_cost::<P>(game, evaluation, &rates, depths, &law_of))
+    Ok(critical_cost::<P>(
+        game, evaluation, &rates, depths, &law_of,
+    ))
 }
 
 /// The frontier laws that differ: by parity, and by depth for the playout and the

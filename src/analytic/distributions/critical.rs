@@ -462,12 +462,18 @@ pub(crate) fn exact_walk(
     let mut won: Vec<BigInt> = numerators[w_index].clone();
     let mut lost: Vec<BigInt> = numerators[l_index].clone();
     let mut survival = false; // the vectors are CDFs
-    let complement = |v: &[BigInt], d: &BigInt| -> Vec<BigInt> { v.iter().map(|x| d - x).collect() };
+    let complement =
+        |v: &[BigInt], d: &BigInt| -> Vec<BigInt> { v.iter().map(|x| d - x).collect() };
     for j in 0..top {
         let d = j + 1;
         if depths.contains(&d) {
             if survival {
-                readout(d, &complement(&won, &denominator), &complement(&lost, &denominator), &denominator)?;
+                readout(
+                    d,
+                    &complement(&won, &denominator),
+                    &complement(&lost, &denominator),
+                    &denominator,
+                )?;
             } else {
                 readout(d, &won, &lost, &denominator)?;
             }
@@ -514,14 +520,24 @@ pub(crate) fn exact_walk(
 }
 
 /// `P(the root's move wins)` from the CDFs of the root's children, exactly.
-fn exact_root(b: usize, rates: &Rates, won: &[BigInt], lost: &[BigInt], denominator: &BigInt) -> BigRational {
+fn exact_root(
+    b: usize,
+    rates: &Rates,
+    won: &[BigInt],
+    lost: &[BigInt],
+    denominator: &BigInt,
+) -> BigRational {
     let n = won.len();
     // The root: M = r F_won + (1 - r) F_lost over rd D.
     let root = &rates.root;
     let (rn, rd) = (root.numer().clone(), root.denom().clone());
     let other = &rd - &rn;
     let zero = BigInt::from(0);
-    let shift = |v: &[BigInt]| -> Vec<BigInt> { std::iter::once(zero.clone()).chain(v[..n - 1].iter().cloned()).collect() };
+    let shift = |v: &[BigInt]| -> Vec<BigInt> {
+        std::iter::once(zero.clone())
+            .chain(v[..n - 1].iter().cloned())
+            .collect()
+    };
     let m1: Vec<BigInt> = (0..n).map(|x| &rn * &won[x] + &other * &lost[x]).collect();
     let m0 = shift(&m1);
     let l0 = shift(lost);
@@ -584,7 +600,14 @@ fn power_lanes(x: &Lanes, e: usize) -> Lanes {
 /// [`level`] on lanes of doubles, with the same operations per entry: `(lost mixed^(b-1),
 /// won^b)`.
 #[inline(always)]
-fn level_lanes(won: &Lanes, lost: &Lanes, mixture: Mixture, g: f64, c: f64, b: usize) -> (Lanes, Lanes) {
+fn level_lanes(
+    won: &Lanes,
+    lost: &Lanes,
+    mixture: Mixture,
+    g: f64,
+    c: f64,
+    b: usize,
+) -> (Lanes, Lanes) {
     let mut mixed = [0.0; LANES];
     for j in 0..LANES {
         mixed[j] = match mixture {
@@ -593,7 +616,11 @@ fn level_lanes(won: &Lanes, lost: &Lanes, mixture: Mixture, g: f64, c: f64, b: u
             Mixture::Both => g * won[j] + c * lost[j],
         };
     }
-    let mut new_won = if b > 1 { power_lanes(&mixed, b - 1) } else { [1.0; LANES] };
+    let mut new_won = if b > 1 {
+        power_lanes(&mixed, b - 1)
+    } else {
+        [1.0; LANES]
+    };
     for j in 0..LANES {
         new_won[j] = lost[j] * new_won[j];
     }
@@ -643,8 +670,12 @@ fn float_step(won: &mut Ends, lost: &mut Ends, step: &Step) {
             a[..len].copy_from_slice(&v[i..i + len]);
             a
         };
-        let (mut wl, mut wh, mut ll, mut lh) =
-            (load(&won.lo, 0.0), load(&won.hi, 0.0), load(&lost.lo, 0.0), load(&lost.hi, 0.0));
+        let (mut wl, mut wh, mut ll, mut lh) = (
+            load(&won.lo, 0.0),
+            load(&won.hi, 0.0),
+            load(&lost.lo, 0.0),
+            load(&lost.hi, 0.0),
+        );
         if step.complement {
             // 1 - x: exact for x >= 1/2 or x = 0, else in [1/2, 1] where doubles are 2^-53 apart.
             let flip = |lo: &mut Lanes, hi: &mut Lanes| {
@@ -728,8 +759,21 @@ pub(crate) fn float_chain(
     let prepare = |gamma: &BigRational| {
         let mixture = mixture_of(gamma);
         let (g, c) = weights(gamma);
-        let (w, l) = level(&[Count(0)], &[Count(0)], mixture, &Count(0), &Count(0), None, b);
-        (mixture, (g.lower, c.lower), (g.upper, c.upper), (w[0].0, l[0].0))
+        let (w, l) = level(
+            &[Count(0)],
+            &[Count(0)],
+            mixture,
+            &Count(0),
+            &Count(0),
+            None,
+            b,
+        );
+        (
+            mixture,
+            (g.lower, c.lower),
+            (g.upper, c.upper),
+            (w[0].0, l[0].0),
+        )
     };
     let kinds = [prepare(&rates.max), prepare(&rates.min)];
     let root = weights(&rates.root);

@@ -360,7 +360,11 @@ fn scaled(values: &[Vec<BigRational>]) -> (Vec<Vec<BigInt>>, BigInt) {
     }
     let numerators = values
         .iter()
-        .map(|v| v.iter().map(|x| x.numer() * (&denominator / x.denom())).collect())
+        .map(|v| {
+            v.iter()
+                .map(|x| x.numer() * (&denominator / x.denom()))
+                .collect()
+        })
         .collect();
     (numerators, denominator)
 }
@@ -379,7 +383,11 @@ impl Law {
             levels: values,
             cdfs: Cdfs::Exact {
                 numerators: (0..values)
-                    .map(|i| (0..values).map(|x| BigInt::from(u8::from(x >= i))).collect())
+                    .map(|i| {
+                        (0..values)
+                            .map(|x| BigInt::from(u8::from(x >= i)))
+                            .collect()
+                    })
                     .collect(),
                 denominator: BigInt::from(1),
             },
@@ -424,7 +432,15 @@ impl Law {
             Cdfs::Exact { numerators, .. } => {
                 let c = &numerators[value];
                 (0..self.levels)
-                    .map(|x| positive(x, &|x| if x == 0 { !c[0].is_zero() } else { c[x] > c[x - 1] }))
+                    .map(|x| {
+                        positive(x, &|x| {
+                            if x == 0 {
+                                !c[0].is_zero()
+                            } else {
+                                c[x] > c[x - 1]
+                            }
+                        })
+                    })
                     .collect()
             }
             Cdfs::Float(c) => {

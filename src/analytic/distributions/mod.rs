@@ -218,14 +218,6 @@ pub(crate) enum Value {
 }
 
 impl Value {
-    fn of(x: &BigRational, exact: bool) -> Value {
-        if exact {
-            Value::Exact(x.clone())
-        } else {
-            Value::Float(Enclosure::of(x))
-        }
-    }
-
     /// Both in one mode: exact when both are, else enclosures.
     fn pair(&self, o: &Value) -> (Value, Value) {
         let float = |v: &Value| match v {
@@ -240,7 +232,7 @@ impl Value {
 
     fn sub(&self, o: &Value) -> Value {
         match self.pair(o) {
-            (Value::Exact(a), Value::Exact(b)) => Value::Exact(a - b),
+            (Value::Exact(a), Value::Exact(b)) => Value::Exact(a.minus(&b)),
             (Value::Float(a), Value::Float(b)) => Value::Float(EnclosureRing::sub(&a, &b)),
             _ => unreachable!("one mode"),
         }
@@ -248,7 +240,7 @@ impl Value {
 
     fn mul(&self, o: &Value) -> Value {
         match self.pair(o) {
-            (Value::Exact(a), Value::Exact(b)) => Value::Exact(a * b),
+            (Value::Exact(a), Value::Exact(b)) => Value::Exact(a.times(&b)),
             (Value::Float(a), Value::Float(b)) => Value::Float(EnclosureRing::mul(&a, &b)),
             _ => unreachable!("one mode"),
         }
@@ -256,7 +248,7 @@ impl Value {
 
     fn div(&self, o: &Value) -> Value {
         match self.pair(o) {
-            (Value::Exact(a), Value::Exact(b)) => Value::Exact(a / b),
+            (Value::Exact(a), Value::Exact(b)) => Value::Exact(a.divided_by(&b)),
             (Value::Float(a), Value::Float(b)) => Value::Float(divide(a, b)),
             _ => unreachable!("one mode"),
         }
@@ -283,7 +275,11 @@ impl Value {
                         Enclosure::of(&gap).radius_around(0.0)
                     }
                 };
-                let bound = if bound <= f64::MIN_POSITIVE { 0.0 } else { bound };
+                let bound = if bound <= f64::MIN_POSITIVE {
+                    0.0
+                } else {
+                    bound
+                };
                 Bounded { value, bound }
             }
             Value::Float(e) => {
@@ -433,7 +429,10 @@ pub fn critical_column<P: Probability>(
         for &d in &depths {
             let key = cost::law_key(game, evaluation, d);
             if !laws.iter().any(|(k, _)| *k == key) {
-                laws.push((key, critical::frontier_law(game, &rates, evaluation, d, bins)?));
+                laws.push((
+                    key,
+                    critical::frontier_law(game, &rates, evaluation, d, bins)?,
+                ));
             }
         }
         let law_of = |d: u32| {

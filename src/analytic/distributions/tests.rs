@@ -34,7 +34,13 @@ fn int(n: i64) -> Q {
 fn pmf(law: &Law, value: usize) -> Vec<Q> {
     let c = law.rationals(value).expect("an exact law");
     (0..law.levels)
-        .map(|x| if x == 0 { c[0].clone() } else { &c[x] - &c[x - 1] })
+        .map(|x| {
+            if x == 0 {
+                c[0].clone()
+            } else {
+                &c[x] - &c[x - 1]
+            }
+        })
         .collect()
 }
 
@@ -694,13 +700,23 @@ fn probabilities_sum_to_exactly_one() {
         for d in 1..=6 {
             let law = frontier_law(&game, &rates, &evaluation, d, None).unwrap();
             let mut seen = 0;
-            exact_walk(3, &rates, &law, &[d], &CancelToken::new(), &mut |_, won, lost, denominator| {
-                assert_eq!(won.last().unwrap(), denominator);
-                assert_eq!(lost.last().unwrap(), denominator);
-                assert!(won.windows(2).all(|w| w[0] <= w[1]) && lost.windows(2).all(|w| w[0] <= w[1]));
-                seen += 1;
-                Ok(())
-            })
+            exact_walk(
+                3,
+                &rates,
+                &law,
+                &[d],
+                &CancelToken::new(),
+                &mut |_, won, lost, denominator| {
+                    assert_eq!(won.last().unwrap(), denominator);
+                    assert_eq!(lost.last().unwrap(), denominator);
+                    assert!(
+                        won.windows(2).all(|w| w[0] <= w[1])
+                            && lost.windows(2).all(|w| w[0] <= w[1])
+                    );
+                    seen += 1;
+                    Ok(())
+                },
+            )
             .unwrap();
             assert_eq!(seen, 1);
         }
