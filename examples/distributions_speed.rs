@@ -57,28 +57,48 @@ fn main() {
     let mut column = None;
     for _ in 0..5 {
         let start = Instant::now();
-        column = Some(critical_column(&game, &evaluation, Depths::All).expect("accepted").column);
+        column = Some(
+            critical_column(&game, &evaluation, Depths::All)
+                .expect("accepted")
+                .column,
+        );
         best = best.min(start.elapsed().as_secs_f64());
     }
     let column = column.expect("run");
-    let bound = column.rows.iter().map(|r| r.decision.bound).fold(0.0, f64::max);
+    let bound = column
+        .rows
+        .iter()
+        .map(|r| r.decision.bound)
+        .fold(0.0, f64::max);
     println!(
         "critical b=8 H=50 gamma=0.9, 1000-point histogram ({} levels), every d, f64: {} (best of 5; estimate {}), largest bound {bound:.2e}",
         column.levels,
         human_seconds(best),
         human_seconds(estimate.seconds)
     );
-    for r in column.rows.iter().filter(|r| [1, 2, 10, 25, 49, 50].contains(&r.depth)) {
-        println!("  D({}) = {:.6} (bound {:.1e})", r.depth, r.decision.value, r.decision.bound);
+    for r in column
+        .rows
+        .iter()
+        .filter(|r| [1, 2, 10, 25, 49, 50].contains(&r.depth))
+    {
+        println!(
+            "  D({}) = {:.6} (bound {:.1e})",
+            r.depth, r.decision.value, r.decision.bound
+        );
     }
 
-    // 2. Multi-valued P-game, f64: 16 values, the lower 8 of total probability w_2 (so that
+    // 2. Multi-valued P-game, f64: 16 values, the lower 8 of total probability 1 - w_2, the fixed point of Max-then-Min back-ups, (so that
     // the root stays undecided between the 8th and 9th values: any other split makes the
     // root's value nearly certain at h = 30, and the non-trivial roots too rare to condition
     // on in f64).
     let w2 = pathology::analytic::closed_form::w_b(2).expect("w_2");
     let leaves: Vec<(BigRational, f64)> = (0..16)
-        .map(|i| (q(&i.to_string()), if i < 8 { w2 / 8.0 } else { (1.0 - w2) / 8.0 }))
+        .map(|i| {
+            (
+                q(&i.to_string()),
+                if i < 8 { (1.0 - w2) / 8.0 } else { w2 / 8.0 },
+            )
+        })
         .collect();
     let game = MultiValuedPGame::new(2, 30, leaves).expect("valid");
     let evaluation = Evaluation::new(Model::Gaussian { sigma: 2.0 })
@@ -87,16 +107,26 @@ fn main() {
     let depths: Vec<u32> = (1..=30).collect();
     let estimate = estimate_pgame_cost(&game, &evaluation, &depths).expect("valid");
     let start = Instant::now();
-    let column = pgame_column(&game, &evaluation, Depths::All).expect("accepted").column;
+    let column = pgame_column(&game, &evaluation, Depths::All)
+        .expect("accepted")
+        .column;
     let elapsed = start.elapsed().as_secs_f64();
-    let bound = column.rows.iter().map(|r| r.decision.bound).fold(0.0, f64::max);
+    let bound = column
+        .rows
+        .iter()
+        .map(|r| r.decision.bound)
+        .fold(0.0, f64::max);
     println!(
         "P-game b=2 h=30 g=16, Gaussian sigma=2 in 1000 levels, every d, f64: {} (estimate {}), largest bound {bound:.2e}, Pr[non-trivial] = {:.4}",
         human_seconds(elapsed),
         human_seconds(estimate.seconds),
         column.nontrivial.value
     );
-    for r in column.rows.iter().filter(|r| [1, 2, 10, 20, 29, 30].contains(&r.depth)) {
+    for r in column
+        .rows
+        .iter()
+        .filter(|r| [1, 2, 10, 20, 29, 30].contains(&r.depth))
+    {
         println!(
             "  D({},30) = {:.6} (bound {:.1e}), expected loss {:.4}",
             r.depth, r.decision.value, r.decision.bound, r.expected_loss.value
@@ -118,14 +148,23 @@ fn main() {
         }
     );
     for top in 1..=20u32 {
+        if top > 9 {
+            break;
+        }
         let depths: Vec<u32> = (1..=top).collect();
         let estimate = estimate_critical_cost(&game, &evaluation, &depths).expect("valid");
         if estimate.exceeds_limits() {
-            println!("  d <= {top}: refused (estimate {} and {})", human_seconds(estimate.seconds), human_bytes(estimate.bytes));
+            println!(
+                "  d <= {top}: refused (estimate {} and {})",
+                human_seconds(estimate.seconds),
+                human_bytes(estimate.bytes)
+            );
             break;
         }
         let start = Instant::now();
-        let column = critical_column(&game, &evaluation, Depths::UpTo(top)).expect("accepted").column;
+        let column = critical_column(&game, &evaluation, Depths::UpTo(top))
+            .expect("accepted")
+            .column;
         let elapsed = start.elapsed().as_secs_f64();
         let last = column.rows.last().expect("a row");
         let digits = last.decision.value.denom().bits();
@@ -137,5 +176,8 @@ fn main() {
             pathology::numeric::number::rational_to_f64(&last.decision.value)
         );
     }
-    println!("peak memory of the whole run: {}", human_bytes(peak_memory()));
+    println!(
+        "peak memory of the whole run: {}",
+        human_bytes(peak_memory())
+    );
 }

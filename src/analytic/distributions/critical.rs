@@ -10,6 +10,27 @@
 //! parameter: mcts-lp fixes it to 1 (`flip_rate=1` at the root: exactly one winning move),
 //! [`CriticalGame::with_root_gamma`] sets it (for example to gamma_max).
 //!
+//! **Sources.** Only the paper's abstract and introduction were readable through the stored
+//! copies of arXiv 2212.05208 available here; the rules above, the root's rate 1, the
+//! rates' assignment by mover and the expected-playout formula were checked against the
+//! authors' code that accompanies the paper (mcts-lp: `synthetic_games/games/crit_game.py`,
+//! `heuristics/expected_playout.py`, `main.py`). Where that code and the task's wording
+//! differ, the code is followed and the difference is a parameter:
+//! [`CriticalGame::with_root_gamma`] (mcts-lp: 1 at the root, so `D` equals the
+//! unconditional probability) and [`super::PlayoutFormula`] (mcts-lp's closed form is not
+//! the random-play probability from two moves before the end on; both are offered). mcts-lp
+//! also rounds the playout value to 6 decimals ([`super::Playout::decimals`]), breaks
+//! minimax ties by the first child rather than uniformly (we break them uniformly, as the
+//! task asks), draws its uniform noise from `U(0, a)` rather than `U(-a, a)`, and asserts
+//! `gamma_max <= gamma_min` (not required here).
+//!
+//! **One walk per law.** A level's map depends only on its parent's parity (the mover and its
+//! rate), and a frontier's law only on its parity (except the expected-playout heuristic,
+//! which depends on the remaining depth, and terminal frontiers). So the state j levels above
+//! a frontier is the same for every frontier depth of one parity, and one walk up from the
+//! frontier law serves every depth of that parity: `D(d)` is read out after `d - 1` levels.
+//! All depths of the critical game cost two walks of H levels, not `H^2 / 2` levels.
+//!
 //! Depth is counted from the root here (the paper's and mcts-lp's convention): the root is
 //! always a Max node, so for even H the last mover is Min, unlike [`crate::model`]'s
 //! height convention, which this game does not use.
@@ -436,6 +457,10 @@ fn rate_of(rates: &Rates, max_parent: bool) -> &BigRational {
     if max_parent { &rates.max } else { &rates.min }
 }
 
+/// What a walk hands over at a depth: the depth, the root's children's CDFs (won, lost)
+/// and their denominator.
+pub(crate) type Readout<'a> = dyn FnMut(u32, &[BigInt], &[BigInt], &BigInt) -> Result<()> + 'a;
+
 /// Walks up from a frontier law, exactly: `depths` share the law and the parity (ascending);
 /// the state `j` levels above the frontier is the same for all of them (the levels depend on
 /// the parent's parity only), so one walk serves them all: after `d - 1` levels the state is
@@ -446,7 +471,7 @@ pub(crate) fn exact_walk(
     law: &Law,
     depths: &[u32],
     cancel: &crate::cancel::CancelToken,
-    readout: &mut dyn FnMut(u32, &[BigInt], &[BigInt], &BigInt) -> Result<()>,
+    readout: &mut Readout<'_>,
 ) -> Result<()> {
     let Cdfs::Exact {
         numerators,
@@ -622,7 +647,7 @@ fn level_lanes(
         [1.0; LANES]
     };
     for j in 0..LANES {
-        new_won[j] = lost[j] * new_won[j];
+        new_won[j] *= lost[j];
     }
     (new_won, power_lanes(won, b))
 }

@@ -67,7 +67,19 @@
 //! and its bound the enclosure's radius: a rigorous bound on the distance to the exact value
 //! of the model at the `f64` parameters (for the Gaussian, at the `f64` bin CDFs). Unlike a
 //! forward analysis in norms (whose bound grows like `b^h`), the enclosures follow each
-//! entry's own sensitivity.
+//! entry's own sensitivity. Deterministic critical-game walks (perfect evaluations,
+//! terminal frontiers, an ordered expected-playout heuristic), whose enclosures would widen
+//! around values that are exactly 0 and 1, are computed exactly when that is estimated
+//! cheap and then rounded (bound: the rounding of the final value).
+//!
+//! **How tight.** Critical game b = 8, H = 50, a 1000-point histogram: every bound below
+//! `1e-12`. Multi-valued P-games: the enclosures of the true-value masses widen by a factor
+//! of about b per level (relative rounding of a b-th power), and the root's sums over the
+//! `(g - 1) x L` joint entries, which take differences, add their widths: about `1e-9` at
+//! b = 2, h = 10, g = 16, L = 50, but `2e-2` at h = 30 with L = 1000 (the values are right,
+//! their rigorous bound is not informative there; exact mode, or a pmf-carrying
+//! subtraction-free root, would be needed). Where the non-trivial probability is too small
+//! to tell from 0 in `f64`, `D` is reported as 1/2 with bound 1/2.
 //!
 //! # Costs
 //!

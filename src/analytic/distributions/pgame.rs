@@ -468,7 +468,7 @@ pub(crate) fn root_quantities<R: RootRing>(f: &[Vec<R>], values: &[R], b: usize)
     let mut trivial = R::zero();
     let mut root_value = R::zero();
     let last = n as isize - 1;
-    for i in 0..g {
+    for (i, value) in values.iter().enumerate().take(g) {
         let ii = i as isize;
         let p = at(ii, last).sub(at(ii - 1, last));
         let mut pb = R::one();
@@ -480,7 +480,7 @@ pub(crate) fn root_quantities<R: RootRing>(f: &[Vec<R>], values: &[R], b: usize)
             upto = upto.mul(at(ii, last));
         }
         trivial = trivial.add(&pb);
-        root_value = root_value.add(&values[i].mul(&upto.sub(&below)));
+        root_value = root_value.add(&value.mul(&upto.sub(&below)));
     }
     (correct, trivial, root_value, chosen)
 }
@@ -536,7 +536,7 @@ fn exact_frontier(masses: &(Vec<BigInt>, Vec<BigInt>, BigInt), law: &Law, g: usi
 }
 
 impl ExactState {
-    fn to_space(&mut self, survival: bool) {
+    fn convert_space(&mut self, survival: bool) {
         if self.survival == survival {
             return;
         }
@@ -550,7 +550,7 @@ impl ExactState {
 
     fn level(&mut self, t: u32, b: usize) {
         let max = t % 2 == 1;
-        self.to_space(!max);
+        self.convert_space(!max);
         for j in 0..self.w.len() {
             let n = self.w[j].len();
             let (w, l) = (&self.w[j], &self.l[j]);
@@ -642,7 +642,7 @@ pub(crate) fn exact_depth(
         state.level(t, b);
     }
     let max_root = height % 2 == 1;
-    state.to_space(!max_root);
+    state.convert_space(!max_root);
     let f = oriented(&state.w, &state.l, &state.m, &state.c, max_root);
     let oriented_values: Vec<BigRational> = if max_root {
         values.to_vec()
@@ -764,7 +764,7 @@ pub(crate) fn float_depth(
     for t in front + 1..height {
         cancel.check()?;
         let max = t % 2 == 1;
-        state.to_space(!max);
+        state.convert_space(!max);
         for j in 0..g - 1 {
             let (fav, oth) = if max {
                 (&state.w[j], &state.l[j])
@@ -792,7 +792,7 @@ pub(crate) fn float_depth(
         state.c = c2;
     }
     let max_root = height % 2 == 1;
-    state.to_space(!max_root);
+    state.convert_space(!max_root);
     let enc = |e: &Ends| -> Vec<Enclosure> {
         e.lo.iter()
             .zip(&e.hi)
@@ -822,7 +822,7 @@ pub(crate) fn float_depth(
 }
 
 impl FloatState {
-    fn to_space(&mut self, survival: bool) {
+    fn convert_space(&mut self, survival: bool) {
         if self.survival == survival {
             return;
         }

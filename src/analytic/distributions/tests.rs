@@ -367,7 +367,8 @@ fn multi_valued_p_games_match_brute_force_exactly() {
     let two = parse_leaves("-1:3/5,1:2/5").unwrap();
     let histogram =
         Histogram::parse("0,0\n0,1,2\n1,1\n1,2\n5/2,2,3\n5/2,0\n-1,0,3\n-1,2\n").unwrap();
-    let cases: Vec<(u32, u32, Vec<(Q, Q)>)> = vec![
+    type Case = (u32, u32, Vec<(Q, Q)>);
+    let cases: Vec<Case> = vec![
         (2, 1, three.clone()),
         (2, 2, three.clone()),
         (2, 3, three.clone()),
