@@ -13,11 +13,15 @@
 //! - [`emm`]: Wilson, Parker & Nau's Fig. 2 back-up rule, exactly.
 //! - [`families`]: D(d,h) for b-ary D-games, P-games and N-games with the piece count or
 //!   the artificial evaluator.
+//! - [`distributions`]: evaluations as distributions: D(d,h), optimal-move probabilities and
+//!   expected loss for multi-valued P-games and Nguyen & Ramanujan's critical win-loss game,
+//!   any evaluation law `E_v` (noisy, histogram, quantized).
 //! - [`decision`]: D(d,h) for every family through one request (`pathology decision`).
 
 pub mod closed_form;
 pub mod decision;
 pub mod dgame;
+pub mod distributions;
 pub mod emm;
 pub mod errprop;
 pub mod families;

@@ -1,0 +1,1041 @@
+//! Evaluation models: the law `E_v` of a frontier node's evaluation given its true value `v`,
+//! and its quantization to ordered levels.
+//!
+//! The engines only need, for each true value, the CDF of the evaluation over a finite
+//! ordered set of levels (what matters is order and ties, not the levels' numbers). Discrete
+//! models give exact rational atoms; the levels are their distinct values, or their bins
+//! when a [`Quantization`] is given. Continuous models (Gaussian, and uniform noise without
+//! a quantization) are binned.
+//!
+//! **Bins** ([`Quantization`]): `g` equal bins over `[LO, HI]`, bin `i` the half-open
+//! interval `[LO + i w, LO + (i + 1) w)` with `w = (HI - LO) / g`, except that the last bin
+//! is closed (`HI` belongs to it). Values below `LO` go to bin 0 and values above `HI` to
+//! bin `g - 1` (clamped, so no probability is lost). Atoms are binned with exact rational
+//! arithmetic; bins no value reaches are dropped (they change neither order nor ties).
+//!
+//! **Continuous defaults.** Without a quantization, a continuous model is binned into
+//! [`DEFAULT_LEVELS`] bins (and, for the estimate of the continuous limit, twice as many)
+//! over `[v_min - 8 sigma, v_max + 8 sigma]` (Gaussian: the mass outside is below
+//! `1.3e-15`, and it is clamped into the end bins, not lost) or `[v_min - a, v_max + a]`
+//! (uniform: exactly the support).
+
+use std::collections::BTreeMap;
+
+use num_bigint::BigInt;
+use num_integer::Integer;
+use num_rational::BigRational;
+use num_traits::{One, Signed, ToPrimitive, Zero};
+
+use crate::error::{Error, Result};
+use crate::numeric::number::{Probability, parse_rational};
+
+/// Bins of a continuous model when no quantization is given (the continuous limit is
+/// estimated by comparing with twice as many).
+pub const DEFAULT_LEVELS: u32 = 1000;
+
+/// The largest number of levels accepted.
+pub const MAX_LEVELS: u32 = 1 << 20;
+
+/// How the expected-playout value is computed (the critical game only).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PlayoutFormula {
+    /// The probability that uniformly random play from the node to the terminal depth ends
+    /// in a win for Max, over the game's random generation, by the exact recursion on the
+    /// node's type and depth (each mover's own critical rate).
+    RandomPlay,
+    /// The closed form `f` of the authors' code (mcts-lp, `expected_playout.py`): with
+    /// `k_i = 1 - gamma_i + gamma_i / b`, `f(r) = (k1 k2)^(r div 2) + (1 - k2) sum_{i=0}^{r
+    /// div 2} (k1 k2)^i` (`f = 1` for `r < 2`), times `k1` for odd `r`. It differs from
+    /// [`PlayoutFormula::RandomPlay`] from `r = 2` on (its geometric sum has one term more:
+    /// 7/8 instead of 3/4 at b = 2, gamma = 1) and always starts with Max's rate.
+    AuthorsCode,
+}
+
+/// The expected-playout heuristic of Nguyen & Ramanujan (critical game only).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Playout {
+    /// The formula.
+    pub formula: PlayoutFormula,
+    /// Round the value to this many decimals (to nearest, ties to even), as mcts-lp rounds
+    /// its doubles to 6 decimals; `None` keeps the exact value.
+    pub decimals: Option<u32>,
+}
+
+/// The law of a frontier evaluation given the node's true value.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Model<P> {
+    /// The true value itself.
+    Perfect,
+    /// The true value, replaced by the other one with probability `error` (two true values
+    /// only).
+    Artificial {
+        /// The error rate e, in `[0, 1]`.
+        error: P,
+    },
+    /// `v + N(0, sigma^2)` (f64 only: its bin probabilities are irrational).
+    Gaussian {
+        /// The standard deviation, above 0.
+        sigma: P,
+    },
+    /// `v + U(-a, a)`.
+    Uniform {
+        /// The half-width a, above 0.
+        halfwidth: P,
+    },
+    /// An empirical law per true value.
+    Histogram(Histogram),
+    /// The expected-playout value (critical game only).
+    ExpectedPlayout(Playout),
+}
+
+/// Equal bins over a range (module docs).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Quantization {
+    /// The number of bins g.
+    pub levels: u32,
+    /// `[LO, HI]`; `None`: the model's default range (the atoms' span, or the continuous
+    /// default).
+    pub range: Option<(BigRational, BigRational)>,
+}
+
+/// A model and its optional quantization.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Evaluation<P> {
+    /// The model.
+    pub model: Model<P>,
+    /// The bins, if any.
+    pub quantization: Option<Quantization>,
+}
+
+/// An empirical evaluation law from CSV rows `value,evaluation[,weight]`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Histogram {
+    /// `laws[v] = [(evaluation, probability)]`, each normalised by its total weight, sorted.
+    laws: BTreeMap<BigRational, Vec<(BigRational, BigRational)>>,
+    /// The normalised text (one `value,evaluation,probability` row per line, sorted, in
+    /// lowest terms) that [`Histogram::hash`] hashes.
+    normalised: String,
+}
+
+fn rational_text(x: &BigRational) -> String {
+    if x.denom().is_one() {
+        x.numer().to_string()
+    } else {
+        format!("{}/{}", x.numer(), x.denom())
+    }
+}
+
+/// FNV-1a, 64 bits (Fowler, Noll, Vo): offset basis `0xcbf29ce484222325`, prime
+/// `0x100000001b3`.
+pub fn fnv1a64(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+impl Histogram {
+    /// Parses CSV text: one row `value,evaluation[,weight]` per line (weight 1 when left
+    /// out), numbers as decimals or fractions (`0.1`, `1/3`), parsed exactly; blank lines,
+    /// lines starting with `#` and a header line are skipped. Rows of the same true value
+    /// form its law, normalised by their total weight.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::analytic::distributions::Histogram;
+    /// let h = Histogram::parse("value,evaluation,weight\n1,0.9,2\n1,0.2,1/2\n-1,0.1,1\n").unwrap();
+    /// assert_eq!(h.values().len(), 2);
+    /// // The hash is of the normalised law: the same law in another order or scale.
+    /// let same = Histogram::parse("-1,0.1,3\n1,0.2,1\n1,0.9,4\n").unwrap();
+    /// assert_eq!(h.hash(), same.hash());
+    /// assert!(Histogram::parse("1,x").is_err());
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidArgument`] naming `--histogram` for a row that is not two or three
+    /// numbers, a negative weight, or a true value whose weights sum to 0.
+    pub fn parse(text: &str) -> Result<Histogram> {
+        let bad = |line: usize, what: &str, row: &str| {
+            Error::invalid(
+                "--histogram",
+                &format!("rows 'value,evaluation[,weight]' ({what})"),
+                format!("line {line}: '{row}'"),
+            )
+        };
+        let mut weights: BTreeMap<BigRational, BTreeMap<BigRational, BigRational>> =
+            BTreeMap::new();
+        let mut seen_data = false;
+        for (i, raw) in text.lines().enumerate() {
+            let row = raw.trim();
+            if row.is_empty() || row.starts_with('#') {
+                continue;
+            }
+            let fields: Vec<&str> = row.split(',').map(str::trim).collect();
+            let numbers: Option<Vec<BigRational>> =
+                fields.iter().map(|f| parse_rational(f).ok()).collect();
+            let Some(numbers) = numbers else {
+                if !seen_data && fields.iter().any(|f| parse_rational(f).is_err()) {
+                    seen_data = true; // a header line, once, before any data
+                    continue;
+                }
+                return Err(bad(i + 1, "numbers as decimals or fractions", row));
+            };
+            seen_data = true;
+            if !(2..=3).contains(&numbers.len()) {
+                return Err(bad(i + 1, "two or three fields", row));
+            }
+            let weight = numbers.get(2).cloned().unwrap_or_else(BigRational::one);
+            if weight.is_negative() {
+                return Err(bad(i + 1, "weights at least 0", row));
+            }
+            *weights
+                .entry(numbers[0].clone())
+                .or_default()
+                .entry(numbers[1].clone())
+                .or_insert_with(BigRational::zero) += weight;
+        }
+        if weights.is_empty() {
+            return Err(Error::invalid("--histogram", "at least one row", "no rows"));
+        }
+        let mut laws = BTreeMap::new();
+        let mut normalised = String::new();
+        for (value, row) in weights {
+            let total: BigRational = row.values().cloned().sum();
+            if total.is_zero() {
+                return Err(Error::invalid(
+                    "--histogram",
+                    "a positive total weight for every true value",
+                    format!("total 0 for the true value {}", rational_text(&value)),
+                ));
+            }
+            let law: Vec<(BigRational, BigRational)> = row
+                .into_iter()
+                .filter(|(_, w)| !w.is_zero())
+                .map(|(e, w)| (e, w / &total))
+                .collect();
+            for (e, p) in &law {
+                normalised.push_str(&format!(
+                    "{},{},{}\n",
+                    rational_text(&value),
+                    rational_text(e),
+                    rational_text(p)
+                ));
+            }
+            laws.insert(value, law);
+        }
+        Ok(Histogram { laws, normalised })
+    }
+
+    /// The true values that have rows.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::analytic::distributions::Histogram;
+    /// let h = Histogram::parse("1,1\n-1,0\n").unwrap();
+    /// assert_eq!(h.values().len(), 2);
+    /// ```
+    pub fn values(&self) -> Vec<BigRational> {
+        self.laws.keys().cloned().collect()
+    }
+
+    /// The law of the evaluation given the true value `value`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::analytic::distributions::Histogram;
+    /// use pathology::numeric::number::parse_rational;
+    /// let h = Histogram::parse("1,0.9,3\n1,0.5,1\n-1,0.1\n").unwrap();
+    /// let law = h.law(&parse_rational("1").unwrap()).unwrap();
+    /// assert_eq!(law[1].1, parse_rational("3/4").unwrap());
+    /// assert!(h.law(&parse_rational("0").unwrap()).unwrap_err().to_string().contains("true value 0"));
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidArgument`] naming `--histogram` and the true value when it has no rows.
+    pub fn law(&self, value: &BigRational) -> Result<&[(BigRational, BigRational)]> {
+        self.laws.get(value).map(Vec::as_slice).ok_or_else(|| {
+            Error::invalid(
+                "--histogram",
+                "rows for every true value of the game",
+                format!("no rows for the true value {}", rational_text(value)),
+            )
+        })
+    }
+
+    /// The normalised text: `value,evaluation,probability` rows in lowest terms, sorted.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::analytic::distributions::Histogram;
+    /// let h = Histogram::parse("1,0.5,2\n1,1,2\n").unwrap();
+    /// assert_eq!(h.normalised(), "1,1/2,1/2\n1,1,1/2\n");
+    /// ```
+    pub fn normalised(&self) -> &str {
+        &self.normalised
+    }
+
+    /// FNV-1a 64 of [`Histogram::normalised`] (a stable content hash for manifests).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::analytic::distributions::{Histogram, fnv1a64};
+    /// let h = Histogram::parse("1,1\n").unwrap();
+    /// assert_eq!(h.hash(), fnv1a64(b"1,1,1\n"));
+    /// assert_eq!(fnv1a64(b""), 0xcbf29ce484222325);
+    /// ```
+    pub fn hash(&self) -> u64 {
+        fnv1a64(self.normalised.as_bytes())
+    }
+}
+
+/// An exact rational from a mode value (a double is an exact rational).
+pub(crate) fn rational<P: Probability>(value: &P, name: &str) -> Result<BigRational> {
+    match value.exact_value() {
+        Some(r) => Ok(r),
+        None => BigRational::from_float(value.to_f64())
+            .ok_or_else(|| Error::invalid(name, "a finite number", value.to_f64())),
+    }
+}
+
+fn check_positive<P: Probability>(value: &P, name: &str) -> Result<BigRational> {
+    let r = rational(value, name)?;
+    if r.is_positive() {
+        Ok(r)
+    } else {
+        Err(Error::invalid(
+            name,
+            "greater than 0",
+            value
+                .exact_string()
+                .unwrap_or_else(|| value.to_f64().to_string()),
+        ))
+    }
+}
+
+/// The CDFs of the evaluation over its levels, one per true value (last entry 1).
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Cdfs {
+    /// Exact: numerators over one common denominator.
+    Exact {
+        numerators: Vec<Vec<BigInt>>,
+        denominator: BigInt,
+    },
+    /// Doubles taken as the model's exact values (the Gaussian's bins).
+    Float(Vec<Vec<f64>>),
+}
+
+/// An enclosure of `n / d` (`d > 0`): one correctly rounded division when both fit in 53
+/// bits, else [`crate::numeric::enclosure::Enclosure::of`].
+pub(crate) fn enclose_ratio(n: &BigInt, d: &BigInt) -> (f64, f64) {
+    if n.bits() <= 53 && d.bits() <= 53 {
+        let (nf, df) = (n.to_f64().unwrap_or(0.0), d.to_f64().unwrap_or(1.0));
+        let q = nf / df;
+        // Exact when q d - n vanishes (one fused multiply-add, exact for these sizes).
+        if q.mul_add(df, -nf) == 0.0 {
+            (q, q)
+        } else {
+            (q.next_down().max(0.0), q.next_up())
+        }
+    } else {
+        let e = crate::numeric::enclosure::Enclosure::of(&BigRational::new(n.clone(), d.clone()));
+        (e.lower, e.upper)
+    }
+}
+
+/// Scaled integers over the lcm of the denominators (each distinct denominator folded once).
+fn scaled(values: &[Vec<BigRational>]) -> (Vec<Vec<BigInt>>, BigInt) {
+    let mut seen: Vec<&BigInt> = Vec::new();
+    let mut denominator = BigInt::one();
+    for x in values.iter().flatten() {
+        if !seen.iter().any(|d| *d == x.denom()) {
+            seen.push(x.denom());
+            denominator = denominator.lcm(x.denom());
+        }
+    }
+    let numerators = values
+        .iter()
+        .map(|v| {
+            v.iter()
+                .map(|x| x.numer() * (&denominator / x.denom()))
+                .collect()
+        })
+        .collect();
+    (numerators, denominator)
+}
+
+/// A quantized evaluation law.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Law {
+    pub levels: usize,
+    pub cdfs: Cdfs,
+}
+
+impl Law {
+    /// The law of the true values themselves (terminal nodes).
+    pub fn perfect(values: usize) -> Law {
+        Law {
+            levels: values,
+            cdfs: Cdfs::Exact {
+                numerators: (0..values)
+                    .map(|i| {
+                        (0..values)
+                            .map(|x| BigInt::from(u8::from(x >= i)))
+                            .collect()
+                    })
+                    .collect(),
+                denominator: BigInt::from(1),
+            },
+        }
+    }
+
+    /// The CDF of true value `value` as exact rationals (`None` for doubles).
+    #[cfg(test)]
+    pub fn rationals(&self, value: usize) -> Option<Vec<BigRational>> {
+        match &self.cdfs {
+            Cdfs::Exact {
+                numerators,
+                denominator,
+            } => Some(
+                numerators[value]
+                    .iter()
+                    .map(|n| BigRational::new(n.clone(), denominator.clone()))
+                    .collect(),
+            ),
+            Cdfs::Float(_) => None,
+        }
+    }
+
+    /// Enclosures `(lower ends, upper ends)` of the CDF of true value `value`.
+    pub fn ends(&self, value: usize) -> (Vec<f64>, Vec<f64>) {
+        match &self.cdfs {
+            Cdfs::Exact {
+                numerators,
+                denominator,
+            } => numerators[value]
+                .iter()
+                .map(|n| enclose_ratio(n, denominator))
+                .unzip(),
+            Cdfs::Float(c) => (c[value].clone(), c[value].clone()),
+        }
+    }
+
+    /// Whether each level of true value `value` has positive mass.
+    pub fn support(&self, value: usize) -> Vec<bool> {
+        let positive = |x: usize, above: &dyn Fn(usize) -> bool| above(x);
+        match &self.cdfs {
+            Cdfs::Exact { numerators, .. } => {
+                let c = &numerators[value];
+                (0..self.levels)
+                    .map(|x| {
+                        positive(x, &|x| {
+                            if x == 0 {
+                                !c[0].is_zero()
+                            } else {
+                                c[x] > c[x - 1]
+                            }
+                        })
+                    })
+                    .collect()
+            }
+            Cdfs::Float(c) => {
+                let c = &c[value];
+                (0..self.levels)
+                    .map(|x| if x == 0 { c[0] > 0.0 } else { c[x] > c[x - 1] })
+                    .collect()
+            }
+        }
+    }
+
+    /// `log2` of the common denominator of the CDFs (0 for doubles).
+    pub fn denominator_bits(&self) -> f64 {
+        match &self.cdfs {
+            Cdfs::Exact { denominator, .. } => denominator.bits() as f64,
+            Cdfs::Float(_) => 0.0,
+        }
+    }
+}
+
+/// The continuous kind of a model, if it is continuous.
+enum Continuous {
+    Gaussian(f64),
+    Uniform(BigRational),
+}
+
+impl<P: Probability> Evaluation<P> {
+    /// A model without bins.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::analytic::distributions::{Evaluation, Model};
+    /// let e = Evaluation::new(Model::Artificial { error: 0.1 });
+    /// assert!(e.quantization.is_none());
+    /// ```
+    pub fn new(model: Model<P>) -> Self {
+        Evaluation {
+            model,
+            quantization: None,
+        }
+    }
+
+    /// The same model binned into `levels` equal bins over `range` (`None`: the default).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::analytic::distributions::{Evaluation, Model};
+    /// let e = Evaluation::new(Model::Uniform { halfwidth: 0.5 }).levels(10, None).unwrap();
+    /// assert_eq!(e.quantization.unwrap().levels, 10);
+    /// assert!(Evaluation::new(Model::<f64>::Perfect).levels(0, None).is_err());
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidArgument`] naming `--levels` outside `1..=2^20` or `--range` unless
+    /// `LO < HI`.
+    pub fn levels(
+        mut self,
+        levels: u32,
+        range: Option<(BigRational, BigRational)>,
+    ) -> Result<Self> {
+        if !(1..=MAX_LEVELS).contains(&levels) {
+            return Err(Error::invalid(
+                "--levels",
+                &format!("in 1..={MAX_LEVELS}"),
+                levels,
+            ));
+        }
+        if let Some((lo, hi)) = &range
+            && lo >= hi
+        {
+            return Err(Error::invalid(
+                "--range",
+                "LO,HI with LO < HI",
+                format!("{},{}", rational_text(lo), rational_text(hi)),
+            ));
+        }
+        self.quantization = Some(Quantization { levels, range });
+        Ok(self)
+    }
+
+    /// `perfect`, `artificial`, `gaussian`, `uniform`, `histogram` or `expected-playout`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::analytic::distributions::{Evaluation, Model};
+    /// assert_eq!(Evaluation::new(Model::<f64>::Perfect).name(), "perfect");
+    /// ```
+    pub fn name(&self) -> &'static str {
+        match self.model {
+            Model::Perfect => "perfect",
+            Model::Artificial { .. } => "artificial",
+            Model::Gaussian { .. } => "gaussian",
+            Model::Uniform { .. } => "uniform",
+            Model::Histogram(_) => "histogram",
+            Model::ExpectedPlayout(_) => "expected-playout",
+        }
+    }
+
+    /// Whether the model is continuous and unbinned (computed at [`DEFAULT_LEVELS`] and
+    /// twice as many, as an estimate of the continuous limit).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::analytic::distributions::{Evaluation, Model};
+    /// assert!(Evaluation::new(Model::Gaussian { sigma: 0.5 }).is_continuous());
+    /// assert!(!Evaluation::new(Model::Gaussian { sigma: 0.5 }).levels(100, None).unwrap().is_continuous());
+    /// ```
+    pub fn is_continuous(&self) -> bool {
+        self.quantization.is_none()
+            && matches!(self.model, Model::Gaussian { .. } | Model::Uniform { .. })
+    }
+
+    /// The manifest parameters of the evaluation: the model's name and parameters, the
+    /// histogram's hash (FNV-1a 64 of its normalised text, hex), the levels and range.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::analytic::distributions::{Evaluation, Model};
+    /// let p = Evaluation::new(Model::Gaussian { sigma: 0.25 }).parameters();
+    /// assert_eq!(p[0], ("evaluation".to_string(), "gaussian".to_string()));
+    /// assert_eq!(p[1], ("sigma".to_string(), "0.25".to_string()));
+    /// ```
+    pub fn parameters(&self) -> Vec<(String, String)> {
+        let text = |x: &P| x.exact_string().unwrap_or_else(|| x.to_f64().to_string());
+        let text = |x: &P| {
+            x.exact_value()
+                .map(|r| rational_text(&r))
+                .unwrap_or_else(|| text(x))
+        };
+        let mut out = vec![("evaluation".to_string(), self.name().to_string())];
+        match &self.model {
+            Model::Perfect => {}
+            Model::Artificial { error } => out.push(("e".into(), text(error))),
+            Model::Gaussian { sigma } => out.push(("sigma".into(), text(sigma))),
+            Model::Uniform { halfwidth } => out.push(("halfwidth".into(), text(halfwidth))),
+            Model::Histogram(h) => {
+                out.push(("histogram_fnv1a64".into(), format!("{:016x}", h.hash())))
+            }
+            Model::ExpectedPlayout(p) => {
+                let formula = match p.formula {
+                    PlayoutFormula::RandomPlay => "random-play",
+                    PlayoutFormula::AuthorsCode => "authors-code",
+                };
+                out.push(("playout_formula".into(), formula.into()));
+                if let Some(d) = p.decimals {
+                    out.push(("playout_decimals".into(), d.to_string()));
+                }
+            }
+        }
+        if let Some(q) = &self.quantization {
+            out.push(("levels".into(), q.levels.to_string()));
+            if let Some((lo, hi)) = &q.range {
+                out.push((
+                    "range".into(),
+                    format!("{},{}", rational_text(lo), rational_text(hi)),
+                ));
+            }
+        }
+        out
+    }
+
+    /// Checks the model's parameters and its fit to the true values (sorted ascending) and
+    /// the mode, before any work.
+    pub(crate) fn validate(&self, values: &[BigRational], critical: bool) -> Result<()> {
+        match &self.model {
+            Model::Perfect => {}
+            Model::Artificial { error } => {
+                crate::analytic::dgame::check_unit("--e", error)?;
+                if values.len() != 2 {
+                    return Err(Error::invalid(
+                        "--leaves",
+                        "two values with the artificial evaluation (it replaces one value by the other)",
+                        format!("{} values", values.len()),
+                    ));
+                }
+            }
+            Model::Gaussian { sigma } => {
+                check_positive(sigma, "--sigma")?;
+                if P::EXACT {
+                    return Err(Error::invalid(
+                        "--exact",
+                        "off with the gaussian evaluation (its bin probabilities are irrational)",
+                        "on",
+                    ));
+                }
+            }
+            Model::Uniform { halfwidth } => {
+                check_positive(halfwidth, "--halfwidth")?;
+            }
+            Model::Histogram(h) => {
+                for v in values {
+                    h.law(v)?;
+                }
+            }
+            Model::ExpectedPlayout(_) => {
+                if !critical {
+                    return Err(Error::invalid(
+                        "--evaluation",
+                        "one of perfect, artificial, gaussian, uniform, histogram for a P-game (expected-playout is defined for the critical game)",
+                        "expected-playout",
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn continuous(&self) -> Option<Continuous> {
+        match &self.model {
+            Model::Gaussian { sigma } => Some(Continuous::Gaussian(sigma.to_f64())),
+            Model::Uniform { halfwidth } => rational(halfwidth, "--halfwidth")
+                .ok()
+                .map(Continuous::Uniform),
+            _ => None,
+        }
+    }
+
+    /// The atoms `E_v` of a discrete model, one list per true value; `playout` gives the
+    /// expected-playout value of each true value at this frontier.
+    fn atoms(
+        &self,
+        values: &[BigRational],
+        playout: Option<&[BigRational]>,
+    ) -> Result<Vec<Vec<(BigRational, BigRational)>>> {
+        let one = BigRational::from_integer(1.into());
+        Ok(match &self.model {
+            Model::Perfect => values
+                .iter()
+                .map(|v| vec![(v.clone(), one.clone())])
+                .collect(),
+            Model::Artificial { error } => {
+                let e = rational(error, "--e")?;
+                let (lo, hi) = (&values[0], &values[1]);
+                vec![
+                    vec![(lo.clone(), &one - &e), (hi.clone(), e.clone())],
+                    vec![(lo.clone(), e.clone()), (hi.clone(), &one - &e)],
+                ]
+            }
+            Model::Histogram(h) => values
+                .iter()
+                .map(|v| h.law(v).map(<[_]>::to_vec))
+                .collect::<Result<_>>()?,
+            Model::ExpectedPlayout(_) => playout
+                .expect("the critical engine supplies the playout values")
+                .iter()
+                .map(|x| vec![(x.clone(), one.clone())])
+                .collect(),
+            Model::Gaussian { .. } | Model::Uniform { .. } => unreachable!("continuous"),
+        })
+    }
+
+    /// The quantized law at one frontier. `bins` overrides the number of bins of a
+    /// continuous model (the default and its double).
+    pub(crate) fn law(
+        &self,
+        values: &[BigRational],
+        playout: Option<&[BigRational]>,
+        bins: Option<u32>,
+    ) -> Result<Law> {
+        if let Some(kind) = self.continuous() {
+            let g = self
+                .quantization
+                .as_ref()
+                .map(|q| q.levels)
+                .or(bins)
+                .unwrap_or(DEFAULT_LEVELS);
+            let (vmin, vmax) = (&values[0], &values[values.len() - 1]);
+            let range = match (
+                self.quantization.as_ref().and_then(|q| q.range.clone()),
+                &kind,
+            ) {
+                (Some(r), _) => r,
+                (None, Continuous::Gaussian(sigma)) => {
+                    let s = BigRational::from_float(8.0 * sigma).expect("finite");
+                    (vmin - &s, vmax + &s)
+                }
+                (None, Continuous::Uniform(a)) => (vmin - a, vmax + a),
+            };
+            return Ok(continuous_law(&kind, values, g, &range));
+        }
+        let atoms = self.atoms(values, playout)?;
+        Ok(match &self.quantization {
+            None => atom_law(&atoms, |x| x.clone()),
+            Some(q) => {
+                let (lo, hi) = match &q.range {
+                    Some(r) => r.clone(),
+                    None => {
+                        let all = atoms.iter().flatten().map(|(x, _)| x);
+                        let lo = all.clone().min().expect("atoms").clone();
+                        let hi = all.max().expect("atoms").clone();
+                        (lo, hi)
+                    }
+                };
+                let g = BigInt::from(q.levels);
+                atom_law(&atoms, |x| {
+                    if hi <= lo {
+                        return BigRational::from_integer(0.into());
+                    }
+                    let position =
+                        ((x - &lo) * BigRational::from_integer(g.clone()) / (&hi - &lo)).floor();
+                    BigRational::from_integer(
+                        position
+                            .to_integer()
+                            .clamp(BigInt::from(0), &g - BigInt::from(1)),
+                    )
+                })
+            }
+        })
+    }
+}
+
+/// `a < b` etc. for exact rationals, through their nearest doubles when those differ by
+/// more than their rounding (correctly rounded, so the order is the rationals'), else by
+/// cross-multiplication.
+fn compare(a: &(BigRational, f64), b: &(BigRational, f64)) -> std::cmp::Ordering {
+    let margin = 4.0 * f64::EPSILON * a.1.abs().max(b.1.abs()) + f64::MIN_POSITIVE;
+    if (a.1 - b.1).abs() > margin {
+        return a.1.partial_cmp(&b.1).expect("finite");
+    }
+    (a.0.numer() * b.0.denom()).cmp(&(b.0.numer() * a.0.denom()))
+}
+
+/// The law of atoms mapped to levels by `key` (levels: the distinct keys of positive mass),
+/// as scaled integers.
+fn atom_law(
+    atoms: &[Vec<(BigRational, BigRational)>],
+    key: impl Fn(&BigRational) -> BigRational,
+) -> Law {
+    // (key and its nearest double, true value, probability)
+    let mut entries: Vec<((BigRational, f64), usize, &BigRational)> = atoms
+        .iter()
+        .enumerate()
+        .flat_map(|(v, law)| {
+            law.iter()
+                .filter(|(_, p)| !p.is_zero())
+                .map(move |(x, p)| (x, v, p))
+        })
+        .map(|(x, v, p)| {
+            let k = key(x);
+            let approximation = crate::numeric::number::rational_to_f64(&k);
+            ((k, approximation), v, p)
+        })
+        .collect();
+    entries.sort_by(|a, b| compare(&a.0, &b.0));
+    let probabilities: Vec<BigRational> = entries.iter().map(|e| e.2.clone()).collect();
+    let (scaled_probabilities, denominator) = scaled(std::slice::from_ref(&probabilities));
+    let mut levels = 0usize;
+    let mut level_of = Vec::with_capacity(entries.len());
+    for (i, e) in entries.iter().enumerate() {
+        let same = i > 0 && {
+            let previous = &entries[i - 1].0.0;
+            previous.numer() == e.0.0.numer() && previous.denom() == e.0.0.denom()
+        };
+        if !same {
+            levels += 1;
+        }
+        level_of.push(levels - 1);
+    }
+    let mut numerators = vec![vec![BigInt::zero(); levels]; atoms.len()];
+    for ((e, &level), p) in entries.iter().zip(&level_of).zip(&scaled_probabilities[0]) {
+        numerators[e.1][level] += p;
+    }
+    for cdf in &mut numerators {
+        for x in 1..levels {
+            let previous = cdf[x - 1].clone();
+            cdf[x] += previous;
+        }
+        if let Some(last) = cdf.last_mut() {
+            *last = denominator.clone();
+        }
+    }
+    Law {
+        levels,
+        cdfs: Cdfs::Exact {
+            numerators,
+            denominator,
+        },
+    }
+}
+
+/// Bins of a continuous model; bins no value reaches are dropped.
+fn continuous_law(
+    kind: &Continuous,
+    values: &[BigRational],
+    g: u32,
+    (lo, hi): &(BigRational, BigRational),
+) -> Law {
+    let width = (hi - lo) / BigRational::from_integer(g.into());
+    let edges: Vec<BigRational> = (1..g)
+        .map(|i| lo + &width * BigRational::from_integer(i.into()))
+        .collect();
+    let keep = |cdfs: &[Vec<bool>]| -> Vec<bool> {
+        (0..g as usize)
+            .map(|i| i + 1 == g as usize || cdfs.iter().any(|c| c[i]))
+            .collect()
+    };
+    match kind {
+        Continuous::Gaussian(sigma) => {
+            let cdfs: Vec<Vec<f64>> = values
+                .iter()
+                .map(|v| {
+                    let v = ToPrimitive::to_f64(v).unwrap_or(0.0);
+                    let mut previous = 0.0f64;
+                    let mut out: Vec<f64> = edges
+                        .iter()
+                        .map(|t| {
+                            let z = (ToPrimitive::to_f64(t).unwrap_or(0.0) - v) / sigma;
+                            let phi = 0.5 * libm::erfc(-z / std::f64::consts::SQRT_2);
+                            previous = previous.max(phi.min(1.0));
+                            previous
+                        })
+                        .collect();
+                    out.push(1.0);
+                    out
+                })
+                .collect();
+            // A bin is used when some value puts mass in it.
+            let used: Vec<Vec<bool>> = cdfs
+                .iter()
+                .map(|c| {
+                    (0..c.len())
+                        .map(|i| c[i] > if i == 0 { 0.0 } else { c[i - 1] })
+                        .collect()
+                })
+                .collect();
+            let keep = keep(&used);
+            Law {
+                levels: keep.iter().filter(|&&k| k).count(),
+                cdfs: Cdfs::Float(
+                    cdfs.into_iter()
+                        .map(|c| {
+                            c.into_iter()
+                                .zip(&keep)
+                                .filter(|(_, k)| **k)
+                                .map(|(x, _)| x)
+                                .collect()
+                        })
+                        .collect(),
+                ),
+            }
+        }
+        Continuous::Uniform(a) => {
+            let two_a = a * BigRational::from_integer(2.into());
+            let cdfs: Vec<Vec<BigRational>> = values
+                .iter()
+                .map(|v| {
+                    let mut out: Vec<BigRational> = edges
+                        .iter()
+                        .map(|t| {
+                            ((t - v + a) / &two_a).clamp(
+                                BigRational::from_integer(0.into()),
+                                BigRational::from_integer(1.into()),
+                            )
+                        })
+                        .collect();
+                    out.push(BigRational::from_integer(1.into()));
+                    out
+                })
+                .collect();
+            let used: Vec<Vec<bool>> = cdfs
+                .iter()
+                .map(|c| {
+                    (0..c.len())
+                        .map(|i| {
+                            if i == 0 {
+                                !c[0].is_zero()
+                            } else {
+                                c[i] > c[i - 1]
+                            }
+                        })
+                        .collect()
+                })
+                .collect();
+            let keep = keep(&used);
+            let kept: Vec<Vec<BigRational>> = cdfs
+                .into_iter()
+                .map(|c| {
+                    c.into_iter()
+                        .zip(&keep)
+                        .filter(|(_, k)| **k)
+                        .map(|(x, _)| x)
+                        .collect()
+                })
+                .collect();
+            let (numerators, denominator) = scaled(&kept);
+            Law {
+                levels: keep.iter().filter(|&&k| k).count(),
+                cdfs: Cdfs::Exact {
+                    numerators,
+                    denominator,
+                },
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn q(s: &str) -> BigRational {
+        parse_rational(s).unwrap()
+    }
+
+    #[test]
+    fn atoms_become_levels_and_bins() {
+        let values = vec![q("-1"), q("1")];
+        let e = Evaluation::new(Model::Artificial { error: q("1/10") });
+        let law = e.law(&values, None, None).unwrap();
+        assert_eq!(law.levels, 2);
+        assert_eq!(law.rationals(0).unwrap(), vec![q("9/10"), q("1")]);
+        assert_eq!(law.rationals(1).unwrap(), vec![q("1/10"), q("1")]);
+        // Histogram atoms 0, 0.25, 0.5, 1 in 2 bins over [0, 1]: [0, 0.5) and [0.5, 1].
+        let h = Histogram::parse("1,0.5\n1,1\n-1,0\n-1,0.25\n").unwrap();
+        let e = Evaluation::<BigRational>::new(Model::Histogram(h))
+            .levels(2, Some((q("0"), q("1"))))
+            .unwrap();
+        let law = e.law(&values, None, None).unwrap();
+        assert_eq!(law.rationals(0).unwrap(), vec![q("1"), q("1")]);
+        assert_eq!(law.rationals(1).unwrap(), vec![q("0"), q("1")]);
+        // Out of range values are clamped into the end bins.
+        let h = Histogram::parse("1,7\n-1,-3\n-1,0.1\n").unwrap();
+        let e = Evaluation::<BigRational>::new(Model::Histogram(h))
+            .levels(4, Some((q("0"), q("1"))))
+            .unwrap();
+        let law = e.law(&values, None, None).unwrap();
+        assert_eq!(law.levels, 2);
+        assert_eq!(law.rationals(0).unwrap(), vec![q("1"), q("1")]);
+        assert_eq!(law.rationals(1).unwrap(), vec![q("0"), q("1")]);
+    }
+
+    #[test]
+    fn uniform_bins_are_exact_and_sum_to_one() {
+        let values = vec![q("-1"), q("1")];
+        let e = Evaluation::new(Model::Uniform {
+            halfwidth: q("3/2"),
+        })
+        .levels(5, None)
+        .unwrap();
+        let law = e.law(&values, None, None).unwrap();
+        // Range [-5/2, 5/2], bins of width 1: value -1 spreads over [-5/2, 1/2].
+        let c = [law.rationals(0).unwrap(), law.rationals(1).unwrap()];
+        assert_eq!(c[0], vec![q("1/3"), q("2/3"), q("1"), q("1"), q("1")]);
+        assert_eq!(c[1], vec![q("0"), q("0"), q("1/3"), q("2/3"), q("1")]);
+    }
+
+    #[test]
+    fn gaussian_bins_are_monotone_and_refused_exactly() {
+        let values = vec![q("-1"), q("1")];
+        let e = Evaluation::new(Model::Gaussian { sigma: 0.5 });
+        let law = e.law(&values, None, Some(100)).unwrap();
+        let Cdfs::Float(c) = &law.cdfs else { panic!() };
+        assert!(
+            c.iter()
+                .all(|v| v.windows(2).all(|w| w[0] <= w[1]) && *v.last().unwrap() == 1.0)
+        );
+        let exact = Evaluation::new(Model::Gaussian { sigma: q("1/2") });
+        assert!(
+            exact
+                .validate(&values, true)
+                .unwrap_err()
+                .to_string()
+                .contains("--exact")
+        );
+        let bad = Evaluation::new(Model::Gaussian { sigma: -1.0 });
+        assert!(
+            bad.validate(&values, true)
+                .unwrap_err()
+                .to_string()
+                .starts_with("--sigma must be greater than 0")
+        );
+    }
+
+    #[test]
+    fn histogram_errors_name_the_option_and_value() {
+        let h = Histogram::parse("1,0.5\n").unwrap();
+        let e = Evaluation::new(Model::<BigRational>::Histogram(h));
+        let err = e
+            .validate(&[q("-1"), q("1")], true)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("--histogram") && err.contains("true value -1"),
+            "{err}"
+        );
+        assert!(Histogram::parse("1,0.5,-1").is_err());
+        assert!(Histogram::parse("1,0.5,0").is_err());
+        assert!(Histogram::parse("# only a comment\n").is_err());
+        assert!(Histogram::parse("value,evaluation\n1,2\n").is_ok());
+        assert!(Histogram::parse("1,2\nx,y\n").is_err());
+    }
+}
