@@ -130,7 +130,7 @@ struct CriticalArgs {
 #[derive(Debug, clap::Args)]
 struct FiguresArgs {
     /// Directory to write into.
-    #[arg(long, default_value = "plots")]
+    #[arg(long, default_value = ".")]
     out: PathBuf,
     /// Figures for the screen (titled, 900x700 a panel) or a paper's single column (3.3 in
     /// at 300 dpi, fonts >= 8 pt, no title: the caption says it).

@@ -77,7 +77,7 @@ pub struct MatchSweepArgs {
     #[arg(long, value_parser = count, default_value_t = 8000, allow_negative_numbers = true)]
     pairs: u64,
     /// Directory for chi_nau_fig3.{png,svg,csv} (not written by a --shard run).
-    #[arg(long, default_value = "plots")]
+    #[arg(long, default_value = ".")]
     out: PathBuf,
     /// Figures for the screen (titled, 900x700 a panel) or a paper's single column (3.3 in
     /// at 300 dpi, fonts >= 8 pt, no title: the caption says it).

@@ -40,7 +40,7 @@ enum Experiment {
     Emm(super::emm::EmmArgs),
     /// The natural evaluator's error rates by node height, estimated on solved boards (for EMM).
     EmmCalibrate(super::emm::EmmCalibrateArgs),
-    /// Wilson, Parker & Nau's Figs. 3-6 (b = 2 and 3, d = 10) into plots/.
+    /// Wilson, Parker & Nau's Figs. 3-6 (b = 2 and 3, d = 10) into the current directory (or --out).
     EmmFigures(super::emm::EmmFiguresArgs),
     /// Chi & Nau's Fig. 3 and Wilson et al.'s Figs. 3-6 together (reduced sizes unless --full).
     StudyFigures(super::studies::StudyFiguresArgs),

@@ -10,7 +10,7 @@ pub struct StudyFiguresArgs {
     #[arg(long)]
     full: bool,
     /// Directory to write into.
-    #[arg(long, default_value = "plots")]
+    #[arg(long, default_value = ".")]
     out: PathBuf,
     /// Seed of the random streams.
     #[arg(long, value_parser = super::args::seed, default_value_t = 1, allow_negative_numbers = true)]

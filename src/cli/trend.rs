@@ -23,7 +23,7 @@ pub struct Args {
     #[arg(long, value_parser = super::args::at_least::<u32>(2), default_value_t = 100, allow_negative_numbers = true)]
     peak_grid: u32,
     /// Directory for trend.csv and the two figures.
-    #[arg(long, default_value = "plots")]
+    #[arg(long, default_value = ".")]
     out: PathBuf,
     /// Figures for the screen (titled, 900x700 a panel) or a paper's single column (3.3 in
     /// at 300 dpi, fonts >= 8 pt, no title: the caption says it).

@@ -97,35 +97,35 @@ fn describe_analytic(name: &str) -> (String, String) {
     let (what, command) = match stem {
         "errprop_fig2" => (
             "Li & Marsland Fig. 2: declining errors, f1 = f2 = 0.7, 0.8, 0.9",
-            "pathology errprop figures",
+            "pathology errprop figures --out plots",
         ),
         "errprop_fig3" => (
             "Li & Marsland Fig. 3: errors migrating to (0, 1), f1 = f2 = 0.1, 0.2, 0.3",
-            "pathology errprop figures",
+            "pathology errprop figures --out plots",
         ),
         "errprop_phase_portrait" => (
             "phase portrait of the gamma/delta map at f = 0.7 with basins (beyond the paper)",
-            "pathology errprop figures",
+            "pathology errprop figures --out plots",
         ),
         "dgame_fig4" => (
             "Li & Marsland Fig. 4: PS against f1 for p0 = 0.5, h = 10, 12, 13",
-            "pathology errprop figures",
+            "pathology errprop figures --out plots",
         ),
         "dgame_fig4_pairs" => (
             "the pathological-pair count behind Fig. 4 (the paper: 167)",
-            "pathology errprop figures",
+            "pathology errprop figures --out plots",
         ),
         "rhf_chi_nau_fig2" => (
             "Chi & Nau Fig. 2: rhf(w) of e^w",
-            "pathology errprop figures",
+            "pathology errprop figures --out plots",
         ),
         "emm_depth_one_fig1" => (
             "Wilson, Parker & Nau Fig. 1: depth-one error formulas",
-            "pathology errprop figures",
+            "pathology errprop figures --out plots",
         ),
         _ => (
             "a figure of the error-propagation module",
-            "pathology errprop figures",
+            "pathology errprop figures --out plots",
         ),
     };
     (what.to_string(), command.to_string())
@@ -138,7 +138,7 @@ pub(super) fn trend(job: &mut Job) -> Result<()> {
     let report = crate::analytic::dgame::report::height_trend_report(&rows, 10, to, 100, 1e-7, 100);
     let written =
         crate::plot::figures::trend_figures(job.out(), &rows, &report, job.options.style)?;
-    let command = format!("pathology trend --from 10 --to {to}");
+    let command = format!("pathology trend --from 10 --to {to} --out plots");
     job.files(
         &written,
         |name| {
@@ -174,7 +174,7 @@ pub(super) fn studies(job: &mut Job) -> Result<()> {
         job.options.style,
     )?;
     let full = if job.options.full { " --full" } else { "" };
-    let command = format!("pathology mc study-figures{full} --seed {seed}");
+    let command = format!("pathology mc study-figures{full} --seed {seed} --out plots");
     job.files(
         &written,
         |name| {
