@@ -550,7 +550,7 @@ impl ColumnKey {
                     .error_bounds
                     .iter()
                     .copied()
-                    .find(|b| !(*b <= MAX_EXACT_BOUND))
+                    .find(|b| b.is_nan() || *b > MAX_EXACT_BOUND)
                 {
                     return Err(Error::invalid(
                         "h",
