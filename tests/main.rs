@@ -13,6 +13,7 @@ mod limits;
 mod mc;
 mod options;
 mod packaging;
+mod readme;
 mod reliability;
 mod report_commands;
 mod studies;
