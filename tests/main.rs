@@ -11,6 +11,7 @@ mod figures;
 mod hostile;
 mod limits;
 mod mc;
+mod models;
 mod options;
 mod packaging;
 mod readme;

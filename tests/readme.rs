@@ -77,7 +77,10 @@ fn split(line: &str) -> Vec<String> {
 /// without trailing blank lines.
 fn without_manifest(text: &str) -> String {
     let mut lines: Vec<&str> = text.lines().collect();
-    while lines.last().is_some_and(|l| l.starts_with("# ") || l.trim().is_empty()) {
+    while lines
+        .last()
+        .is_some_and(|l| l.starts_with("# ") || l.trim().is_empty())
+    {
         lines.pop();
     }
     lines.join("\n")
@@ -156,7 +159,11 @@ fn every_readme_command_prints_what_the_readme_shows() {
     std::os::unix::fs::symlink(root().join("examples"), dir.path().join("examples")).unwrap();
     let update = std::env::var_os("PATHOLOGY_UPDATE_README").is_some();
     let blocks = examples(&readme);
-    assert!(blocks.len() >= 5, "only {} runnable blocks found", blocks.len());
+    assert!(
+        blocks.len() >= 5,
+        "only {} runnable blocks found",
+        blocks.len()
+    );
     let mut lines: Vec<String> = readme.lines().map(str::to_string).collect();
     let mut failures = Vec::new();
     // Rewritten from the last block up, so earlier line numbers stay valid.
@@ -174,7 +181,10 @@ fn every_readme_command_prints_what_the_readme_shows() {
                     actual
                 ));
             }
-            body.push(format!("$ {}", lines[example.line - 1].trim_start_matches("$ ")));
+            body.push(format!(
+                "$ {}",
+                lines[example.line - 1].trim_start_matches("$ ")
+            ));
             body.extend(actual.lines().map(str::to_string));
         }
         if update {
