@@ -40,7 +40,7 @@ pub fn minimax<G: Game, E: Evaluator<G> + ?Sized>(
 
 /// A depth-limited search that backs up the children's values of each interior node with
 /// `rule(player to move, values)`: terminal states give their utility, the search front the
-/// static evaluation. [`minimax`] and [`crate::search::product`] are this with their rules.
+/// static evaluation. [`minimax`] and [`crate::search::product()`] are this with their rules.
 ///
 /// # Examples
 ///
