@@ -188,3 +188,29 @@ pub fn unit(text: &str) -> Result<f64, String> {
 pub fn default_threads() -> usize {
     std::thread::available_parallelism().map_or(1, usize::from)
 }
+
+/// Seed, threads and output: the options every seeded run takes (the shard, whose help names
+/// what is sliced, is each command's own).
+#[derive(Debug, Clone, clap::Args)]
+pub struct SeedThreads {
+    /// Seed of the random streams (the same seed gives the same output for any --threads).
+    #[arg(long, value_parser = seed, default_value_t = 1, allow_negative_numbers = true)]
+    pub seed: u64,
+    /// Worker threads (default: all cores).
+    #[arg(long, value_parser = threads, allow_negative_numbers = true)]
+    pub threads: Option<usize>,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+impl SeedThreads {
+    /// The run as the library takes it.
+    pub fn config(&self, trials: u64, shard: Option<Shard>) -> crate::sim::report::RunConfig {
+        crate::sim::report::RunConfig {
+            trials,
+            seed: self.seed,
+            threads: self.threads,
+            shard,
+        }
+    }
+}

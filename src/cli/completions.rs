@@ -34,63 +34,11 @@ pub fn run_completions(args: CompletionsArgs) -> anyhow::Result<()> {
     super::print(&String::from_utf8(script)?)
 }
 
-/// Every page: `(file stem, command)`, the main page first, then each subcommand's (nested
-/// ones joined with `-`), named as the main page's SEE ALSO section names them.
-fn pages() -> Vec<(String, clap::Command)> {
-    fn walk(command: &clap::Command, stem: &str, out: &mut Vec<(String, clap::Command)>) {
-        for sub in command.get_subcommands() {
-            if sub.get_name() == "help" {
-                continue;
-            }
-            let name = format!("{stem}-{}", sub.get_name());
-            // clap names are `&'static str` without its `string` feature: a few short names,
-            // made once per `pathology man`.
-            let page: &'static str = name.clone().leak();
-            out.push((
-                name.clone(),
-                sub.clone().name(page).bin_name(name.replace('-', " ")),
-            ));
-            walk(sub, &name, out);
-        }
-    }
-    let mut command = super::Cli::command();
-    command.build();
-    let mut out = vec![("pathology".to_string(), command.clone())];
-    walk(&command, "pathology", &mut out);
-    out
-}
-
-fn render(command: clap::Command) -> anyhow::Result<Vec<u8>> {
-    let mut page = Vec::new();
-    clap_mangen::Man::new(command).render(&mut page)?;
-    Ok(page)
-}
-
 /// Writes the man page `pathology(1)` (roff) to standard output, or one subcommand's page,
-/// or with `--out` every page into a directory (pathology.1 refers to pathology-table(1) and
-/// the others by those names).
+/// or with `--out` every page into a directory ([`crate::report::man`]).
 pub fn run_man(args: ManArgs) -> anyhow::Result<()> {
-    let pages = pages();
     if let Some(dir) = &args.out {
-        std::fs::create_dir_all(dir).map_err(|e| {
-            crate::Error::invalid(
-                "--out",
-                "a directory that can be created",
-                format!("{} ({e})", dir.display()),
-            )
-        })?;
-        let mut written = Vec::new();
-        for (stem, command) in pages {
-            let path = dir.join(format!("{stem}.1"));
-            crate::report::output::write_atomically(&path, render(command)?).map_err(|e| {
-                crate::Error::invalid(
-                    "--out",
-                    "a writable directory",
-                    format!("{} ({e})", path.display()),
-                )
-            })?;
-            written.push(path);
-        }
+        let written = crate::report::man::write_all(super::Cli::command(), dir)?;
         eprintln!("{} man pages written to {}", written.len(), dir.display());
         return Ok(());
     }
@@ -98,6 +46,7 @@ pub fn run_man(args: ManArgs) -> anyhow::Result<()> {
         None => "pathology".to_string(),
         Some(name) => format!("pathology-{}", name.replace(' ', "-")),
     };
+    let pages = crate::report::man::pages(super::Cli::command());
     let Some((_, command)) = pages.into_iter().find(|(stem, _)| *stem == wanted) else {
         return Err(crate::Error::invalid(
             "SUBCOMMAND",
@@ -106,5 +55,5 @@ pub fn run_man(args: ManArgs) -> anyhow::Result<()> {
         )
         .into());
     };
-    super::print(&String::from_utf8(render(command)?)?)
+    super::print(&String::from_utf8(crate::report::man::render(command)?)?)
 }

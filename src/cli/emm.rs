@@ -5,13 +5,12 @@ use std::path::PathBuf;
 
 use crate::plot::studies::wilson_figures;
 use crate::sim::level_tree::GameKind;
-use crate::sim::report::RunConfig;
 use crate::sim::runner::Shard;
 use crate::studies::wilson_parker_nau::request::{
     BoardRequest, EmmEvaluatorKind, EmmRequest, calibration_run, check_figures_budget,
 };
 
-use super::args::{OutputArgs, count, unit};
+use super::args::{SeedThreads, count, unit};
 
 /// The boards of the EMM commands.
 #[derive(Debug, Clone, clap::Args)]
@@ -37,30 +36,6 @@ impl EmmBoardArgs {
             branching: self.branching,
             height: self.height,
             p: self.p,
-        }
-    }
-}
-
-/// Seed, threads and output of the EMM commands.
-#[derive(Debug, Clone, clap::Args)]
-pub struct EmmOptions {
-    /// Seed of the random streams (the same seed gives the same output for any --threads).
-    #[arg(long, value_parser = super::args::seed, default_value_t = 1, allow_negative_numbers = true)]
-    seed: u64,
-    /// Worker threads (default: all cores).
-    #[arg(long, value_parser = super::args::threads, allow_negative_numbers = true)]
-    threads: Option<usize>,
-    #[command(flatten)]
-    output: OutputArgs,
-}
-
-impl EmmOptions {
-    fn config(&self, games: u64, shard: Option<Shard>) -> RunConfig {
-        RunConfig {
-            trials: games,
-            seed: self.seed,
-            threads: self.threads,
-            shard,
         }
     }
 }
@@ -95,7 +70,7 @@ pub struct EmmArgs {
     #[arg(long, value_parser = super::args::shard, allow_negative_numbers = true)]
     shard: Option<Shard>,
     #[command(flatten)]
-    options: EmmOptions,
+    options: SeedThreads,
 }
 
 #[derive(Debug, clap::Args)]
@@ -110,7 +85,7 @@ pub struct EmmCalibrateArgs {
     #[arg(long)]
     out: Option<PathBuf>,
     #[command(flatten)]
-    options: EmmOptions,
+    options: SeedThreads,
 }
 
 #[derive(Debug, clap::Args)]
@@ -127,7 +102,7 @@ pub struct EmmFiguresArgs {
     #[arg(long, value_enum, default_value_t = crate::plot::Style::Screen)]
     style: crate::plot::Style,
     #[command(flatten)]
-    options: EmmOptions,
+    options: SeedThreads,
 }
 
 pub fn run_emm_calibrate(args: EmmCalibrateArgs) -> anyhow::Result<()> {

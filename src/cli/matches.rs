@@ -16,28 +16,17 @@ use super::args::{count, unit};
 /// Options of the match commands: seed, threads, shard and output.
 #[derive(Debug, Clone, clap::Args)]
 pub struct MatchOptions {
-    /// Seed of the random streams (the same seed gives the same output for any --threads).
-    #[arg(long, value_parser = super::args::seed, default_value_t = 1, allow_negative_numbers = true)]
-    seed: u64,
-    /// Worker threads (default: all cores).
-    #[arg(long, value_parser = super::args::threads, allow_negative_numbers = true)]
-    threads: Option<usize>,
+    #[command(flatten)]
+    run: super::args::SeedThreads,
     /// Play only the K-th of N disjoint slices of the seeded pairs (K/N, 1 <= K <= N);
     /// `pathology merge` sums the N outputs into the unsharded result, byte for byte.
     #[arg(long, value_parser = super::args::shard, allow_negative_numbers = true)]
     shard: Option<Shard>,
-    #[command(flatten)]
-    output: super::args::OutputArgs,
 }
 
 impl MatchOptions {
     fn config(&self, pairs: u64) -> RunConfig {
-        RunConfig {
-            trials: pairs,
-            seed: self.seed,
-            threads: self.threads,
-            shard: self.shard,
-        }
+        self.run.config(pairs, self.shard)
     }
 }
 
@@ -107,7 +96,7 @@ pub fn run_match(args: MatchArgs) -> anyhow::Result<()> {
         w: args.w,
     };
     let report = request.play(&args.options.config(args.pairs))?;
-    args.options.output.emit(&report, 4)
+    args.options.run.output.emit(&report, 4)
 }
 
 pub fn run_match_sweep(args: MatchSweepArgs) -> anyhow::Result<()> {
@@ -118,10 +107,10 @@ pub fn run_match_sweep(args: MatchSweepArgs) -> anyhow::Result<()> {
                 .map_err(super::reproduce::library_error)?;
         eprintln!("written: {}", super::list(&files, ", "));
     }
-    args.options.output.emit(&sweep.report, 4)
+    args.options.run.output.emit(&sweep.report, 4)
 }
 
 pub fn run_match_table(args: MatchTableArgs) -> anyhow::Result<()> {
     let report = depth_table(&args.options.config(args.pairs))?;
-    args.options.output.emit(&report, 4)
+    args.options.run.output.emit(&report, 4)
 }

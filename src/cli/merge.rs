@@ -22,7 +22,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let mut inputs = Vec::new();
     for path in &args.files {
         let name = path.display().to_string();
-        let text = super::read_input(path).with_context(|| format!("reading {name}"))?;
+        let text =
+            crate::report::read::read_input(path).with_context(|| format!("reading {name}"))?;
         let table = read_any(&text, None).with_context(|| format!("reading {name}"))?;
         inputs.push((name, table));
     }

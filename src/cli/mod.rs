@@ -195,34 +195,3 @@ pub(crate) fn stream_error(error: crate::report::StreamError) -> anyhow::Error {
         }
     }
 }
-
-/// Opens an input file for buffered reading, `-` meaning standard input; a directory or an
-/// unreadable file is an input error naming the path.
-pub(crate) fn open_input(path: &std::path::Path) -> anyhow::Result<Box<dyn io::BufRead>> {
-    let name = path.display().to_string();
-    if name == "-" {
-        return Ok(Box::new(io::BufReader::new(io::stdin())));
-    }
-    if path.is_dir() {
-        return Err(crate::Error::invalid("FILE", "a file, not a directory", &name).into());
-    }
-    let file = std::fs::File::open(path).map_err(|e| {
-        crate::Error::invalid(
-            "FILE",
-            "a readable CSV or JSON file",
-            format!("{name} ({e})"),
-        )
-    })?;
-    Ok(Box::new(io::BufReader::new(file)))
-}
-
-/// Reads a whole input ([`open_input`]) as UTF-8 text; text that is not UTF-8 is an input
-/// error naming the path.
-pub(crate) fn read_input(path: &std::path::Path) -> anyhow::Result<String> {
-    use std::io::Read;
-    let mut bytes = Vec::new();
-    open_input(path)?.read_to_end(&mut bytes)?;
-    String::from_utf8(bytes).map_err(|_| {
-        crate::Error::invalid("FILE", "UTF-8 text (CSV or JSON)", path.display()).into()
-    })
-}

@@ -44,7 +44,7 @@ pub enum Outcome {
 
 pub fn run(args: Args) -> anyhow::Result<Outcome> {
     let name = args.file.display().to_string();
-    let mut reader = super::open_input(&args.file)?;
+    let mut reader = crate::report::read::open_input(&args.file)?;
     // JSON (a report of `pathology mc`) is read whole; CSV is streamed with bounded memory.
     let is_json = reader
         .fill_buf()?

@@ -2,35 +2,10 @@
 //! kalah, Section 4.5; othello, Section 4.3) and Ross's (2020) node counts. The reports are
 //! built by [`crate::studies::chi_nau::variety_report`].
 
-use crate::sim::report::RunConfig;
 use crate::studies::chi_nau::kalah::{KalahSetup, PAPER_BOARDS};
 use crate::studies::chi_nau::variety_report::{ROSS_BOARDS, kalah_run, nodes_report, othello_run};
 
-use super::args::OutputArgs;
-
-/// Seed, threads and output of the kalah and othello runs.
-#[derive(Debug, Clone, clap::Args)]
-pub struct VarietyRun {
-    /// Seed of the random streams (the same seed gives the same output for any --threads).
-    #[arg(long, value_parser = super::args::seed, default_value_t = 1, allow_negative_numbers = true)]
-    pub seed: u64,
-    /// Worker threads (default: all cores).
-    #[arg(long, value_parser = super::args::threads, allow_negative_numbers = true)]
-    pub threads: Option<usize>,
-    #[command(flatten)]
-    pub output: OutputArgs,
-}
-
-impl VarietyRun {
-    fn config(&self, trials: u64) -> RunConfig {
-        RunConfig {
-            trials,
-            seed: self.seed,
-            threads: self.threads,
-            shard: None,
-        }
-    }
-}
+use super::args::{OutputArgs, SeedThreads};
 
 #[derive(Debug, clap::Args)]
 pub struct KalahArgs {
@@ -49,12 +24,12 @@ pub struct KalahArgs {
     #[arg(long, value_parser = super::args::whole_in::<u32>(1, 4), default_value_t = 2, allow_negative_numbers = true)]
     search_depth: u32,
     #[command(flatten)]
-    run: VarietyRun,
+    run: SeedThreads,
 }
 
 pub fn run_kalah(args: KalahArgs) -> anyhow::Result<()> {
     let setup = KalahSetup::new(args.w, args.depth, args.search_depth)?;
-    let report = kalah_run(&setup, &args.run.config(args.boards))?;
+    let report = kalah_run(&setup, &args.run.config(args.boards, None))?;
     args.run.output.emit(&report, 4)
 }
 
@@ -71,11 +46,11 @@ pub struct OthelloArgs {
     #[arg(long, value_parser = super::args::whole_in::<u32>(0, 20), default_value_t = 8, allow_negative_numbers = true)]
     opening_plies: u32,
     #[command(flatten)]
-    run: VarietyRun,
+    run: SeedThreads,
 }
 
 pub fn run_othello(args: OthelloArgs) -> anyhow::Result<()> {
-    let config = args.run.config(args.openings);
+    let config = args.run.config(args.openings, None);
     let report = othello_run(&args.depth, args.opening_plies, &config)?;
     args.run.output.emit(&report, 4)
 }

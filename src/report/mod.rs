@@ -41,6 +41,7 @@ mod csv_format;
 pub mod figure;
 mod json_format;
 mod latex;
+pub mod man;
 mod markdown;
 pub mod output;
 pub mod read;

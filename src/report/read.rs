@@ -189,3 +189,39 @@ pub fn read_any(text: &str, name: Option<&str>) -> Result<ReadTable> {
         read_csv(text)
     }
 }
+
+/// Opens an input file for buffered reading, `-` meaning standard input; a directory or an
+/// unreadable file is an input error naming the path.
+pub fn open_input(path: &std::path::Path) -> Result<Box<dyn std::io::BufRead>> {
+    let name = path.display().to_string();
+    if name == "-" {
+        return Ok(Box::new(std::io::BufReader::new(std::io::stdin())));
+    }
+    if path.is_dir() {
+        return Err(Error::invalid("FILE", "a file, not a directory", &name));
+    }
+    let file = std::fs::File::open(path).map_err(|e| {
+        Error::invalid(
+            "FILE",
+            "a readable CSV or JSON file",
+            format!("{name} ({e})"),
+        )
+    })?;
+    Ok(Box::new(std::io::BufReader::new(file)))
+}
+
+/// Reads a whole input ([`open_input`]) as UTF-8 text; text that is not UTF-8 is an input
+/// error naming the path.
+pub fn read_input(path: &std::path::Path) -> Result<String> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    open_input(path)?.read_to_end(&mut bytes).map_err(|e| {
+        Error::invalid(
+            "FILE",
+            "a readable CSV or JSON file",
+            format!("{} ({e})", path.display()),
+        )
+    })?;
+    String::from_utf8(bytes)
+        .map_err(|_| Error::invalid("FILE", "UTF-8 text (CSV or JSON)", path.display()))
+}
