@@ -1,5 +1,6 @@
-//! Issue 26, item 10: every `$ pathology ...` block of the README is the real output of the
-//! command (the manifest, which the README leaves out, masked), so the tour cannot drift.
+//! Issue 26, item 10: every `$ pathology ...` block of the README (and of the pages under
+//! `docs/`) is the real output of the command (the manifest, which the README leaves out,
+//! masked), so the tour cannot drift.
 //!
 //! A fenced block whose lines start with `$ pathology` is run command by command (in a
 //! temporary directory where `examples/` is the repository's, standard output then standard
@@ -150,31 +151,27 @@ fn run(dir: &Path, words: &[String]) -> String {
     text
 }
 
-#[test]
-fn every_readme_command_prints_what_the_readme_shows() {
-    let path = root().join("README.md");
-    let readme = std::fs::read_to_string(&path).unwrap();
-    let dir = tempfile::tempdir().unwrap();
-    #[cfg(unix)]
-    std::os::unix::fs::symlink(root().join("examples"), dir.path().join("examples")).unwrap();
-    let update = std::env::var_os("PATHOLOGY_UPDATE_README").is_some();
+/// Runs every block of one Markdown file; returns the failures (or rewrites the file's blocks
+/// with `PATHOLOGY_UPDATE_README`) and the number of runnable blocks.
+fn check_file(path: &Path, dir: &Path, update: bool) -> (Vec<String>, usize) {
+    let readme = std::fs::read_to_string(path).unwrap();
+    let name = path
+        .strip_prefix(root())
+        .unwrap_or(path)
+        .display()
+        .to_string();
     let blocks = examples(&readme);
-    assert!(
-        blocks.len() >= 5,
-        "only {} runnable blocks found",
-        blocks.len()
-    );
     let mut lines: Vec<String> = readme.lines().map(str::to_string).collect();
     let mut failures = Vec::new();
     // Rewritten from the last block up, so earlier line numbers stay valid.
     for (start, end, list) in blocks.iter().rev() {
         let mut body = Vec::new();
         for example in list {
-            let actual = run(dir.path(), &example.words);
+            let actual = run(dir, &example.words);
             let expected = example.expected.join("\n");
             if actual.trim_end() != expected.trim_end() {
                 failures.push(format!(
-                    "README line {}: `{}`\n--- README\n{}\n--- actual\n{}",
+                    "{name} line {}: `{}`\n--- {name}\n{}\n--- actual\n{}",
                     example.line,
                     example.words.join(" "),
                     expected,
@@ -194,12 +191,41 @@ fn every_readme_command_prints_what_the_readme_shows() {
     if update {
         let mut text = lines.join("\n");
         text.push('\n');
-        std::fs::write(&path, text).unwrap();
-        return;
+        std::fs::write(path, text).unwrap();
+    }
+    (failures, blocks.len())
+}
+
+/// The README and the longer pages under `docs/` it links to.
+#[test]
+fn every_readme_command_prints_what_the_readme_shows() {
+    let dir = tempfile::tempdir().unwrap();
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(root().join("examples"), dir.path().join("examples")).unwrap();
+    let update = std::env::var_os("PATHOLOGY_UPDATE_README").is_some();
+    let mut files = vec![root().join("README.md")];
+    if let Ok(entries) = std::fs::read_dir(root().join("docs")) {
+        let mut docs: Vec<PathBuf> = entries
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "md"))
+            .collect();
+        docs.sort();
+        files.extend(docs);
+    }
+    let mut failures = Vec::new();
+    for (i, path) in files.iter().enumerate() {
+        let (mut found, blocks) = check_file(path, dir.path(), update);
+        if i == 0 {
+            assert!(
+                blocks >= 5,
+                "only {blocks} runnable blocks found in the README"
+            );
+        }
+        failures.append(&mut found);
     }
     assert!(
-        failures.is_empty(),
-        "{} README example(s) differ from the real output (PATHOLOGY_UPDATE_README=1 rewrites them):\n\n{}",
+        update || failures.is_empty(),
+        "{} example(s) differ from the real output (PATHOLOGY_UPDATE_README=1 rewrites them):\n\n{}",
         failures.len(),
         failures.join("\n\n")
     );
