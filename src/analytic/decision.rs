@@ -644,3 +644,73 @@ pub fn read_histogram(file: &std::path::Path) -> Result<Histogram> {
     })?;
     Histogram::parse(&text)
 }
+
+impl GameOptions {
+    /// The options named as [`DistributionRequest::parameters`] names them (a manifest's
+    /// parameters, a `validate` row's columns): the inverse of that list. Names it does not
+    /// know are refused.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::analytic::decision::GameOptions;
+    /// let pairs = [("game", "crit"), ("branching", "3"), ("height", "8"), ("gamma", "0.9,0.5"),
+    ///              ("evaluator", "uniform"), ("halfwidth", "1/2"), ("levels", "16")];
+    /// let options = GameOptions::from_parameters(pairs.iter().map(|(n, v)| (*n, *v))).unwrap();
+    /// let request = options.distribution_request().unwrap();
+    /// let again: Vec<(String, String)> = request.parameters();
+    /// assert_eq!(again[3], ("gamma".to_string(), "0.9,0.5".to_string()));
+    /// assert!(GameOptions::from_parameters([("colour", "red")].into_iter()).is_err());
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidArgument`] naming the parameter whose value does not parse, or an
+    /// unknown name.
+    pub fn from_parameters<'a>(
+        pairs: impl Iterator<Item = (&'a str, &'a str)>,
+    ) -> Result<GameOptions> {
+        fn value<T>(name: &str, text: &str, parsed: std::result::Result<T, String>) -> Result<T> {
+            parsed.map_err(|e| Error::invalid(name, &e, text))
+        }
+        fn named<T: clap::ValueEnum>(name: &str, text: &str) -> Result<T> {
+            value(name, text, T::from_str(text, true))
+        }
+        let mut options = GameOptions::default();
+        for (name, text) in pairs {
+            let owned = || Some(text.to_string());
+            match name {
+                "game" => options.game = Some(named(name, text)?),
+                "branching" => {
+                    options.branching = Some(value(name, text, whole_in::<u32>(2, 60)(text))?)
+                }
+                "height" => options.height = value(name, text, whole_in::<u32>(1, 64)(text))?,
+                "evaluator" => options.evaluator = Some(named(name, text)?),
+                "e" => options.e = Some(value(name, text, probability(text))?),
+                "p" => options.p = Some(value(name, text, probability(text))?),
+                "gamma" => options.gamma = owned(),
+                "root_gamma" => options.root_gamma = Some(value(name, text, probability(text))?),
+                "leaves" => options.leaves = owned(),
+                "sigma" => options.sigma = Some(value(name, text, positive_rational(text))?),
+                "halfwidth" => {
+                    options.halfwidth = Some(value(name, text, positive_rational(text))?)
+                }
+                "histogram" => options.histogram = Some(PathBuf::from(text)),
+                "histogram_fnv1a64" => options.histogram_fnv1a64 = owned(),
+                "levels" => {
+                    options.levels = Some(value(name, text, whole_in::<u32>(1, 1 << 20)(text))?)
+                }
+                "range" => options.range = owned(),
+                "playout_formula" => options.playout_formula = Some(named(name, text)?),
+                other => {
+                    return refuse(
+                        other,
+                        "a parameter of evaluations as distributions",
+                        "an unknown name",
+                    );
+                }
+            }
+        }
+        Ok(options)
+    }
+}
