@@ -20,7 +20,7 @@ use crate::numeric::number::{Probability, short_text};
 use crate::report::Report;
 
 /// How the leaves of a P-game are drawn.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum LeafLaw {
     /// `--leaves v1:p1,...`: a finite distribution (values and probabilities exactly).
     Given(Vec<(BigRational, BigRational)>),
@@ -30,7 +30,7 @@ pub enum LeafLaw {
 }
 
 /// The game of a [`DistributionRequest`].
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum GameSpec {
     /// Nguyen & Ramanujan's critical win-loss game (`--game crit`).
     Critical {
@@ -46,7 +46,7 @@ pub enum GameSpec {
 }
 
 /// The evaluation model of a [`DistributionRequest`], parameters as given.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum ModelSpec {
     /// The true value.
     Perfect,
@@ -106,7 +106,7 @@ pub fn formula_name(formula: PlayoutFormula) -> &'static str {
 }
 
 /// `D(d,h)` of the critical game or a multi-valued P-game with an evaluation model.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct DistributionRequest {
     /// The game.
     pub game: GameSpec,
