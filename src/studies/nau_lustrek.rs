@@ -86,6 +86,21 @@ impl PhaseCell {
     pub fn pathological(&self) -> bool {
         self.deepest + 2.0 * self.bound < self.first
     }
+
+    /// The two values are within their rounding bounds of each other: f64 cannot tell
+    /// whether the cell is pathological (an evaluation that almost never errs).
+    pub fn undecided(&self) -> bool {
+        (self.deepest - self.first).abs() <= 2.0 * self.bound
+    }
+
+    /// `yes`, `no` or `within rounding`.
+    pub fn verdict(&self) -> &'static str {
+        if self.undecided() {
+            "within rounding"
+        } else {
+            yes_no(self.pathological())
+        }
+    }
 }
 
 /// The request of one cell (every depth, f64).
@@ -187,8 +202,13 @@ impl PhaseDiagram {
         Ok(PhaseDiagram { cells })
     }
 
+    /// `(pathological, decided)` cells among those kept (undecided ones left out).
     fn count(&self, keep: impl Fn(&PhaseCell) -> bool) -> (usize, usize) {
-        let kept: Vec<&PhaseCell> = self.cells.iter().filter(|c| keep(c)).collect();
+        let kept: Vec<&PhaseCell> = self
+            .cells
+            .iter()
+            .filter(|c| keep(c) && !c.undecided())
+            .collect();
         (kept.iter().filter(|c| c.pathological()).count(), kept.len())
     }
 
@@ -223,7 +243,7 @@ impl PhaseDiagram {
                     value: c.deepest,
                     bound: c.bound,
                 },
-                Cell::text(yes_no(c.pathological())),
+                Cell::text(c.verdict()),
             ]);
         }
         let bound = self.cells.iter().map(|c| c.bound).fold(0.0, f64::max);
@@ -281,12 +301,24 @@ impl PhaseDiagram {
                 }
             }
         }
+        let mean_drop = |g: u32| {
+            let drops: Vec<f64> = self
+                .cells
+                .iter()
+                .filter(|c| c.granularity == g)
+                .map(|c| c.first - c.deepest)
+                .collect();
+            drops.iter().sum::<f64>() / drops.len().max(1) as f64
+        };
         table.push(vec![
             Cell::text("Nau et al. 2010: pathology is more likely when the granularity is low"),
             Cell::text("more pathological cells at low g"),
             Cell::text(format!(
                 "pathological at g = {low}: {p_low} of {n_low}; at g = {high}: {p_high} of {n_high}; \
-                 (b, leaves, sigma) lines with no pathology returning as g grows: {monotone} of {lines}"
+                 (b, leaves, sigma) lines with no pathology returning as g grows: {monotone} of {lines}; \
+                 mean D(1,h) - D(h-1,h) at g = {low}: {:.4}, at g = {high}: {:.4}",
+                mean_drop(low),
+                mean_drop(high)
             )),
             Cell::text(yes_no(p_low > p_high && monotone == lines)),
         ]);
@@ -313,10 +345,14 @@ impl PhaseDiagram {
             )),
             Cell::text(yes_no(five == 0)),
         ]);
+        let undecided = self.cells.iter().filter(|c| c.undecided()).count();
         table.push(vec![
             Cell::text("Nau et al. 2010 / Pearl: P-games with two-valued leaves are pathological (no local similarity)"),
             Cell::text("pathology on two-valued P-games"),
-            Cell::text(format!("{two} of {n_two} two-valued cells pathological")),
+            Cell::text(format!(
+                "{two} of {n_two} decided two-valued cells pathological ({undecided} cells in all \
+                 equal within f64 rounding: left out of every count)"
+            )),
             Cell::text(yes_no(two == n_two)),
         ]);
         table
@@ -378,7 +414,7 @@ impl PhaseDiagram {
 /// pathological cell and `.` for the others, g ascending.
 pub fn grid_text(diagram: &PhaseDiagram) -> String {
     let mut out = format!(
-        "phase diagram (P: D(h-1,h) < D(1,h)); g = {}\n",
+        "phase diagram (P: D(h-1,h) < D(1,h); ?: equal within rounding); g = {}\n",
         GRANULARITIES.map(|g| g.to_string()).join(",")
     );
     for b in BRANCHINGS {
@@ -388,7 +424,11 @@ pub fn grid_text(diagram: &PhaseDiagram) -> String {
                     .cells
                     .iter()
                     .filter(|c| c.branching == b && c.leaves == leaves && c.sigma == sigma)
-                    .map(|c| if c.pathological() { 'P' } else { '.' })
+                    .map(|c| match c.verdict() {
+                        "yes" => 'P',
+                        "no" => '.',
+                        _ => '?',
+                    })
                     .collect();
                 out.push_str(&format!(
                     "  b={b} {:<32} sigma={:<6} {marks}\n",
