@@ -616,7 +616,11 @@ pub(super) fn distribution_studies(job: &mut Job) -> Result<()> {
     };
     let full = if job.options.full { " --full" } else { "" };
     let command = format!("pathology reproduce{full}");
-    let height = if job.options.full { 50 } else { 20 };
+    let height = if job.options.full {
+        crate::studies::critical_curves::FULL_HEIGHT
+    } else {
+        crate::studies::critical_curves::REDUCED_HEIGHT
+    };
     let study = CriticalStudy::compute(height)?;
     let diagram = PhaseDiagram::compute()?;
     let mut figures = Vec::new();

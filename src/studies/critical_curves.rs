@@ -8,7 +8,7 @@
 //!
 //! **Settings.** The root's rate is mcts-lp's (1: exactly one winning root move, so `D(d)`
 //! equals the unconditional probability of a winning move); the mover's rate `gamma` at every
-//! other won node; heights `H` ([`CriticalStudy::height`]). Evaluations: Gaussian `v +
+//! other won node; heights `H` ([`REDUCED_HEIGHT`], and the paper's [`FULL_HEIGHT`] with `pathology reproduce --full`). Evaluations: Gaussian `v +
 //! N(0, sigma^2)` on the true values `v = -1, +1` for sigma in {0.25, 0.5, 1, 2}, computed as
 //! the exact value of the evaluation quantized to the engine's 1000 bins, with the change at
 //! 2000 bins reported as an **estimate** of the distance to the continuous limit (never a
@@ -34,6 +34,10 @@ use crate::report::{Cell, Column, Kind, Report, Table};
 pub const BRANCHINGS: [u32; 3] = [2, 5, 8];
 /// The critical rates of the study.
 pub const GAMMAS: [&str; 2] = ["0.9", "1"];
+/// The terminal depth H of `pathology reproduce`.
+pub const REDUCED_HEIGHT: u32 = 20;
+/// The terminal depth H of `pathology reproduce --full` (the paper's Figure 5).
+pub const FULL_HEIGHT: u32 = 50;
 /// The Gaussian noise levels of the study.
 pub const SIGMAS: [&str; 4] = ["0.25", "0.5", "1", "2"];
 
@@ -257,8 +261,14 @@ impl CriticalStudy {
             .filter_map(|c| c.continuous_gap)
             .fold(0.0, f64::max);
         let bound = self.curves.iter().map(|c| c.bound).fold(0.0, f64::max);
-        Report::new("critical-curves", "D against d on the critical win-loss game")
-            .param("height", h)
+        // No subcommand computes this study alone: `pathology reproduce` writes it (H =
+        // REDUCED_HEIGHT, `--full`: FULL_HEIGHT), and the manifest names that command.
+        Report::new(
+            "reproduce",
+            &format!("D against d on the critical win-loss game, H = {h}"),
+        )
+        .param("full", h == FULL_HEIGHT)
+        .mode("f64")
             .with_table(curves)
             .with_table(summary)
             .with_table(self.claims())
@@ -461,6 +471,7 @@ mod tests {
         let report = study.report();
         assert_eq!(report.table("curves").unwrap().rows.len(), 150);
         assert_eq!(report.table("claims").unwrap().rows.len(), 4);
+        assert_eq!(report.manifest.command_line(), "pathology reproduce");
         assert_eq!(study.panels("1").len(), 3);
     }
 

@@ -247,14 +247,21 @@ impl PhaseDiagram {
             ]);
         }
         let bound = self.cells.iter().map(|c| c.bound).fold(0.0, f64::max);
-        let mut report = Report::new(
-            "phase-diagram",
-            "Where minimax is pathological over (sigma, g): P-games, b = 2 and 3",
-        );
-        for (b, h) in BRANCHINGS.iter().zip(self.heights()) {
-            report = report.param(&format!("height_b{b}"), h);
-        }
-        report
+        // No subcommand computes the diagram alone: `pathology reproduce` writes it, and the
+        // manifest names that command (the heights are in the title).
+        let heights: Vec<String> = BRANCHINGS
+            .iter()
+            .zip(self.heights())
+            .map(|(b, h)| format!("h = {h} at b = {b}"))
+            .collect();
+        Report::new(
+            "reproduce",
+            &format!(
+                "Where minimax is pathological over (sigma, g): P-games, {}",
+                heights.join(", ")
+            ),
+        )
+        .mode("f64")
             .with_table(phase)
             .with_table(self.claims())
             .note(format!(
@@ -471,6 +478,7 @@ mod tests {
         let report = diagram.report();
         assert_eq!(report.table("phase").unwrap().rows.len(), 160);
         assert_eq!(report.table("claims").unwrap().rows.len(), 4);
+        assert_eq!(report.manifest.command_line(), "pathology reproduce");
         assert_eq!(diagram.panels().len(), 4);
         assert_eq!(grid_text(&diagram).lines().count(), 21);
     }
