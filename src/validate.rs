@@ -15,6 +15,17 @@
 //! | `pgame` | `h`, `d`, optional `b` (default 2), `p` (default `w_b`), `evaluator` (`count`, default, or `artificial` with its error rate `e`) | D(d,h) of a P-game ([`crate::analytic::families`]) |
 //! | `ngame` | `h`, `d`, optional `b` (default 2), `q` (default 1/2), `evaluator`, `e` | D(d,h) of an N-game ([`crate::analytic::families`]) |
 //! | `bdgame` | `h`, `d`, `qk` and `rk` (`q_1;...;q_b`, each summing to 1), optional `b` (default 2), `evaluator`, `e` | D(d,h) of a b-ary D-game (Li & Marsland Definition 3.1, [`crate::analytic::families`]) |
+//! | `crit` | `height`, `depth`, `gamma` (`G` or `G_MAX,G_MIN`), optional `branching` (default 2), `root_gamma`, `evaluator` (default `expected-playout`) and its parameters: `e`, `sigma`, `halfwidth`, `histogram` (a file, optional `histogram_fnv1a64`), `playout_formula`; `levels`, `range` | D(d) of Nguyen & Ramanujan's critical win-loss game ([`crate::analytic::distributions`]) |
+//! | `mvpgame` | `height`, `depth`, `leaves` (`v1:p1,...`) or `p` (default `w_b`), optional `branching`, `evaluator` (`perfect`, `artificial`, `gaussian`, `uniform`, `histogram`; default `perfect`) and its parameters, `levels`, `range` | D(d,h) of a multi-valued P-game with an evaluation model ([`crate::analytic::distributions`]) |
+//!
+//! The kinds `crit` and `mvpgame` name their columns as `pathology decision` names its
+//! options (`root_gamma` for `--root-gamma`) and read them by the same rules
+//! ([`crate::analytic::decision::GameOptions`]): a column of another evaluator is malformed,
+//! as the option is refused. Their exact values are `pathology decision`'s in `f64`; for an
+//! unbinned Gaussian or uniform evaluation that is the value at 1000 bins (the command prints
+//! the change at 2000 bins as an estimate of the distance to the continuous limit). A
+//! `histogram` is a path read from the current directory. `pathology mc distributions`
+//! writes such rows.
 //!
 //! Parameters are read as exact rationals (`0.1` is 1/10, `1/3` is 1/3); the exact values
 //! are computed in `f64` with rigorous rounding bounds (below 1e-9 at every size allowed, far
@@ -61,7 +72,9 @@ use num_rational::BigRational;
 use serde::Serialize;
 
 use crate::analytic::closed_form::{rhf, w_b};
+use crate::analytic::decision::GameOptions;
 use crate::analytic::dgame::{DependenceFactors, Solver, check_cost, f2_from_p0};
+use crate::analytic::distributions::request::DistributionRequest;
 use crate::analytic::errprop::{BackUp, ErrorPair, trajectory};
 use crate::analytic::families::report::solve;
 use crate::analytic::families::{
@@ -91,7 +104,7 @@ pub enum Verdict {
 pub struct CheckedRow {
     /// The physical line number in the file (comment and blank lines counted).
     pub line: u64,
-    /// `dgame`, `errprop`, `rhf`, `pgame`, `ngame` or `bdgame`.
+    /// `dgame`, `errprop`, `rhf`, `pgame`, `ngame`, `bdgame`, `crit` or `mvpgame`.
     pub kind: String,
     /// The parameters as read, `name=value` separated by spaces.
     pub parameters: String,
@@ -470,6 +483,8 @@ enum ColumnKey {
         error: Option<BigRational>,
         h: u32,
     },
+    /// Evaluations as distributions (kinds `crit`, `mvpgame`): every depth, in f64.
+    Distributions(Box<DistributionRequest>),
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -530,6 +545,16 @@ impl ColumnKey {
                     _ => cost,
                 })
             }
+            ColumnKey::Distributions(request) => {
+                let cost = request.estimate_cost()?;
+                if cost.exceeds_limits() {
+                    return Err(cost.refusal(
+                        format!("the exact D(.,{}) column of this row", request.height),
+                        "Use a smaller height, branching factor or --levels.",
+                    ));
+                }
+                Ok(cost)
+            }
         }
     }
 
@@ -562,6 +587,13 @@ impl ColumnKey {
                 }
                 Ok(column.values)
             }
+            ColumnKey::Distributions(request) => Ok(request
+                .outcome::<f64>()?
+                .column
+                .rows
+                .iter()
+                .map(|r| r.decision.value)
+                .collect()),
         }
     }
 }
@@ -643,6 +675,8 @@ fn kind_columns(kind: &str) -> Option<(&'static [&'static str], &'static [&'stat
         "pgame" => (&["b", "h", "d", "p", "evaluator", "e"], &["z"]),
         "ngame" => (&["b", "h", "d", "q", "evaluator", "e"], &["z"]),
         "bdgame" => (&["b", "h", "d", "qk", "rk", "evaluator", "e"], &["z"]),
+        "crit" => (&CRIT_COLUMNS, &["z"]),
+        "mvpgame" => (&MVPGAME_COLUMNS, &["z"]),
         _ => return None,
     })
 }
@@ -651,7 +685,42 @@ fn kind_columns(kind: &str) -> Option<(&'static [&'static str], &'static [&'stat
 const MAX_EXACT_BOUND: f64 = 1e-6;
 
 /// The kinds, for messages.
-const KINDS: &str = "dgame, errprop, rhf, pgame, ngame or bdgame";
+const KINDS: &str = "dgame, errprop, rhf, pgame, ngame, bdgame, crit or mvpgame";
+
+/// The parameters of kind `crit` (named as `pathology decision`'s options).
+const CRIT_COLUMNS: [&str; 14] = [
+    "branching",
+    "height",
+    "depth",
+    "gamma",
+    "root_gamma",
+    "evaluator",
+    "e",
+    "sigma",
+    "halfwidth",
+    "histogram",
+    "histogram_fnv1a64",
+    "playout_formula",
+    "levels",
+    "range",
+];
+
+/// The parameters of kind `mvpgame`.
+const MVPGAME_COLUMNS: [&str; 13] = [
+    "branching",
+    "height",
+    "depth",
+    "leaves",
+    "p",
+    "evaluator",
+    "e",
+    "sigma",
+    "halfwidth",
+    "histogram",
+    "histogram_fnv1a64",
+    "levels",
+    "range",
+];
 
 fn parse_row(line: u64, header: &[String], record: &csv::StringRecord) -> RowResult<ParsedRow> {
     if record.len() > header.len() {
@@ -669,7 +738,7 @@ fn parse_row(line: u64, header: &[String], record: &csv::StringRecord) -> RowRes
         .filter(|(_, v)| !v.is_empty())
         .collect();
     let kind = field(&fields, "kind")?.to_ascii_lowercase();
-    let Some((parameters, extras)) = kind_columns(&kind) else {
+    let Some((columns, extras)) = kind_columns(&kind) else {
         return Err(format!("unknown kind '{kind}' (expected {KINDS})"));
     };
     // A value in a column the kind does not read is refused, never silently ignored.
@@ -679,11 +748,11 @@ fn parse_row(line: u64, header: &[String], record: &csv::StringRecord) -> RowRes
         .filter(|name| fields.contains_key(name))
         .filter(|name| {
             !(OUTPUT_COLUMNS.contains(name)
-                || parameters.contains(name)
+                || columns.contains(name)
                 || extras.contains(name)
                 || name
                     .strip_suffix("_exact")
-                    .is_some_and(|p| parameters.contains(&p)))
+                    .is_some_and(|p| columns.contains(&p)))
         })
         .collect();
     unknown.dedup();
@@ -693,7 +762,7 @@ fn parse_row(line: u64, header: &[String], record: &csv::StringRecord) -> RowRes
             if unknown.len() > 1 { "s" } else { "" },
             unknown.join("', '"),
             if unknown.len() > 1 { "are" } else { "is" },
-            parameters.join(", ")
+            columns.join(", ")
         ));
     }
     let trials = whole(&fields, "trials", 1..=u64::MAX)?;
@@ -702,6 +771,7 @@ fn parse_row(line: u64, header: &[String], record: &csv::StringRecord) -> RowRes
         "dgame" => dgame_target(&fields)?,
         "errprop" => errprop_value(&fields)?,
         "rhf" => rhf_value(&fields)?,
+        "crit" | "mvpgame" => distributions_target(&kind, columns, &fields)?,
         _ => exact_target(&kind, &fields)?,
     };
     Ok(ParsedRow {
@@ -886,6 +956,66 @@ fn exact_target(kind: &str, fields: &Fields) -> RowResult<(String, Target)> {
         Target::Column {
             key: ColumnKey::Exact { game, error, h },
             d,
+        },
+    ))
+}
+
+/// `crit` and `mvpgame`: the distributions engine, the row read as the command line's
+/// options (a `NAME_exact` column replaces `NAME`, and must agree with it).
+fn distributions_target(
+    kind: &str,
+    parameters: &[&str],
+    fields: &Fields,
+) -> RowResult<(String, Target)> {
+    let height = whole(fields, "height", 1..=64)? as u32;
+    let depth = whole(fields, "depth", 1..=u64::from(height))? as u32;
+    let mut pairs: Vec<(&str, String)> = vec![(
+        "game",
+        if kind == "crit" { "crit" } else { "p" }.to_string(),
+    )];
+    for &name in parameters.iter().filter(|n| **n != "depth") {
+        let exact = format!("{name}_exact");
+        let value = match (fields.get(name), fields.get(exact.as_str())) {
+            (Some(plain), Some(exact_text)) => {
+                let (a, b) = (parse_rational(plain), parse_rational(exact_text));
+                match (a, b) {
+                    (Ok(a), Ok(b)) if a == b || a.to_f64() == b.to_f64() => exact_text.to_string(),
+                    _ => {
+                        return Err(format!(
+                            "columns '{name}' ({plain}) and '{exact}' ({exact_text}) disagree"
+                        ));
+                    }
+                }
+            }
+            (Some(v), None) | (None, Some(v)) => v.to_string(),
+            (None, None) => continue,
+        };
+        pairs.push((name, value));
+    }
+    if kind == "mvpgame" && !fields.contains_key("evaluator") {
+        pairs.push(("evaluator", "perfect".to_string()));
+    }
+    let options = GameOptions::from_parameters(pairs.iter().map(|(n, v)| (*n, v.as_str())))
+        .map_err(|e| e.to_string())?;
+    let request = options.distribution_request().map_err(|e| e.to_string())?;
+    // The engine's own checks of the game and the model (cheap), before the cost is counted.
+    request
+        .evaluation::<f64>()
+        .and_then(|_| request.critical_game::<f64>().map(|_| ()))
+        .and_then(|()| request.pgame::<f64>().map(|_| ()))
+        .map_err(|e| e.to_string())?;
+    let text = request
+        .parameters()
+        .iter()
+        .filter(|(n, _)| n != "game")
+        .map(|(n, v)| format!("{n}={v}"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    Ok((
+        format!("{text} depth={depth}"),
+        Target::Column {
+            key: ColumnKey::Distributions(Box::new(request)),
+            d: depth,
         },
     ))
 }

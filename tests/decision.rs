@@ -20,7 +20,7 @@ fn as_alias(text: &str, alias: &str) -> String {
 
 /// `decision ARGS` prints what `alias ARGS` prints, in every format, apart from the
 /// subcommand.
-fn same_as(alias: &str, args: &[&str]) {
+pub fn same_as(alias: &str, args: &[&str]) {
     for format in ["text", "csv", "json", "markdown", "latex"] {
         let mut decision = vec!["decision"];
         decision.extend(args);

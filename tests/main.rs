@@ -4,6 +4,7 @@ mod architecture;
 mod cli;
 mod common;
 mod decision;
+mod distributions;
 mod errprop;
 mod estimates;
 mod exact;

@@ -7,14 +7,30 @@
 //!   `1 - D(d,h)`.
 //! - b-ary D-games (q_k, r_k), P-games and N-games with the piece count or the artificial
 //!   evaluator: [`crate::analytic::families`].
+//! - Evaluations as distributions (issue 27): Nguyen & Ramanujan's critical win-loss game and
+//!   multi-valued P-games with the perfect, artificial, Gaussian, uniform, histogram and
+//!   expected-playout evaluations: [`crate::analytic::distributions`].
 //!
-//! Both compute in `f64` (each value with a rigorous error bound) or in exact rationals. The
+//! All compute in `f64` (each value with a rigorous error bound) or in exact rationals. The
 //! report is the one of `pathology dgame` or `pathology exact` (same tables, values, notes and
 //! parameters), under the subcommand `decision`, so its manifest's command regenerates it.
+//! [`GameOptions`] is what `--game` takes on the command line, as given: it decides which
+//! engine answers and refuses, naming both, an option that belongs to another game or
+//! evaluator (never ignores it).
+
+use std::path::PathBuf;
+
+use num_rational::BigRational;
 
 use crate::analytic::dgame::report::DgameRequest;
-use crate::analytic::families::report::{FAMILY_DECIMALS, FamilyRequest};
-use crate::error::Result;
+use crate::analytic::distributions::request::{DistributionRequest, GameSpec, LeafLaw, ModelSpec};
+use crate::analytic::distributions::{Histogram, PlayoutFormula, parse_leaves};
+use crate::analytic::families::report::{
+    EvaluatorRequest, FAMILY_DECIMALS, FamilyRequest, GameRequest,
+};
+use crate::error::{Error, Result};
+use crate::numeric::arguments::{positive_rational, probability, whole_in};
+use crate::numeric::number::parse_rational;
 use crate::report::Report;
 
 /// The subcommand a [`DecisionRequest`]'s manifest names.
@@ -27,6 +43,8 @@ pub enum DecisionRequest {
     LiMarsland(DgameRequest),
     /// A b-ary D-game, P-game or N-game.
     Family(FamilyRequest),
+    /// The critical game or a multi-valued P-game with an evaluation model.
+    Distributions(Box<DistributionRequest>),
 }
 
 impl DecisionRequest {
@@ -35,7 +53,7 @@ impl DecisionRequest {
     pub fn decimals(&self) -> usize {
         match self {
             DecisionRequest::LiMarsland(r) => r.decimals(),
-            DecisionRequest::Family(_) => FAMILY_DECIMALS,
+            DecisionRequest::Family(_) | DecisionRequest::Distributions(_) => FAMILY_DECIMALS,
         }
     }
 
@@ -59,13 +77,640 @@ impl DecisionRequest {
     ///
     /// # Errors
     ///
-    /// As [`DgameRequest::report`] and [`FamilyRequest::report`].
+    /// As [`DgameRequest::report`], [`FamilyRequest::report`] and
+    /// [`DistributionRequest::report`].
     pub fn report(&self) -> Result<Report> {
+        self.report_as(DECISION_COMMAND)
+    }
+
+    /// [`Self::report`] with its manifest naming the subcommand `command` (an alias's).
+    ///
+    /// # Errors
+    ///
+    /// As [`Self::report`].
+    pub fn report_as(&self, command: &str) -> Result<Report> {
         let mut report = match self {
             DecisionRequest::LiMarsland(r) => r.report()?,
             DecisionRequest::Family(r) => r.report()?,
+            DecisionRequest::Distributions(r) => r.report(command)?,
         };
-        report.manifest.command = DECISION_COMMAND.to_string();
+        report.manifest.command = command.to_string();
         Ok(report)
+    }
+}
+
+/// The game families of `--game`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum GameName {
+    /// Bi-valued b-ary D-game (Li & Marsland Definition 3.1): --qk, --rk.
+    D,
+    /// P-game: squares 1 with probability --p (default w_b), or leaf values --leaves.
+    P,
+    /// N-game: edges +1 with probability --q (default 1/2).
+    N,
+    /// Nguyen & Ramanujan's critical win-loss game: --gamma, Max moves at depth 0, terminal
+    /// nodes at depth --height.
+    Crit,
+}
+
+impl GameName {
+    fn name(self) -> &'static str {
+        match self {
+            GameName::D => "d",
+            GameName::P => "p",
+            GameName::N => "n",
+            GameName::Crit => "crit",
+        }
+    }
+}
+
+/// The static evaluators of `--evaluator`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum EvaluatorName {
+    /// Nau's piece count (number of 1-squares below the front node); --game d, p, n.
+    Count,
+    /// Wilson et al.'s artificial evaluator: the true value, wrong with probability --e.
+    Artificial,
+    /// The true value.
+    Perfect,
+    /// The true value plus N(0, --sigma^2) noise.
+    Gaussian,
+    /// The true value plus U(-a, a) noise, a = --halfwidth.
+    Uniform,
+    /// A draw from an empirical law per true value (--histogram FILE).
+    Histogram,
+    /// Nguyen & Ramanujan's expected playout value; --game crit.
+    ExpectedPlayout,
+}
+
+impl EvaluatorName {
+    fn name(self) -> &'static str {
+        match self {
+            EvaluatorName::Count => "count",
+            EvaluatorName::Artificial => "artificial",
+            EvaluatorName::Perfect => "perfect",
+            EvaluatorName::Gaussian => "gaussian",
+            EvaluatorName::Uniform => "uniform",
+            EvaluatorName::Histogram => "histogram",
+            EvaluatorName::ExpectedPlayout => "expected-playout",
+        }
+    }
+}
+
+/// The options of `--game` as the command line gives them (`pathology decision --game`,
+/// `exact`, `mc distributions` flatten them; the command sets [`GameOptions::height`],
+/// [`GameOptions::depth`] and [`GameOptions::exact`] from its own options):
+/// [`GameOptions::request`] picks the engine and refuses an option that belongs to another
+/// game or evaluator, naming both.
+#[derive(Debug, Clone, PartialEq, Default, clap::Args)]
+pub struct GameOptions {
+    /// Game family: d (b-ary D-game: --qk, --rk), p (P-game: --p or --leaves), n (N-game:
+    /// --q), crit (critical win-loss game: --gamma).
+    #[arg(long, value_enum)]
+    pub game: Option<GameName>,
+    /// Branching factor b (2..=60) [default: 2].
+    #[arg(long, value_parser = whole_in::<u32>(2, 60), allow_negative_numbers = true)]
+    pub branching: Option<u32>,
+    /// Height h of the root, or terminal depth H of the critical game (set by the command).
+    #[arg(skip)]
+    pub height: u32,
+    /// Only this depth (set by the command).
+    #[arg(skip)]
+    pub depth: Option<u32>,
+    /// Static evaluator at the search front [default: count; --game crit: expected-playout].
+    #[arg(long, value_enum)]
+    pub evaluator: Option<EvaluatorName>,
+    /// Error rate e of the artificial evaluator, in [0, 1] (default 0.1; only with
+    /// --evaluator artificial).
+    #[arg(long, value_parser = probability, allow_hyphen_values = true)]
+    pub e: Option<BigRational>,
+    /// P-games: square probability p in [0, 1] (default w_b, irrational: f64 only).
+    #[arg(long, value_parser = probability, allow_hyphen_values = true)]
+    pub p: Option<BigRational>,
+    /// N-games: edge probability q in [0, 1] (default 1/2).
+    #[arg(long, value_parser = probability, allow_hyphen_values = true)]
+    pub q: Option<BigRational>,
+    /// b-ary D-games: q_1,...,q_b, the probabilities that a win Max node has exactly k win
+    /// children (comma-separated, summing to 1; missing entries are 0).
+    #[arg(long, value_delimiter = ',', allow_negative_numbers = true)]
+    pub qk: Vec<String>,
+    /// b-ary D-games: r_1,...,r_b, the probabilities that a loss Min node has exactly k
+    /// loss children.
+    #[arg(long, value_delimiter = ',', allow_negative_numbers = true)]
+    pub rk: Vec<String>,
+    /// Critical game: the critical rate G of both players, or G_MAX,G_MIN, in [0, 1].
+    #[arg(long, allow_hyphen_values = true)]
+    pub gamma: Option<String>,
+    /// Critical game: the root's own rate, in (0, 1] [default: 1, as the authors' code:
+    /// exactly one winning move at the root].
+    #[arg(long, value_parser = probability, allow_hyphen_values = true)]
+    pub root_gamma: Option<BigRational>,
+    /// P-games: leaf values and probabilities v1:p1,v2:p2,... (exact, summing to 1).
+    #[arg(long, allow_hyphen_values = true)]
+    pub leaves: Option<String>,
+    /// Gaussian evaluator: the noise's standard deviation sigma, above 0.
+    #[arg(long, value_parser = positive_rational, allow_hyphen_values = true)]
+    pub sigma: Option<BigRational>,
+    /// Uniform evaluator: the noise's half-width a, above 0.
+    #[arg(long, value_parser = positive_rational, allow_hyphen_values = true)]
+    pub halfwidth: Option<BigRational>,
+    /// Histogram evaluator: a CSV file of rows value,evaluation[,weight].
+    #[arg(long)]
+    pub histogram: Option<PathBuf>,
+    /// The histogram's FNV-1a 64 hash as the manifest prints it (refused unless the file's).
+    #[arg(long)]
+    pub histogram_fnv1a64: Option<String>,
+    /// Bin the evaluations into G equal bins (1..=1048576); without it a continuous evaluator
+    /// is computed at 1000 and 2000 bins (their gap estimates the continuous limit).
+    #[arg(long, value_parser = whole_in::<u32>(1, 1 << 20), allow_negative_numbers = true)]
+    pub levels: Option<u32>,
+    /// The bins' range LO,HI [default: the evaluations' span; Gaussian: 8 sigma beyond the
+    /// values; uniform: a beyond].
+    #[arg(long, allow_hyphen_values = true)]
+    pub range: Option<String>,
+    /// Expected-playout formula [default: random-play, the exact mean].
+    #[arg(long, value_enum)]
+    pub playout_formula: Option<PlayoutFormula>,
+    /// Exact rationals instead of `f64` (set by the command).
+    #[arg(skip)]
+    pub exact: bool,
+}
+
+/// `name` must be `allowed`, got `got`: a usage error.
+fn refuse<T>(name: &str, allowed: &str, got: impl std::fmt::Display) -> Result<T> {
+    Err(Error::invalid(name, allowed, got))
+}
+
+/// Parses `LO,HI` or `G_MAX,G_MIN`-like pairs (one number: both the same when `single`).
+fn pair(name: &str, text: &str, allowed: &str, single: bool) -> Result<(BigRational, BigRational)> {
+    let numbers: Vec<BigRational> = text
+        .split(',')
+        .map(|t| parse_rational(t.trim()))
+        .collect::<std::result::Result<_, _>>()
+        .map_err(|_| Error::invalid(name, allowed, text))?;
+    match numbers.as_slice() {
+        [x] if single => Ok((x.clone(), x.clone())),
+        [a, b] => Ok((a.clone(), b.clone())),
+        _ => refuse(name, allowed, text),
+    }
+}
+
+impl GameOptions {
+    fn game(&self) -> Result<GameName> {
+        self.game
+            .ok_or_else(|| Error::invalid("--game", "given (d, p, n or crit)", "nothing"))
+    }
+
+    /// The evaluator, with the game's default.
+    fn evaluator(&self) -> Result<EvaluatorName> {
+        Ok(self.evaluator.unwrap_or(match self.game()? {
+            GameName::Crit => EvaluatorName::ExpectedPlayout,
+            _ => EvaluatorName::Count,
+        }))
+    }
+
+    /// Whether the distributions engine answers (else the families').
+    fn uses_distributions(&self) -> Result<bool> {
+        let evaluator = self.evaluator()?;
+        Ok(self.game()? == GameName::Crit
+            || !matches!(evaluator, EvaluatorName::Count | EvaluatorName::Artificial)
+            || self.leaves.is_some()
+            || self.levels.is_some())
+    }
+
+    /// Refuses every option that belongs to another game or evaluator, naming both.
+    fn refuse_foreign(&self) -> Result<()> {
+        let (game, evaluator) = (self.game()?, self.evaluator()?);
+        let (g, ev) = (game.name(), evaluator.name());
+        let with_game = format!("a value with --game {g}");
+        let with_evaluator = format!("a value with --evaluator {ev}");
+        let distributions = !matches!(evaluator, EvaluatorName::Count);
+        let checks: [(&str, bool, bool, &str, &String); 15] = [
+            (
+                "--p",
+                self.p.is_some(),
+                game == GameName::P,
+                "given only with --game p",
+                &with_game,
+            ),
+            (
+                "--q",
+                self.q.is_some(),
+                game == GameName::N,
+                "given only with --game n",
+                &with_game,
+            ),
+            (
+                "--qk",
+                !self.qk.is_empty(),
+                game == GameName::D,
+                "given only with --game d",
+                &with_game,
+            ),
+            (
+                "--rk",
+                !self.rk.is_empty(),
+                game == GameName::D,
+                "given only with --game d",
+                &with_game,
+            ),
+            (
+                "--gamma",
+                self.gamma.is_some(),
+                game == GameName::Crit,
+                "given only with --game crit",
+                &with_game,
+            ),
+            (
+                "--root-gamma",
+                self.root_gamma.is_some(),
+                game == GameName::Crit,
+                "given only with --game crit",
+                &with_game,
+            ),
+            (
+                "--leaves",
+                self.leaves.is_some(),
+                game == GameName::P,
+                "given only with --game p",
+                &with_game,
+            ),
+            (
+                "--leaves",
+                self.leaves.is_some(),
+                distributions,
+                "given only with an evaluator of the distributions engine (not count)",
+                &with_evaluator,
+            ),
+            (
+                "--e",
+                self.e.is_some(),
+                evaluator == EvaluatorName::Artificial,
+                "given only with --evaluator artificial",
+                &with_evaluator,
+            ),
+            (
+                "--sigma",
+                self.sigma.is_some(),
+                evaluator == EvaluatorName::Gaussian,
+                "given only with --evaluator gaussian",
+                &with_evaluator,
+            ),
+            (
+                "--halfwidth",
+                self.halfwidth.is_some(),
+                evaluator == EvaluatorName::Uniform,
+                "given only with --evaluator uniform",
+                &with_evaluator,
+            ),
+            (
+                "--histogram",
+                self.histogram.is_some(),
+                evaluator == EvaluatorName::Histogram,
+                "given only with --evaluator histogram",
+                &with_evaluator,
+            ),
+            (
+                "--playout-formula",
+                self.playout_formula.is_some(),
+                evaluator == EvaluatorName::ExpectedPlayout,
+                "given only with --evaluator expected-playout",
+                &with_evaluator,
+            ),
+            (
+                "--levels",
+                self.levels.is_some(),
+                distributions,
+                "given only with an evaluator of the distributions engine (not count)",
+                &with_evaluator,
+            ),
+            (
+                "--range",
+                self.range.is_some(),
+                self.levels.is_some(),
+                "given only with --levels (the bins' range)",
+                &"a value without --levels".to_string(),
+            ),
+        ];
+        for (name, given, belongs, allowed, got) in checks {
+            if given && !belongs {
+                return refuse(name, allowed, got);
+            }
+        }
+        if self.histogram_fnv1a64.is_some() && self.histogram.is_none() {
+            return refuse(
+                "--histogram-fnv1a64",
+                "given only with --histogram (the file's expected hash)",
+                "a value without --histogram",
+            );
+        }
+        if self.leaves.is_some() && self.p.is_some() {
+            return refuse(
+                "--leaves",
+                "given without --p (both set the leaves' law)",
+                "--p too",
+            );
+        }
+        let evaluator_name = format!("--evaluator {ev}");
+        match (evaluator, game) {
+            (EvaluatorName::Count, GameName::Crit) => refuse(
+                &evaluator_name,
+                "given only with --game d, p or n (the piece count of board-splitting games)",
+                "--game crit",
+            ),
+            (EvaluatorName::ExpectedPlayout, GameName::D | GameName::N | GameName::P) => refuse(
+                &evaluator_name,
+                "given only with --game crit (the critical game's heuristic)",
+                format!("--game {g}"),
+            ),
+            (
+                EvaluatorName::Perfect
+                | EvaluatorName::Gaussian
+                | EvaluatorName::Uniform
+                | EvaluatorName::Histogram,
+                GameName::D | GameName::N,
+            ) => refuse(
+                &evaluator_name,
+                "given only with --game p or crit (evaluations as distributions)",
+                format!("--game {g}"),
+            ),
+            _ => Ok(()),
+        }
+    }
+
+    /// The request: the families' engine (`--game d`, `n`, and `p` with the piece count or
+    /// the artificial evaluator on today's P-game) or the distributions' (`--game crit`,
+    /// and `p` with `--leaves`, `--levels` or another evaluator).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::analytic::decision::{DecisionRequest, EvaluatorName, GameName, GameOptions};
+    /// use pathology::numeric::number::parse_rational;
+    /// let options = GameOptions {
+    ///     game: Some(GameName::Crit), height: 8, gamma: Some("0.9".into()),
+    ///     evaluator: Some(EvaluatorName::Gaussian), sigma: Some(parse_rational("0.5").unwrap()),
+    ///     ..GameOptions::default()
+    /// };
+    /// assert!(matches!(options.clone().request().unwrap(), DecisionRequest::Distributions(_)));
+    /// let foreign = GameOptions { q: Some(parse_rational("0.5").unwrap()), ..options };
+    /// let err = foreign.request().unwrap_err().to_string();
+    /// assert_eq!(err, "--q must be given only with --game n, got a value with --game crit");
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidArgument`] naming an option of another game or evaluator (and that
+    /// game or evaluator), a missing or malformed value (`--gamma`, `--leaves`, `--range`,
+    /// `--histogram`), or a histogram whose hash is not `--histogram-fnv1a64`.
+    pub fn request(self) -> Result<DecisionRequest> {
+        self.refuse_foreign()?;
+        if self.uses_distributions()? {
+            return Ok(DecisionRequest::Distributions(Box::new(
+                self.distribution_request()?,
+            )));
+        }
+        let (game, evaluator) = (self.game()?, self.evaluator()?);
+        let evaluator = match evaluator {
+            EvaluatorName::Count => EvaluatorRequest::Count,
+            _ => EvaluatorRequest::Artificial { e: self.e },
+        };
+        let game = match game {
+            GameName::D => GameRequest::D {
+                qk: self.qk,
+                rk: self.rk,
+            },
+            GameName::P => GameRequest::P { p: self.p },
+            GameName::N => GameRequest::N { q: self.q },
+            GameName::Crit => unreachable!("the distributions engine's"),
+        };
+        Ok(DecisionRequest::Family(FamilyRequest {
+            game,
+            branching: self.branching.unwrap_or(2),
+            height: self.height,
+            depth: self.depth,
+            evaluator,
+            exact: self.exact,
+        }))
+    }
+
+    /// The request of the distributions engine (what `mc distributions` plays): the
+    /// critical game or a P-game with any evaluator but the piece count.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::analytic::decision::{EvaluatorName, GameName, GameOptions};
+    /// let options = GameOptions {
+    ///     game: Some(GameName::P), height: 6, leaves: Some("0:1/4,1:1/2,2:1/4".into()),
+    ///     evaluator: Some(EvaluatorName::Perfect), ..GameOptions::default()
+    /// };
+    /// assert_eq!(options.distribution_request().unwrap().game_name(), "p");
+    /// let count = GameOptions { game: Some(GameName::P), height: 6, ..GameOptions::default() };
+    /// assert!(count.distribution_request().unwrap_err().to_string().starts_with("--evaluator count"));
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`Self::request`]; `--game d` and `n` and the piece count are refused.
+    pub fn distribution_request(self) -> Result<DistributionRequest> {
+        self.refuse_foreign()?;
+        let (game, evaluator) = (self.game()?, self.evaluator()?);
+        if matches!(game, GameName::D | GameName::N) {
+            return refuse(
+                "--game",
+                "crit or p for evaluations as distributions",
+                game.name(),
+            );
+        }
+        let one = BigRational::from_integer(1.into());
+        let zero = BigRational::from_integer(0.into());
+        let game = match game {
+            GameName::Crit => {
+                let text = self.gamma.as_deref().ok_or_else(|| {
+                    Error::invalid(
+                        "--gamma",
+                        "given with --game crit (G, or G_MAX,G_MIN)",
+                        "nothing",
+                    )
+                })?;
+                let allowed = "G or G_MAX,G_MIN with rates in [0, 1]";
+                let (gamma_max, gamma_min) = pair("--gamma", text, allowed, true)?;
+                if [&gamma_max, &gamma_min]
+                    .iter()
+                    .any(|g| **g < zero || **g > one)
+                {
+                    return refuse("--gamma", allowed, text);
+                }
+                GameSpec::Critical {
+                    gamma_max,
+                    gamma_min,
+                    root_gamma: self.root_gamma.clone(),
+                }
+            }
+            _ => GameSpec::PGame(match &self.leaves {
+                Some(text) => LeafLaw::Given(parse_leaves(text)?),
+                None => LeafLaw::WinLoss(self.p.clone()),
+            }),
+        };
+        let required = |value: &Option<BigRational>, name: &str| {
+            value.clone().ok_or_else(|| {
+                Error::invalid(
+                    name,
+                    &format!("given with --evaluator {}", evaluator.name()),
+                    "nothing",
+                )
+            })
+        };
+        let model = match evaluator {
+            EvaluatorName::Count => {
+                return refuse(
+                    "--evaluator count",
+                    "one of artificial, perfect, gaussian, uniform, histogram, expected-playout (the piece count needs boards)",
+                    "count",
+                );
+            }
+            EvaluatorName::Artificial => ModelSpec::Artificial {
+                e: self
+                    .e
+                    .clone()
+                    .unwrap_or_else(|| BigRational::new(1.into(), 10.into())),
+            },
+            EvaluatorName::Perfect => ModelSpec::Perfect,
+            EvaluatorName::Gaussian => ModelSpec::Gaussian {
+                sigma: required(&self.sigma, "--sigma")?,
+            },
+            EvaluatorName::Uniform => ModelSpec::Uniform {
+                halfwidth: required(&self.halfwidth, "--halfwidth")?,
+            },
+            EvaluatorName::Histogram => self.histogram_model()?,
+            EvaluatorName::ExpectedPlayout => ModelSpec::ExpectedPlayout(
+                self.playout_formula.unwrap_or(PlayoutFormula::RandomPlay),
+            ),
+        };
+        let range = match &self.range {
+            Some(text) => Some(pair("--range", text, "LO,HI (two numbers)", false)?),
+            None => None,
+        };
+        Ok(DistributionRequest {
+            game,
+            branching: self.branching.unwrap_or(2),
+            height: self.height,
+            depth: self.depth,
+            model,
+            levels: self.levels,
+            range,
+            exact: self.exact,
+        })
+    }
+
+    /// The histogram read from `--histogram`, checked against `--histogram-fnv1a64`.
+    fn histogram_model(&self) -> Result<ModelSpec> {
+        let file = self.histogram.clone().ok_or_else(|| {
+            Error::invalid(
+                "--histogram",
+                "given with --evaluator histogram (a CSV file)",
+                "nothing",
+            )
+        })?;
+        let histogram = read_histogram(&file)?;
+        if let Some(expected) = &self.histogram_fnv1a64 {
+            let actual = format!("{:016x}", histogram.hash());
+            if !expected.eq_ignore_ascii_case(&actual) {
+                return refuse(
+                    "--histogram-fnv1a64",
+                    &format!("the hash of --histogram {} ({actual})", file.display()),
+                    expected,
+                );
+            }
+        }
+        Ok(ModelSpec::Histogram { file, histogram })
+    }
+}
+
+/// Reads and parses a histogram file (`value,evaluation[,weight]` rows).
+///
+/// # Errors
+///
+/// [`Error::InvalidArgument`] naming `--histogram` for a file that cannot be read as UTF-8
+/// text or whose rows do not parse ([`Histogram::parse`]).
+pub fn read_histogram(file: &std::path::Path) -> Result<Histogram> {
+    let text = std::fs::read_to_string(file).map_err(|e| {
+        Error::invalid(
+            "--histogram",
+            "a readable UTF-8 CSV file",
+            format!("{} ({e})", file.display()),
+        )
+    })?;
+    Histogram::parse(&text)
+}
+
+impl GameOptions {
+    /// The options named as [`DistributionRequest::parameters`] names them (a manifest's
+    /// parameters, a `validate` row's columns): the inverse of that list. Names it does not
+    /// know are refused.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::analytic::decision::GameOptions;
+    /// let pairs = [("game", "crit"), ("branching", "3"), ("height", "8"), ("gamma", "0.9,0.5"),
+    ///              ("evaluator", "uniform"), ("halfwidth", "1/2"), ("levels", "16")];
+    /// let options = GameOptions::from_parameters(pairs.iter().map(|(n, v)| (*n, *v))).unwrap();
+    /// let request = options.distribution_request().unwrap();
+    /// let again: Vec<(String, String)> = request.parameters();
+    /// assert_eq!(again[3], ("gamma".to_string(), "0.9,0.5".to_string()));
+    /// assert!(GameOptions::from_parameters([("colour", "red")].into_iter()).is_err());
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidArgument`] naming the parameter whose value does not parse, or an
+    /// unknown name.
+    pub fn from_parameters<'a>(
+        pairs: impl Iterator<Item = (&'a str, &'a str)>,
+    ) -> Result<GameOptions> {
+        fn value<T>(name: &str, text: &str, parsed: std::result::Result<T, String>) -> Result<T> {
+            parsed.map_err(|e| Error::invalid(name, &e, text))
+        }
+        fn named<T: clap::ValueEnum>(name: &str, text: &str) -> Result<T> {
+            value(name, text, T::from_str(text, true))
+        }
+        let mut options = GameOptions::default();
+        for (name, text) in pairs {
+            let owned = || Some(text.to_string());
+            match name {
+                "game" => options.game = Some(named(name, text)?),
+                "branching" => {
+                    options.branching = Some(value(name, text, whole_in::<u32>(2, 60)(text))?)
+                }
+                "height" => options.height = value(name, text, whole_in::<u32>(1, 64)(text))?,
+                "evaluator" => options.evaluator = Some(named(name, text)?),
+                "e" => options.e = Some(value(name, text, probability(text))?),
+                "p" => options.p = Some(value(name, text, probability(text))?),
+                "gamma" => options.gamma = owned(),
+                "root_gamma" => options.root_gamma = Some(value(name, text, probability(text))?),
+                "leaves" => options.leaves = owned(),
+                "sigma" => options.sigma = Some(value(name, text, positive_rational(text))?),
+                "halfwidth" => {
+                    options.halfwidth = Some(value(name, text, positive_rational(text))?)
+                }
+                "histogram" => options.histogram = Some(PathBuf::from(text)),
+                "histogram_fnv1a64" => options.histogram_fnv1a64 = owned(),
+                "levels" => {
+                    options.levels = Some(value(name, text, whole_in::<u32>(1, 1 << 20)(text))?)
+                }
+                "range" => options.range = owned(),
+                "playout_formula" => options.playout_formula = Some(named(name, text)?),
+                other => {
+                    return refuse(
+                        other,
+                        "a parameter of evaluations as distributions",
+                        "an unknown name",
+                    );
+                }
+            }
+        }
+        Ok(options)
     }
 }

@@ -1,28 +1,9 @@
 //! Argument parsers shared by the subcommands. Probabilities are parsed as exact rationals.
 
+pub use crate::numeric::arguments::{at_least, positive_rational, probability, whole_in};
 use crate::numeric::number::{Probability, parse_rational};
 use crate::sim::runner::Shard;
 use num_rational::BigRational;
-
-/// A probability in `[0, 1]`, parsed exactly (`0.1` is `1/10`).
-pub fn probability(text: &str) -> Result<BigRational, String> {
-    let value = parse_rational(text).map_err(|e| format!("{e}; must be in [0, 1]"))?;
-    let zero = BigRational::from_integer(0.into());
-    let one = BigRational::from_integer(1.into());
-    if value < zero || value > one {
-        return Err(format!("must be in [0, 1], got {text}"));
-    }
-    Ok(value)
-}
-
-/// A positive rational (a step), parsed exactly.
-pub fn positive_rational(text: &str) -> Result<BigRational, String> {
-    let value = parse_rational(text).map_err(|e| e.to_string())?;
-    if value <= BigRational::from_integer(0.into()) {
-        return Err(format!("must be greater than 0, got {text}"));
-    }
-    Ok(value)
-}
 
 use crate::report::{Format, RenderOptions, Report};
 
@@ -84,51 +65,6 @@ pub fn threads(text: &str) -> Result<usize, String> {
     match text.parse::<usize>() {
         Ok(n) if (1..=1024).contains(&n) => Ok(n),
         _ => Err(format!("must be a whole number in 1..=1024, got {text}")),
-    }
-}
-
-/// A whole number of type `T` in `lo..=hi`, the option's real range: the error names that
-/// range and what was given, whatever it was (a negative number, a fraction, `1e18`, a number
-/// beyond 2^64), so that `--height -1` is never taken for an option nor answered with the
-/// type's range or Rust's parse message.
-pub fn whole_in<T>(
-    lo: u64,
-    hi: u64,
-) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static
-where
-    T: TryFrom<u64> + Clone + Send + Sync + 'static,
-{
-    move |text: &str| {
-        let range = if hi == u64::MAX {
-            format!("{lo}..=2^64-1")
-        } else {
-            format!("{lo}..={hi}")
-        };
-        match text.trim().parse::<u64>() {
-            Ok(n) if (lo..=hi).contains(&n) => {
-                T::try_from(n).map_err(|_| format!("must be a whole number in {range}, got {text}"))
-            }
-            _ => Err(format!("must be a whole number in {range}, got {text}")),
-        }
-    }
-}
-
-/// A whole number of type `T` of at least `lo`, for options whose upper end is set by the
-/// cost check (which refuses with an estimate) rather than by a fixed range.
-pub fn at_least<T>(lo: u64) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static
-where
-    T: TryFrom<u64> + num_traits::Bounded + std::fmt::Display + Clone + Send + Sync + 'static,
-{
-    move |text: &str| match text.trim().parse::<u64>() {
-        Ok(n) if n >= lo => T::try_from(n).map_err(|_| {
-            format!(
-                "must be a whole number of at least {lo} (at most {}), got {text}",
-                T::max_value()
-            )
-        }),
-        _ => Err(format!(
-            "must be a whole number of at least {lo}, got {text}"
-        )),
     }
 }
 

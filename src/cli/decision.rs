@@ -1,25 +1,43 @@
 //! `pathology decision`: D(d,h) for every game family, the one way to ask for it. With
-//! --f1, Li & Marsland's binary D-game (as `dgame`); with --game, the b-ary D-games, P-games
-//! and N-games (as `exact`). Options of the other kind are refused by name (exit 2). The
-//! report is [`crate::analytic::decision::DecisionRequest`]'s: `dgame`'s or `exact`'s
-//! under the subcommand `decision`.
+//! --f1, Li & Marsland's binary D-game (as `dgame`); with --game, the b-ary D-games, P-games,
+//! N-games and the critical game (as `exact`). Options of the other kind are refused by name
+//! (exit 2). The report is [`crate::analytic::decision::DecisionRequest`]'s: `dgame`'s or
+//! `exact`'s under the subcommand `decision`.
 
 use crate::analytic::decision::DecisionRequest;
 use crate::analytic::dgame::report::DgameRequest;
 use num_rational::BigRational;
 
 use super::args::{OutputArgs, probability};
-use super::exact::{EvaluatorArg, GameArg};
 
 /// The options of `exact` (the game families), which Li & Marsland's D-game does not take.
-const FAMILY: [&str; 8] = ["game", "branching", "evaluator", "e", "p", "q", "qk", "rk"];
+const FAMILY: [&str; 18] = [
+    "game",
+    "branching",
+    "evaluator",
+    "e",
+    "p",
+    "q",
+    "qk",
+    "rk",
+    "gamma",
+    "root_gamma",
+    "leaves",
+    "sigma",
+    "halfwidth",
+    "histogram",
+    "histogram_fnv1a64",
+    "levels",
+    "range",
+    "playout_formula",
+];
 
 #[derive(Debug, clap::Args)]
 #[command(group = clap::ArgGroup::new("family").required(true).args(["f1", "game"]))]
 #[command(group = clap::ArgGroup::new("second").args(["f2", "p0"]))]
 pub struct Args {
-    /// Height h of the node where the decision is made (1..=40 with --f1; 1..=64 with
-    /// --game, cost limits checked).
+    /// Height h of the node where the decision is made, or terminal depth H of the critical
+    /// game (1..=40 with --f1; 1..=64 with --game, cost limits checked).
     #[arg(long, value_parser = super::args::whole_in::<u32>(1, 64), allow_negative_numbers = true)]
     height: u32,
     /// Print only D(depth, h) (1 <= depth <= h).
@@ -45,42 +63,15 @@ pub struct Args {
     /// 1 at high f1, f2).
     #[arg(long, conflicts_with = "exact", conflicts_with_all = FAMILY)]
     complement: bool,
-    /// Game family (instead of --f1): d (b-ary D-game: --qk, --rk), p (P-game: --p), n
-    /// (N-game: --q).
-    #[arg(long, value_enum)]
-    game: Option<GameArg>,
-    /// Branching factor b (2..=60) [default: 2]; with --game.
-    #[arg(long, value_parser = super::args::whole_in::<u32>(2, 60), allow_negative_numbers = true)]
-    branching: Option<u32>,
-    /// Static evaluator at the search front [default: count]; with --game.
-    #[arg(long, value_enum)]
-    evaluator: Option<EvaluatorArg>,
-    /// Error rate e of the artificial evaluator, in [0, 1] (default 0.1; only with
-    /// --evaluator artificial).
-    #[arg(long, value_parser = probability, allow_hyphen_values = true)]
-    e: Option<BigRational>,
-    /// P-games: square probability p in [0, 1] (default w_b, irrational: f64 only).
-    #[arg(long, value_parser = probability, allow_hyphen_values = true)]
-    p: Option<BigRational>,
-    /// N-games: edge probability q in [0, 1] (default 1/2).
-    #[arg(long, value_parser = probability, allow_hyphen_values = true)]
-    q: Option<BigRational>,
-    /// b-ary D-games: q_1,...,q_b, the probabilities that a win Max node has exactly k win
-    /// children (comma-separated, summing to 1; missing entries are 0).
-    #[arg(long, value_delimiter = ',', allow_negative_numbers = true)]
-    qk: Vec<String>,
-    /// b-ary D-games: r_1,...,r_b, the probabilities that a loss Min node has exactly k
-    /// loss children.
-    #[arg(long, value_delimiter = ',', allow_negative_numbers = true)]
-    rk: Vec<String>,
+    #[command(flatten)]
+    game: crate::analytic::decision::GameOptions,
     #[command(flatten)]
     output: OutputArgs,
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
-    let output = args.output.clone();
-    let request = match (args.f1, args.game) {
-        (Some(f1), _) => DecisionRequest::LiMarsland(DgameRequest {
+    let request = match args.f1 {
+        Some(f1) => DecisionRequest::LiMarsland(DgameRequest {
             height: args.height,
             f1,
             second: super::dgame::second_factor(args.f2, args.p0),
@@ -88,23 +79,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             complement: args.complement,
             exact: args.exact,
         }),
-        (None, game) => DecisionRequest::Family(
-            super::exact::Args {
-                game: game.expect("clap requires --f1 or --game"),
-                branching: args.branching.unwrap_or(2),
-                height: args.height,
-                depth: args.depth,
-                evaluator: args.evaluator.unwrap_or(EvaluatorArg::Count),
-                e: args.e,
-                p: args.p,
-                q: args.q,
-                qk: args.qk,
-                rk: args.rk,
-                exact: args.exact,
-                output: args.output,
-            }
-            .request()?,
-        ),
+        None => super::exact::options(args.game, args.height, args.depth, args.exact).request()?,
     };
-    output.emit(&request.report()?, request.decimals())
+    args.output.emit(&request.report()?, request.decimals())
 }

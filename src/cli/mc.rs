@@ -3,6 +3,7 @@
 use crate::sim::report::RunConfig;
 use crate::sim::runner::Shard;
 use crate::studies::crossval::dgame::Engine;
+use crate::studies::crossval::distributions_report::DistributionsSpec;
 use crate::studies::crossval::report::{DgameSpec, ErrpropSpec, RhfSpec};
 use crate::studies::ross::alphabeta_report::{NaiveLossRequest, Positions};
 use num_rational::BigRational;
@@ -50,6 +51,9 @@ enum Experiment {
     Othello(super::variety::OthelloArgs),
     /// Ross's tic-tac-toe counts: 9! sequences, games, nodes of minimax and alpha-beta.
     Nodes(super::variety::NodesArgs),
+    /// Evaluations as distributions: depth-d minimax on sampled critical games and P-games
+    /// (--game crit|p) with the same evaluators, against the exact D(d,h).
+    Distributions(Box<DistributionsArgs>),
 }
 
 /// Options shared by the experiments.
@@ -143,6 +147,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         Experiment::Kalah(a) => super::variety::run_kalah(a),
         Experiment::Othello(a) => super::variety::run_othello(a),
         Experiment::Nodes(a) => super::variety::run_nodes(a),
+        Experiment::Distributions(a) => distributions(*a),
     }
 }
 
@@ -222,5 +227,26 @@ struct RhfArgs {
 
 fn rhf(args: RhfArgs) -> anyhow::Result<()> {
     let spec = RhfSpec::with_default_p(args.w, args.p.as_ref(), args.height, args.depth)?;
+    args.run.output.emit(&spec.estimate(&args.run.config())?, 4)
+}
+
+#[derive(Debug, clap::Args)]
+#[command(group = clap::ArgGroup::new("distributions_game").required(true).args(["game"]))]
+struct DistributionsArgs {
+    #[command(flatten)]
+    game: crate::analytic::decision::GameOptions,
+    /// Height h of the P-game, or terminal depth H of the critical game (1..=64; trees of at
+    /// most 2^21 nodes).
+    #[arg(long, value_parser = super::args::whole_in::<u32>(1, 64), allow_negative_numbers = true)]
+    height: u32,
+    #[command(flatten)]
+    run: RunOptions,
+}
+
+fn distributions(args: DistributionsArgs) -> anyhow::Result<()> {
+    let options = super::exact::options(args.game, args.height, None, false);
+    let spec = DistributionsSpec {
+        request: options.distribution_request()?,
+    };
     args.run.output.emit(&spec.estimate(&args.run.config())?, 4)
 }

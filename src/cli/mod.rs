@@ -52,7 +52,7 @@ enum Command {
     Dgame(dgame::Args),
     /// Alias of `decision` for --game d|p|n (b-ary D-games, P-games, N-games), kept for
     /// scripts.
-    Exact(exact::Args),
+    Exact(Box<exact::Args>),
     /// D(d,h) and PS over a range of f1.
     Sweep(sweep::Args),
     /// The dependence factor f = f1 = f2 above which no depth is pathological.
@@ -127,7 +127,7 @@ fn run_command(command: Command) -> anyhow::Result<()> {
         Command::Decision(args) => decision::run(*args),
         Command::Table(args) => table::run(args),
         Command::Dgame(args) => dgame::run(args),
-        Command::Exact(args) => exact::run(args),
+        Command::Exact(args) => exact::run(*args),
         Command::Sweep(args) => sweep::run(args),
         Command::Threshold(args) => threshold::run(args),
         Command::Trend(args) => trend::run(args),

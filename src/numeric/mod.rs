@@ -5,6 +5,8 @@
 //! May import: [`crate::error`] only. Nothing here knows a game, a
 //! paper or a report.
 //!
+//! - [`arguments`]: parsers of command-line values (rationals and whole numbers in a
+//!   range, their messages naming the range).
 //! - [`number`]: the [`number::Probability`] trait over `f64` and
 //!   [`num_rational::BigRational`], scaled integers with one common denominator, exact
 //!   parsing (`0.1` is 1/10) and correctly rounded decimals.
@@ -13,6 +15,7 @@
 //! - [`ntt`]: the three-prime number-theoretic transform of the exact mode's big products.
 //! - [`enclosure`]: intervals of doubles with outward rounding.
 
+pub mod arguments;
 pub mod dd;
 pub mod enclosure;
 pub mod fft;

@@ -197,7 +197,9 @@ pub(super) fn studies(job: &mut Job) -> Result<()> {
 pub(super) fn cross_validation(job: &mut Job) -> Result<()> {
     let scale = if job.options.full { 10 } else { 1 };
     let mut csv =
-        String::from("kind,h,d,f1,f2,gamma,delta,steps,quantity,w,estimate,trials,b,evaluator,e\n");
+        String::from("kind,h,d,f1,f2,gamma,delta,steps,quantity,w,estimate,trials,b,evaluator,e,");
+    csv.push_str(&DISTRIBUTION_COLUMNS.join(","));
+    csv.push('\n');
     let mut item = 0u64;
     let mut next_seed = || {
         item += 1;
@@ -335,6 +337,15 @@ pub(super) fn cross_validation(job: &mut Job) -> Result<()> {
             });
         }
     }
+    // Evaluations as distributions (issue 27): depth-d minimax on sampled critical games
+    // and multi-valued P-games, against `pathology decision`'s exact engine.
+    for args in DISTRIBUTION_CELLS {
+        let trials = 3_000 * scale;
+        let seed = next_seed();
+        let (rows, command) = distribution_rows(args, &job.runner(trials, seed)?)?;
+        csv.push_str(&rows);
+        commands.push(format!("{command} --trials {trials} --seed {seed}"));
+    }
     let report = validate(csv.as_bytes(), 0.05)?;
     if !report.errors.is_empty() {
         return Err(ReproduceError::Internal(format!(
@@ -386,6 +397,127 @@ pub(super) fn cross_validation(job: &mut Job) -> Result<()> {
     job.printed.push_str(&summary);
     job.printed.push('\n');
     Ok(())
+}
+
+/// The columns of the `crit` and `mvpgame` rows of the cross-validation input, after the
+/// older kinds' (the kinds share `gamma`, `evaluator` and `e`).
+const DISTRIBUTION_COLUMNS: [&str; 11] = [
+    "branching",
+    "height",
+    "depth",
+    "root_gamma",
+    "leaves",
+    "p",
+    "sigma",
+    "halfwidth",
+    "playout_formula",
+    "levels",
+    "range",
+];
+
+/// The `mc distributions` cells of the cross-validation, as `(option, value)` pairs of
+/// `pathology mc distributions` (small trees: each costs well under a second).
+const DISTRIBUTION_CELLS: [&[(&str, &str)]; 5] = [
+    &[
+        ("game", "crit"),
+        ("branching", "2"),
+        ("height", "6"),
+        ("gamma", "0.9"),
+        ("evaluator", "gaussian"),
+        ("sigma", "1"),
+        ("levels", "12"),
+    ],
+    &[
+        ("game", "crit"),
+        ("branching", "3"),
+        ("height", "5"),
+        ("gamma", "1"),
+        ("evaluator", "expected-playout"),
+    ],
+    &[
+        ("game", "crit"),
+        ("branching", "3"),
+        ("height", "5"),
+        ("gamma", "0.9,0.5"),
+        ("root_gamma", "0.8"),
+        ("evaluator", "artificial"),
+        ("e", "0.2"),
+    ],
+    &[
+        ("game", "p"),
+        ("branching", "2"),
+        ("height", "5"),
+        ("leaves", "0:1/3,1:1/3,3:1/3"),
+        ("evaluator", "uniform"),
+        ("halfwidth", "1.5"),
+        ("levels", "6"),
+    ],
+    &[
+        ("game", "p"),
+        ("branching", "3"),
+        ("height", "4"),
+        ("leaves", "0:1/4,1:1/2,2:1/4"),
+        ("evaluator", "gaussian"),
+        ("sigma", "0.5"),
+        ("levels", "8"),
+    ],
+];
+
+/// One `mc distributions` cell: its rows in the cross-validation input's columns (values
+/// with a comma quoted) and its command (without `--trials` and `--seed`).
+fn distribution_rows(
+    args: &[(&str, &str)],
+    runner: &crate::sim::runner::TrialRunner,
+) -> Result<(String, String)> {
+    use crate::analytic::decision::GameOptions;
+    use crate::studies::crossval::distributions::Experiment;
+    use crate::studies::crossval::distributions_report::kind;
+    let request = GameOptions::from_parameters(args.iter().copied())?.distribution_request()?;
+    let counts = Experiment::new(&request)?.counts(runner)?;
+    let parameters = request.parameters();
+    let value = |name: &str| {
+        parameters
+            .iter()
+            .find(|(n, _)| n == name)
+            .map_or(String::new(), |(_, v)| {
+                if v.contains(',') {
+                    format!("\"{v}\"")
+                } else {
+                    v.clone()
+                }
+            })
+    };
+    let mut rows = String::new();
+    for (depth, count) in (1..).zip(&counts) {
+        let _ = write!(
+            rows,
+            "{},,,,,{},,,,,{}/{},{},,{},{}",
+            kind(&request),
+            value("gamma"),
+            count.successes,
+            count.trials,
+            count.trials,
+            value("evaluator"),
+            value("e"),
+        );
+        for column in DISTRIBUTION_COLUMNS {
+            let cell = if column == "depth" {
+                depth.to_string()
+            } else {
+                value(column)
+            };
+            let _ = write!(rows, ",{cell}");
+        }
+        rows.push('\n');
+    }
+    let command = std::iter::once("pathology mc distributions".to_string())
+        .chain(
+            args.iter()
+                .map(|(n, v)| format!("--{} {v}", n.replace('_', "-"))),
+        )
+        .collect::<Vec<_>>()
+        .join(" ");
+    Ok((rows, command))
 }
 
 /// Chi & Nau's (1987) three-hole kalah table (Section 4.5) and Teague's othello matches
@@ -468,4 +600,124 @@ pub(super) fn chi_nau_variety(job: &mut Job) -> Result<()> {
         Some(seed),
     );
     Ok(())
+}
+
+/// Issue 27's studies, exact: D against d on the critical win-loss game (Nguyen & Ramanujan's
+/// b, gamma and heuristics, depth-d minimax; H = 20, `--full` H = 50) and the (sigma,
+/// granularity) phase diagram of P-games with b = 2 and 3 (Nau et al. 2010, Luštrek et al.),
+/// each with its claims table and figures.
+pub(super) fn distribution_studies(job: &mut Job) -> Result<()> {
+    use crate::plot::error_bar_chart;
+    use crate::studies::critical_curves::{CriticalStudy, GAMMAS};
+    use crate::studies::nau_lustrek::{PhaseDiagram, grid_text};
+    let options = ExportOptions {
+        decimals: 4,
+        table: None,
+    };
+    let full = if job.options.full { " --full" } else { "" };
+    let command = format!("pathology reproduce{full}");
+    let height = if job.options.full {
+        crate::studies::critical_curves::FULL_HEIGHT
+    } else {
+        crate::studies::critical_curves::REDUCED_HEIGHT
+    };
+    let study = CriticalStudy::compute(height)?;
+    let diagram = PhaseDiagram::compute()?;
+    let mut figures = Vec::new();
+    for gamma in GAMMAS {
+        let panels = study.panels(gamma);
+        for ext in ["png", "svg"] {
+            let path = job
+                .out()
+                .join(format!("critical_curves_gamma{gamma}.{ext}"));
+            error_bar_chart(&path, &panels, job.options.style)?;
+            figures.push(path);
+        }
+    }
+    for ext in ["png", "svg"] {
+        let path = job.out().join(format!("phase_diagram.{ext}"));
+        error_bar_chart(&path, &diagram.panels(), job.options.style)?;
+        figures.push(path);
+    }
+    for (stem, report, what) in [
+        (
+            "critical_curves",
+            study.report(),
+            format!(
+                "Nguyen & Ramanujan's critical game: exact D(d) of depth-d minimax, H = {height}, b = 2, 5, 8, gamma = 0.9, 1, Gaussian sigma = 0.25-2 and expected playout, with the claims table"
+            ),
+        ),
+        (
+            "phase_diagram",
+            diagram.report(),
+            "Nau et al. 2010 / Luštrek et al.: where minimax is pathological over (sigma, granularity g), P-games b = 2 and 3, exact, with the claims table".to_string(),
+        ),
+    ] {
+        for format in [Format::Text, Format::Csv] {
+            let name = format!("{stem}.{}", format.extension());
+            job.file(&name, &report.render(format, &options)?, &what, &command, None)?;
+        }
+        if let Some(claims) = report.table("claims") {
+            let mut only = report.clone();
+            only.tables = vec![claims.clone()];
+            only.notes.clear();
+            job.printed.push('\n');
+            job.printed.push_str(&only.render(Format::Text, &options)?);
+        }
+    }
+    job.printed.push('\n');
+    job.printed.push_str(&grid_text(&diagram));
+    job.files(
+        &figures,
+        |name| {
+            let what = if name.starts_with("phase_diagram") {
+                "phase diagram: D(h-1,h) - D(1,h) against log2 g per sigma, P-games b = 2, 3 (below zero: pathological)".to_string()
+            } else {
+                format!(
+                    "critical game: exact D(d) against d, H = {height}, one panel per b ({})",
+                    name.trim_end_matches(".png").trim_end_matches(".svg")
+                )
+            };
+            (what, command.clone())
+        },
+        None,
+    );
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The `mc distributions` rows of the cross-validation are `validate`'s input as they
+    /// are written (the older kinds' rows beside them), and agree with the exact values.
+    #[test]
+    fn distribution_cells_are_validated_against_the_exact_engine() {
+        let mut csv = String::from(
+            "kind,h,d,f1,f2,gamma,delta,steps,quantity,w,estimate,trials,b,evaluator,e,",
+        );
+        csv.push_str(&DISTRIBUTION_COLUMNS.join(","));
+        csv.push('\n');
+        csv.push_str("rhf,,,,,,,,,0,1/2,10,,,\n");
+        let mut commands = Vec::new();
+        for (i, args) in DISTRIBUTION_CELLS.iter().enumerate() {
+            let runner = crate::sim::runner::TrialRunner::new(400, 7 + i as u64, 1).unwrap();
+            let (rows, command) = distribution_rows(args, &runner).unwrap();
+            csv.push_str(&rows);
+            commands.push(command);
+        }
+        let report = validate(csv.as_bytes(), 0.05).unwrap();
+        assert!(report.errors.is_empty(), "{:?}", report.errors);
+        let heights: usize = DISTRIBUTION_CELLS
+            .iter()
+            .map(|args| {
+                args.iter()
+                    .find(|(n, _)| *n == "height")
+                    .map_or(0, |(_, h)| h.parse::<usize>().unwrap())
+            })
+            .sum();
+        assert_eq!(report.rows.len(), 1 + heights);
+        assert!(report.rows.iter().all(|r| r.z.abs() < 4.0), "{report:?}");
+        assert!(commands[2].contains("--gamma 0.9,0.5 --root-gamma 0.8"));
+    }
 }

@@ -20,6 +20,7 @@ pub const MERGEABLE: &[&str] = &[
     "mc match",
     "mc match-sweep",
     "mc match-table",
+    "mc distributions",
 ];
 
 /// Merges the outputs of the N shards of one seeded run (`--shard 1/N` .. `N/N`, any order;
@@ -41,6 +42,9 @@ pub fn merge(inputs: &[(String, ReadTable)]) -> Result<Report> {
         "mc dgame" => super::crossval::report::merge_dgame(&run, &manifest, inputs),
         "mc errprop" => super::crossval::report::merge_errprop(&run, &manifest, inputs),
         "mc rhf" => super::crossval::report::merge_rhf(&run, &manifest, inputs),
+        "mc distributions" => {
+            super::crossval::distributions_report::merge_distributions(&run, &manifest, inputs)
+        }
         "mc emm" => {
             super::wilson_parker_nau::report::merge_shards(&run, &manifest.parameters, inputs)
         }

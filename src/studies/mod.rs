@@ -11,15 +11,21 @@
 //!   search depth (Figs. 3-6), with the exact minimax curve beside them.
 //! - [`nguyen_ramanujan`]: Nguyen & Ramanujan (2024): UCT's decisions on the critical win-loss
 //!   game (and P-/N-games) by exploration constant and iterations, beside exact minimax.
+//! - [`critical_curves`]: D against d on the critical win-loss game (Nguyen & Ramanujan's
+//!   settings, depth-d minimax, exact).
+//! - [`nau_lustrek`]: the (sigma, granularity) phase diagram of pathology on P-games (Nau et
+//!   al. 2010, Luštrek et al.), exact.
 //! - [`ross`]: Ross (2020): alpha-beta tie-breaking on random trees and tic-tac-toe.
 //! - [`crossval`]: the Monte Carlo-against-exact experiments (D(d,h) on D-game boards, the
 //!   gamma/delta map, rhf).
 //! - [`merge`]: the experiments whose shards `pathology merge` rebuilds.
 
 pub mod chi_nau;
+pub mod critical_curves;
 pub mod crossval;
 pub mod li_marsland;
 pub mod merge;
+pub mod nau_lustrek;
 pub mod nguyen_ramanujan;
 pub mod ross;
 pub mod wilson_parker_nau;

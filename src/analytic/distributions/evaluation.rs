@@ -37,7 +37,7 @@ pub const DEFAULT_LEVELS: u32 = 1000;
 pub const MAX_LEVELS: u32 = 1 << 20;
 
 /// How the expected-playout value is computed (the critical game only).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum)]
 pub enum PlayoutFormula {
     /// The probability that uniformly random play from the node to the terminal depth ends
     /// in a win for Max, over the game's random generation, by the exact recursion on the
@@ -108,7 +108,7 @@ pub struct Evaluation<P> {
 }
 
 /// An empirical evaluation law from CSV rows `value,evaluation[,weight]`.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Histogram {
     /// `laws[v] = [(evaluation, probability)]`, each normalised by its total weight, sorted.
     laws: BTreeMap<BigRational, Vec<(BigRational, BigRational)>>,

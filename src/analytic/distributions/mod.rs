@@ -107,6 +107,7 @@ mod critical;
 mod evaluation;
 mod pgame;
 pub mod report;
+pub mod request;
 
 #[cfg(test)]
 mod tests;

@@ -134,10 +134,14 @@ fn tables<P: Probability>(
             .map(|(a, b)| (a.decision.value.to_f64() - b.decision.value.to_f64()).abs())
             .fold(0.0, f64::max);
         report = report.note(format!(
-            "continuous evaluation: computed as its quantization to {} and to {} equal bins; \
-             the largest change of D between the two, {gap:.2e}, estimates the distance to the \
-             continuous limit (an estimate, not a bound; table 'refined')",
-            column.levels, refined.levels
+            "continuous evaluation: computed as its quantization to {} and to {} equal bins \
+             ({} and {} levels occur); the largest change of D between the two, {gap:.2e}, \
+             estimates the distance to the continuous limit (an estimate, not a bound; table \
+             'refined')",
+            super::DEFAULT_LEVELS,
+            2 * super::DEFAULT_LEVELS,
+            column.levels,
+            refined.levels
         ));
     }
     report

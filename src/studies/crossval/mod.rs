@@ -6,9 +6,14 @@
 //! - [`errprop`]: the gamma/delta map (formulas 3 and 4) checked against minimax back-ups of
 //!   a noisy bi-valued evaluator on D-game search trees.
 //! - [`rhf`]: Chi & Nau's rate of heuristic flaw of `e^w` on P-games against its closed form.
+//! - [`distributions`]: evaluations as distributions (issue 27): depth-d minimax on sampled
+//!   critical games and multi-valued P-games against the exact engine, as
+//!   `mc distributions` ([`distributions_report`]).
 //! - [`report`]: these experiments as reports, and `pathology merge`.
 
 pub mod dgame;
+pub mod distributions;
+pub mod distributions_report;
 pub mod errprop;
 pub mod report;
 pub mod rhf;

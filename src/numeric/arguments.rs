@@ -1,0 +1,114 @@
+//! Parsers of command-line values: exact rationals in a range and whole numbers in the
+//! option's real range, with messages that name that range and what was given (never the
+//! type's range or Rust's parse text). They are clap value parsers, shared by the command
+//! line (`crate::cli`) and the library's request types that declare their own options.
+
+use num_rational::BigRational;
+
+use super::number::parse_rational;
+
+/// A probability in `[0, 1]`, parsed exactly (`0.1` is `1/10`).
+///
+/// # Examples
+///
+/// ```
+/// use pathology::numeric::arguments::probability;
+/// assert_eq!(probability("0.5").unwrap().to_string(), "1/2");
+/// assert_eq!(probability("1.5").unwrap_err(), "must be in [0, 1], got 1.5");
+/// ```
+///
+/// # Errors
+///
+/// The message clap prints after the option's name.
+pub fn probability(text: &str) -> Result<BigRational, String> {
+    let value = parse_rational(text).map_err(|e| format!("{e}; must be in [0, 1]"))?;
+    let zero = BigRational::from_integer(0.into());
+    let one = BigRational::from_integer(1.into());
+    if value < zero || value > one {
+        return Err(format!("must be in [0, 1], got {text}"));
+    }
+    Ok(value)
+}
+
+/// A positive rational (a step), parsed exactly.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::numeric::arguments::positive_rational;
+/// assert!(positive_rational("1/4").is_ok());
+/// assert_eq!(positive_rational("0").unwrap_err(), "must be greater than 0, got 0");
+/// ```
+///
+/// # Errors
+///
+/// The message clap prints after the option's name.
+pub fn positive_rational(text: &str) -> Result<BigRational, String> {
+    let value = parse_rational(text).map_err(|e| e.to_string())?;
+    if value <= BigRational::from_integer(0.into()) {
+        return Err(format!("must be greater than 0, got {text}"));
+    }
+    Ok(value)
+}
+
+/// A whole number of type `T` in `lo..=hi`, the option's real range: the error names that
+/// range and what was given, whatever it was (a negative number, a fraction, `1e18`, a number
+/// beyond 2^64), so that `--height -1` is never taken for an option nor answered with the
+/// type's range or Rust's parse message.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::numeric::arguments::whole_in;
+/// let height = whole_in::<u32>(1, 64);
+/// assert_eq!(height("8"), Ok(8));
+/// assert_eq!(height("-1").unwrap_err(), "must be a whole number in 1..=64, got -1");
+/// ```
+pub fn whole_in<T>(
+    lo: u64,
+    hi: u64,
+) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static
+where
+    T: TryFrom<u64> + Clone + Send + Sync + 'static,
+{
+    move |text: &str| {
+        let range = if hi == u64::MAX {
+            format!("{lo}..=2^64-1")
+        } else {
+            format!("{lo}..={hi}")
+        };
+        match text.trim().parse::<u64>() {
+            Ok(n) if (lo..=hi).contains(&n) => {
+                T::try_from(n).map_err(|_| format!("must be a whole number in {range}, got {text}"))
+            }
+            _ => Err(format!("must be a whole number in {range}, got {text}")),
+        }
+    }
+}
+
+/// A whole number of type `T` of at least `lo`, for options whose upper end is set by the
+/// cost check (which refuses with an estimate) rather than by a fixed range.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::numeric::arguments::at_least;
+/// assert_eq!(at_least::<u32>(1)("3"), Ok(3));
+/// assert!(at_least::<u32>(1)("0").unwrap_err().contains("at least 1"));
+/// ```
+pub fn at_least<T>(lo: u64) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static
+where
+    T: TryFrom<u64> + num_traits::Bounded + std::fmt::Display + Clone + Send + Sync + 'static,
+{
+    move |text: &str| match text.trim().parse::<u64>() {
+        Ok(n) if n >= lo => T::try_from(n).map_err(|_| {
+            format!(
+                "must be a whole number of at least {lo} (at most {}), got {text}",
+                T::max_value()
+            )
+        }),
+        _ => Err(format!(
+            "must be a whole number of at least {lo}, got {text}"
+        )),
+    }
+}

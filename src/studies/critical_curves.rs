@@ -1,0 +1,511 @@
+//! D against the search depth d on Nguyen & Ramanujan's critical win-loss game (ICAPS 2024,
+//! arXiv 2212.05208, Section 3's game family; the settings of their Figure 5 as the authors'
+//! code `mcts-lp` runs them: b in {2, 5, 8}, gamma in {0.9, 1}, the Gaussian and the
+//! expected-playout heuristics), computed exactly by [`crate::analytic::distributions`]
+//! (formula of `critical.rs`: `X_won' = X_lost (gamma X_won + (1 - gamma) X_lost)^(b-1)`,
+//! `X_lost' = X_won^b`, and the root-decision sum), here with **depth-d minimax** in place of
+//! the paper's UCT.
+//!
+//! **Settings.** The root's rate is mcts-lp's (1: exactly one winning root move, so `D(d)`
+//! equals the unconditional probability of a winning move); the mover's rate `gamma` at every
+//! other won node; heights `H` ([`REDUCED_HEIGHT`], and the paper's [`FULL_HEIGHT`] with `pathology reproduce --full`). Evaluations: Gaussian `v +
+//! N(0, sigma^2)` on the true values `v = -1, +1` for sigma in {0.25, 0.5, 1, 2}, computed as
+//! the exact value of the evaluation quantized to the engine's 1000 bins, with the change at
+//! 2000 bins reported as an **estimate** of the distance to the continuous limit (never a
+//! bound); and the expected-playout value (the probability that uniformly random play from the
+//! node ends in a win for Max, exact from the game's parameters).
+//!
+//! **Claims** ([`CriticalStudy::report`], table `claims`): a setting is *pathological* when
+//! `D(H - 1) < D(1)` (depth `H` reaches the terminal nodes and always decides correctly). The
+//! paper's statements are about UCT; the claims table carries them over to minimax and says
+//! so: pathology at gamma = 1; a smaller rate (0.9) weakens it (measured by the drop `D(1) -
+//! min_{d < H} D(d)`); and Nau et al. (2010)'s "more likely when the branching factor is high".
+
+use num_rational::BigRational;
+
+use crate::analytic::distributions::PlayoutFormula;
+use crate::analytic::distributions::request::{DistributionRequest, GameSpec, ModelSpec};
+use crate::error::Result;
+use crate::numeric::number::parse_rational;
+use crate::report::figure::{Axes, ErrorPoint, ErrorSeries, LegendPosition, Panel};
+use crate::report::{Cell, Column, Kind, Report, Table};
+
+/// The branching factors of the study (the paper's Figure 5).
+pub const BRANCHINGS: [u32; 3] = [2, 5, 8];
+/// The critical rates of the study.
+pub const GAMMAS: [&str; 2] = ["0.9", "1"];
+/// The terminal depth H of `pathology reproduce`.
+pub const REDUCED_HEIGHT: u32 = 20;
+/// The terminal depth H of `pathology reproduce --full` (the paper's Figure 5).
+pub const FULL_HEIGHT: u32 = 50;
+/// The Gaussian noise levels of the study.
+pub const SIGMAS: [&str; 4] = ["0.25", "0.5", "1", "2"];
+
+/// One heuristic of the study.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Heuristic {
+    /// `v + N(0, sigma^2)`, sigma as text.
+    Gaussian(&'static str),
+    /// The expected-playout value.
+    ExpectedPlayout,
+}
+
+impl Heuristic {
+    /// Every heuristic of the study, in order.
+    pub fn all() -> Vec<Heuristic> {
+        SIGMAS
+            .iter()
+            .map(|s| Heuristic::Gaussian(s))
+            .chain([Heuristic::ExpectedPlayout])
+            .collect()
+    }
+
+    /// The legend entry.
+    pub fn label(&self) -> String {
+        match self {
+            Heuristic::Gaussian(s) => format!("gaussian sigma = {s}"),
+            Heuristic::ExpectedPlayout => "expected playout".to_string(),
+        }
+    }
+}
+
+/// One curve: `D(d)` for `d = 1..=H` of one setting.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Curve {
+    /// b.
+    pub branching: u32,
+    /// gamma (both movers), as text.
+    pub gamma: &'static str,
+    /// The heuristic.
+    pub heuristic: Heuristic,
+    /// `D(d)`, `d = 1..=H` (f64, within `bound`).
+    pub decision: Vec<f64>,
+    /// The largest rounding bound of `decision`.
+    pub bound: f64,
+    /// Gaussian: the largest change of `D` between 1000 and 2000 bins (an estimate of the
+    /// distance to the continuous limit, not a bound).
+    pub continuous_gap: Option<f64>,
+}
+
+impl Curve {
+    /// `D(H - 1) < D(1)`, by more than the two values' rounding bounds.
+    pub fn pathological(&self) -> bool {
+        let h = self.decision.len();
+        h >= 2 && self.decision[h - 2] + 2.0 * self.bound < self.decision[0]
+    }
+
+    /// `D(1) - min_{d < H} D(d)` (zero when no depth is worse than d = 1).
+    pub fn drop(&self) -> f64 {
+        let h = self.decision.len();
+        let inner = &self.decision[..h.saturating_sub(1).max(1)];
+        (self.decision[0] - inner.iter().copied().fold(f64::INFINITY, f64::min)).max(0.0)
+    }
+}
+
+/// The study at one height.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CriticalStudy {
+    /// The terminal depth H.
+    pub height: u32,
+    /// Every curve, by b, then gamma, then heuristic.
+    pub curves: Vec<Curve>,
+}
+
+fn q(text: &str) -> BigRational {
+    parse_rational(text).expect("a constant of the study")
+}
+
+/// The request of one setting (every depth, f64).
+///
+/// # Examples
+///
+/// ```
+/// use pathology::studies::critical_curves::{Heuristic, request};
+/// let r = request(5, 20, "0.9", &Heuristic::Gaussian("0.5"));
+/// assert_eq!(r.parameters()[0], ("game".to_string(), "crit".to_string()));
+/// ```
+pub fn request(
+    branching: u32,
+    height: u32,
+    gamma: &str,
+    heuristic: &Heuristic,
+) -> DistributionRequest {
+    DistributionRequest {
+        game: GameSpec::Critical {
+            gamma_max: q(gamma),
+            gamma_min: q(gamma),
+            root_gamma: None,
+        },
+        branching,
+        height,
+        depth: None,
+        model: match heuristic {
+            Heuristic::Gaussian(sigma) => ModelSpec::Gaussian { sigma: q(sigma) },
+            Heuristic::ExpectedPlayout => ModelSpec::ExpectedPlayout(PlayoutFormula::RandomPlay),
+        },
+        levels: None,
+        range: None,
+        exact: false,
+    }
+}
+
+impl CriticalStudy {
+    /// Computes every curve at terminal depth `height`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::studies::critical_curves::CriticalStudy;
+    /// let study = CriticalStudy::compute(6).unwrap();
+    /// assert_eq!(study.curves.len(), 30);
+    /// // Searching to the terminal depth always finds the winning move.
+    /// assert!(study.curves.iter().all(|c| (c.decision[5] - 1.0).abs() < 1e-9));
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`DistributionRequest::outcome`] (a height past the limits is refused).
+    pub fn compute(height: u32) -> Result<CriticalStudy> {
+        let mut curves = Vec::new();
+        for b in BRANCHINGS {
+            for gamma in GAMMAS {
+                for heuristic in Heuristic::all() {
+                    let outcome = request(b, height, gamma, &heuristic).outcome::<f64>()?;
+                    let rows = &outcome.column.rows;
+                    let continuous_gap = outcome.refined.as_ref().map(|refined| {
+                        rows.iter()
+                            .zip(&refined.rows)
+                            .map(|(a, b)| (a.decision.value - b.decision.value).abs())
+                            .fold(0.0, f64::max)
+                    });
+                    curves.push(Curve {
+                        branching: b,
+                        gamma,
+                        heuristic,
+                        decision: rows.iter().map(|r| r.decision.value).collect(),
+                        bound: rows.iter().map(|r| r.decision.bound).fold(0.0, f64::max),
+                        continuous_gap,
+                    });
+                }
+            }
+        }
+        Ok(CriticalStudy { height, curves })
+    }
+
+    fn curve(&self, b: u32, gamma: &str, heuristic: &Heuristic) -> Option<&Curve> {
+        self.curves
+            .iter()
+            .find(|c| c.branching == b && c.gamma == gamma && &c.heuristic == heuristic)
+    }
+
+    /// The report: table `curves` (one row per setting and depth) and table `claims`.
+    pub fn report(&self) -> Report {
+        let h = self.height;
+        let mut curves = Table::new(
+            "curves",
+            &format!("D(d) of the critical game, H = {h}, depth-d minimax (exact engine, f64)"),
+            vec![
+                Column::key("b", Kind::Integer),
+                Column::key("gamma", Kind::Text),
+                Column::key("evaluator", Kind::Text),
+                Column::key("d", Kind::Integer),
+                Column::new("D", Kind::Real),
+            ],
+        );
+        for c in &self.curves {
+            for (d, value) in (1..).zip(&c.decision) {
+                curves.push(vec![
+                    Cell::int(c.branching),
+                    Cell::text(c.gamma),
+                    Cell::text(c.heuristic.label()),
+                    Cell::int(d),
+                    Cell::Bounded {
+                        value: *value,
+                        bound: c.bound,
+                    },
+                ]);
+            }
+        }
+        let mut summary = Table::new(
+            "settings",
+            &format!("per setting: D(1), D(H - 1), the drop D(1) - min D(d<H), H = {h}"),
+            vec![
+                Column::key("b", Kind::Integer),
+                Column::key("gamma", Kind::Text),
+                Column::key("evaluator", Kind::Text),
+                Column::new("D(1)", Kind::Real),
+                Column::new("D(H-1)", Kind::Real),
+                Column::new("drop", Kind::Real),
+                Column::new("pathological", Kind::Text),
+                Column::new("bins_gap_estimate", Kind::Text),
+            ],
+        );
+        for c in &self.curves {
+            summary.push(vec![
+                Cell::int(c.branching),
+                Cell::text(c.gamma),
+                Cell::text(c.heuristic.label()),
+                Cell::Real(c.decision[0]),
+                Cell::Real(c.decision[c.decision.len().saturating_sub(2)]),
+                Cell::Real(c.drop()),
+                Cell::text(yes_no(c.pathological())),
+                Cell::text(
+                    c.continuous_gap
+                        .map_or("exact".to_string(), |g| format!("{g:.1e}")),
+                ),
+            ]);
+        }
+        let gap = self
+            .curves
+            .iter()
+            .filter_map(|c| c.continuous_gap)
+            .fold(0.0, f64::max);
+        let bound = self.curves.iter().map(|c| c.bound).fold(0.0, f64::max);
+        // No subcommand computes this study alone: `pathology reproduce` writes it (H =
+        // REDUCED_HEIGHT, `--full`: FULL_HEIGHT), and the manifest names that command.
+        Report::new(
+            "reproduce",
+            &format!("D against d on the critical win-loss game, H = {h}"),
+        )
+        .param("full", h == FULL_HEIGHT)
+        .mode("f64")
+            .with_table(curves)
+            .with_table(summary)
+            .with_table(self.claims())
+            .note(format!(
+                "f64 values within {bound:.1e} of the quantized model's exact value; Gaussian: the \
+                 evaluation quantized to 1000 bins, the largest change at 2000 bins {gap:.1e} \
+                 estimates the distance to the continuous limit (not a bound)"
+            ))
+            .note("root rate 1 (mcts-lp): exactly one winning root move, so D(d) is also the probability of a winning move")
+    }
+
+    fn claims(&self) -> Table {
+        let mut table =
+            claims_table("The cited papers' qualitative claims, checked on these exact curves");
+        let at = |gamma: &str| -> Vec<&Curve> {
+            self.curves.iter().filter(|c| c.gamma == gamma).collect()
+        };
+        let names = |cs: &[&Curve]| -> String {
+            let list: Vec<String> = cs
+                .iter()
+                .filter(|c| c.pathological())
+                .map(|c| format!("b={} {}", c.branching, c.heuristic.label()))
+                .collect();
+            if list.is_empty() {
+                "none".to_string()
+            } else {
+                list.join("; ")
+            }
+        };
+        let one = at("1");
+        let pathological_one = one.iter().filter(|c| c.pathological()).count();
+        table.push(vec![
+            Cell::text("Nguyen & Ramanujan (for UCT; here minimax): with gamma = 1 deeper search can decide worse"),
+            Cell::text("pathology at gamma = 1"),
+            Cell::text(format!(
+                "{pathological_one} of {} settings have D(H-1) < D(1): {}",
+                one.len(),
+                names(&one)
+            )),
+            Cell::text(yes_no(pathological_one > 0)),
+        ]);
+        // Drops within SAME of each other count as equal.
+        const SAME: f64 = 1e-6;
+        let (mut weaker, mut equal, mut stronger) = (0, 0, 0);
+        for b in BRANCHINGS {
+            for heuristic in Heuristic::all() {
+                if let (Some(low), Some(high)) = (
+                    self.curve(b, "0.9", &heuristic),
+                    self.curve(b, "1", &heuristic),
+                ) {
+                    let difference = low.drop() - high.drop();
+                    if difference < -SAME {
+                        weaker += 1;
+                    } else if difference > SAME {
+                        stronger += 1;
+                    } else {
+                        equal += 1;
+                    }
+                }
+            }
+        }
+        let nine = at("0.9");
+        let pathological_nine = nine.iter().filter(|c| c.pathological()).count();
+        table.push(vec![
+            Cell::text("Nguyen & Ramanujan (for UCT; here minimax): a smaller critical rate diminishes or removes pathology"),
+            Cell::text("gamma = 0.9 weaker than gamma = 1"),
+            Cell::text(format!(
+                "drop D(1) - min D(d<H) at 0.9 against 1: smaller in {weaker}, equal within {SAME:.0e} in {equal}, larger in {stronger} settings; \
+                 pathological at 0.9: {pathological_nine} of {} ({})",
+                nine.len(),
+                names(&nine)
+            )),
+            Cell::text(if stronger == 0 && equal == 0 {
+                "yes"
+            } else if weaker > 0 {
+                "partly"
+            } else {
+                "no"
+            }),
+        ]);
+        let by_b: Vec<usize> = BRANCHINGS
+            .iter()
+            .map(|&b| {
+                self.curves
+                    .iter()
+                    .filter(|c| c.branching == b && c.pathological())
+                    .count()
+            })
+            .collect();
+        table.push(vec![
+            Cell::text(
+                "Nau et al. 2010: pathology is more likely when the branching factor is high",
+            ),
+            Cell::text("more pathological settings at larger b"),
+            Cell::text(format!(
+                "pathological settings (of 10) at b = 2, 5, 8: {}, {}, {}",
+                by_b[0], by_b[1], by_b[2]
+            )),
+            Cell::text(yes_no(
+                by_b.windows(2).all(|w| w[0] <= w[1]) && by_b[0] < by_b[2],
+            )),
+        ]);
+        let playout: Vec<&Curve> = self
+            .curves
+            .iter()
+            .filter(|c| c.heuristic == Heuristic::ExpectedPlayout)
+            .collect();
+        table.push(vec![
+            Cell::text("mcts-lp's expected-playout heuristic: minimax with it is pathological"),
+            Cell::text("(no claim in the paper for minimax; reported)"),
+            Cell::text(format!(
+                "{} of {} settings pathological: {}",
+                playout.iter().filter(|c| c.pathological()).count(),
+                playout.len(),
+                names(&playout)
+            )),
+            Cell::text("n/a"),
+        ]);
+        table
+    }
+
+    /// Figure data: one panel per b at critical rate `gamma`, one series per heuristic (the
+    /// exact curves, drawn as lines through points without intervals).
+    pub fn panels(&self, gamma: &str) -> Vec<Panel> {
+        BRANCHINGS
+            .iter()
+            .map(|&b| {
+                let series: Vec<ErrorSeries> = Heuristic::all()
+                    .iter()
+                    .filter_map(|heuristic| self.curve(b, gamma, heuristic))
+                    .map(|c| ErrorSeries {
+                        label: c.heuristic.label(),
+                        points: (1..)
+                            .zip(&c.decision)
+                            .map(|(d, &y)| ErrorPoint {
+                                x: f64::from(d),
+                                y,
+                                low: y,
+                                high: y,
+                            })
+                            .collect(),
+                    })
+                    .collect();
+                Panel {
+                    axes: Axes {
+                        title: format!(
+                            "critical game, b = {b}, gamma = {gamma}, H = {}",
+                            self.height
+                        ),
+                        x_label: "search depth d".to_string(),
+                        y_label: "D(d) (exact)".to_string(),
+                        x_range: (0.5, f64::from(self.height) + 0.5),
+                        y_range: (0.0, 1.02),
+                    },
+                    series,
+                    legend: LegendPosition::LowerLeft,
+                    reference: None,
+                }
+            })
+            .collect()
+    }
+}
+
+/// `yes` or `no`.
+pub(crate) fn yes_no(b: bool) -> &'static str {
+    if b { "yes" } else { "no" }
+}
+
+/// An empty claims table (`claim`, `paper`, `ours`, `holds`).
+pub(crate) fn claims_table(caption: &str) -> Table {
+    Table::new(
+        "claims",
+        caption,
+        vec![
+            Column::key("claim", Kind::Text),
+            Column::new("paper", Kind::Text),
+            Column::new("ours", Kind::Text),
+            Column::new("holds", Kind::Text),
+        ],
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn curves_end_at_one_and_perfect_terminal_search() {
+        let study = CriticalStudy::compute(5).unwrap();
+        assert_eq!(study.curves.len(), 30);
+        for c in &study.curves {
+            assert_eq!(c.decision.len(), 5);
+            assert!((c.decision[4] - 1.0).abs() <= 1e-9 + c.bound, "{c:?}");
+            assert!(c.decision.iter().all(|d| (0.0..=1.0 + 1e-9).contains(d)));
+            assert_eq!(
+                c.continuous_gap.is_some(),
+                c.heuristic != Heuristic::ExpectedPlayout
+            );
+        }
+        let report = study.report();
+        assert_eq!(report.table("curves").unwrap().rows.len(), 150);
+        assert_eq!(report.table("claims").unwrap().rows.len(), 4);
+        assert_eq!(report.manifest.command_line(), "pathology reproduce");
+        assert_eq!(study.panels("1").len(), 3);
+    }
+
+    #[test]
+    fn the_curves_are_the_engines_values() {
+        let study = CriticalStudy::compute(4).unwrap();
+        let c = study.curve(5, "0.9", &Heuristic::Gaussian("0.5")).unwrap();
+        let direct = request(5, 4, "0.9", &Heuristic::Gaussian("0.5"))
+            .outcome::<f64>()
+            .unwrap();
+        let values: Vec<f64> = direct
+            .column
+            .rows
+            .iter()
+            .map(|r| r.decision.value)
+            .collect();
+        assert_eq!(c.decision, values);
+    }
+
+    #[test]
+    fn pathology_and_drop_follow_their_definitions() {
+        let curve = |decision: Vec<f64>| Curve {
+            branching: 2,
+            gamma: "1",
+            heuristic: Heuristic::ExpectedPlayout,
+            decision,
+            bound: 0.0,
+            continuous_gap: None,
+        };
+        let c = curve(vec![0.8, 0.6, 0.7, 1.0]);
+        assert!(c.pathological());
+        assert!((c.drop() - 0.2).abs() < 1e-12);
+        let c = curve(vec![0.6, 0.7, 0.9, 1.0]);
+        assert!(!c.pathological());
+        assert_eq!(c.drop(), 0.0);
+    }
+}
