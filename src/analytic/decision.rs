@@ -214,7 +214,7 @@ pub struct GameOptions {
     /// Uniform evaluator: the noise's half-width a, above 0.
     #[arg(long, value_parser = positive_rational, allow_hyphen_values = true)]
     pub halfwidth: Option<BigRational>,
-    /// Histogram evaluator: a CSV file of rows value,evaluation[,weight].
+    /// Histogram evaluator: a CSV file of rows `value,evaluation[,weight]`.
     #[arg(long)]
     pub histogram: Option<PathBuf>,
     /// The histogram's FNV-1a 64 hash as the manifest prints it (refused unless the file's).
