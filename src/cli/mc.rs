@@ -50,6 +50,9 @@ enum Experiment {
     Othello(super::variety::OthelloArgs),
     /// Ross's tic-tac-toe counts: 9! sequences, games, nodes of minimax and alpha-beta.
     Nodes(super::variety::NodesArgs),
+    /// Nguyen & Ramanujan: how often UCT's move is winning by c and iterations, on the
+    /// critical win-loss game (or P-/N-games), beside exact d-ply minimax (d = 1..8).
+    Uct(super::uct::UctArgs),
 }
 
 /// Options shared by the experiments.
@@ -143,6 +146,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         Experiment::Kalah(a) => super::variety::run_kalah(a),
         Experiment::Othello(a) => super::variety::run_othello(a),
         Experiment::Nodes(a) => super::variety::run_nodes(a),
+        Experiment::Uct(a) => super::uct::run(a),
     }
 }
 

@@ -13,8 +13,13 @@
 //!
 //! - [`study`]: the games, evaluators and counts (one [`crate::sim::TrialRunner`] stream per
 //!   game; every c on the same games).
+//! - [`exact`]: the exact d-ply minimax lines with the same evaluator on the same games, from
+//!   the exact engines (`crate::analytic::distributions`, `crate::analytic::families`).
+//! - [`figure5`]: the paper's Figure 5 setting as a grid of runs, its claims table and figure
+//!   data (`pathology reproduce`).
+//! - [`request`]: the options of `pathology mc uct` checked and run.
 //! - [`report`]: the report of `pathology mc uct`, rebuilt from summed counts for `merge`,
-//!   with a second table for the exact d-ply minimax values computed elsewhere.
+//!   with a second table for the exact d-ply minimax values.
 //!
 //! **Sources and where they differ from the brief.** Beyond the abstract, the paper's
 //! text could not be read here; every detail below comes from the authors' code that produced
@@ -59,5 +64,8 @@
 //! [`study::game_seconds`] is fitted to these measurements (1.3-2x above the measured whole
 //! games).
 
+pub mod exact;
+pub mod figure5;
 pub mod report;
+pub mod request;
 pub mod study;
