@@ -8,15 +8,20 @@
 //!
 //! | game | perfect, artificial | expected-playout | gaussian | random-playout |
 //! |:--|:--|:--|:--|:--|
-//! | crit | [`critical_column`] | [`critical_column`], formula random-play | [`critical_column`], quantized | [`critical_column`] on a histogram per depth |
+//! | crit | [`critical_column`] | [`critical_column`], the searches' `f64` values per depth | [`critical_column`], quantized | [`critical_column`] on a histogram per depth |
 //! | p | [`decision_column`] (artificial, e = 0 for perfect) | [`decision_column`], count | [`pgame_column`], quantized | none |
 //! | n | [`decision_column`] (artificial, e = 0 for perfect) | [`decision_column`], count | none | none |
 //!
 //! - *Expected playout, critical game*: the searches value a node by the exact mean of a
-//!   uniformly random playout under the generation law
-//!   ([`crate::games::critical::expected_playout_table`]); the exact side uses the same
-//!   formula, [`PlayoutFormula::RandomPlay`] without rounding (not the authors' closed form,
-//!   [`PlayoutFormula::AuthorsCode`]).
+//!   uniformly random playout under the generation law, computed in `f64`
+//!   ([`crate::games::critical::expected_playout_table`]; formula
+//!   [`PlayoutFormula::RandomPlay`], not the authors' closed form
+//!   [`PlayoutFormula::AuthorsCode`]). The exact side takes **those `f64` values** as point
+//!   masses per depth (a histogram): the won and the lost node's values converge
+//!   geometrically with the remaining depth and coincide in `f64` near the root for b >= 5 at
+//!   H = 50, where both sides then see ties (broken uniformly) and decide at random. The
+//!   unrounded rational values ([`PlayoutFormula::RandomPlay`] in the engine) never tie; the
+//!   note gives that line too where it differs.
 //! - *Expected playout, boards*: the fraction of the node's squares that are 1; every node of
 //!   a minimax frontier has the same height, so its order is the piece count's
 //!   ([`FamilyEvaluator::Count`]).
@@ -155,15 +160,59 @@ fn exact_minimax(spec: &UctStudySpec) -> Result<(Vec<ExactMinimax>, String)> {
                     Model::Artificial { error: spec.error },
                     &format!("the artificial evaluator (e = {})", format_f64(spec.error)),
                 ),
-                UctEvaluator::ExpectedPlayout => plain(
-                    Model::ExpectedPlayout(Playout {
-                        formula: PlayoutFormula::RandomPlay,
-                        decimals: None,
-                    }),
-                    "the expected-playout evaluator, formula random-play (the exact mean of a \
-                     uniformly random playout under the generation law, unrounded), the one \
-                     the searches use; not the authors' closed form (authors-code)",
-                ),
+                UctEvaluator::ExpectedPlayout => {
+                    let table = crate::games::critical::expected_playout_table(
+                        *branching, *height, *gamma_max, *gamma_min,
+                    );
+                    let mut rows = Vec::new();
+                    for d in 1..=deepest(*height) {
+                        let histogram = point_histogram(&table, d)?;
+                        let evaluation = Evaluation::new(Model::Histogram(histogram));
+                        rows.extend(outcome_rows(&critical_column(
+                            &game,
+                            &evaluation,
+                            Depths::One(d),
+                        )?));
+                    }
+                    let unrounded = critical_column(
+                        &game,
+                        &Evaluation::new(Model::ExpectedPlayout(Playout {
+                            formula: PlayoutFormula::RandomPlay,
+                            decimals: None,
+                        })),
+                        depths,
+                    )?;
+                    let unrounded = outcome_rows(&unrounded);
+                    let same = rows
+                        .iter()
+                        .zip(&unrounded)
+                        .all(|(a, b)| (a.value - b.value).abs() <= 1e-12);
+                    let comparison = if same {
+                        "the same as with the unrounded rational values".to_string()
+                    } else {
+                        format!(
+                            "with the unrounded rational values (analytic::distributions, \
+                             formula random-play), which never tie, d-ply minimax would get {}",
+                            unrounded
+                                .iter()
+                                .map(|r| format!("{:.4}", r.value))
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        )
+                    };
+                    Ok((
+                        rows,
+                        format!(
+                            "minimax: exact ({engine}) with the expected-playout values the \
+                             searches use: the exact mean of a uniformly random playout under \
+                             the generation law (formula random-play, not the authors' closed \
+                             form), computed in f64 (games::critical::expected_playout_table), \
+                             as point masses per depth; where a won and a lost node's f64 values \
+                             coincide (b >= 5 near the root at H = 50) they tie, and ties are \
+                             broken uniformly on both sides; {comparison}; {common}"
+                        ),
+                    ))
+                }
                 UctEvaluator::Gaussian => {
                     let model = Model::Gaussian { sigma: spec.sigma };
                     let outcome = critical_column(&game, &Evaluation::new(model), depths)?;
@@ -269,6 +318,22 @@ fn exact_minimax(spec: &UctStudySpec) -> Result<(Vec<ExactMinimax>, String)> {
             }
         }
     }
+}
+
+/// The point masses of the expected-playout values the searches use at depth `depth`: Max
+/// wins (true value 1) and Max loses (-1), each its `f64` value as an exact rational.
+fn point_histogram(table: &[f64], depth: u32) -> Result<Histogram> {
+    let exact = |w: f64| {
+        BigRational::from_float(w)
+            .map(|x| x.to_string())
+            .ok_or_else(|| Error::invalid("--evaluator", "a finite playout value", w))
+    };
+    let d = 2 * depth as usize;
+    distributions::Histogram::parse(&format!(
+        "1,{},1\n-1,{},1\n",
+        exact(table[d + 1])?,
+        exact(table[d])?
+    ))
 }
 
 /// The two-point law of one random playout from a node of depth `depth` of the critical
