@@ -19,5 +19,6 @@ mod reliability;
 mod report_commands;
 mod studies;
 mod tables;
+mod uct;
 mod validate;
 mod variety;

@@ -473,19 +473,20 @@ pub(super) fn chi_nau_variety(job: &mut Job) -> Result<()> {
 /// Nguyen & Ramanujan (2024), UCT in the paper's Figure 5 setting (critical game, H = 50, b in
 /// {2, 5, 8}, gamma in {0.9, 1}, the paper's six c; Gaussian and expected-playout evaluators):
 /// the claims table, every setting's estimates and exact minimax lines, a figure per b and
-/// evaluator. Reduced: 100 games, iterations 1 to 10^3; `--full`: 500 games, 1 to 10^5
-/// (estimated up front on standard error: about 0.7 core-hours).
+/// evaluator. Reduced: 100 games, iterations 1 to 10^3; `--full`: 500 games, 1 to 10^5, c
+/// from 0.001 to 10^6 one per decade (estimated up front on standard error, refused past the
+/// Monte Carlo budget with the commands to run as shards instead).
 pub(super) fn uct(job: &mut Job) -> Result<()> {
     use crate::studies::nguyen_ramanujan::figure5::{Grid, grid_report, run_grid};
     let seed = job.options.seed;
     let grid = Grid::paper(job.options.full);
     let threads = job.options.threads.max(1);
+    let wall = grid.check_budget(threads, seed)?;
     if job.options.full {
-        let core = grid.core_seconds();
         eprintln!(
             "UCT Figure 5 grid: estimated {:.2} core-hours, about {} on {threads} threads",
-            core / 3600.0,
-            crate::budget::human_seconds(core / threads as f64)
+            grid.core_seconds() / 3600.0,
+            crate::budget::human_seconds(wall)
         );
     }
     let results = run_grid(&grid, seed, threads)?;
