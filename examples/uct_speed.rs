@@ -2,7 +2,8 @@
 //! on one thread by branching factor, critical rate, evaluator and exploration constant (the
 //! paper's six c), bytes per node, and the rate with every core running its own games; then
 //! the estimate of the paper's Figure 5 grid in core-hours from the measured costs, and the
-//! wall time of the reduced grid that `pathology reproduce` runs.
+//! wall time of the reduced grid that `pathology reproduce` runs (its figures go to the
+//! temporary directory's `uct_fig5/`, its claims table to standard output).
 //!
 //! `cargo run --release --example uct_speed -- [games] [iterations]` (default 4 games of
 //! 100,000 iterations per setting). Rates are per second of the thread's own CPU time
@@ -14,10 +15,11 @@ use std::time::Instant;
 use pathology::games::critical::{CriticalGame, CriticalNode};
 use pathology::plot::Style;
 use pathology::plot::uct::uct_figures;
+use pathology::report::{ExportOptions, Format};
 use pathology::search::uct::{CriticalEvaluator, Uct, UctParams};
 use pathology::sim::TrialRunner;
 use pathology::sim::level_tree::{BoardSpec, GameKind};
-use pathology::studies::nguyen_ramanujan::figure5::{Grid, run_grid};
+use pathology::studies::nguyen_ramanujan::figure5::{Grid, grid_report, run_grid};
 use pathology::studies::nguyen_ramanujan::study::{
     UctEvaluator, UctGame, UctStudySpec, game_seconds, run_counts,
 };
@@ -282,5 +284,19 @@ fn main() {
         out.display(),
         start.elapsed().as_secs_f64(),
         reduced.core_seconds()
+    );
+    // Its claims table, as `reproduce` writes it to uct_fig5.txt.
+    let mut report = grid_report(&reduced, 1, &results);
+    report.tables.retain(|t| t.name == "claims");
+    report.notes.truncate(2);
+    let options = ExportOptions {
+        decimals: 3,
+        table: None,
+    };
+    println!(
+        "{}",
+        report
+            .render(Format::Text, &options)
+            .expect("a text rendering")
     );
 }

@@ -404,13 +404,12 @@ mod tests {
                     }
                 }
                 // A search that reaches the terminal nodes decides perfectly.
-                if game.name() == "crit" || !none {
-                    if let Some(last) = spec.exact_minimax.last()
-                        && last.depth == game.height()
-                    {
-                        let slack = last.bound.unwrap_or(0.0) + 1e-12;
-                        assert!((last.value - 1.0).abs() <= slack, "{evaluator:?} {game:?}");
-                    }
+                if (game.name() == "crit" || !none)
+                    && let Some(last) = spec.exact_minimax.last()
+                    && last.depth == game.height()
+                {
+                    let slack = last.bound.unwrap_or(0.0) + 1e-12;
+                    assert!((last.value - 1.0).abs() <= slack, "{evaluator:?} {game:?}");
                 }
             }
         }

@@ -209,7 +209,9 @@ impl Grid {
             threads,
             None,
             &format!(
-                "Give it more --threads, or run its settings as shards over machines: each of                  these commands with --shard K/N added (K = 1..N), then `pathology merge` the N                  outputs of each: {}",
+                "Give it more --threads, or run its settings as shards over machines: each of \
+                 these commands with --shard K/N added (K = 1..N), then `pathology merge` the N \
+                 outputs of each: {}",
                 commands.join("; ")
             ),
         )
@@ -342,7 +344,7 @@ pub fn bonferroni_z(comparisons: usize) -> f64 {
 }
 
 /// The counts of the `i`-th c of a setting, one per iteration count.
-fn row<'a>(result: &'a SettingResult, i: usize) -> &'a [Proportion] {
+fn row(result: &SettingResult, i: usize) -> &[Proportion] {
     let n = result.spec.iterations.len();
     &result.counts.correct[i * n..(i + 1) * n]
 }
@@ -503,18 +505,18 @@ pub fn grid_report(grid: &Grid, seed: u64, results: &[SettingResult]) -> Report 
         append(&mut estimates, report.table("estimates"));
         append(&mut minimax, report.table("minimax"));
     }
-    let mut report = run
-        .params(
-            Report::new(
-                "mc uct",
-                "UCT on the critical win-loss game in the paper's Figure 5 setting (Nguyen & \
-                 Ramanujan 2024)",
-            )
-            .param("grid", "figure-5")
-            .param("games", grid.games),
-        )
-        .with_table(claims)
-        .with_table(falls);
+    // The grid is `pathology reproduce`'s (`--full` or not); each setting's own command is in
+    // the last note.
+    let mut report = Report::new(
+        "reproduce",
+        "UCT on the critical win-loss game in the paper's Figure 5 setting (Nguyen & Ramanujan \
+         2024)",
+    )
+    .param("full", *grid == Grid::paper(true))
+    .mode("monte-carlo")
+    .seed(seed)
+    .with_table(claims)
+    .with_table(falls);
     for table in [estimates, minimax].into_iter().flatten() {
         report = report.with_table(table);
     }
@@ -644,8 +646,8 @@ pub fn figure(
                         }
                     ),
                     x_label: format!(
-                        "log10 iterations N ({} games a point; black dashed: exact d-ply \
-                         minimax at N = b^d; grey: 1/b, a random move)",
+                        "log10 N ({} games a point); dashed: exact d-ply minimax at N = b^d; \
+                         grey: 1/b",
                         result.counts.games
                     ),
                     y_label: "fraction of games whose move wins".to_string(),

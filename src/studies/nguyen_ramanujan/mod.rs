@@ -60,7 +60,8 @@
 //! {2, 5, 8}, gamma in {0.9, 1}, two heuristics, six c, 500 games of 10^5 iterations: 3.6 *
 //! 10^9 iterations) costs 0.6-0.7 core-hours at these rates (with the Gaussian and
 //! expected-playout evaluators standing in for the chess histograms), about 20 minutes on 2
-//! cores; ten c per decade from 0.001 to 10^6 would be 10/6 of that. The cost model of
+//! cores; the full grid of `reproduce --full`, one c per decade from 0.001 to 10^6 (ten c),
+//! is 10/6 of that (0.8 core-hours measured again in a later run). The cost model of
 //! [`study::game_seconds`] is fitted to these measurements (1.3-2x above the measured whole
 //! games).
 
