@@ -663,3 +663,79 @@ pub fn figure(
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::report::RunConfig;
+    use crate::studies::nguyen_ramanujan::request::UctRequest;
+
+    /// A setting of the grid is the `mc uct` run its command names: the same command line,
+    /// estimates and minimax lines (so the refusal's advice, to run the settings as shards and
+    /// merge them, gives the grid's numbers).
+    #[test]
+    fn a_setting_is_the_mc_uct_run_its_command_names() {
+        let grid = Grid {
+            branchings: vec![3],
+            gammas: vec![0.9],
+            evaluators: vec![UctEvaluator::ExpectedPlayout],
+            sigma: 0.25,
+            height: 12,
+            exploration: vec![1.0, 10.0],
+            iterations: vec![1, 10, 100],
+            games: 30,
+        };
+        let results = run_grid(&grid, 4, 2).unwrap();
+        let command = &grid.commands(4).unwrap()[0];
+        let request = UctRequest {
+            game: Some("crit".into()),
+            branching: Some(3),
+            height: Some(12),
+            gamma: Some("0.9".into()),
+            evaluator: Some("expected-playout".into()),
+            c: Some("1,10".into()),
+            iterations: Some("1,10,100".into()),
+            final_move: Some("mean".into()),
+            ..Default::default()
+        };
+        let config = RunConfig {
+            trials: 30,
+            seed: 4,
+            threads: Some(1),
+            shard: None,
+        };
+        let report = request.run(&config).unwrap();
+        assert_eq!(&report.manifest.command_line(), command);
+        let run = McRun {
+            trials: 30,
+            seed: 4,
+            shard: None,
+        };
+        let from_grid = report_from_counts(&results[0].spec, &run, &results[0].counts);
+        assert_eq!(from_grid.table("estimates"), report.table("estimates"));
+        assert_eq!(from_grid.table("minimax"), report.table("minimax"));
+        assert_eq!(report.table("minimax").unwrap().rows.len(), 8);
+    }
+
+    /// The grid's report names `pathology reproduce` (with `--full` for the full grid), and
+    /// the full grid is the issue's: ten c, 500 games, iterations to 10^5.
+    #[test]
+    fn the_grid_report_names_reproduce() {
+        let full = Grid::paper(true);
+        assert_eq!(full.exploration, FULL_C.to_vec());
+        assert_eq!(full.iterations.first(), Some(&1));
+        let mut tiny = Grid::paper(false);
+        tiny.branchings = vec![2];
+        tiny.gammas = vec![1.0];
+        tiny.evaluators = vec![UctEvaluator::Gaussian];
+        tiny.height = 8;
+        tiny.iterations = vec![1, 10];
+        tiny.games = 10;
+        let results = run_grid(&tiny, 9, 1).unwrap();
+        let report = grid_report(&tiny, 9, &results);
+        assert_eq!(
+            report.manifest.command_line(),
+            "pathology reproduce --seed 9"
+        );
+    }
+}
