@@ -1,7 +1,9 @@
 //! Times UCT on Nguyen & Ramanujan's critical win-loss game (H = 50): iterations per second
 //! on one thread by branching factor, critical rate, evaluator and exploration constant (the
 //! paper's six c), bytes per node, and the rate with every core running its own games; then
-//! the estimate of the paper's Figure 5 grid in core-hours from the measured costs.
+//! the estimate of the paper's Figure 5 grid in core-hours from the measured costs, and the
+//! wall time of the reduced grid that `pathology reproduce` runs (its figures go to the
+//! temporary directory's `uct_fig5/`, its claims table to standard output).
 //!
 //! `cargo run --release --example uct_speed -- [games] [iterations]` (default 4 games of
 //! 100,000 iterations per setting). Rates are per second of the thread's own CPU time
@@ -11,9 +13,13 @@
 use std::time::Instant;
 
 use pathology::games::critical::{CriticalGame, CriticalNode};
+use pathology::plot::Style;
+use pathology::plot::uct::uct_figures;
+use pathology::report::{ExportOptions, Format};
 use pathology::search::uct::{CriticalEvaluator, Uct, UctParams};
 use pathology::sim::TrialRunner;
 use pathology::sim::level_tree::{BoardSpec, GameKind};
+use pathology::studies::nguyen_ramanujan::figure5::{Grid, grid_report, run_grid};
 use pathology::studies::nguyen_ramanujan::study::{
     UctEvaluator, UctGame, UctStudySpec, game_seconds, run_counts,
 };
@@ -246,12 +252,51 @@ fn main() {
         );
     }
     // The paper's Figure 5: b in {2, 5, 8}, gamma in {0.9, 1}, two heuristics, six c, 500
-    // games of 1e5 iterations each (decisions recorded along the way).
-    let per_setting = 6.0 * 500.0 * 1e5;
-    let core_seconds: f64 = mean_costs.iter().map(|s| s * per_setting).sum();
+    // games of 1e5 iterations each (decisions recorded along the way); the full grid of
+    // `reproduce --full` has ten c (0.001 to 1e6, one per decade).
+    let per_setting = 500.0 * 1e5;
+    let mean_cost: f64 = mean_costs.iter().sum::<f64>();
+    let full = Grid::paper(true);
     println!(
-        "Figure 5 (b in 2, 5, 8; gamma in 0.9, 1; two evaluators; 6 c; 500 games of 1e5 \
-         iterations: 3.6e9 iterations): {:.2} core-hours at the measured costs",
-        core_seconds / 3600.0
+        "Figure 5 (b in 2, 5, 8; gamma in 0.9, 1; two evaluators; 500 games of 1e5 iterations): \
+         at the measured costs {:.2} core-hours with the paper's 6 c, {:.2} with the full grid's \
+         {} c; the full grid's up-front estimate (cost model): {:.2} core-hours",
+        6.0 * per_setting * mean_cost / 3600.0,
+        full.exploration.len() as f64 * per_setting * mean_cost / 3600.0,
+        full.exploration.len(),
+        full.core_seconds() / 3600.0
+    );
+    // The reduced grid of `pathology reproduce` on every core, with its exact minimax lines.
+    let reduced = Grid::paper(false);
+    let start = Instant::now();
+    let results = run_grid(&reduced, 1, threads).expect("the reduced grid");
+    let out = std::env::temp_dir().join("uct_fig5");
+    std::fs::create_dir_all(&out).expect("a temporary directory");
+    let figures = uct_figures(&out, &results, Style::Screen).expect("the figures");
+    println!(
+        "reduced Figure 5 grid ({} settings, {} c, {} games, iterations to {}) on {threads} \
+         threads, with its {} figure files in {}: {:.2} s wall (estimated {:.2} core-s)",
+        reduced.specs().expect("valid specs").len(),
+        reduced.exploration.len(),
+        reduced.games,
+        reduced.iterations.last().copied().unwrap_or(0),
+        figures.len(),
+        out.display(),
+        start.elapsed().as_secs_f64(),
+        reduced.core_seconds()
+    );
+    // Its claims table, as `reproduce` writes it to uct_fig5.txt.
+    let mut report = grid_report(&reduced, 1, &results);
+    report.tables.retain(|t| t.name == "claims");
+    report.notes.truncate(2);
+    let options = ExportOptions {
+        decimals: 3,
+        table: None,
+    };
+    println!(
+        "{}",
+        report
+            .render(Format::Text, &options)
+            .expect("a text rendering")
     );
 }

@@ -20,5 +20,6 @@ mod reliability;
 mod report_commands;
 mod studies;
 mod tables;
+mod uct;
 mod validate;
 mod variety;

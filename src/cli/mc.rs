@@ -54,6 +54,9 @@ enum Experiment {
     /// Evaluations as distributions: depth-d minimax on sampled critical games and P-games
     /// (--game crit|p) with the same evaluators, against the exact D(d,h).
     Distributions(Box<DistributionsArgs>),
+    /// Nguyen & Ramanujan: how often UCT's move is winning by c and iterations, on the
+    /// critical win-loss game (or P-/N-games), beside exact d-ply minimax (d = 1..8).
+    Uct(super::uct::UctArgs),
 }
 
 /// Options shared by the experiments.
@@ -148,6 +151,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         Experiment::Othello(a) => super::variety::run_othello(a),
         Experiment::Nodes(a) => super::variety::run_nodes(a),
         Experiment::Distributions(a) => distributions(*a),
+        Experiment::Uct(a) => super::uct::run(a),
     }
 }
 

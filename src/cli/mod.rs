@@ -21,6 +21,7 @@ mod sweep;
 mod table;
 mod threshold;
 mod trend;
+mod uct;
 mod validate;
 mod variety;
 

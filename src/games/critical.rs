@@ -35,7 +35,8 @@
 //! - output `1 + b + m`: child `m`'s flip, `(x >> 11) 2^-53 < gamma` (non-optimal children of
 //!   a won node only);
 //! - outputs `2^32` and `2^32 + 1`: the node's standard normal draw (Box-Muller), used by
-//!   [`CriticalGame::gaussian_value`].
+//!   [`CriticalGame::gaussian_value`];
+//! - output `2^32 + 2`: the node's uniform draw of [`CriticalGame::artificial_value`].
 //!
 //! The root's key is output 0 of the generator seeded with the game's seed. So a node's
 //! children, values and evaluations are pure functions of (game seed, path): every search of
@@ -66,6 +67,9 @@ const GOLDEN: u64 = 0x9e37_79b9_7f4a_7c15;
 
 /// The index of the first output of a node's generator used for its normal draw.
 const NORMAL_OUTPUT: u64 = 1 << 32;
+
+/// The index of the output of a node's generator used by the artificial evaluator.
+const ARTIFICIAL_OUTPUT: u64 = NORMAL_OUTPUT + 2;
 
 /// The largest branching factor.
 pub const MAX_BRANCHING: u32 = 255;
@@ -407,6 +411,24 @@ impl CriticalGame {
     pub fn gaussian_value(&self, node: &CriticalNode, sigma: f64) -> f64 {
         let truth = if node.max_wins { 1.0 } else { -1.0 };
         (truth + sigma * self.standard_normal(node) + 1.0) / 2.0
+    }
+
+    /// The artificial evaluation (Pearl's bi-valued model; Wilson, Parker & Nau's artificial
+    /// evaluator): the true value (1 when Max wins `node`, else 0), replaced by the other
+    /// value with probability `error`, fixed per node (output `2^32 + 2` of its generator).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::games::critical::CriticalGame;
+    /// let game = CriticalGame::new(2, 4, 1.0, 1.0, 1).unwrap();
+    /// let root = game.root();
+    /// assert_eq!(game.artificial_value(&root, 0.0), 1.0);
+    /// assert_eq!(game.artificial_value(&root, 1.0), 0.0);
+    /// ```
+    pub fn artificial_value(&self, node: &CriticalNode, error: f64) -> f64 {
+        let wrong = unit(splitmix_output(node.key, ARTIFICIAL_OUTPUT)) < error;
+        f64::from(u8::from(node.max_wins != wrong))
     }
 
     /// The expected-playout evaluation of `node` for Max ([`expected_playout_table`]); the

@@ -15,6 +15,7 @@
 
 pub mod figures;
 pub mod studies;
+pub mod uct;
 
 use std::path::Path;
 use std::sync::Once;

@@ -104,7 +104,7 @@ impl std::fmt::Debug for Artefact {
 
 /// Every artefact that [`run`] regenerates, in order. "What reproduces Table 1" is answered
 /// here: each step's function (in `steps.rs`) lists its files with their descriptions.
-pub const ARTEFACTS: [Artefact; 8] = [
+pub const ARTEFACTS: [Artefact; 9] = [
     Artefact {
         label: "Tables 1 and 2 (exact) and the h = 10 threshold",
         step: steps::tables,
@@ -132,6 +132,10 @@ pub const ARTEFACTS: [Artefact; 8] = [
     Artefact {
         label: "critical-game curves and the (sigma, granularity) phase diagram (exact, issue 27)",
         step: steps::distribution_studies,
+    },
+    Artefact {
+        label: "Nguyen & Ramanujan Fig. 5 setting: UCT against exact minimax (simulations)",
+        step: steps::uct,
     },
     Artefact {
         label: "plots/INDEX.md",

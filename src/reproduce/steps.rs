@@ -685,6 +685,92 @@ pub(super) fn distribution_studies(job: &mut Job) -> Result<()> {
     Ok(())
 }
 
+/// Nguyen & Ramanujan (2024), UCT in the paper's Figure 5 setting (critical game, H = 50, b in
+/// {2, 5, 8}, gamma in {0.9, 1}, the paper's six c; Gaussian and expected-playout evaluators):
+/// the claims table, every setting's estimates and exact minimax lines, a figure per b and
+/// evaluator. Reduced: 100 games, iterations 1 to 10^3; `--full`: 500 games, 1 to 10^5, c
+/// from 0.001 to 10^6 one per decade (estimated up front on standard error, refused past the
+/// Monte Carlo budget with the commands to run as shards instead).
+pub(super) fn uct(job: &mut Job) -> Result<()> {
+    use crate::studies::nguyen_ramanujan::figure5::{Grid, grid_report, run_grid};
+    let seed = job.options.seed;
+    let grid = Grid::paper(job.options.full);
+    let threads = job.options.threads.max(1);
+    let wall = grid.check_budget(threads, seed)?;
+    if job.options.full {
+        eprintln!(
+            "UCT Figure 5 grid: estimated {:.2} core-hours, about {} on {threads} threads",
+            grid.core_seconds() / 3600.0,
+            crate::budget::human_seconds(wall)
+        );
+    }
+    let results = run_grid(&grid, seed, threads)?;
+    let report = grid_report(&grid, seed, &results);
+    let full = if job.options.full { " --full" } else { "" };
+    let command = format!("pathology reproduce{full} --seed {seed}");
+    let options = ExportOptions {
+        decimals: 4,
+        table: None,
+    };
+    let mut text = report.clone();
+    text.tables.retain(|t| t.name != "estimates");
+    job.file(
+        "uct_fig5.txt",
+        &text.render(Format::Text, &options)?,
+        "Nguyen & Ramanujan Fig. 5 setting: does UCT's accuracy fall with more iterations (claims, falls per c, exact d-ply minimax lines)",
+        &command,
+        Some(seed),
+    )?;
+    for (table, what) in [
+        ("claims", "the claims table (one row per setting)"),
+        (
+            "estimates",
+            "every setting's fraction of winning moves by c and N (data of the figures)",
+        ),
+        (
+            "minimax",
+            "every setting's exact d-ply minimax lines, d = 1..8",
+        ),
+    ] {
+        let text = report.render(
+            Format::Csv,
+            &ExportOptions {
+                decimals: 4,
+                table: Some(table.to_string()),
+            },
+        )?;
+        job.file(
+            &format!("uct_fig5_{table}.csv"),
+            &text,
+            &format!("Nguyen & Ramanujan Fig. 5 setting: {what}"),
+            &command,
+            Some(seed),
+        )?;
+    }
+    if let Some(claims) = report.table("claims") {
+        let mut only = report.clone();
+        only.tables = vec![claims.clone()];
+        only.notes.truncate(1);
+        job.printed.push('\n');
+        job.printed.push_str(&only.render(Format::Text, &options)?);
+    }
+    let written = crate::plot::uct::uct_figures(job.out(), &results, job.options.style)?;
+    job.files(
+        &written,
+        |name| {
+            (
+                format!(
+                    "Nguyen & Ramanujan Fig. 5 setting ({}): fraction of games whose UCT move wins against log10 N, one curve per c, 95% intervals, exact minimax dashed",
+                    name.trim_start_matches("uct_fig5_").split('.').next().unwrap_or(name)
+                ),
+                command.clone(),
+            )
+        },
+        Some(seed),
+    );
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -759,6 +759,12 @@ pub enum CriticalEvaluator {
     },
     /// The paper's expected-playout heuristic ([`CriticalGame::expected_playout`]).
     ExpectedPlayout,
+    /// The true value, 1 or 0, wrong with probability `error` independently per node
+    /// ([`CriticalGame::artificial_value`]).
+    Artificial {
+        /// The error rate e.
+        error: f64,
+    },
 }
 
 impl Evaluator<CriticalGame> for CriticalEvaluator {
@@ -767,6 +773,7 @@ impl Evaluator<CriticalGame> for CriticalEvaluator {
             CriticalEvaluator::Perfect => game.true_value(state),
             CriticalEvaluator::Gaussian { sigma } => game.gaussian_value(state, sigma),
             CriticalEvaluator::ExpectedPlayout => game.expected_playout(state),
+            CriticalEvaluator::Artificial { error } => game.artificial_value(state, error),
         }
     }
 }

@@ -21,6 +21,7 @@ pub const MERGEABLE: &[&str] = &[
     "mc match-sweep",
     "mc match-table",
     "mc distributions",
+    "mc uct",
 ];
 
 /// Merges the outputs of the N shards of one seeded run (`--shard 1/N` .. `N/N`, any order;
@@ -54,6 +55,9 @@ pub fn merge(inputs: &[(String, ReadTable)]) -> Result<Report> {
             manifest.seed,
             inputs,
         ),
+        "mc uct" => {
+            super::nguyen_ramanujan::report::merge_shards(&run, &manifest.parameters, inputs)
+        }
         other => Err(Error::invalid(
             "FILE",
             &format!("the output of one of {}", MERGEABLE.join(", ")),

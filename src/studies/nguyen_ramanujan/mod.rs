@@ -13,8 +13,13 @@
 //!
 //! - [`study`]: the games, evaluators and counts (one [`crate::sim::TrialRunner`] stream per
 //!   game; every c on the same games).
+//! - [`exact`]: the exact d-ply minimax lines with the same evaluator on the same games, from
+//!   the exact engines (`crate::analytic::distributions`, `crate::analytic::families`).
+//! - [`figure5`]: the paper's Figure 5 setting as a grid of runs, its claims table and figure
+//!   data (`pathology reproduce`).
+//! - [`request`]: the options of `pathology mc uct` checked and run.
 //! - [`report`]: the report of `pathology mc uct`, rebuilt from summed counts for `merge`,
-//!   with a second table for the exact d-ply minimax values computed elsewhere.
+//!   with a second table for the exact d-ply minimax values.
 //!
 //! **Sources and where they differ from the brief.** Beyond the abstract, the paper's
 //! text could not be read here; every detail below comes from the authors' code that produced
@@ -55,9 +60,13 @@
 //! {2, 5, 8}, gamma in {0.9, 1}, two heuristics, six c, 500 games of 10^5 iterations: 3.6 *
 //! 10^9 iterations) costs 0.6-0.7 core-hours at these rates (with the Gaussian and
 //! expected-playout evaluators standing in for the chess histograms), about 20 minutes on 2
-//! cores; ten c per decade from 0.001 to 10^6 would be 10/6 of that. The cost model of
+//! cores; the full grid of `reproduce --full`, one c per decade from 0.001 to 10^6 (ten c),
+//! is 10/6 of that (0.8 core-hours measured again in a later run). The cost model of
 //! [`study::game_seconds`] is fitted to these measurements (1.3-2x above the measured whole
 //! games).
 
+pub mod exact;
+pub mod figure5;
 pub mod report;
+pub mod request;
 pub mod study;

@@ -14,9 +14,11 @@
 //! calls [`report_from_counts`]. (`pathology merge` dispatches to it once `mc uct` is in
 //! [`crate::studies::merge::MERGEABLE`].)
 //!
-//! When [`UctStudySpec::exact_minimax`] is filled (by the caller, from the exact engine), a
-//! second table `minimax` lists the exact probability that a depth-d minimax search with the
-//! same evaluator picks a winning move on the same games, d = 1..8, beside the UCT rows.
+//! When [`UctStudySpec::exact_minimax`] is filled ([`super::exact::fill_exact_minimax`], by
+//! the run and by [`merge_shards`] alike), a second table `minimax` lists the exact
+//! probability that a depth-d minimax search with the same evaluator picks a winning move on
+//! the same games, d = 1..8, beside the UCT rows, and [`UctStudySpec::exact_note`] says what
+//! those values are.
 
 use super::study::{ExactMinimax, UctCounts, UctEvaluator, UctGame, UctStudySpec, board_kind};
 use crate::error::{Error, Result};
@@ -63,10 +65,10 @@ fn parameters(spec: &UctStudySpec, report: Report) -> Report {
         UctGame::Board(board) => report.param("p", format_f64(board.parameter)),
     };
     let report = report.param("evaluator", spec.evaluator.name());
-    let report = if spec.evaluator == UctEvaluator::Gaussian {
-        report.param("sigma", format_f64(spec.sigma))
-    } else {
-        report
+    let report = match spec.evaluator {
+        UctEvaluator::Gaussian => report.param("sigma", format_f64(spec.sigma)),
+        UctEvaluator::Artificial => report.param("error", format_f64(spec.error)),
+        _ => report,
     };
     report
         .param("c", list(&spec.exploration, format_f64))
@@ -143,6 +145,11 @@ pub fn spec_from_parameters(parameters: &[(String, String)]) -> Result<UctStudyS
     } else {
         0.0
     };
+    let error = if evaluator == UctEvaluator::Artificial {
+        p.parse("error", "a number")?
+    } else {
+        0.0
+    };
     let iterations = p
         .get("iterations")?
         .split(',')
@@ -153,7 +160,9 @@ pub fn spec_from_parameters(parameters: &[(String, String)]) -> Result<UctStudyS
         })
         .collect::<Result<Vec<u64>>>()?;
     let mut spec = UctStudySpec::new(game, evaluator, sigma, numbers("c")?, iterations)?;
+    spec.error = error;
     spec.final_move = FinalMove::parse(p.get("final")?)?;
+    spec.check()?;
     Ok(spec)
 }
 
@@ -169,6 +178,7 @@ fn columns() -> Vec<Column> {
         Column::key("p", Kind::Real),
         Column::key("evaluator", Kind::Text),
         Column::key("sigma", Kind::Real),
+        Column::key("error", Kind::Real),
         Column::key("final", Kind::Text),
         Column::key("c", Kind::Real),
         Column::key("n", Kind::Integer).labelled("N"),
@@ -194,6 +204,11 @@ fn setting_cells(spec: &UctStudySpec) -> Vec<Cell> {
     } else {
         Cell::Empty
     };
+    let error = if spec.evaluator == UctEvaluator::Artificial {
+        Cell::Real(spec.error)
+    } else {
+        Cell::Empty
+    };
     vec![
         Cell::text(spec.game.name()),
         Cell::int(spec.game.branching()),
@@ -203,6 +218,7 @@ fn setting_cells(spec: &UctStudySpec) -> Vec<Cell> {
         p,
         Cell::text(spec.evaluator.name()),
         sigma,
+        error,
         Cell::text(spec.final_move.name()),
     ]
 }
@@ -239,6 +255,9 @@ fn describe(spec: &UctStudySpec) -> String {
         UctEvaluator::Gaussian => {
             format!("gaussian evaluator (sigma = {})", format_f64(spec.sigma))
         }
+        UctEvaluator::Artificial => {
+            format!("artificial evaluator (e = {})", format_f64(spec.error))
+        }
         other => format!("{} evaluator", other.name()),
     };
     format!("{game}, {evaluator}")
@@ -264,7 +283,7 @@ fn describe(spec: &UctStudySpec) -> String {
 ///     "pathology mc uct --game crit --branching 2 --height 50 --gamma 1 --evaluator gaussian \
 ///      --sigma 0.25 --c 0.1,10 --iterations 1,10,100 --final mean --trials 20 --seed 1");
 /// // Exact minimax values from elsewhere go into a second table.
-/// spec.exact_minimax = vec![ExactMinimax { depth: 1, value: 0.5, bound: None }];
+/// spec.exact_minimax = vec![ExactMinimax { depth: 1, value: 0.5, bound: None, refined: None }];
 /// assert_eq!(report_from_counts(&spec, &run, &counts).table("minimax").unwrap().rows.len(), 1);
 /// ```
 pub fn report_from_counts(spec: &UctStudySpec, run: &McRun, counts: &UctCounts) -> Report {
@@ -324,6 +343,9 @@ pub fn report_from_counts(spec: &UctStudySpec, run: &McRun, counts: &UctCounts) 
     if !spec.exact_minimax.is_empty() {
         report = report.with_table(minimax_table(spec, &spec.exact_minimax));
     }
+    if !spec.exact_note.is_empty() {
+        report = report.note(spec.exact_note.clone());
+    }
     report
         .note(format!(
             "{} games{} ({} boards drawn), seed {}; each c searches the same games",
@@ -352,8 +374,8 @@ pub fn report_from_counts(spec: &UctStudySpec, run: &McRun, counts: &UctCounts) 
 /// `pathology merge` for `mc uct`: the shards' `successes`, `trials` and `boards_drawn` summed
 /// row by row (rows keyed by `c` and `n`, checked against the first shard's), and the report
 /// of the unsharded run rebuilt from them by [`report_from_counts`]. `parameters` are the
-/// shards' common manifest parameters; `exact_minimax` the exact values to show beside them
-/// (computed by the caller, as for the unsharded run).
+/// shards' common manifest parameters; the exact minimax lines are computed again from them
+/// ([`super::exact::fill_exact_minimax`]), as the unsharded run computes them.
 ///
 /// # Examples
 ///
@@ -363,10 +385,12 @@ pub fn report_from_counts(spec: &UctStudySpec, run: &McRun, counts: &UctCounts) 
 /// use pathology::sim::TrialRunner;
 /// use pathology::sim::report::{McRun, check_shards};
 /// use pathology::sim::runner::Shard;
+/// use pathology::studies::nguyen_ramanujan::exact::fill_exact_minimax;
 /// use pathology::studies::nguyen_ramanujan::report::{merge_shards, report_from_counts};
 /// use pathology::studies::nguyen_ramanujan::study::{UctEvaluator, UctGame, UctStudySpec, run_counts};
 /// let game = UctGame::Critical { branching: 2, height: 20, gamma_max: 1.0, gamma_min: 1.0 };
-/// let spec = UctStudySpec::new(game, UctEvaluator::Gaussian, 0.5, vec![0.3, 3.0], vec![1, 50]).unwrap();
+/// let mut spec = UctStudySpec::new(game, UctEvaluator::Gaussian, 0.5, vec![0.3, 3.0], vec![1, 50]).unwrap();
+/// fill_exact_minimax(&mut spec).unwrap();
 /// let run = McRun { trials: 12, seed: 8, shard: None };
 /// let csv = |shard: Option<Shard>| {
 ///     let runner = TrialRunner::new(12, 8, 1).unwrap();
@@ -379,7 +403,7 @@ pub fn report_from_counts(spec: &UctStudySpec, run: &McRun, counts: &UctCounts) 
 ///     .map(|s| (s.to_string(), read_any(&csv(Some(Shard::parse(s).unwrap())), None).unwrap()))
 ///     .collect();
 /// let manifest = check_shards(&shards).unwrap();
-/// let merged = merge_shards(&run, &manifest.parameters, &[], &shards).unwrap();
+/// let merged = merge_shards(&run, &manifest.parameters, &shards).unwrap();
 /// assert_eq!(merged.render(Format::Csv, &ExportOptions::default()).unwrap(), csv(None));
 /// ```
 ///
@@ -387,15 +411,14 @@ pub fn report_from_counts(spec: &UctStudySpec, run: &McRun, counts: &UctCounts) 
 ///
 /// [`Error::InvalidArgument`] naming `FILE` when a shard lacks a column, has other rows or
 /// non-integer counts, or the summed games are not the run's trials; as
-/// [`spec_from_parameters`].
+/// [`spec_from_parameters`]; [`Error::Interrupted`] when cancelled.
 pub fn merge_shards(
     run: &McRun,
     parameters: &[(String, String)],
-    exact_minimax: &[ExactMinimax],
     inputs: &[(String, ReadTable)],
 ) -> Result<Report> {
     let mut spec = spec_from_parameters(parameters)?;
-    spec.exact_minimax = exact_minimax.to_vec();
+    super::exact::fill_exact_minimax(&mut spec)?;
     // Every row of a shard counts the shard's games (its slice of the run), each a success
     // or not, drawn from at least as many boards.
     let check = |row: &[u64], slice: u64| {
@@ -475,6 +498,10 @@ fn game_note(spec: &UctStudySpec) -> String {
         UctEvaluator::RandomPlayout => {
             "random-playout evaluator: the utility at the end of one uniformly random playout"
         }
+        UctEvaluator::Artificial => {
+            "artificial evaluator: the true value (1 when Max wins the node, else 0), replaced \
+             by the other with probability e independently per node"
+        }
     };
     format!("{game}; {evaluator}")
 }
@@ -492,6 +519,7 @@ fn minimax_table(spec: &UctStudySpec, values: &[ExactMinimax]) -> Table {
             "p",
             "evaluator",
             "sigma",
+            "error",
         ]
         .iter()
         .zip([
@@ -503,11 +531,16 @@ fn minimax_table(spec: &UctStudySpec, values: &[ExactMinimax]) -> Table {
             Kind::Real,
             Kind::Text,
             Kind::Real,
+            Kind::Real,
         ])
         .map(|(name, kind)| Column::key(name, kind)),
     );
     columns.push(Column::key("d", Kind::Integer));
     columns.push(Column::new("exact", Kind::Real));
+    let refined = values.iter().any(|v| v.refined.is_some());
+    if refined {
+        columns.push(Column::new("refined", Kind::Real).labelled("exact at 2G"));
+    }
     let mut table = Table::new(
         "minimax",
         &format!(
@@ -519,7 +552,7 @@ fn minimax_table(spec: &UctStudySpec, values: &[ExactMinimax]) -> Table {
     let setting = setting_cells(spec);
     for v in values {
         let mut cells = vec![Cell::text("minimax")];
-        cells.extend(setting[..8].iter().cloned());
+        cells.extend(setting[..9].iter().cloned());
         cells.push(Cell::int(v.depth));
         cells.push(match v.bound {
             Some(bound) => Cell::Bounded {
@@ -528,6 +561,9 @@ fn minimax_table(spec: &UctStudySpec, values: &[ExactMinimax]) -> Table {
             },
             None => Cell::Real(v.value),
         });
+        if refined {
+            cells.push(v.refined.map_or(Cell::Empty, Cell::Real));
+        }
         table.push(cells);
     }
     table
@@ -624,13 +660,9 @@ mod tests {
             seed: 4,
             shard: None,
         };
-        let exact = [ExactMinimax {
-            depth: 2,
-            value: 0.75,
-            bound: Some(1e-15),
-        }];
         let mut with_exact = spec.clone();
-        with_exact.exact_minimax = exact.to_vec();
+        crate::studies::nguyen_ramanujan::exact::fill_exact_minimax(&mut with_exact).unwrap();
+        assert!(!with_exact.exact_minimax.is_empty());
         let expected =
             report_from_counts(&with_exact, &run, &run_counts(&spec, &runner()).unwrap());
         for format in [Format::Csv, Format::Json] {
@@ -656,7 +688,7 @@ mod tests {
                 })
                 .collect();
             let manifest = check_shards(&inputs).unwrap();
-            let merged = merge_shards(&run, &manifest.parameters, &exact, &inputs).unwrap();
+            let merged = merge_shards(&run, &manifest.parameters, &inputs).unwrap();
             for out in [Format::Csv, Format::Json, Format::Markdown] {
                 assert_eq!(
                     merged.render(out, &options).unwrap(),
@@ -664,7 +696,7 @@ mod tests {
                 );
             }
             let short = &inputs[..2];
-            assert!(merge_shards(&run, &manifest.parameters, &exact, short).is_err());
+            assert!(merge_shards(&run, &manifest.parameters, short).is_err());
         }
     }
 

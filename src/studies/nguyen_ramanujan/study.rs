@@ -17,7 +17,9 @@
 //!
 //! Evaluators ([`UctEvaluator`]), on UCT's `[0, 1]` scale for Max: `perfect` (1 or 0),
 //! `gaussian` (`(t + sigma Z + 1) / 2` with `t = +-1` the true value and `Z` standard normal,
-//! fixed per node), `expected-playout` (critical game: the expected value of a random playout
+//! fixed per node), `artificial` (the true value, 1 or 0, replaced by the other with
+//! probability e, fixed per node: Pearl's bi-valued model, Wilson, Parker & Nau's artificial
+//! evaluator), `expected-playout` (critical game: the expected value of a random playout
 //! under the generation law, [`CriticalGame::expected_playout`]; P- and N-games: the fraction
 //! of the node's squares that are 1, which is the exact mean of a uniformly random playout on
 //! the board, the authors' `mean-playout`), and `random-playout` (the utility at the end of one
@@ -135,6 +137,8 @@ pub enum UctEvaluator {
     ExpectedPlayout,
     /// The value of one uniformly random playout.
     RandomPlayout,
+    /// The true value, 1 or 0, wrong with probability e, fixed per node.
+    Artificial,
 }
 
 impl UctEvaluator {
@@ -155,15 +159,17 @@ impl UctEvaluator {
             UctEvaluator::Gaussian => "gaussian",
             UctEvaluator::ExpectedPlayout => "expected-playout",
             UctEvaluator::RandomPlayout => "random-playout",
+            UctEvaluator::Artificial => "artificial",
         }
     }
 
     /// Every evaluator.
-    pub const ALL: [UctEvaluator; 4] = [
+    pub const ALL: [UctEvaluator; 5] = [
         UctEvaluator::Perfect,
         UctEvaluator::Gaussian,
         UctEvaluator::ExpectedPlayout,
         UctEvaluator::RandomPlayout,
+        UctEvaluator::Artificial,
     ];
 
     /// Parses an evaluator's name.
@@ -178,7 +184,7 @@ impl UctEvaluator {
             .ok_or_else(|| {
                 Error::invalid(
                     "--evaluator",
-                    "perfect, gaussian, expected-playout or random-playout",
+                    "perfect, gaussian, expected-playout, random-playout or artificial",
                     text,
                 )
             })
@@ -186,8 +192,8 @@ impl UctEvaluator {
 }
 
 /// The exact probability that a depth-`d` minimax search picks a winning root move on the
-/// same games, from the exact engine (`crate::analytic::distributions`, computed elsewhere):
-/// shown in a second table beside the UCT rows.
+/// same games, from the exact engine (computed by [`super::exact`]): shown in a second table
+/// beside the UCT rows.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ExactMinimax {
     /// The search depth d (1..=8 in the issue).
@@ -196,6 +202,9 @@ pub struct ExactMinimax {
     pub value: f64,
     /// A rigorous bound on its rounding error, if the engine gives one.
     pub bound: Option<f64>,
+    /// A quantized continuous evaluator only: the same at twice the bins (the difference
+    /// estimates the distance to the continuous evaluator; not a bound).
+    pub refined: Option<f64>,
 }
 
 /// Everything that fixes a UCT study's result (with the seed and the number of games).
@@ -207,6 +216,8 @@ pub struct UctStudySpec {
     pub evaluator: UctEvaluator,
     /// sigma of the Gaussian evaluator (on the `+-1` scale; ignored by the others).
     pub sigma: f64,
+    /// The error rate e of the artificial evaluator (ignored by the others).
+    pub error: f64,
     /// The exploration constants c, in the order of the report.
     pub exploration: Vec<f64>,
     /// The iteration counts N at which decisions are recorded, increasing.
@@ -217,6 +228,9 @@ pub struct UctStudySpec {
     /// filled by the caller from the exact engine; empty: no such table. Not a parameter of
     /// the run (not in the manifest): `merge` fills it again the same way.
     pub exact_minimax: Vec<ExactMinimax>,
+    /// What the exact minimax values are (or why there are none), a note of the report;
+    /// empty: no note.
+    pub exact_note: String,
 }
 
 impl UctStudySpec {
@@ -238,7 +252,8 @@ impl UctStudySpec {
     /// # Errors
     ///
     /// [`Error::InvalidArgument`] naming `--c` (none, negative or not finite), `--iterations`
-    /// (not increasing whole numbers from 1), `--sigma` (negative or not finite), or the
+    /// (not increasing whole numbers from 1), `--sigma` (negative or not finite), `--error`
+    /// (outside `[0, 1]`), or the
     /// critical game's `--branching`, `--height` or `--gamma`.
     pub fn new(
         game: UctGame,
@@ -251,10 +266,12 @@ impl UctStudySpec {
             game,
             evaluator,
             sigma,
+            error: 0.0,
             exploration,
             iterations,
             final_move: FinalMove::Mean,
             exact_minimax: Vec::new(),
+            exact_note: String::new(),
         };
         spec.check()?;
         Ok(spec)
@@ -306,6 +323,9 @@ impl UctStudySpec {
                 "finite and at least 0",
                 self.sigma,
             ));
+        }
+        if !(0.0..=1.0).contains(&self.error) {
+            return Err(Error::invalid("--error", "in [0, 1]", self.error));
         }
         self.game.check()
     }
@@ -414,6 +434,7 @@ pub fn play_game(
                 UctEvaluator::Perfect | UctEvaluator::RandomPlayout => CriticalEvaluator::Perfect,
                 UctEvaluator::Gaussian => CriticalEvaluator::Gaussian { sigma: spec.sigma },
                 UctEvaluator::ExpectedPlayout => CriticalEvaluator::ExpectedPlayout,
+                UctEvaluator::Artificial => CriticalEvaluator::Artificial { error: spec.error },
             };
             let uct = scratch.critical.get_or_insert_with(Uct::new);
             let correct = search_all(spec, uct, &game, &root, &evaluator, &winning, rng)?;
@@ -441,6 +462,7 @@ pub fn play_game(
                 ones: &scratch.ones,
                 evaluator: spec.evaluator,
                 sigma: spec.sigma,
+                error: spec.error,
                 seed: rng.random(),
             };
             let uct = scratch.board.get_or_insert_with(Uct::new);
@@ -542,7 +564,9 @@ struct BoardEvaluator<'a> {
     ones: &'a [u32],
     evaluator: UctEvaluator,
     sigma: f64,
-    /// The seed of the Gaussian noise (fixed per node through [`node_uniform`]).
+    error: f64,
+    /// The seed of the Gaussian noise and the artificial errors (fixed per node through
+    /// [`node_uniform`]).
     seed: u64,
 }
 
@@ -562,6 +586,10 @@ impl Evaluator<SplittingGame> for BoardEvaluator<'_> {
             UctEvaluator::ExpectedPlayout => {
                 let squares = f64::from(state.rows) * f64::from(state.cols);
                 f64::from(self.ones[i]) / squares
+            }
+            UctEvaluator::Artificial => {
+                let wrong = node_uniform(state, self.seed, 13) < self.error;
+                f64::from(u8::from(self.wins[i] != wrong))
             }
         }
     }
@@ -702,7 +730,8 @@ pub fn tree_bytes(spec: &UctStudySpec) -> f64 {
 }
 
 /// Refuses, with its estimate, a run longer than the Monte Carlo limit (one hour), naming
-/// `--games`, or whose search trees (one per thread, [`tree_bytes`]) with the boards' arrays
+/// `--games` (or `--iterations` when one game alone, which runs on one thread, exceeds it),
+/// or whose search trees (one per thread, [`tree_bytes`]) with the boards' arrays
 /// exceed the memory limit, naming `--iterations`; returns the estimated seconds otherwise.
 ///
 /// # Examples
@@ -745,7 +774,17 @@ pub fn check_budget(spec: &UctStudySpec, runner: &TrialRunner) -> Result<f64> {
             "Use fewer --iterations (or fewer --threads).",
         ));
     }
-    runner.check_budget_of("--games", &what, game_seconds(spec))
+    let one_game = game_seconds(spec);
+    if one_game > crate::budget::MONTE_CARLO_TIME_LIMIT_SECONDS {
+        // One game runs on one thread: neither more threads nor shards help.
+        return Err(crate::budget::refuse(
+            format!("one game of {what}"),
+            crate::budget::human_seconds(one_game),
+            crate::budget::human_seconds(crate::budget::MONTE_CARLO_TIME_LIMIT_SECONDS),
+            "Use fewer --iterations (or fewer --c).",
+        ));
+    }
+    runner.check_budget_of("--games", &what, one_game)
 }
 
 /// The kind of a board game from `--game`.
