@@ -543,7 +543,24 @@ impl ColumnKey {
             }
             ColumnKey::Exact { game, error, h } => {
                 let family = game.family()?;
-                Ok(solve(&family, &Self::evaluator(error), *h)?.values)
+                let column = solve(&family, &Self::evaluator(error), *h)?;
+                // A z-score needs the exact value far more precisely than a sampling error:
+                // a value whose f64 bound is wide is reported, never compared.
+                if let Some(worst) = column
+                    .error_bounds
+                    .iter()
+                    .copied()
+                    .find(|b| b.is_nan() || *b > MAX_EXACT_BOUND)
+                {
+                    return Err(Error::invalid(
+                        "h",
+                        &format!(
+                            "small enough that the exact value's f64 rounding bound stays below {MAX_EXACT_BOUND:e} (it is {worst:.3e} here)"
+                        ),
+                        h,
+                    ));
+                }
+                Ok(column.values)
             }
         }
     }
@@ -629,6 +646,9 @@ fn kind_columns(kind: &str) -> Option<(&'static [&'static str], &'static [&'stat
         _ => return None,
     })
 }
+
+/// The widest f64 rounding bound of an exact value that validate compares with an estimate.
+const MAX_EXACT_BOUND: f64 = 1e-6;
 
 /// The kinds, for messages.
 const KINDS: &str = "dgame, errprop, rhf, pgame, ngame or bdgame";

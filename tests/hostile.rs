@@ -194,7 +194,7 @@ fn validate_rejects_case_variant_and_duplicate_columns() {
 /// is refused, and validate never calls a value it cannot compute "agrees".
 #[test]
 fn exact_refuses_f64_columns_without_information() {
-    for (game, height) in [("p", "50"), ("p", "64"), ("n", "64")] {
+    for (game, height) in [("p", "40"), ("p", "50"), ("p", "64"), ("n", "64")] {
         refused(
             &[
                 "exact",

@@ -20,6 +20,7 @@ use std::path::Path;
 use std::sync::Once;
 
 use plotters::coord::Shift;
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 
 use crate::analytic::errprop::stability::{Attractor, FixedPoint, Stability, attractor_of};
@@ -70,6 +71,45 @@ fn legend_position(position: LegendPosition) -> SeriesLabelPosition {
         LegendPosition::LowerLeft => SeriesLabelPosition::LowerLeft,
         LegendPosition::LowerRight => SeriesLabelPosition::LowerRight,
     }
+}
+
+/// Draws `points` as a line in `color` with a legend entry `label` (a short thick stroke).
+fn labelled_line<DB: DrawingBackend>(
+    chart: &mut ChartContext<'_, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>,
+    points: impl Iterator<Item = (f64, f64)>,
+    label: &str,
+    color: RGBColor,
+    t: Theme,
+) -> Result<()> {
+    chart
+        .draw_series(LineSeries::new(points, color.stroke_width(t.px(2))))
+        .map_err(failed)?
+        .label(t.text(label))
+        .legend(move |(x, y)| {
+            PathElement::new(
+                vec![(x, y), (x + t.offset(24), y)],
+                color.stroke_width(t.px(3)),
+            )
+        });
+    Ok(())
+}
+
+/// Draws the legend of `chart` in its corner `position`, labels at `size` points.
+fn legend<'a, DB: DrawingBackend + 'a>(
+    chart: &mut ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>,
+    position: SeriesLabelPosition,
+    size: u32,
+    t: Theme,
+) -> Result<()> {
+    chart
+        .configure_series_labels()
+        .legend_area_size(t.px(30))
+        .position(position)
+        .label_font((FONT, t.font(size)))
+        .background_style(WHITE.mix(0.9))
+        .border_style(BLACK)
+        .draw()
+        .map_err(failed)
 }
 
 fn failed<E: std::fmt::Display>(e: E) -> PlotError {
@@ -348,19 +388,7 @@ impl Figure for TrajectoryFigure<'_> {
         let mut labelled: Vec<(f64, f64)> = Vec::new();
         for (i, s) in self.series.iter().enumerate() {
             let color = PALETTE[i % PALETTE.len()];
-            chart
-                .draw_series(LineSeries::new(
-                    s.points.iter().copied(),
-                    color.stroke_width(t.px(2)),
-                ))
-                .map_err(failed)?
-                .label(t.text(&s.label))
-                .legend(move |(x, y)| {
-                    PathElement::new(
-                        vec![(x, y), (x + t.offset(24), y)],
-                        color.stroke_width(t.px(3)),
-                    )
-                });
+            labelled_line(&mut chart, s.points.iter().copied(), &s.label, color, t)?;
             chart
                 .draw_series(
                     s.points
@@ -386,15 +414,7 @@ impl Figure for TrajectoryFigure<'_> {
             }
             chart.draw_series(texts).map_err(failed)?;
         }
-        chart
-            .configure_series_labels()
-            .legend_area_size(t.px(30))
-            .position(SeriesLabelPosition::UpperRight)
-            .label_font((FONT, t.font(16)))
-            .background_style(WHITE.mix(0.9))
-            .border_style(BLACK)
-            .draw()
-            .map_err(failed)?;
+        legend(&mut chart, SeriesLabelPosition::UpperRight, 16, t)?;
         Ok(())
     }
 }
@@ -459,19 +479,7 @@ impl Figure for LineFigure<'_> {
         mesh.draw().map_err(failed)?;
         for (i, s) in self.series.iter().enumerate() {
             let color = PALETTE[i % PALETTE.len()];
-            chart
-                .draw_series(LineSeries::new(
-                    s.points.iter().copied(),
-                    color.stroke_width(t.px(2)),
-                ))
-                .map_err(failed)?
-                .label(t.text(&s.label))
-                .legend(move |(x, y)| {
-                    PathElement::new(
-                        vec![(x, y), (x + t.offset(24), y)],
-                        color.stroke_width(t.px(3)),
-                    )
-                });
+            labelled_line(&mut chart, s.points.iter().copied(), &s.label, color, t)?;
             if self.markers {
                 chart
                     .draw_series(
@@ -482,15 +490,7 @@ impl Figure for LineFigure<'_> {
                     .map_err(failed)?;
             }
         }
-        chart
-            .configure_series_labels()
-            .legend_area_size(t.px(30))
-            .position(SeriesLabelPosition::UpperRight)
-            .label_font((FONT, t.font(16)))
-            .background_style(WHITE.mix(0.9))
-            .border_style(BLACK)
-            .draw()
-            .map_err(failed)?;
+        legend(&mut chart, SeriesLabelPosition::UpperRight, 16, t)?;
         Ok(())
     }
 }
@@ -652,19 +652,7 @@ impl Figure for PhaseFigure<'_> {
         }
         for (i, s) in self.series.iter().enumerate() {
             let color = PALETTE[i % PALETTE.len()];
-            chart
-                .draw_series(LineSeries::new(
-                    s.points.iter().copied(),
-                    color.stroke_width(t.px(2)),
-                ))
-                .map_err(failed)?
-                .label(t.text(&s.label))
-                .legend(move |(x, y)| {
-                    PathElement::new(
-                        vec![(x, y), (x + t.offset(24), y)],
-                        color.stroke_width(t.px(3)),
-                    )
-                });
+            labelled_line(&mut chart, s.points.iter().copied(), &s.label, color, t)?;
             chart
                 .draw_series(
                     s.points
@@ -705,15 +693,7 @@ impl Figure for PhaseFigure<'_> {
                 .draw_series(std::iter::once(Text::new(text, (x, y), (FONT, t.font(14)))))
                 .map_err(failed)?;
         }
-        chart
-            .configure_series_labels()
-            .legend_area_size(t.px(30))
-            .position(SeriesLabelPosition::UpperRight)
-            .label_font((FONT, t.font(15)))
-            .background_style(WHITE.mix(0.9))
-            .border_style(BLACK)
-            .draw()
-            .map_err(failed)?;
+        legend(&mut chart, SeriesLabelPosition::UpperRight, 15, t)?;
         Ok(())
     }
 }
@@ -834,19 +814,13 @@ impl ErrorBarFigure<'_> {
         let bar_width = t.px(if dense { 4 } else { 10 });
         for (i, s) in panel.series.iter().enumerate() {
             let color = PALETTE[i % PALETTE.len()];
-            chart
-                .draw_series(LineSeries::new(
-                    s.points.iter().map(|p| (p.x, p.y)),
-                    color.stroke_width(t.px(2)),
-                ))
-                .map_err(failed)?
-                .label(t.text(&s.label))
-                .legend(move |(x, y)| {
-                    PathElement::new(
-                        vec![(x, y), (x + t.offset(24), y)],
-                        color.stroke_width(t.px(3)),
-                    )
-                });
+            labelled_line(
+                &mut chart,
+                s.points.iter().map(|p| (p.x, p.y)),
+                &s.label,
+                color,
+                t,
+            )?;
             chart
                 .draw_series(s.points.iter().map(|p| {
                     ErrorBar::new_vertical(
@@ -884,15 +858,7 @@ impl ErrorBarFigure<'_> {
                     )
                 });
         }
-        chart
-            .configure_series_labels()
-            .legend_area_size(t.px(30))
-            .position(legend_position(panel.legend))
-            .label_font((FONT, t.font(16)))
-            .background_style(WHITE.mix(0.9))
-            .border_style(BLACK)
-            .draw()
-            .map_err(failed)?;
+        legend(&mut chart, legend_position(panel.legend), 16, t)?;
         Ok(())
     }
 }

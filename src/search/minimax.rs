@@ -32,20 +32,44 @@ pub fn minimax<G: Game, E: Evaluator<G> + ?Sized>(
     depth: u32,
     eval: &E,
 ) -> f64 {
+    backed_up(game, state, depth, eval, &|player, values| match player {
+        Player::Max => values.fold(f64::NEG_INFINITY, f64::max),
+        Player::Min => values.fold(f64::INFINITY, f64::min),
+    })
+}
+
+/// A depth-limited search that backs up the children's values of each interior node with
+/// `rule(player to move, values)`: terminal states give their utility, the search front the
+/// static evaluation. [`minimax`] and [`crate::search::product()`] are this with their rules.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::games::{Game, SplittingGame};
+/// use pathology::search::{evaluators::PieceCount, minimax::backed_up};
+/// let leaves = [true, false, false, true];
+/// let game = SplittingGame::from_leaves(2, 2, &leaves).unwrap();
+/// let sum = |_, values: &mut dyn Iterator<Item = f64>| values.sum::<f64>();
+/// assert_eq!(backed_up(&game, &game.root(), 2, &PieceCount, &sum), 2.0);
+/// ```
+pub fn backed_up<G: Game, E: Evaluator<G> + ?Sized>(
+    game: &G,
+    state: &G::State,
+    depth: u32,
+    eval: &E,
+    rule: &impl Fn(Player, &mut dyn Iterator<Item = f64>) -> f64,
+) -> f64 {
     if let Some(u) = game.utility(state) {
         return u;
     }
     if depth == 0 {
         return eval.evaluate(game, state);
     }
-    let values = game
+    let mut values = game
         .moves(state)
         .into_iter()
-        .map(|mv| minimax(game, &game.play(state, mv), depth - 1, eval));
-    match game.to_move(state) {
-        Player::Max => values.fold(f64::NEG_INFINITY, f64::max),
-        Player::Min => values.fold(f64::INFINITY, f64::min),
-    }
+        .map(|mv| backed_up(game, &game.play(state, mv), depth - 1, eval, rule));
+    rule(game.to_move(state), &mut values)
 }
 
 /// The true (game-theoretic) minimax value of `state`: a search to the end of the game.

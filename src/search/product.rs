@@ -39,20 +39,10 @@ pub fn product<G: Game, E: Evaluator<G> + ?Sized>(
     depth: u32,
     eval: &E,
 ) -> f64 {
-    if let Some(u) = game.utility(state) {
-        return u;
-    }
-    if depth == 0 {
-        return eval.evaluate(game, state);
-    }
-    let values = game
-        .moves(state)
-        .into_iter()
-        .map(|mv| product(game, &game.play(state, mv), depth - 1, eval));
-    match game.to_move(state) {
+    super::minimax::backed_up(game, state, depth, eval, &|player, values| match player {
         Player::Max => at_least_one(&values.collect::<Vec<f64>>()),
         Player::Min => values.product(),
-    }
+    })
 }
 
 /// `1 - prod (1 - p_i)`, the probability that at least one of independent events of

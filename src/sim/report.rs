@@ -127,9 +127,15 @@ pub fn comparison_columns() -> Vec<Column> {
 
 /// The cells of [`comparison_columns`].
 pub fn comparison_cells(successes: u64, trials: u64, c: &Comparison) -> Vec<Cell> {
-    vec![
-        Cell::int(successes),
-        Cell::int(trials),
+    let mut cells = vec![Cell::int(successes), Cell::int(trials)];
+    cells.extend(estimate_cells(c));
+    cells
+}
+
+/// The estimate with its interval, the exact value and the z-score of `c` (the last three of
+/// [`comparison_columns`]; an infinite z is left empty).
+pub fn estimate_cells(c: &Comparison) -> [Cell; 3] {
+    [
         Cell::Interval {
             estimate: c.estimate,
             lower: c.ci_low,

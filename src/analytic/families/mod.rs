@@ -314,11 +314,14 @@ fn compute<P: Probability>(
     Ok((out, nontrivial))
 }
 
-/// The largest rounding bound of an `f64` column that is still printed: every value then has
-/// at least two correct decimals. The bound grows like `b^h` (the artificial evaluator, cheap
-/// at any height, reaches it at about h = 33 for b = 2), and far beyond it the `f64` values
-/// themselves become meaningless (at h = 64: 0 where the exact value is near 0.9, or NaN).
-pub const MAX_F64_ERROR_BOUND: f64 = 1e-3;
+/// The largest rounding bound of an `f64` column that is still printed: a value not known to
+/// within 0.05 (not even to one decimal) is no answer. Values are printed with only the
+/// decimals their bound supports, so smaller bounds are honest as they are (a rare non-trivial
+/// root, e.g. p = 19/20 at b = 3, gives 4.5e-3 at h = 4). The bound grows like `b^h`: the
+/// artificial evaluator, cheap at any height, passes 0.05 at about h = 38 for b = 2, and far
+/// beyond it the `f64` values themselves become meaningless (at h = 64: 0 where the exact
+/// value is near 0.9, or NaN).
+pub const MAX_F64_ERROR_BOUND: f64 = 0.05;
 
 /// Refuses an `f64` column whose values or bounds are not finite or whose largest bound
 /// exceeds [`MAX_F64_ERROR_BOUND`]: it would carry no information, so it is never printed or

@@ -284,15 +284,8 @@ pub fn naive_loss_report(
             Cell::text(run.seed.to_string()),
             Cell::text(name),
             Cell::int(trials),
-            Cell::Interval {
-                estimate: c.estimate,
-                lower: c.ci_low,
-                upper: c.ci_high,
-            },
-            c.exact.map_or(Cell::Empty, Cell::Real),
-            c.z.filter(|z| z.is_finite())
-                .map_or(Cell::Empty, Cell::Real),
         ]);
+        cells.extend(crate::sim::report::estimate_cells(c));
         table.push(cells);
     }
     run.params(report).with_table(table).note(
