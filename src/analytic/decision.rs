@@ -7,6 +7,8 @@
 //!   `1 - D(d,h)`.
 //! - b-ary D-games (q_k, r_k), P-games and N-games with the piece count or the artificial
 //!   evaluator: [`crate::analytic::families`].
+//! - G-games (our reconstruction of Nau's game graphs) with e1, e1-forced, half or centre,
+//!   and their rhf(d): [`crate::analytic::ggame::report`].
 //!
 //! Both compute in `f64` (each value with a rigorous error bound) or in exact rationals. The
 //! report is the one of `pathology dgame` or `pathology exact` (same tables, values, notes and
@@ -14,6 +16,7 @@
 
 use crate::analytic::dgame::report::DgameRequest;
 use crate::analytic::families::report::{FAMILY_DECIMALS, FamilyRequest};
+use crate::analytic::ggame::report::{GGAME_DECIMALS, GGameRequest};
 use crate::error::Result;
 use crate::report::Report;
 
@@ -27,6 +30,8 @@ pub enum DecisionRequest {
     LiMarsland(DgameRequest),
     /// A b-ary D-game, P-game or N-game.
     Family(FamilyRequest),
+    /// A G-game (reconstruction).
+    GGame(GGameRequest),
 }
 
 impl DecisionRequest {
@@ -36,6 +41,7 @@ impl DecisionRequest {
         match self {
             DecisionRequest::LiMarsland(r) => r.decimals(),
             DecisionRequest::Family(_) => FAMILY_DECIMALS,
+            DecisionRequest::GGame(_) => GGAME_DECIMALS,
         }
     }
 
@@ -59,11 +65,12 @@ impl DecisionRequest {
     ///
     /// # Errors
     ///
-    /// As [`DgameRequest::report`] and [`FamilyRequest::report`].
+    /// As [`DgameRequest::report`], [`FamilyRequest::report`] and [`GGameRequest::report`].
     pub fn report(&self) -> Result<Report> {
         let mut report = match self {
             DecisionRequest::LiMarsland(r) => r.report()?,
             DecisionRequest::Family(r) => r.report()?,
+            DecisionRequest::GGame(r) => r.report()?,
         };
         report.manifest.command = DECISION_COMMAND.to_string();
         Ok(report)

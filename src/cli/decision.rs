@@ -10,6 +10,7 @@ use num_rational::BigRational;
 
 use super::args::{OutputArgs, probability};
 use super::exact::{EvaluatorArg, GameArg};
+use clap::ValueEnum;
 
 /// The options of `exact` (the game families), which Li & Marsland's D-game does not take.
 const FAMILY: [&str; 8] = ["game", "branching", "evaluator", "e", "p", "q", "qk", "rk"];
@@ -52,7 +53,7 @@ pub struct Args {
     /// Branching factor b (2..=60) [default: 2]; with --game.
     #[arg(long, value_parser = super::args::whole_in::<u32>(2, 60), allow_negative_numbers = true)]
     branching: Option<u32>,
-    /// Static evaluator at the search front [default: count]; with --game.
+    /// Static evaluator at the search front [default: count; e1 with --game g]; with --game.
     #[arg(long, value_enum)]
     evaluator: Option<EvaluatorArg>,
     /// Error rate e of the artificial evaluator, in [0, 1] (default 0.1; only with
@@ -73,13 +74,36 @@ pub struct Args {
     /// loss children.
     #[arg(long, value_delimiter = ',', allow_negative_numbers = true)]
     rk: Vec<String>,
+    /// G-games: add rhf(d) of every evaluator and which one's is lower at every depth.
+    #[arg(long)]
+    rhf: bool,
     #[command(flatten)]
     output: OutputArgs,
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
     let output = args.output.clone();
+    let g = crate::analytic::ggame::report::GGameRequest::from_options;
     let request = match (args.f1, args.game) {
+        (None, Some(GameArg::G)) => DecisionRequest::GGame(g(
+            args.height,
+            args.depth,
+            args.p,
+            args.evaluator
+                .and_then(|e| e.to_possible_value())
+                .as_ref()
+                .map(|v| v.get_name()),
+            args.rhf,
+            args.exact,
+            &[
+                ("--branching", args.branching.is_some()),
+                ("--e", args.e.is_some()),
+                ("--q", args.q.is_some()),
+                ("--qk", !args.qk.is_empty()),
+                ("--rk", !args.rk.is_empty()),
+            ],
+        )?),
+        _ if args.rhf => return Err(crate::analytic::ggame::report::g_only("--rhf").into()),
         (Some(f1), _) => DecisionRequest::LiMarsland(DgameRequest {
             height: args.height,
             f1,

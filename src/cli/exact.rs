@@ -18,6 +18,8 @@ pub enum GameArg {
     P,
     /// N-game: edges +1 with probability --q (default 1/2).
     N,
+    /// G-game (our reconstruction of Nau's): a row of --height + 1 squares, 1 with probability --p (default 1/2); `decision` only.
+    G,
 }
 
 /// The static evaluator.
@@ -27,6 +29,14 @@ pub enum EvaluatorArg {
     Count,
     /// Wilson et al.'s artificial evaluator: the true value, wrong with probability --e.
     Artificial,
+    /// G-games: the fraction of 1-squares (the default with --game g).
+    E1,
+    /// G-games: e1, but 1 (0) when the central squares are all 1 (0): forced outcomes.
+    E1Forced,
+    /// G-games: the fraction of 1-squares in the central half of the row.
+    Half,
+    /// G-games: the fraction of 1-squares among the central two or three squares.
+    Centre,
 }
 
 #[derive(Debug, clap::Args)]
@@ -120,6 +130,7 @@ impl Args {
                 },
                 GameArg::P => GameRequest::P { p: self.p },
                 GameArg::N => GameRequest::N { q: self.q },
+                GameArg::G => return Err(crate::analytic::ggame::report::g_only("--game g").into()),
             },
             branching: self.branching,
             height: self.height,
@@ -127,6 +138,7 @@ impl Args {
             evaluator: match self.evaluator {
                 EvaluatorArg::Count => EvaluatorRequest::Count,
                 EvaluatorArg::Artificial => EvaluatorRequest::Artificial { e: self.e },
+                _ => return Err(crate::analytic::ggame::report::g_only("--evaluator").into()),
             },
             exact: self.exact,
         })

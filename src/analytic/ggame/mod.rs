@@ -65,9 +65,18 @@
 //!   outcome of a decision (or of a pair of nodes) depends on a few interval counts and a few
 //!   single squares; the squares are grouped by which of those intervals contain them, the
 //!   groups' counts enumerated with binomial weights. Polynomial in k: `D(d,k)` for every d
-//!   up to k = [`MAX_MOVES`] = 120 in well under a second, rhf up to k =
-//!   [`MAX_FLAW_MOVES`] = 40. The tests check it against enumeration for every k <= 10, every
-//!   depth and evaluator, exactly.
+//!   up to k = [`MAX_MOVES`] = 120 in well under a second (on a loaded 2-core machine: all
+//!   depths of all four evaluators in 25 ms at k = 16); rhf costs about `k^6` operations
+//!   ([`flaw_seconds`]: 5 s per evaluator at k = 40), so it is refused up front past about a
+//!   minute (k of about 48 for one evaluator). The tests check it against enumeration for every
+//!   k <= 10, every depth and evaluator, exactly.
+//!
+//! **f64.** Every value is a ratio of polynomials with non-negative terms, so evaluating them
+//! in `f64` has a rigorous relative error bound ([`Polynomial::value_f64_bounded`]); the
+//! `f64` mode of [`report`] prints each value with it and the tests check it against the
+//! exact rationals.
+
+pub mod report;
 
 use num_bigint::BigInt;
 use num_rational::BigRational;
@@ -81,8 +90,74 @@ use crate::model::Player;
 /// polynomial's coefficients then fit in 128 bits.
 pub const MAX_MOVES: u32 = 120;
 
-/// The most moves of the exact rhf by the lattice method (its cost grows like `k^6`).
-pub const MAX_FLAW_MOVES: u32 = 40;
+/// Seconds of one evaluator's exact rhf at k = 40 (all depths), measured on the project's
+/// loaded 2-core machine; [`flaw_seconds`] scales it by `k^6`.
+const FLAW_SECONDS_AT_40: f64 = 5.0;
+
+/// The estimated seconds of [`flaw_polynomials`] for one evaluator at `moves` moves: the
+/// `O(d^2)` pairs of each depth, each enumerating up to three blocks of squares (`O(k^3)`),
+/// so about `k^6` in all, scaled from a measurement at k = 40.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::analytic::ggame::flaw_seconds;
+/// assert!(flaw_seconds(16) < 0.1);
+/// assert!(flaw_seconds(60) > 60.0);
+/// ```
+pub fn flaw_seconds(moves: u32) -> f64 {
+    FLAW_SECONDS_AT_40 * (f64::from(moves) / 40.0).powi(6)
+}
+
+/// Refuses rhf of `evaluators` evaluators at `moves` moves past the analytic time limit.
+///
+/// # Errors
+///
+/// [`Error::TooExpensive`] with the estimate.
+pub fn check_flaw_cost(moves: u32, evaluators: usize) -> Result<()> {
+    crate::budget::check_seconds(
+        || format!("exact rhf(d) of {evaluators} G-game evaluator(s) at k = {moves}"),
+        evaluators as f64 * flaw_seconds(moves),
+        crate::budget::ANALYTIC_TIME_LIMIT_SECONDS,
+        "about ",
+        "Ask for a smaller --height (rhf costs about k^6), or leave out --rhf.",
+    )
+}
+
+/// `gamma_n = n u / (1 - n u)` with `u = 2^-53` (Higham's bound on `n` roundings).
+fn gamma(n: usize) -> f64 {
+    let nu = n as f64 * f64::EPSILON / 2.0;
+    nu / (1.0 - nu)
+}
+
+/// `sum_m c_m p^m (1 - p)^(n - m)` in `f64` from the terms' `f64` coefficients, powers by
+/// repeated multiplication, with a bound on its relative error: each term carries at most
+/// `2n + 3` roundings (`1 - p`, the powers, the coefficient, two products) and the sum of
+/// `n + 1` non-negative terms `n` more, so the relative error is at most `gamma(3n + 3)`.
+fn bounded_sum(coefficients: impl Iterator<Item = f64>, n: usize, p: f64) -> (f64, f64) {
+    let q = 1.0 - p;
+    let mut q_powers = vec![1.0; n + 1];
+    for j in 1..=n {
+        q_powers[j] = q_powers[j - 1] * q;
+    }
+    let mut p_power = 1.0;
+    let mut total = 0.0;
+    for (m, c) in coefficients.enumerate() {
+        if c != 0.0 {
+            total += c * p_power * q_powers[n - m];
+        }
+        p_power *= p;
+    }
+    (total, gamma(3 * n + 3))
+}
+
+/// A ratio of two [`bounded_sum`]s with its absolute error bound: the relative errors of the
+/// two sums and the division add up (to first order; the factor `1 + 1e-6` covers the rest).
+fn bounded_ratio(numerator: (f64, f64), denominator: (f64, f64)) -> (f64, f64) {
+    let value = numerator.0 / denominator.0;
+    let relative = numerator.1 + denominator.1 + f64::EPSILON / 2.0;
+    (value, value * relative * (1.0 + 1e-6))
+}
 
 /// The most moves of the enumeration method (`2^(k+1)` boards).
 pub const MAX_ENUMERATED_MOVES: u32 = 20;
@@ -351,10 +426,23 @@ impl Polynomial {
         self.coefficients
             .iter()
             .enumerate()
-            .map(|(m, &c)| {
-                c as f64 * p.powi(m as i32) * (1.0 - p).powi((self.squares - m) as i32)
-            })
+            .map(|(m, &c)| c as f64 * p.powi(m as i32) * (1.0 - p).powi((self.squares - m) as i32))
             .sum()
+    }
+
+    /// The value at `p` in `f64` with a bound on its relative error (module docs, **f64**).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::analytic::ggame::Polynomial;
+    /// let poly = Polynomial { squares: 2, coefficients: vec![0, 2, 1] };
+    /// let (value, relative) = poly.value_f64_bounded(0.3);
+    /// assert!((value - 0.51).abs() <= 0.51 * relative);
+    /// assert!(relative < 1e-15);
+    /// ```
+    pub fn value_f64_bounded(&self, p: f64) -> (f64, f64) {
+        bounded_sum(self.coefficients.iter().map(|&c| c as f64), self.squares, p)
     }
 
     /// The same probability written over `n >= squares` squares (the others summed out).
@@ -698,6 +786,39 @@ impl DecisionPolynomials {
     pub fn value_f64(&self, p: f64) -> f64 {
         self.numerator.value_f64(p) / self.denominator.value_f64(p)
     }
+
+    /// `D(d,k)` at `p` in `f64` with an absolute error bound (module docs, **f64**); `None`
+    /// when no root is non-trivial.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use num_rational::BigRational;
+    /// use pathology::analytic::ggame::{GEvaluator, decision_polynomials};
+    /// let d = decision_polynomials(9, 2, GEvaluator::E1Forced).unwrap();
+    /// let (value, bound) = d.value_f64_bounded(0.3).unwrap();
+    /// let exact = d.value(&BigRational::from_float(0.3).unwrap()).unwrap();
+    /// let exact: f64 = num_traits::ToPrimitive::to_f64(&exact).unwrap();
+    /// assert!((value - exact).abs() <= bound + exact * f64::EPSILON);
+    /// ```
+    pub fn value_f64_bounded(&self, p: f64) -> Option<(f64, f64)> {
+        let denominator = self.denominator.value_f64_bounded(p);
+        (denominator.0 > 0.0)
+            .then(|| bounded_ratio(self.numerator.value_f64_bounded(p), denominator))
+    }
+
+    /// The probability that the root is non-trivial (its children have different values).
+    pub fn nontrivial(&self) -> Polynomial {
+        Polynomial {
+            squares: self.denominator.squares,
+            coefficients: self
+                .denominator
+                .coefficients
+                .iter()
+                .map(|c| c / 2)
+                .collect(),
+        }
+    }
 }
 
 /// `D(d,k)` of a depth-`depth` minimax search with `evaluator` at the root of a G-game of
@@ -833,6 +954,21 @@ impl FlawPolynomial {
         BigRational::new(total, num_traits::pow(b, n) * BigInt::from(self.scale))
     }
 
+    /// `rhf(d)` at `p` in `f64` with an absolute error bound (module docs, **f64**; the
+    /// coefficients' conversion to `f64` is one more rounding, covered by the bound's slack).
+    pub fn value_f64_bounded(&self, p: f64) -> (f64, f64) {
+        let n = self.coefficients.len() - 1;
+        let (sum, relative) = bounded_sum(
+            self.coefficients
+                .iter()
+                .map(|c| num_traits::ToPrimitive::to_f64(c).unwrap_or(f64::NAN)),
+            n,
+            p,
+        );
+        let value = sum / self.scale as f64;
+        (value, value * (relative + f64::EPSILON) * (1.0 + 1e-6))
+    }
+
     /// `rhf(d)` at `p` in `f64`.
     pub fn value_f64(&self, p: f64) -> f64 {
         let n = self.coefficients.len() - 1;
@@ -864,9 +1000,11 @@ impl FlawPolynomial {
 ///
 /// # Errors
 ///
-/// [`Error::InvalidArgument`] naming `--height` outside `1..=`[`MAX_FLAW_MOVES`].
+/// [`Error::InvalidArgument`] naming `--height` outside `1..=`[`MAX_MOVES`];
+/// [`Error::TooExpensive`] past about a minute ([`check_flaw_cost`]).
 pub fn flaw_polynomials(moves: u32, evaluator: GEvaluator) -> Result<Vec<FlawPolynomial>> {
-    check_moves(moves, MAX_FLAW_MOVES)?;
+    check_moves(moves, MAX_MOVES)?;
+    check_flaw_cost(moves, 1)?;
     let binomials = binomials();
     let n = moves as usize + 1;
     Ok((1..=moves)
@@ -970,13 +1108,11 @@ pub fn enumerate(moves: u32, evaluator: GEvaluator) -> Result<Enumerated> {
             for t in h + 1..k {
                 let max = Player::to_move_at_height(t as u32) == Player::Max;
                 next.clear();
-                next.extend(level.windows(2).map(|w| {
-                    if max {
-                        w[0].max(w[1])
-                    } else {
-                        w[0].min(w[1])
-                    }
-                }));
+                next.extend(
+                    level
+                        .windows(2)
+                        .map(|w| if max { w[0].max(w[1]) } else { w[0].min(w[1]) }),
+                );
                 std::mem::swap(&mut level, &mut next);
             }
             // Children: [1, k] (position 1) and [0, k - 1] (position 0) at height k - 1.
@@ -1042,13 +1178,23 @@ mod tests {
                 let max = Player::to_move_at_height(t as u32) == Player::Max;
                 let b = &wins[t - 1];
                 let row = (0..n - t)
-                    .map(|i| if max { b[i] || b[i + 1] } else { b[i] && b[i + 1] })
+                    .map(|i| {
+                        if max {
+                            b[i] || b[i + 1]
+                        } else {
+                            b[i] && b[i + 1]
+                        }
+                    })
                     .collect();
                 wins.push(row);
             }
             for t in 0..n {
                 for i in 0..n - t {
-                    assert_eq!(wins[t][i], true_value(&square, i, i + t), "{board:b} {i} {t}");
+                    assert_eq!(
+                        wins[t][i],
+                        true_value(&square, i, i + t),
+                        "{board:b} {i} {t}"
+                    );
                 }
             }
         }
@@ -1137,8 +1283,45 @@ mod tests {
         assert!(decision_polynomials(0, 1, GEvaluator::E1).is_err());
         assert!(decision_polynomials(4, 5, GEvaluator::E1).is_err());
         assert!(decision_polynomials(121, 1, GEvaluator::E1).is_err());
-        assert!(flaw_polynomials(41, GEvaluator::E1).is_err());
+        let refused = flaw_polynomials(80, GEvaluator::E1).unwrap_err();
+        assert!(refused.to_string().contains("refused"), "{refused}");
         assert!(enumerate(21, GEvaluator::E1).is_err());
+    }
+
+    /// f64 agrees with exact: every D and rhf value within its printed bound of the exact
+    /// value at the same (f64) p.
+    #[test]
+    fn f64_values_within_their_bounds_of_exact() {
+        use num_traits::ToPrimitive;
+        let within = |value: f64, bound: f64, exact: &BigRational, what: &str| {
+            let exact = exact.to_f64().unwrap();
+            // The exact value's own rounding to f64 is half an ulp.
+            assert!(
+                (value - exact).abs() <= bound + exact * f64::EPSILON / 2.0,
+                "{what}: {value} vs {exact}, bound {bound}"
+            );
+            assert!(bound <= 1e-12, "{what}: bound {bound}");
+        };
+        for p in [0.5, 0.3, 0.9, 1e-3] {
+            let exact_p = BigRational::from_float(p).unwrap();
+            for k in [5, 12, 30] {
+                for evaluator in ALL_EVALUATORS {
+                    for d in 1..=k {
+                        let poly = decision_polynomials(k, d, evaluator).unwrap();
+                        let (value, bound) = poly.value_f64_bounded(p).unwrap();
+                        let what = format!("D k={k} d={d} {evaluator:?} p={p}");
+                        within(value, bound, &poly.value(&exact_p).unwrap(), &what);
+                    }
+                }
+            }
+            for evaluator in ALL_EVALUATORS {
+                for (i, flaw) in flaw_polynomials(12, evaluator).unwrap().iter().enumerate() {
+                    let (value, bound) = flaw.value_f64_bounded(p);
+                    let what = format!("rhf d={} {evaluator:?} p={p}", i + 1);
+                    within(value, bound, &flaw.value(&exact_p), &what);
+                }
+            }
+        }
     }
 
     /// The lattice method reaches k = 120 (coefficients in 128 bits).
