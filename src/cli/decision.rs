@@ -10,7 +10,7 @@ use num_rational::BigRational;
 
 use super::args::{OutputArgs, probability};
 use super::exact::{EvaluatorArg, GameArg};
-use clap::ValueEnum;
+use crate::analytic::ggame::report::{GGameRequest, g_only};
 
 /// The options of `exact` (the game families), which Li & Marsland's D-game does not take.
 const FAMILY: [&str; 8] = ["game", "branching", "evaluator", "e", "p", "q", "qk", "rk"];
@@ -83,16 +83,12 @@ pub struct Args {
 
 pub fn run(args: Args) -> anyhow::Result<()> {
     let output = args.output.clone();
-    let g = crate::analytic::ggame::report::GGameRequest::from_options;
     let request = match (args.f1, args.game) {
-        (None, Some(GameArg::G)) => DecisionRequest::GGame(g(
+        (None, Some(GameArg::G)) => DecisionRequest::GGame(GGameRequest::from_options(
             args.height,
             args.depth,
             args.p,
-            args.evaluator
-                .and_then(|e| e.to_possible_value())
-                .as_ref()
-                .map(|v| v.get_name()),
+            args.evaluator,
             args.rhf,
             args.exact,
             &[
@@ -103,7 +99,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 ("--rk", !args.rk.is_empty()),
             ],
         )?),
-        _ if args.rhf => return Err(crate::analytic::ggame::report::g_only("--rhf").into()),
+        _ if args.rhf => return Err(g_only("--rhf").into()),
         (Some(f1), _) => DecisionRequest::LiMarsland(DgameRequest {
             height: args.height,
             f1,

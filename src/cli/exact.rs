@@ -18,7 +18,7 @@ pub enum GameArg {
     P,
     /// N-game: edges +1 with probability --q (default 1/2).
     N,
-    /// G-game (our reconstruction of Nau's): a row of --height + 1 squares, 1 with probability --p (default 1/2); `decision` only.
+    /// G-game (our reconstruction of Nau's): --height + 1 squares, 1 with probability --p; decision only.
     G,
 }
 

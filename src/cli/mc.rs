@@ -48,6 +48,8 @@ enum Experiment {
     Kalah(super::variety::KalahArgs),
     /// Chi & Nau's othello (Teague): minimax against product, weak and strong evaluators.
     Othello(super::variety::OthelloArgs),
+    /// Chi & Nau on G-games (reconstruction): D(d,k) by search, minimax against product, rhf claim.
+    Ggame(super::ggame::GGameArgs),
     /// Ross's tic-tac-toe counts: 9! sequences, games, nodes of minimax and alpha-beta.
     Nodes(super::variety::NodesArgs),
 }
@@ -143,6 +145,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         Experiment::Kalah(a) => super::variety::run_kalah(a),
         Experiment::Othello(a) => super::variety::run_othello(a),
         Experiment::Nodes(a) => super::variety::run_nodes(a),
+        Experiment::Ggame(a) => super::ggame::run(a),
     }
 }
 

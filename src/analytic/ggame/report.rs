@@ -61,7 +61,7 @@ pub type Given<'a> = [(&'a str, bool)];
 
 impl GGameRequest {
     /// The request from the command line's options: `evaluator` as `--evaluator` spells it
-    /// (default `e1`); options of the other families (`given`) are refused by name, never
+    /// (any value enum: its value's name; default `e1`); options of the other families (`given`) are refused by name, never
     /// ignored.
     ///
     /// # Examples
@@ -69,11 +69,10 @@ impl GGameRequest {
     /// ```
     /// use pathology::analytic::ggame::GEvaluator;
     /// use pathology::analytic::ggame::report::GGameRequest;
-    /// let r = GGameRequest::from_options(6, None, None, Some("e1-forced"), false, true, &[]).unwrap();
+    /// let r = GGameRequest::from_options(6, None, None, Some(GEvaluator::E1Forced), false, true, &[]).unwrap();
     /// assert_eq!(r.evaluator, GEvaluator::E1Forced);
-    /// let e = GGameRequest::from_options(6, None, None, Some("count"), false, true, &[]).unwrap_err();
-    /// assert!(e.to_string().contains("--evaluator"));
-    /// let e = GGameRequest::from_options(6, None, None, None, false, true, &[("--q", true)]).unwrap_err();
+    /// let none: Option<GEvaluator> = None;
+    /// let e = GGameRequest::from_options(6, None, None, none, false, true, &[("--q", true)]).unwrap_err();
     /// assert!(e.to_string().contains("--q"));
     /// ```
     ///
@@ -81,11 +80,11 @@ impl GGameRequest {
     ///
     /// [`Error::InvalidArgument`] naming `--evaluator` (not a G-game evaluator) or an option
     /// of `given` that was given.
-    pub fn from_options(
+    pub fn from_options<E: clap::ValueEnum>(
         height: u32,
         depth: Option<u32>,
         p: Option<BigRational>,
-        evaluator: Option<&str>,
+        evaluator: Option<E>,
         flaws: bool,
         exact: bool,
         given: &Given<'_>,
@@ -93,7 +92,8 @@ impl GGameRequest {
         if let Some((name, _)) = given.iter().find(|(_, g)| *g) {
             return Err(Error::invalid(name, "not given with --game g", "a value"));
         }
-        let evaluator = match evaluator {
+        let name = evaluator.and_then(|e| e.to_possible_value());
+        let evaluator = match name.as_ref().map(|v| v.get_name()) {
             None => GEvaluator::E1,
             Some(name) => ALL_EVALUATORS
                 .into_iter()
