@@ -148,7 +148,7 @@ fn decision_command_prints_g_games_and_refuses_by_name() {
     assert!(exact.contains("reconstruction"), "{exact}");
     let d = column(&exact, "D_exact");
     assert_eq!(d.len(), 6);
-    assert_eq!(d[5], "1"); // a full-depth search reaches the squares
+    assert_eq!(d[5], "1/1"); // a full-depth search reaches the squares
     let float = stdout_of(&[
         "decision",
         "--game",

@@ -136,7 +136,7 @@ impl GGameRequest {
     /// };
     /// let report = request.report().unwrap();
     /// assert_eq!(report.manifest.command_line(),
-    ///     "pathology decision --game g --height 8 --p 1/2 --evaluator centre --rhf --exact");
+    ///     "pathology decision --game g --height 8 --p 0.5 --evaluator centre --rhf --exact");
     /// assert_eq!(report.tables[0].rows.len(), 8);
     /// assert_eq!(report.table("flaws").unwrap().rows.len(), 4 * 8);
     /// ```

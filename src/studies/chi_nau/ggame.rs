@@ -256,7 +256,7 @@ impl GGameStudy {
     /// let config = RunConfig { trials: 50, seed: 1, threads: Some(1), shard: None };
     /// let report = study.play(&config).unwrap();
     /// assert_eq!(report.tables[0].rows.len(), 4 * 6);
-    /// assert!(report.manifest.command_line().starts_with("pathology mc ggame --height 6 --p 1/2"));
+    /// assert!(report.manifest.command_line().starts_with("pathology mc ggame --height 6 --p 0.5"));
     /// ```
     ///
     /// # Errors
