@@ -331,7 +331,8 @@ pub fn backed_up(values: &[f64], top: Player) -> f64 {
 
 /// [`backed_up`] from the frontier values it reads ([`read_offsets`]): one, two or three.
 fn collapse(read: &[f64], top: Player) -> f64 {
-    let (t, other): (fn(f64, f64) -> f64, fn(f64, f64) -> f64) = match top {
+    type Op = fn(f64, f64) -> f64;
+    let (t, other): (Op, Op) = match top {
         Player::Max => (f64::max, f64::min),
         Player::Min => (f64::min, f64::max),
     };
@@ -347,7 +348,7 @@ fn collapse(read: &[f64], top: Player) -> f64 {
 fn read_offsets(plies: usize) -> std::ops::RangeInclusive<usize> {
     match plies {
         0 => 0..=0,
-        _ if plies % 2 == 1 => (plies - 1) / 2..=(plies + 1) / 2,
+        _ if plies % 2 == 1 => (plies - 1) / 2..=plies.div_ceil(2),
         _ => plies / 2 - 1..=plies / 2 + 1,
     }
 }
@@ -1188,13 +1189,9 @@ mod tests {
                     .collect();
                 wins.push(row);
             }
-            for t in 0..n {
-                for i in 0..n - t {
-                    assert_eq!(
-                        wins[t][i],
-                        true_value(&square, i, i + t),
-                        "{board:b} {i} {t}"
-                    );
+            for (t, row) in wins.iter().enumerate() {
+                for (i, &w) in row.iter().enumerate() {
+                    assert_eq!(w, true_value(&square, i, i + t), "{board:b} {i} {t}");
                 }
             }
         }
