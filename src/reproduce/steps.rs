@@ -473,7 +473,7 @@ pub(super) fn chi_nau_variety(job: &mut Job) -> Result<()> {
 /// G-games, our reconstruction of Nau's game graphs (Chi & Nau 1987, Section 4.1): the exact
 /// D(d,k) of e1 with rhf(d) of every evaluator (`ggame_exact.{txt,csv}`) and the Monte Carlo
 /// study (`ggame_mc.{txt,csv}`: D by search against exact, minimax against product, the
-/// claims). Reduced: k = 10, 4000 boards; `--full`: k = 16, 40000 boards.
+/// claims) and its figure (`ggame.{png,svg}`). Reduced: k = 10, 4000 boards; `--full`: k = 16, 40000 boards.
 pub(super) fn ggame(job: &mut Job) -> Result<()> {
     use crate::analytic::ggame::GEvaluator;
     use crate::analytic::ggame::report::GGameRequest;
@@ -528,6 +528,19 @@ pub(super) fn ggame(job: &mut Job) -> Result<()> {
             job.file(&name, &text, what, &command, seed)?;
         }
     }
+    let figure = study.figure(&run, &counts)?;
+    let written = crate::plot::studies::ggame_figures(job.out(), &figure, job.options.style)?;
+    let full = if job.options.full { " --full" } else { "" };
+    job.files(
+        &written,
+        |_| {
+            (
+                "G-games (reconstruction): minimax's share against product by search depth per evaluator (95%), beside the exact rhf(d)".to_string(),
+                format!("pathology reproduce{full} --seed {seed}"),
+            )
+        },
+        Some(seed),
+    );
     if let Some(claims) = mc.table("claims") {
         let mut only = mc.clone();
         only.tables = vec![claims.clone()];

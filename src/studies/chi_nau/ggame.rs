@@ -503,9 +503,51 @@ pub fn merge(run: &McRun, manifest: &Manifest, inputs: &[(String, ReadTable)]) -
     study.report(run, &counts)
 }
 
-/// The evaluators in the order of the report's rows (for readers of the counts).
-pub fn evaluators() -> [GEvaluator; 4] {
-    ALL_EVALUATORS
+/// The figure data of one run: minimax's share against product by search depth and the exact
+/// rhf(d), per evaluator.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GGameFigure {
+    /// Moves k.
+    pub height: u32,
+    /// Boards played.
+    pub boards: u64,
+    /// The seed.
+    pub seed: u64,
+    /// Per evaluator, minimax's share at search depths 1..=k with its 95% interval.
+    pub shares: Vec<(GEvaluator, Vec<Comparison>)>,
+    /// Per evaluator, rhf(d) at depths 1..=k (exact, in f64).
+    pub flaws: Vec<(GEvaluator, Vec<f64>)>,
+}
+
+impl GGameStudy {
+    /// The figure data of a run's counts (all shards').
+    ///
+    /// # Errors
+    ///
+    /// As [`flaw_polynomials`] (never for a checked study).
+    pub fn figure(&self, run: &McRun, counts: &[Vec<DepthCounts>]) -> Result<GGameFigure> {
+        self.check()?;
+        let mut shares = Vec::new();
+        let mut flaws = Vec::new();
+        for (evaluator, per_depth) in ALL_EVALUATORS.iter().zip(counts) {
+            shares.push((
+                *evaluator,
+                per_depth.iter().map(|c| c.pairs.share()).collect(),
+            ));
+            let rhf = flaw_polynomials(self.height, *evaluator)?;
+            flaws.push((
+                *evaluator,
+                rhf.iter().map(|f| f.value(&self.p).to_f64()).collect(),
+            ));
+        }
+        Ok(GGameFigure {
+            height: self.height,
+            boards: run.trials,
+            seed: run.seed,
+            shares,
+            flaws,
+        })
+    }
 }
 
 #[cfg(test)]
