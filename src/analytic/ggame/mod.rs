@@ -103,7 +103,7 @@ const FLAW_SECONDS_AT_40: f64 = 5.0;
 /// ```
 /// use pathology::analytic::ggame::flaw_seconds;
 /// assert!(flaw_seconds(16) < 0.1);
-/// assert!(flaw_seconds(60) > 60.0);
+/// assert!(flaw_seconds(70) > 60.0);
 /// ```
 pub fn flaw_seconds(moves: u32) -> f64 {
     FLAW_SECONDS_AT_40 * (f64::from(moves) / 40.0).powi(6)
@@ -217,7 +217,8 @@ pub fn centre_squares(lo: usize, hi: usize) -> std::ops::RangeInclusive<usize> {
 /// assert!(true_value(&square, 0, 1)); // Max keeps the 1
 /// assert!(!true_value(&square, 0, 2)); // Min: the centre is 0 and a neighbour is 0
 /// assert!(!true_value(&square, 1, 2));
-/// assert!(true_value(&square, 2, 4) == false && true_value(&square, 0, 3) == false);
+/// assert!(true_value(&square, 2, 4)); // Min to move, but the central square is a 1
+/// assert!(!true_value(&square, 0, 3)); // Max to move, both central squares are 0
 /// ```
 pub fn true_value(square: &dyn Fn(usize) -> bool, lo: usize, hi: usize) -> bool {
     let len = hi - lo + 1;
