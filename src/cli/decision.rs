@@ -1,8 +1,8 @@
 //! `pathology decision`: D(d,h) for every game family, the one way to ask for it. With
 //! --f1, Li & Marsland's binary D-game (as `dgame`); with --game, the b-ary D-games, P-games
-//! and N-games (as `exact`). Options of the other kind are refused by name (exit 2). The
-//! report is [`crate::analytic::decision::DecisionRequest`]'s: `dgame`'s or `exact`'s
-//! under the subcommand `decision`.
+//! and N-games (as `exact`), and G-games (`--game g`, a reconstruction; `--rhf` adds rhf(d)).
+//! Options of the other kind are refused by name (exit 2). The report is
+//! [`crate::analytic::decision::DecisionRequest`]'s, under the subcommand `decision`.
 
 use crate::analytic::decision::DecisionRequest;
 use crate::analytic::dgame::report::DgameRequest;
