@@ -9,6 +9,7 @@ mod errprop;
 mod estimates;
 mod exact;
 mod figures;
+mod ggame;
 mod hostile;
 mod limits;
 mod mc;

@@ -10,6 +10,8 @@
 //! - Evaluations as distributions (issue 27): Nguyen & Ramanujan's critical win-loss game and
 //!   multi-valued P-games with the perfect, artificial, Gaussian, uniform, histogram and
 //!   expected-playout evaluations: [`crate::analytic::distributions`].
+//! - G-games (our reconstruction of Nau's game graphs) with e1, e1-forced, half or centre,
+//!   and their rhf(d): [`crate::analytic::ggame::report`].
 //!
 //! All compute in `f64` (each value with a rigorous error bound) or in exact rationals. The
 //! report is the one of `pathology dgame` or `pathology exact` (same tables, values, notes and
@@ -28,6 +30,7 @@ use crate::analytic::distributions::{Histogram, PlayoutFormula, parse_leaves};
 use crate::analytic::families::report::{
     EvaluatorRequest, FAMILY_DECIMALS, FamilyRequest, GameRequest,
 };
+use crate::analytic::ggame::report::{GGAME_DECIMALS, GGameRequest};
 use crate::error::{Error, Result};
 use crate::numeric::arguments::{positive_rational, probability, whole_in};
 use crate::numeric::number::parse_rational;
@@ -45,6 +48,8 @@ pub enum DecisionRequest {
     Family(FamilyRequest),
     /// The critical game or a multi-valued P-game with an evaluation model.
     Distributions(Box<DistributionRequest>),
+    /// A G-game (reconstruction).
+    GGame(GGameRequest),
 }
 
 impl DecisionRequest {
@@ -54,6 +59,7 @@ impl DecisionRequest {
         match self {
             DecisionRequest::LiMarsland(r) => r.decimals(),
             DecisionRequest::Family(_) | DecisionRequest::Distributions(_) => FAMILY_DECIMALS,
+            DecisionRequest::GGame(_) => GGAME_DECIMALS,
         }
     }
 
@@ -93,6 +99,7 @@ impl DecisionRequest {
             DecisionRequest::LiMarsland(r) => r.report()?,
             DecisionRequest::Family(r) => r.report()?,
             DecisionRequest::Distributions(r) => r.report(command)?,
+            DecisionRequest::GGame(r) => r.report()?,
         };
         report.manifest.command = command.to_string();
         Ok(report)
@@ -111,6 +118,9 @@ pub enum GameName {
     /// Nguyen & Ramanujan's critical win-loss game: --gamma, Max moves at depth 0, terminal
     /// nodes at depth --height.
     Crit,
+    /// G-game (our reconstruction of Nau's game graphs): --height + 1 squares, each 1 with
+    /// probability --p (default 1/2); evaluators e1, e1-forced, half, centre.
+    G,
 }
 
 impl GameName {
@@ -120,6 +130,7 @@ impl GameName {
             GameName::P => "p",
             GameName::N => "n",
             GameName::Crit => "crit",
+            GameName::G => "g",
         }
     }
 }
@@ -141,6 +152,14 @@ pub enum EvaluatorName {
     Histogram,
     /// Nguyen & Ramanujan's expected playout value; --game crit.
     ExpectedPlayout,
+    /// G-games: the fraction of 1-squares (the default with --game g).
+    E1,
+    /// G-games: e1, but 1 (0) when the central squares are all 1 (0): forced outcomes.
+    E1Forced,
+    /// G-games: the fraction of 1-squares in the central half of the row.
+    Half,
+    /// G-games: the fraction of 1-squares among the central two or three squares.
+    Centre,
 }
 
 impl EvaluatorName {
@@ -153,7 +172,22 @@ impl EvaluatorName {
             EvaluatorName::Uniform => "uniform",
             EvaluatorName::Histogram => "histogram",
             EvaluatorName::ExpectedPlayout => "expected-playout",
+            EvaluatorName::E1 => "e1",
+            EvaluatorName::E1Forced => "e1-forced",
+            EvaluatorName::Half => "half",
+            EvaluatorName::Centre => "centre",
         }
+    }
+
+    /// The G-games' evaluators.
+    fn of_ggames(self) -> bool {
+        matches!(
+            self,
+            EvaluatorName::E1
+                | EvaluatorName::E1Forced
+                | EvaluatorName::Half
+                | EvaluatorName::Centre
+        )
     }
 }
 
@@ -234,6 +268,9 @@ pub struct GameOptions {
     /// Exact rationals instead of `f64` (set by the command).
     #[arg(skip)]
     pub exact: bool,
+    /// G-games: add rhf(d) of every evaluator (set by `decision --rhf`).
+    #[arg(skip)]
+    pub rhf: bool,
 }
 
 /// `name` must be `allowed`, got `got`: a usage error.
@@ -258,13 +295,14 @@ fn pair(name: &str, text: &str, allowed: &str, single: bool) -> Result<(BigRatio
 impl GameOptions {
     fn game(&self) -> Result<GameName> {
         self.game
-            .ok_or_else(|| Error::invalid("--game", "given (d, p, n or crit)", "nothing"))
+            .ok_or_else(|| Error::invalid("--game", "given (d, p, n, crit or g)", "nothing"))
     }
 
     /// The evaluator, with the game's default.
     fn evaluator(&self) -> Result<EvaluatorName> {
         Ok(self.evaluator.unwrap_or(match self.game()? {
             GameName::Crit => EvaluatorName::ExpectedPlayout,
+            GameName::G => EvaluatorName::E1,
             _ => EvaluatorName::Count,
         }))
     }
@@ -284,13 +322,13 @@ impl GameOptions {
         let (g, ev) = (game.name(), evaluator.name());
         let with_game = format!("a value with --game {g}");
         let with_evaluator = format!("a value with --evaluator {ev}");
-        let distributions = !matches!(evaluator, EvaluatorName::Count);
+        let distributions = !matches!(evaluator, EvaluatorName::Count) && !evaluator.of_ggames();
         let checks: [(&str, bool, bool, &str, &String); 15] = [
             (
                 "--p",
                 self.p.is_some(),
-                game == GameName::P,
-                "given only with --game p",
+                game == GameName::P || game == GameName::G,
+                "given only with --game p or g",
                 &with_game,
             ),
             (
@@ -397,6 +435,16 @@ impl GameOptions {
                 return refuse(name, allowed, got);
             }
         }
+        if self.rhf && game != GameName::G {
+            return refuse("--rhf", "given only with --game g", &with_game);
+        }
+        if game == GameName::G && self.branching.is_some_and(|b| b != 2) {
+            return refuse(
+                "--branching",
+                "2 with --game g (two ends of the row)",
+                &with_game,
+            );
+        }
         if self.histogram_fnv1a64.is_some() && self.histogram.is_none() {
             return refuse(
                 "--histogram-fnv1a64",
@@ -412,6 +460,17 @@ impl GameOptions {
             );
         }
         let evaluator_name = format!("--evaluator {ev}");
+        if evaluator.of_ggames() != (game == GameName::G) {
+            return refuse(
+                &evaluator_name,
+                if game == GameName::G {
+                    "e1, e1-forced, half or centre with --game g"
+                } else {
+                    "given only with --game g (the G-games' evaluators)"
+                },
+                format!("--game {g}"),
+            );
+        }
         match (evaluator, game) {
             (EvaluatorName::Count, GameName::Crit) => refuse(
                 &evaluator_name,
@@ -465,6 +524,17 @@ impl GameOptions {
     /// `--histogram`), or a histogram whose hash is not `--histogram-fnv1a64`.
     pub fn request(self) -> Result<DecisionRequest> {
         self.refuse_foreign()?;
+        if self.game()? == GameName::G {
+            return Ok(DecisionRequest::GGame(GGameRequest::from_options(
+                self.height,
+                self.depth,
+                self.p,
+                self.evaluator,
+                self.rhf,
+                self.exact,
+                &[],
+            )?));
+        }
         if self.uses_distributions()? {
             return Ok(DecisionRequest::Distributions(Box::new(
                 self.distribution_request()?,
@@ -482,7 +552,7 @@ impl GameOptions {
             },
             GameName::P => GameRequest::P { p: self.p },
             GameName::N => GameRequest::N { q: self.q },
-            GameName::Crit => unreachable!("the distributions engine's"),
+            GameName::Crit | GameName::G => unreachable!("the distributions or G-game engine's"),
         };
         Ok(DecisionRequest::Family(FamilyRequest {
             game,
@@ -516,7 +586,7 @@ impl GameOptions {
     pub fn distribution_request(self) -> Result<DistributionRequest> {
         self.refuse_foreign()?;
         let (game, evaluator) = (self.game()?, self.evaluator()?);
-        if matches!(game, GameName::D | GameName::N) {
+        if matches!(game, GameName::D | GameName::N | GameName::G) {
             return refuse(
                 "--game",
                 "crit or p for evaluations as distributions",
@@ -587,6 +657,16 @@ impl GameOptions {
             EvaluatorName::ExpectedPlayout => ModelSpec::ExpectedPlayout(
                 self.playout_formula.unwrap_or(PlayoutFormula::RandomPlay),
             ),
+            EvaluatorName::E1
+            | EvaluatorName::E1Forced
+            | EvaluatorName::Half
+            | EvaluatorName::Centre => {
+                return refuse(
+                    &format!("--evaluator {}", evaluator.name()),
+                    "given only with --game g (the G-games' evaluators)",
+                    format!("--game {}", self.game()?.name()),
+                );
+            }
         };
         let range = match &self.range {
             Some(text) => Some(pair("--range", text, "LO,HI (two numbers)", false)?),

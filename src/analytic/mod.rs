@@ -17,6 +17,7 @@
 //!   expected loss for multi-valued P-games and Nguyen & Ramanujan's critical win-loss game,
 //!   any evaluation law `E_v` (noisy, histogram, quantized).
 //! - [`decision`]: D(d,h) for every family through one request (`pathology decision`).
+//! - [`ggame`]: Nau's G-games as we reconstruct them: true values, D(d,k) and rhf(d), exactly.
 
 pub mod closed_form;
 pub mod decision;
@@ -25,3 +26,4 @@ pub mod distributions;
 pub mod emm;
 pub mod errprop;
 pub mod families;
+pub mod ggame;

@@ -1,8 +1,9 @@
 //! `pathology decision`: D(d,h) for every game family, the one way to ask for it. With
 //! --f1, Li & Marsland's binary D-game (as `dgame`); with --game, the b-ary D-games, P-games,
-//! N-games and the critical game (as `exact`). Options of the other kind are refused by name
-//! (exit 2). The report is [`crate::analytic::decision::DecisionRequest`]'s: `dgame`'s or
-//! `exact`'s under the subcommand `decision`.
+//! N-games, the critical game (as `exact`) and G-games (a reconstruction; --rhf adds
+//! rhf(d)). Options of the other kind are refused by name (exit 2). The report is
+//! [`crate::analytic::decision::DecisionRequest`]'s: `dgame`'s or `exact`'s under the
+//! subcommand `decision`.
 
 use crate::analytic::decision::DecisionRequest;
 use crate::analytic::dgame::report::DgameRequest;
@@ -11,7 +12,7 @@ use num_rational::BigRational;
 use super::args::{OutputArgs, probability};
 
 /// The options of `exact` (the game families), which Li & Marsland's D-game does not take.
-const FAMILY: [&str; 18] = [
+const FAMILY: [&str; 19] = [
     "game",
     "branching",
     "evaluator",
@@ -30,6 +31,7 @@ const FAMILY: [&str; 18] = [
     "levels",
     "range",
     "playout_formula",
+    "rhf",
 ];
 
 #[derive(Debug, clap::Args)]
@@ -65,6 +67,9 @@ pub struct Args {
     complement: bool,
     #[command(flatten)]
     game: crate::analytic::decision::GameOptions,
+    /// G-games: add rhf(d) of every evaluator and which one's is lower at every depth.
+    #[arg(long)]
+    rhf: bool,
     #[command(flatten)]
     output: OutputArgs,
 }
@@ -79,7 +84,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             complement: args.complement,
             exact: args.exact,
         }),
-        None => super::exact::options(args.game, args.height, args.depth, args.exact).request()?,
+        None => crate::analytic::decision::GameOptions {
+            rhf: args.rhf,
+            ..super::exact::options(args.game, args.height, args.depth, args.exact)
+        }
+        .request()?,
     };
     args.output.emit(&request.report()?, request.decimals())
 }

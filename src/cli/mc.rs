@@ -49,6 +49,8 @@ enum Experiment {
     Kalah(super::variety::KalahArgs),
     /// Chi & Nau's othello (Teague): minimax against product, weak and strong evaluators.
     Othello(super::variety::OthelloArgs),
+    /// Chi & Nau on G-games (reconstruction): D(d,k) by search, minimax against product, rhf claim.
+    Ggame(super::ggame::GGameArgs),
     /// Ross's tic-tac-toe counts: 9! sequences, games, nodes of minimax and alpha-beta.
     Nodes(super::variety::NodesArgs),
     /// Evaluations as distributions: depth-d minimax on sampled critical games and P-games
@@ -152,6 +154,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         Experiment::Nodes(a) => super::variety::run_nodes(a),
         Experiment::Distributions(a) => distributions(*a),
         Experiment::Uct(a) => super::uct::run(a),
+        Experiment::Ggame(a) => super::ggame::run(a),
     }
 }
 

@@ -12,6 +12,7 @@ mod dgame;
 mod emm;
 mod errprop;
 mod exact;
+mod ggame;
 mod matches;
 mod mc;
 mod merge;

@@ -20,12 +20,15 @@
 //! - [`critical`]: Nguyen & Ramanujan's (2024) critical win-loss game, generated lazily from
 //!   a seed (b up to 255, H up to 100,000), with its perfect, Gaussian and expected-playout
 //!   evaluations.
+//! - [`ggame`]: Nau's G-games as we reconstruct them (Chi & Nau 1987, Section 4.1): a row of
+//!   squares, each move removes an end square; positions are intervals (a game graph).
 //! - [`kalah`]: three-hole kalah (Chi & Nau 1987, Section 4.5) and its exact solver.
 //! - [`othello`]: 8x8 othello on bitboards (Chi & Nau 1987, Section 4.3), with perft.
 //! - [`tictactoe`]: tic-tac-toe, for Ross's (2020) alpha-beta example.
 //! - [`tree`]: explicit game trees given node by node, for tests and random trees.
 
 pub mod critical;
+pub mod ggame;
 pub mod kalah;
 pub mod othello;
 pub mod splitting;

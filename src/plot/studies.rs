@@ -151,6 +151,91 @@ fn axes(title: &str, x_label: &str, y_label: &str, x: (f64, f64), y: (f64, f64))
     }
 }
 
+/// Draws `ggame.{png,svg}` (G-games, our reconstruction): minimax's share of the games
+/// against product by search depth, one series per evaluator with 95% intervals, beside each
+/// evaluator's exact rhf(d); returns the files written.
+///
+/// # Errors
+///
+/// As [`error_bar_chart`].
+pub fn ggame_figures(
+    out: &Path,
+    figure: &crate::studies::chi_nau::ggame::GGameFigure,
+    style: Style,
+) -> Result<Vec<PathBuf>> {
+    let k = f64::from(figure.height);
+    let low = figure
+        .shares
+        .iter()
+        .flat_map(|(_, c)| c.iter().map(|c| c.ci_low))
+        .fold(0.5, f64::min);
+    let top = figure
+        .flaws
+        .iter()
+        .flat_map(|(_, v)| v.iter().copied())
+        .fold(0.0, f64::max);
+    let shares = Panel {
+        axes: axes(
+            "G-games (reconstruction): minimax against product",
+            &format!(
+                "search depth (k = {}, {} boards, seed {})",
+                figure.height, figure.boards, figure.seed
+            ),
+            "minimax's share of games won",
+            (0.5, k + 0.5),
+            (((low - 0.02) * 50.0).floor() / 50.0, 0.55),
+        ),
+        series: figure
+            .shares
+            .iter()
+            .map(|(e, c)| ErrorSeries {
+                label: format!("{} (95%)", e.name()),
+                points: (1..)
+                    .zip(c)
+                    .map(|(d, c)| error_point(f64::from(d), c))
+                    .collect(),
+            })
+            .collect(),
+        legend: LegendPosition::LowerRight,
+        reference: Some(0.5),
+    };
+    let flaws = Panel {
+        axes: axes(
+            "G-games (reconstruction): exact rhf(d)",
+            &format!("depth d (k = {})", figure.height),
+            "rhf(d)",
+            (0.5, k + 0.5),
+            (0.0, ((top * 1.15) * 20.0).ceil() / 20.0),
+        ),
+        series: figure
+            .flaws
+            .iter()
+            .map(|(e, v)| ErrorSeries {
+                label: e.name().to_string(),
+                points: (1..)
+                    .zip(v)
+                    .map(|(d, &y)| ErrorPoint {
+                        x: f64::from(d),
+                        y,
+                        low: y,
+                        high: y,
+                    })
+                    .collect(),
+            })
+            .collect(),
+        legend: LegendPosition::UpperRight,
+        reference: None,
+    };
+    let mut files = Vec::new();
+    for ext in ["png", "svg"] {
+        let path = out.join(format!("ggame.{ext}"));
+        error_bar_chart(&path, &[shares.clone(), flaws.clone()], style)
+            .map_err(|e| drawing(&path, e))?;
+        files.push(path);
+    }
+    Ok(files)
+}
+
 /// Draws `chi_nau_kalah.{png,svg}` (rhf(4) and product's results against w, with the paper's
 /// values) and `chi_nau_othello.{png,svg}` (minimax's wins against search depth, with
 /// Teague's) into `out`; returns the files written.

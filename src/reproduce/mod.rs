@@ -5,9 +5,11 @@
 //! [`ARTEFACTS`] names every step, in order: Li & Marsland's (1990) Tables 1 and 2 and the
 //! h = 10 threshold (Section 4), their Figs. 2-4 and the phase portrait of the gamma/delta
 //! map (Sections 5 and 6), Chi & Nau's (1987) Figs. 2 and 3, kalah table (4.5) and othello
-//! matches (4.3), Wilson, Parker & Nau's (2009) Figs. 1 and 3-6, the trend of the pathology
-//! threshold with the height (beyond the papers) and a cross-validation of every Monte Carlo
-//! estimate against its exact value. [`run`] walks the list into a directory and writes
+//! matches (4.3), G-games as we reconstruct them (4.1), Wilson, Parker & Nau's (2009) Figs. 1
+//! and 3-6, the trend of the pathology threshold with the height (beyond the papers), a
+//! cross-validation of every Monte Carlo estimate against its exact value, the critical-game
+//! curves and (sigma, g) phase diagram of evaluations as distributions, and Nguyen &
+//! Ramanujan's Figure 5 setting (UCT beside exact minimax). [`run`] walks the list into a directory and writes
 //! `INDEX.md` last, saying what each file reproduces, the command that regenerates it and
 //! its seed.
 //!
@@ -104,7 +106,7 @@ impl std::fmt::Debug for Artefact {
 
 /// Every artefact that [`run`] regenerates, in order. "What reproduces Table 1" is answered
 /// here: each step's function (in `steps.rs`) lists its files with their descriptions.
-pub const ARTEFACTS: [Artefact; 9] = [
+pub const ARTEFACTS: [Artefact; 10] = [
     Artefact {
         label: "Tables 1 and 2 (exact) and the h = 10 threshold",
         step: steps::tables,
@@ -136,6 +138,10 @@ pub const ARTEFACTS: [Artefact; 9] = [
     Artefact {
         label: "Nguyen & Ramanujan Fig. 5 setting: UCT against exact minimax (simulations)",
         step: steps::uct,
+    },
+    Artefact {
+        label: "G-games (reconstruction): exact D and rhf, Monte Carlo matches and claims",
+        step: steps::ggame,
     },
     Artefact {
         label: "plots/INDEX.md",

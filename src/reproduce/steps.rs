@@ -771,6 +771,87 @@ pub(super) fn uct(job: &mut Job) -> Result<()> {
     Ok(())
 }
 
+/// G-games, our reconstruction of Nau's game graphs (Chi & Nau 1987, Section 4.1): the exact
+/// D(d,k) of e1 with rhf(d) of every evaluator (`ggame_exact.{txt,csv}`) and the Monte Carlo
+/// study (`ggame_mc.{txt,csv}`: D by search against exact, minimax against product, the
+/// claims) and its figure (`ggame.{png,svg}`). Reduced: k = 10, 4000 boards; `--full`: k = 16, 40000 boards.
+pub(super) fn ggame(job: &mut Job) -> Result<()> {
+    use crate::analytic::ggame::GEvaluator;
+    use crate::analytic::ggame::report::GGameRequest;
+    use crate::sim::report::McRun;
+    use crate::studies::chi_nau::ggame::GGameStudy;
+    let seed = job.options.seed;
+    let (k, boards) = if job.options.full {
+        (16, 40_000)
+    } else {
+        (10, 4_000)
+    };
+    let half = BigRational::new(1.into(), 2.into());
+    let exact = GGameRequest {
+        height: k,
+        p: Some(half.clone()),
+        depth: None,
+        evaluator: GEvaluator::E1,
+        flaws: true,
+        exact: false,
+    }
+    .report()?;
+    let study = GGameStudy::new(k, half);
+    let counts = study.counts(&job.runner(boards, seed)?)?;
+    let run = McRun {
+        trials: boards,
+        seed,
+        shard: None,
+    };
+    let mc = study.report(&run, &counts)?;
+    let options = ExportOptions {
+        decimals: 4,
+        table: None,
+    };
+    for (stem, report, what, seed) in [
+        (
+            "ggame_exact",
+            &exact,
+            "G-games (reconstruction, Chi & Nau 4.1): exact D(d,k) of minimax with e1 and rhf(d) of four evaluators",
+            None,
+        ),
+        (
+            "ggame_mc",
+            &mc,
+            "G-games (reconstruction, Chi & Nau 4.1): D(d,k) by search against exact, minimax against product per evaluator, the rhf claim tested",
+            Some(seed),
+        ),
+    ] {
+        let command = report.manifest.command_line();
+        for format in [Format::Text, Format::Csv] {
+            let name = format!("{stem}.{}", format.extension());
+            let text = report.render(format, &options)?;
+            job.file(&name, &text, what, &command, seed)?;
+        }
+    }
+    let figure = study.figure(&run, &counts)?;
+    let written = crate::plot::studies::ggame_figures(job.out(), &figure, job.options.style)?;
+    let full = if job.options.full { " --full" } else { "" };
+    job.files(
+        &written,
+        |_| {
+            (
+                "G-games (reconstruction): minimax's share against product by search depth per evaluator (95%), beside the exact rhf(d)".to_string(),
+                format!("pathology reproduce{full} --seed {seed}"),
+            )
+        },
+        Some(seed),
+    );
+    if let Some(claims) = mc.table("claims") {
+        let mut only = mc.clone();
+        only.tables = vec![claims.clone()];
+        only.notes.clear();
+        job.printed.push('\n');
+        job.printed.push_str(&only.render(Format::Text, &options)?);
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

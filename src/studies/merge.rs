@@ -22,6 +22,7 @@ pub const MERGEABLE: &[&str] = &[
     "mc match-table",
     "mc distributions",
     "mc uct",
+    "mc ggame",
 ];
 
 /// Merges the outputs of the N shards of one seeded run (`--shard 1/N` .. `N/N`, any order;
@@ -58,6 +59,7 @@ pub fn merge(inputs: &[(String, ReadTable)]) -> Result<Report> {
         "mc uct" => {
             super::nguyen_ramanujan::report::merge_shards(&run, &manifest.parameters, inputs)
         }
+        "mc ggame" => super::chi_nau::ggame::merge(&run, &manifest, inputs),
         other => Err(Error::invalid(
             "FILE",
             &format!("the output of one of {}", MERGEABLE.join(", ")),

@@ -4,6 +4,8 @@
 //!   table, Section 5's Fig. 3).
 //! - [`match_report`]: the match studies as reports (tidy rows, all formats) and their shards
 //!   merged.
+//! - [`ggame`](mod@ggame): Section 4.1 on G-games as we reconstruct them: D(d,k) by search
+//!   against exact, minimax against product with four evaluators, the rhf claim tested.
 //! - [`kalah`]: Section 4.5's three-hole kalah table: rhf(4) of `e_a^w` against the exact
 //!   solver, and minimax against product at search depth 2.
 //! - [`othello`]: Section 4.3 (Teague): minimax against product in othello with a weak and a
@@ -11,6 +13,7 @@
 //! - [`variety_report`]: the kalah table, the othello matches and Ross's node counts as
 //!   reports (`pathology mc kalah | othello | nodes`), with the papers' values and claims.
 
+pub mod ggame;
 pub mod kalah;
 pub mod match_report;
 pub mod matches;
