@@ -48,6 +48,9 @@ enum Experiment {
     Kalah(super::variety::KalahArgs),
     /// Chi & Nau's othello (Teague): minimax against product, weak and strong evaluators.
     Othello(super::variety::OthelloArgs),
+    /// Ballard's claim (Chi & Nau 4.2), reconstructed: a mixed minimax/product rule against
+    /// minimax on N-games as Max's and Min's evaluation errors grow.
+    Ballard(super::ballard::BallardArgs),
     /// Ross's tic-tac-toe counts: 9! sequences, games, nodes of minimax and alpha-beta.
     Nodes(super::variety::NodesArgs),
 }
@@ -143,6 +146,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         Experiment::Kalah(a) => super::variety::run_kalah(a),
         Experiment::Othello(a) => super::variety::run_othello(a),
         Experiment::Nodes(a) => super::variety::run_nodes(a),
+        Experiment::Ballard(a) => super::ballard::run_ballard(a),
     }
 }
 

@@ -20,6 +20,7 @@ pub const MERGEABLE: &[&str] = &[
     "mc match",
     "mc match-sweep",
     "mc match-table",
+    "mc ballard",
 ];
 
 /// Merges the outputs of the N shards of one seeded run (`--shard 1/N` .. `N/N`, any order;
@@ -50,6 +51,7 @@ pub fn merge(inputs: &[(String, ReadTable)]) -> Result<Report> {
             manifest.seed,
             inputs,
         ),
+        "mc ballard" => super::chi_nau::ballard::merge(&manifest.parameters, manifest.seed, inputs),
         other => Err(Error::invalid(
             "FILE",
             &format!("the output of one of {}", MERGEABLE.join(", ")),

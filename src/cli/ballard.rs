@@ -1,0 +1,41 @@
+//! `pathology mc ballard`: Ballard's claim on incremental games (Chi & Nau 1987, Section 4.2),
+//! built by [`crate::studies::chi_nau::ballard`].
+
+use crate::studies::chi_nau::ballard::BallardRequest;
+
+#[derive(Debug, clap::Args)]
+pub struct BallardArgs {
+    /// Branching factors of the N-games, comma-separated (each 2 or 3).
+    #[arg(long, value_delimiter = ',', default_values_t = [2u32, 3], allow_negative_numbers = true)]
+    branching: Vec<u32>,
+    /// Height of the N-games (2..=12).
+    #[arg(long, default_value_t = 8, allow_negative_numbers = true)]
+    height: u32,
+    /// Probability q of a +1 edge, in [0, 1].
+    #[arg(long, default_value_t = 0.5, allow_negative_numbers = true)]
+    q: f64,
+    /// Search depth of both players (1..=height).
+    #[arg(long, default_value_t = 2, allow_negative_numbers = true)]
+    search_depth: u32,
+    /// Weight of minimax in the mixed rule w minimax + (1 - w) product, in [0, 1).
+    #[arg(long, default_value_t = 0.5, allow_negative_numbers = true)]
+    mix: f64,
+    /// Error rates of Max's and Min's static evaluations (the grid), increasing, each in [0, 0.5].
+    #[arg(long, value_delimiter = ',', default_values_t = [0.0, 0.1, 0.2, 0.3], allow_negative_numbers = true)]
+    errors: Vec<f64>,
+    /// --trials is the number of board pairs (each board played twice per cell).
+    #[command(flatten)]
+    run: super::mc::RunOptions,
+}
+
+pub fn run_ballard(a: BallardArgs) -> anyhow::Result<()> {
+    let request = BallardRequest {
+        branchings: a.branching,
+        height: a.height,
+        q: a.q,
+        search_depth: a.search_depth,
+        mix: a.mix,
+        errors: a.errors,
+    };
+    a.run.output.emit(&request.play(&a.run.config())?, 4)
+}
