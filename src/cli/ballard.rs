@@ -1,7 +1,9 @@
-//! `pathology mc ballard`: Ballard's claim on incremental games (Chi & Nau 1987, Section 4.2),
-//! built by [`crate::studies::chi_nau::ballard`].
+//! `pathology mc ballard | kalah-gap`: Chi & Nau (1987) 4.2, Ballard's claim
+//! ([`crate::studies::chi_nau::ballard`]), and 4.5 under each reading of its unstated choices
+//! ([`crate::studies::chi_nau::kalah_gap`]).
 
 use crate::studies::chi_nau::ballard::BallardRequest;
+use crate::studies::chi_nau::kalah_gap::{KalahVariant, kalah_gap};
 
 #[derive(Debug, clap::Args)]
 pub struct BallardArgs {
@@ -38,4 +40,21 @@ pub fn run_ballard(a: BallardArgs) -> anyhow::Result<()> {
         errors: a.errors,
     };
     a.run.output.emit(&request.play(&a.run.config())?, 4)
+}
+
+#[derive(Debug, clap::Args)]
+pub struct KalahGapArgs {
+    /// Variants, comma-separated (default: all, ours first); each changes one choice.
+    #[arg(long, value_enum, value_delimiter = ',', default_values_t = KalahVariant::ALL)]
+    variant: Vec<KalahVariant>,
+    /// Random initial boards per variant (Chi & Nau: 1000), the same for every variant.
+    #[arg(long, value_parser = super::args::count, default_value_t = 1000, allow_negative_numbers = true)]
+    boards: u64,
+    #[command(flatten)]
+    run: super::variety::VarietyRun,
+}
+
+pub fn run_kalah_gap(a: KalahGapArgs) -> anyhow::Result<()> {
+    let report = kalah_gap(&a.variant, a.boards, a.run.seed, a.run.threads)?;
+    a.run.output.emit(&report, 4)
 }

@@ -48,9 +48,10 @@ enum Experiment {
     Kalah(super::variety::KalahArgs),
     /// Chi & Nau's othello (Teague): minimax against product, weak and strong evaluators.
     Othello(super::variety::OthelloArgs),
-    /// Ballard's claim (Chi & Nau 4.2), reconstructed: a mixed minimax/product rule against
-    /// minimax on N-games as Max's and Min's evaluation errors grow.
+    /// Ballard's claim (Chi & Nau 4.2), reconstructed: mixed rule against minimax on N-games.
     Ballard(super::ballard::BallardArgs),
+    /// Chi & Nau's kalah table under each reading of the unstated choices, with intervals.
+    KalahGap(super::ballard::KalahGapArgs),
     /// Ross's tic-tac-toe counts: 9! sequences, games, nodes of minimax and alpha-beta.
     Nodes(super::variety::NodesArgs),
 }
@@ -147,6 +148,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         Experiment::Othello(a) => super::variety::run_othello(a),
         Experiment::Nodes(a) => super::variety::run_nodes(a),
         Experiment::Ballard(a) => super::ballard::run_ballard(a),
+        Experiment::KalahGap(a) => super::ballard::run_kalah_gap(a),
     }
 }
 

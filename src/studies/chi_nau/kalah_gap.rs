@@ -226,15 +226,14 @@ fn inside(c: &Comparison, value: f64) -> bool {
 }
 
 /// `mc kalah-gap`: the sensitivity table (one row per variant and w) and a summary (per
-/// variant, how many of the paper's values its intervals reach).
+/// variant, how many of the paper's values its intervals reach), `boards` boards per variant
+/// from `seed` on `threads` threads (`None`: all cores; unsharded).
 ///
 /// # Examples
 ///
 /// ```
-/// use pathology::sim::report::RunConfig;
 /// use pathology::studies::chi_nau::kalah_gap::{KalahVariant, kalah_gap};
-/// let config = RunConfig { trials: 4, seed: 1, threads: Some(1), shard: None };
-/// let report = kalah_gap(&[KalahVariant::Default, KalahVariant::Turns], &config).unwrap();
+/// let report = kalah_gap(&[KalahVariant::Default, KalahVariant::Turns], 4, 1, Some(1)).unwrap();
 /// assert_eq!(report.table("gap").unwrap().rows.len(), 8);
 /// assert_eq!(report.table("summary").unwrap().rows.len(), 2);
 /// ```
@@ -242,7 +241,18 @@ fn inside(c: &Comparison, value: f64) -> bool {
 /// # Errors
 ///
 /// As [`variant_tables`].
-pub fn kalah_gap(variants: &[KalahVariant], config: &RunConfig) -> Result<Report> {
+pub fn kalah_gap(
+    variants: &[KalahVariant],
+    boards: u64,
+    seed: u64,
+    threads: Option<usize>,
+) -> Result<Report> {
+    let config = &RunConfig {
+        trials: boards,
+        seed,
+        threads,
+        shard: None,
+    };
     let tables = variant_tables(variants, config)?;
     let title = format!(
         "The kalah gap (Chi & Nau 1987, Section 4.5): rhf(4) and minimax against product under \
