@@ -207,7 +207,7 @@ impl BallardRequest {
             .sum::<f64>()
             .max(0.01);
         runner.check_budget_of(
-            "--pairs",
+            "--trials",
             "mc ballard",
             SECONDS_PER_PAIR_CELL * cells * (1.0 + size) * f64::from(self.height),
         )?;

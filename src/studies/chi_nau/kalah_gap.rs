@@ -262,7 +262,7 @@ pub fn kalah_gap(
     let report = Report::new("mc kalah-gap", &title)
         .param("boards", config.trials)
         .param(
-            "variants",
+            "variant",
             variants
                 .iter()
                 .map(|v| v.name())
