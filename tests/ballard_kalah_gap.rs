@@ -74,7 +74,7 @@ fn bad_input_is_refused_naming_the_option() {
     fn ballard<'a>(more: &[&'a str]) -> Vec<&'a str> {
         [&["mc", "ballard", "--trials", "5"][..], more].concat()
     }
-    refused(&ballard(&["--branching", "4"]), &["--branching", "2 or 3"]);
+    refused(&ballard(&["--branching", "4"]), &["--branching", "2..=3"]);
     refused(&ballard(&["--height", "13"]), &["--height", "2..=12"]);
     refused(&ballard(&["--mix", "1"]), &["--mix", "[0, 1)"]);
     refused(

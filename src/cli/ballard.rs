@@ -5,25 +5,27 @@
 use crate::studies::chi_nau::ballard::BallardRequest;
 use crate::studies::chi_nau::kalah_gap::{KalahVariant, kalah_gap};
 
+use super::args::{unit, whole_in};
+
 #[derive(Debug, clap::Args)]
 pub struct BallardArgs {
     /// Branching factors of the N-games, comma-separated (each 2 or 3).
-    #[arg(long, value_delimiter = ',', default_values_t = [2u32, 3], allow_negative_numbers = true)]
+    #[arg(long, value_delimiter = ',', value_parser = whole_in::<u32>(2, 3), default_values_t = [2u32, 3], allow_negative_numbers = true)]
     branching: Vec<u32>,
     /// Height of the N-games (2..=12).
-    #[arg(long, default_value_t = 8, allow_negative_numbers = true)]
+    #[arg(long, value_parser = whole_in::<u32>(2, 12), default_value_t = 8, allow_negative_numbers = true)]
     height: u32,
     /// Probability q of a +1 edge, in [0, 1].
-    #[arg(long, default_value_t = 0.5, allow_negative_numbers = true)]
+    #[arg(long, value_parser = unit, default_value_t = 0.5, allow_negative_numbers = true)]
     q: f64,
     /// Search depth of both players (1..=height).
-    #[arg(long, default_value_t = 2, allow_negative_numbers = true)]
+    #[arg(long, value_parser = whole_in::<u32>(1, 12), default_value_t = 2, allow_negative_numbers = true)]
     search_depth: u32,
     /// Weight of minimax in the mixed rule w minimax + (1 - w) product, in [0, 1).
-    #[arg(long, default_value_t = 0.5, allow_negative_numbers = true)]
+    #[arg(long, value_parser = unit, default_value_t = 0.5, allow_negative_numbers = true)]
     mix: f64,
     /// Error rates of Max's and Min's static evaluations (the grid), increasing, each in [0, 0.5].
-    #[arg(long, value_delimiter = ',', default_values_t = [0.0, 0.1, 0.2, 0.3], allow_negative_numbers = true)]
+    #[arg(long, value_delimiter = ',', value_parser = unit, default_values_t = [0.0, 0.1, 0.2, 0.3], allow_negative_numbers = true)]
     errors: Vec<f64>,
     /// --trials is the number of board pairs (each board played twice per cell).
     #[command(flatten)]
