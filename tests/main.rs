@@ -1,6 +1,7 @@
 //! Integration tests, one binary (faster to link on two cores).
 
 mod architecture;
+mod ballard_kalah_gap;
 mod cli;
 mod common;
 mod decision;

@@ -51,6 +51,10 @@ enum Experiment {
     Othello(super::variety::OthelloArgs),
     /// Chi & Nau on G-games (reconstruction): D(d,k) by search, minimax against product, rhf claim.
     Ggame(super::ggame::GGameArgs),
+    /// Ballard's claim (Chi & Nau 4.2), reconstructed: mixed rule against minimax on N-games.
+    Ballard(super::ballard::BallardArgs),
+    /// Chi & Nau's kalah table under each reading of the unstated choices, with intervals.
+    KalahGap(super::ballard::KalahGapArgs),
     /// Ross's tic-tac-toe counts: 9! sequences, games, nodes of minimax and alpha-beta.
     Nodes(super::variety::NodesArgs),
     /// Evaluations as distributions: depth-d minimax on sampled critical games and P-games
@@ -155,6 +159,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         Experiment::Distributions(a) => distributions(*a),
         Experiment::Uct(a) => super::uct::run(a),
         Experiment::Ggame(a) => super::ggame::run(a),
+        Experiment::Ballard(a) => super::ballard::run_ballard(a),
+        Experiment::KalahGap(a) => super::ballard::run_kalah_gap(a),
     }
 }
 

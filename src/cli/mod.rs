@@ -5,6 +5,7 @@
 
 mod alphabeta;
 mod args;
+mod ballard;
 mod closed_form;
 mod completions;
 mod decision;

@@ -106,7 +106,7 @@ impl std::fmt::Debug for Artefact {
 
 /// Every artefact that [`run`] regenerates, in order. "What reproduces Table 1" is answered
 /// here: each step's function (in `steps.rs`) lists its files with their descriptions.
-pub const ARTEFACTS: [Artefact; 10] = [
+pub const ARTEFACTS: [Artefact; 11] = [
     Artefact {
         label: "Tables 1 and 2 (exact) and the h = 10 threshold",
         step: steps::tables,
@@ -142,6 +142,10 @@ pub const ARTEFACTS: [Artefact; 10] = [
     Artefact {
         label: "G-games (reconstruction): exact D and rhf, Monte Carlo matches and claims",
         step: steps::ggame,
+    },
+    Artefact {
+        label: "Chi & Nau 4.2 (Ballard's claim, reconstructed) and the kalah gap (simulations)",
+        step: steps::chi_nau_ballard_kalah_gap,
     },
     Artefact {
         label: "plots/INDEX.md",

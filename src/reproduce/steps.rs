@@ -852,6 +852,69 @@ pub(super) fn ggame(job: &mut Job) -> Result<()> {
     Ok(())
 }
 
+/// Chi & Nau's (1987) Section 4.2, Ballard's claim rebuilt on N-games (a reconstruction of
+/// the claim), and Section 4.5's kalah table under each reading of its unstated choices:
+/// `chi_nau_ballard.{txt,csv}` and `chi_nau_kalah_gap.{txt,csv}`. Reduced: 500 pairs, 100
+/// boards per variant; `--full`: 10000 pairs, the paper's 1000 boards per variant.
+pub(super) fn chi_nau_ballard_kalah_gap(job: &mut Job) -> Result<()> {
+    use crate::sim::report::RunConfig;
+    use crate::studies::chi_nau::ballard::BallardRequest;
+    use crate::studies::chi_nau::kalah::PAPER_BOARDS;
+    use crate::studies::chi_nau::kalah_gap::{KalahVariant, kalah_gap};
+    let (seed, threads) = (job.options.seed, Some(job.options.threads));
+    let (pairs, boards) = if job.options.full {
+        (10_000, PAPER_BOARDS)
+    } else {
+        (500, 100)
+    };
+    let config = RunConfig {
+        trials: pairs,
+        seed,
+        threads,
+        shard: None,
+    };
+    let ballard = BallardRequest::default_setting().play(&config)?;
+    let gap = kalah_gap(&KalahVariant::ALL, boards, seed, threads)?;
+    let options = ExportOptions {
+        decimals: 4,
+        table: None,
+    };
+    for (stem, report, what, summary) in [
+        (
+            "chi_nau_ballard",
+            ballard,
+            "Chi & Nau 4.2: Ballard's claim rebuilt on N-games (b = 2, 3), the mixed rule 0.5 minimax + 0.5 product against minimax as Max's and Min's error rates grow (a reconstruction of the claim, not of Ballard's experiment)",
+            "claims",
+        ),
+        (
+            "chi_nau_kalah_gap",
+            gap,
+            "Chi & Nau 4.5: the kalah table under each reading of the unstated choices (one changed at a time), rhf(4) and product's wins with 95% intervals",
+            "summary",
+        ),
+    ] {
+        let command = report.manifest.command_line();
+        for format in [Format::Text, Format::Csv] {
+            let name = format!("{stem}.{}", format.extension());
+            job.file(
+                &name,
+                &report.render(format, &options)?,
+                what,
+                &command,
+                Some(seed),
+            )?;
+        }
+        if let Some(table) = report.table(summary) {
+            let mut only = report.clone();
+            only.tables = vec![table.clone()];
+            only.notes.clear();
+            job.printed.push('\n');
+            job.printed.push_str(&only.render(Format::Text, &options)?);
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -10,6 +10,8 @@
 //! - [`node_counts`]: Ross's (2020) tic-tac-toe figures: nodes visited by minimax and
 //!   alpha-beta, move sequences (9!, complete games, tree nodes).
 //! - [`product`](mod@product): the product rule (Chi & Nau 1987, Section 2).
+//! - [`mixed`](mod@mixed): `w` minimax + `(1 - w)` product at every node, our reading of
+//!   Ballard's (1983) weighted non-minimax rule (Chi & Nau 1987, Section 4.2).
 //! - [`emm`](mod@emm): error minimizing minimax, Algorithm 1 of Wilson, Parker & Nau (2009).
 //! - [`uct`](mod@uct): UCT, Monte Carlo tree search with UCB1 (Kocsis & Szepesvári 2006) as
 //!   Nguyen & Ramanujan (2024) run it, decisions recorded along an iteration grid; the critical
@@ -25,6 +27,7 @@ pub mod emm;
 pub mod evaluators;
 pub mod forced;
 pub mod minimax;
+pub mod mixed;
 pub mod node_counts;
 pub mod product;
 pub mod uct;

@@ -23,6 +23,7 @@ pub const MERGEABLE: &[&str] = &[
     "mc distributions",
     "mc uct",
     "mc ggame",
+    "mc ballard",
 ];
 
 /// Merges the outputs of the N shards of one seeded run (`--shard 1/N` .. `N/N`, any order;
@@ -60,6 +61,7 @@ pub fn merge(inputs: &[(String, ReadTable)]) -> Result<Report> {
             super::nguyen_ramanujan::report::merge_shards(&run, &manifest.parameters, inputs)
         }
         "mc ggame" => super::chi_nau::ggame::merge(&run, &manifest, inputs),
+        "mc ballard" => super::chi_nau::ballard::merge(&manifest.parameters, manifest.seed, inputs),
         other => Err(Error::invalid(
             "FILE",
             &format!("the output of one of {}", MERGEABLE.join(", ")),

@@ -57,7 +57,10 @@
 //!   highest rhf (w = 1) does give product its best result.
 //!
 //! Our boards, kalah scaling and rules are our reconstruction (see [`crate::games::kalah`]);
-//! Slagle's board generator could not be checked.
+//! Slagle's board generator could not be checked. The choices the paper leaves unstated are
+//! [`KalahChoices`] (default: the reading above); [`super::kalah_gap`] reruns the table under
+//! each other reading: counting depth in turns brings rhf(4) near the paper's, none brings
+//! product's wins near 63.4%.
 
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
@@ -66,7 +69,9 @@ use serde::Serialize;
 use crate::analytic::dgame::check_unit;
 use crate::error::{Error, Result};
 use crate::games::Game;
-use crate::games::kalah::{Kalah, KalahBoard, KalahSolver, kalah_advantage, random_board};
+use crate::games::kalah::{
+    Kalah, KalahBoard, KalahSolver, MAX_START_STONES, MAX_STONES, kalah_advantage, random_board,
+};
 use crate::model::Player;
 use crate::search::minimax::choose_best;
 use crate::search::{minimax, product};
@@ -94,6 +99,9 @@ pub struct KalahSetup {
     pub flaw_depth: u32,
     /// The players' search depth (the paper: 2).
     pub search_depth: u32,
+    /// The unstated choices (board generator, rhf sampling, draws, view, scale, starts);
+    /// [`KalahChoices::default`] is the documented default of this module.
+    pub choices: KalahChoices,
 }
 
 impl KalahSetup {
@@ -128,6 +136,7 @@ impl KalahSetup {
             weights,
             flaw_depth,
             search_depth,
+            choices: KalahChoices::default(),
         })
     }
 
@@ -144,7 +153,217 @@ impl KalahSetup {
             weights: PAPER_WEIGHTS.to_vec(),
             flaw_depth: 4,
             search_depth: 2,
+            choices: KalahChoices::default(),
         }
+    }
+}
+
+/// How random initial boards are drawn (the paper: "similar to the method used by Slagle",
+/// "each hole containing at most six stones").
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum BoardGenerator {
+    /// Every pit 1 to 6 stones, uniform and independent (the default, [`random_board`]).
+    #[default]
+    Pits1To6,
+    /// Every pit 0 to 6 stones, uniform and independent; a board with a side empty (the game
+    /// over before it starts) is drawn again.
+    Pits0To6,
+    /// South's pits 1 to 6 stones, uniform; North's the same in sowing order (a position that
+    /// looks the same to both players, as the standard kalah start does).
+    Mirrored1To6,
+}
+
+/// What "depth 4" counts when rhf's nodes are sampled.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DepthUnit {
+    /// Sowings: an extra move is a ply of its own (the default).
+    #[default]
+    Plies,
+    /// Turns: a sowing that earns an extra move does not count; depth 4 is after four changes
+    /// of the player to move (or the game's end).
+    Turns,
+}
+
+/// How often a position reached by several move sequences is counted among the depth-4
+/// nodes.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum NodeCounting {
+    /// Once per path: tree nodes (the default, Chi & Nau's "nodes at depth d of G").
+    #[default]
+    PerPath,
+    /// Once per distinct position (the game graph's nodes).
+    Once,
+}
+
+/// Draws (equal kalahs) in the flaw count; the paper's Section 2 assumes there are none.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DrawRule {
+    /// `u = 1/2` for a forced draw: a draw ordered the wrong way against a win or a loss is a
+    /// flaw (the default).
+    #[default]
+    Half,
+    /// Depth-4 nodes that are forced draws are left out before the pair is drawn.
+    Excluded,
+    /// `u = 1` only for a forced win of South (Chi & Nau's `u(n) = 1` "if n is a forced win
+    /// node", 0 otherwise): a draw counts as a loss.
+    AsLoss,
+}
+
+/// Whose point of view `e_a^w` takes in the flaw count (`u` is always South's).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EvaluationView {
+    /// South's (Max's) view at every node (the default).
+    #[default]
+    South,
+    /// The view of the player to move at the node (`1 - e` where North moves), compared as is.
+    Mover,
+}
+
+/// The linear scaling of the kalah advantage into [0, 1].
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AdvantageScale {
+    /// `(advantage + T) / (2T)`, T the board's stones (the default, [`kalah_advantage`]).
+    #[default]
+    BoardStones,
+    /// `(advantage + 36) / 72`: the largest board ("at most six stones" in six pits).
+    MaxStones,
+}
+
+/// Who moves first in the match.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MatchStarts {
+    /// South moves first; each rule plays South once (2 games a board; the default).
+    #[default]
+    SouthFirst,
+    /// Both starts: South first and North first, each rule on each side (4 games a board).
+    Both,
+}
+
+/// The choices Chi & Nau leave unstated, each with our documented default.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct KalahChoices {
+    /// The board generator.
+    pub generator: BoardGenerator,
+    /// What the flaw depth counts.
+    pub depth: DepthUnit,
+    /// Positions counted once or per path.
+    pub nodes: NodeCounting,
+    /// Draws in the flaw count.
+    pub draws: DrawRule,
+    /// The point of view of `e_a^w` in the flaw count.
+    pub view: EvaluationView,
+    /// The scaling of the kalah advantage.
+    pub scale: AdvantageScale,
+    /// The match's starts.
+    pub starts: MatchStarts,
+}
+
+impl KalahChoices {
+    /// A random initial board by [`KalahChoices::generator`], South to move.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::studies::chi_nau::kalah::{BoardGenerator, KalahChoices};
+    /// use rand::SeedableRng;
+    /// let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(2);
+    /// let choices = KalahChoices { generator: BoardGenerator::Mirrored1To6, ..Default::default() };
+    /// let board = choices.board(&mut rng);
+    /// assert_eq!(board.pits(pathology::model::Player::Max), board.pits(pathology::model::Player::Min));
+    /// ```
+    pub fn board(&self, rng: &mut ChaCha8Rng) -> KalahBoard {
+        match self.generator {
+            BoardGenerator::Pits1To6 => random_board(rng, Player::Max),
+            BoardGenerator::Pits0To6 => loop {
+                let mut pit = || rng.random_range(0..=MAX_START_STONES);
+                let south = [pit(), pit(), pit()];
+                let north = [pit(), pit(), pit()];
+                let board =
+                    KalahBoard::new(south, north, [0, 0], Player::Max).expect("at most 36 stones");
+                if !board.is_over() {
+                    break board;
+                }
+            },
+            BoardGenerator::Mirrored1To6 => {
+                let mut pit = || rng.random_range(1..=MAX_START_STONES);
+                let south = [pit(), pit(), pit()];
+                KalahBoard::new(south, south, [0, 0], Player::Max).expect("at most 36 stones")
+            }
+        }
+    }
+
+    /// The kalah advantage scaled to [0, 1] by [`KalahChoices::scale`], South's view (the
+    /// utility at terminal positions).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::games::kalah::KalahBoard;
+    /// use pathology::studies::chi_nau::kalah::{AdvantageScale, KalahChoices};
+    /// let board = KalahBoard::parse("1 2 3 / 4 5 6 / 9 0 / S").unwrap();
+    /// assert_eq!(KalahChoices::default().advantage(&board), 0.65); // (9 + 30) / 60
+    /// let fixed = KalahChoices { scale: AdvantageScale::MaxStones, ..Default::default() };
+    /// assert_eq!(fixed.advantage(&board), 0.625); // (9 + 36) / 72
+    /// ```
+    pub fn advantage(&self, board: &KalahBoard) -> f64 {
+        match self.scale {
+            AdvantageScale::BoardStones => kalah_advantage(board),
+            AdvantageScale::MaxStones => match Kalah.utility(board) {
+                Some(u) => u,
+                None => {
+                    let t = f64::from(MAX_STONES);
+                    (f64::from(board.advantage()) + t) / (2.0 * t)
+                }
+            },
+        }
+    }
+
+    /// The nodes at the flaw depth below `board`, by [`KalahChoices::depth`] and
+    /// [`KalahChoices::nodes`] (first occurrences kept, in move order).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::games::kalah::KalahBoard;
+    /// use pathology::studies::chi_nau::kalah::{DepthUnit, KalahChoices, nodes_at_depth};
+    /// // South pit 2 (1 stone) reaches its kalah: an extra move, so one turn is two plies.
+    /// let board = KalahBoard::parse("0 1 1 / 1 1 1 / 0 0 / S").unwrap();
+    /// assert_eq!(KalahChoices::default().nodes_at(&board, 1), nodes_at_depth(&board, 1));
+    /// let turns = KalahChoices { depth: DepthUnit::Turns, ..Default::default() };
+    /// assert!(turns.nodes_at(&board, 1).iter().all(|n| n.to_move() != board.to_move() || n.is_over()));
+    /// ```
+    pub fn nodes_at(&self, board: &KalahBoard, depth: u32) -> Vec<KalahBoard> {
+        let mut nodes = match self.depth {
+            DepthUnit::Plies => nodes_at_depth(board, depth),
+            DepthUnit::Turns => {
+                fn collect(board: &KalahBoard, depth: u32, out: &mut Vec<KalahBoard>) {
+                    if depth == 0 {
+                        out.push(*board);
+                        return;
+                    }
+                    for mv in Kalah.moves(board) {
+                        let child = Kalah.play(board, mv);
+                        let same_turn = child.to_move() == board.to_move() && !child.is_over();
+                        collect(&child, if same_turn { depth } else { depth - 1 }, out);
+                    }
+                }
+                let mut out = Vec::new();
+                collect(board, depth, &mut out);
+                out
+            }
+        };
+        if self.nodes == NodeCounting::Once {
+            let mut seen = std::collections::HashSet::new();
+            nodes.retain(|n| seen.insert(*n));
+        }
+        nodes
     }
 }
 
@@ -163,19 +382,32 @@ impl KalahSetup {
 /// assert!((weighted_evaluation(&board, 0.5) - (0.5 * 0.65 + 0.5 * p)).abs() < 1e-15);
 /// ```
 pub fn weighted_evaluation(board: &KalahBoard, w: f64) -> f64 {
+    weighted_evaluation_with(&KalahChoices::default(), board, w)
+}
+
+/// [`weighted_evaluation`] with the advantage scaled by `choices`
+/// ([`KalahChoices::advantage`]).
+///
+/// # Examples
+///
+/// ```
+/// use pathology::games::kalah::KalahBoard;
+/// use pathology::studies::chi_nau::kalah::{KalahChoices, weighted_evaluation, weighted_evaluation_with};
+/// let board = KalahBoard::parse("1 2 3 / 4 5 6 / 9 0 / S").unwrap();
+/// let default = KalahChoices::default();
+/// assert_eq!(weighted_evaluation_with(&default, &board, 0.5), weighted_evaluation(&board, 0.5));
+/// ```
+pub fn weighted_evaluation_with(choices: &KalahChoices, board: &KalahBoard, w: f64) -> f64 {
     if let Some(u) = Kalah.utility(board) {
         return u;
     }
-    let direct = kalah_advantage(board);
+    let direct = choices.advantage(board);
     if w == 1.0 {
         return direct;
     }
-    let backed_up = product(&Kalah, board, 2, &advantage_evaluator);
+    let eval = |_: &Kalah, b: &KalahBoard| choices.advantage(b);
+    let backed_up = product(&Kalah, board, 2, &eval);
     w * direct + (1.0 - w) * backed_up
-}
-
-fn advantage_evaluator(_: &Kalah, board: &KalahBoard) -> f64 {
-    kalah_advantage(board)
 }
 
 /// A back-up rule of the match.
@@ -210,11 +442,23 @@ pub fn choose_move(
     depth: u32,
     rng: &mut ChaCha8Rng,
 ) -> Option<usize> {
+    choose_move_with(&KalahChoices::default(), board, rule, w, depth, rng)
+}
+
+/// [`choose_move`] over `e_a^w` scaled by `choices` ([`weighted_evaluation_with`]).
+pub fn choose_move_with(
+    choices: &KalahChoices,
+    board: &KalahBoard,
+    rule: KalahRule,
+    w: f64,
+    depth: u32,
+    rng: &mut ChaCha8Rng,
+) -> Option<usize> {
     let moves = Kalah.moves(board);
     if moves.is_empty() {
         return None;
     }
-    let eval = |_: &Kalah, b: &KalahBoard| weighted_evaluation(b, w);
+    let eval = |_: &Kalah, b: &KalahBoard| weighted_evaluation_with(choices, b, w);
     let values: Vec<f64> = moves
         .iter()
         .map(|&mv| {
@@ -250,6 +494,18 @@ pub fn play_game(
     depth: u32,
     rng: &mut ChaCha8Rng,
 ) -> i32 {
+    play_game_with(&KalahChoices::default(), board, south, w, depth, rng)
+}
+
+/// [`play_game`] over `e_a^w` scaled by `choices`, from `board`'s player to move.
+pub fn play_game_with(
+    choices: &KalahChoices,
+    board: &KalahBoard,
+    south: KalahRule,
+    w: f64,
+    depth: u32,
+    rng: &mut ChaCha8Rng,
+) -> i32 {
     let other = match south {
         KalahRule::Minimax => KalahRule::Product,
         KalahRule::Product => KalahRule::Minimax,
@@ -260,7 +516,7 @@ pub fn play_game(
             Player::Max => south,
             Player::Min => other,
         };
-        match choose_move(&state, rule, w, depth, rng) {
+        match choose_move_with(choices, &state, rule, w, depth, rng) {
             Some(mv) => state = Kalah.play(&state, mv),
             None => return state.advantage(),
         }
@@ -317,11 +573,20 @@ fn trial(
     rng: &mut ChaCha8Rng,
 ) -> Vec<WeightOutcome> {
     let solver = scratch.solver.get_or_insert_with(KalahSolver::new);
-    let board = random_board(rng, Player::Max);
+    let choices = &setup.choices;
+    let board = choices.board(rng);
+    // The value a flaw is counted with.
+    let utility = |u: f64| match choices.draws {
+        DrawRule::AsLoss => f64::from(u8::from(u == 1.0)),
+        _ => u,
+    };
     // The pairs of nodes at the flaw depth, one per start, with their exact values.
     let mut pairs: Vec<[(KalahBoard, f64); 2]> = Vec::new();
     for start in [Player::Max, Player::Min] {
-        let nodes = nodes_at_depth(&board.with_to_move(start), setup.flaw_depth);
+        let mut nodes = choices.nodes_at(&board.with_to_move(start), setup.flaw_depth);
+        if choices.draws == DrawRule::Excluded {
+            nodes.retain(|n| solver.value(n) != 0.5);
+        }
         if nodes.len() < 2 {
             continue;
         }
@@ -331,17 +596,26 @@ fn trial(
             n += 1;
         }
         pairs.push([
-            (nodes[m], solver.value(&nodes[m])),
-            (nodes[n], solver.value(&nodes[n])),
+            (nodes[m], utility(solver.value(&nodes[m]))),
+            (nodes[n], utility(solver.value(&nodes[n]))),
         ]);
     }
+    let view = |node: &KalahBoard, e: f64| match (choices.view, node.to_move()) {
+        (EvaluationView::Mover, Player::Min) => 1.0 - e,
+        _ => e,
+    };
+    let starts: &[Player] = match choices.starts {
+        MatchStarts::SouthFirst => &[Player::Max],
+        MatchStarts::Both => &[Player::Max, Player::Min],
+    };
     setup
         .weights
         .iter()
         .map(|&w| {
             let mut outcome = WeightOutcome::default();
             for [(m, u_m), (n, u_n)] in &pairs {
-                let (e_m, e_n) = (weighted_evaluation(m, w), weighted_evaluation(n, w));
+                let e_m = view(m, weighted_evaluation_with(choices, m, w));
+                let e_n = view(n, weighted_evaluation_with(choices, n, w));
                 let m_better = if e_m == e_n {
                     rng.random::<bool>()
                 } else {
@@ -350,14 +624,17 @@ fn trial(
                 let (better, worse) = if m_better { (u_m, u_n) } else { (u_n, u_m) };
                 outcome.flaws.record(better < worse);
             }
-            for south in [KalahRule::Minimax, KalahRule::Product] {
-                let margin = play_game(&board, south, w, setup.search_depth, rng);
-                let south_won = margin > 0;
-                match (margin.signum(), south) {
-                    (0, _) => outcome.draws += 1,
-                    (_, KalahRule::Product) if south_won => outcome.product_wins += 1,
-                    (_, KalahRule::Minimax) if !south_won => outcome.product_wins += 1,
-                    _ => outcome.minimax_wins += 1,
+            for &start in starts {
+                for south in [KalahRule::Minimax, KalahRule::Product] {
+                    let from = board.with_to_move(start);
+                    let margin = play_game_with(choices, &from, south, w, setup.search_depth, rng);
+                    let south_won = margin > 0;
+                    match (margin.signum(), south) {
+                        (0, _) => outcome.draws += 1,
+                        (_, KalahRule::Product) if south_won => outcome.product_wins += 1,
+                        (_, KalahRule::Minimax) if !south_won => outcome.product_wins += 1,
+                        _ => outcome.minimax_wins += 1,
+                    }
                 }
             }
             outcome
@@ -508,7 +785,8 @@ pub fn kalah_table(setup: &KalahSetup, runner: &TrialRunner) -> Result<KalahTabl
                 t.product_wins += o.product_wins;
                 t.minimax_wins += o.minimax_wins;
                 t.draws += o.draws;
-                scores[i].record((o.product_wins as f64 + 0.5 * o.draws as f64) / 2.0);
+                let games = (o.product_wins + o.minimax_wins + o.draws) as f64;
+                scores[i].record((o.product_wins as f64 + 0.5 * o.draws as f64) / games);
             }
             (totals, scores)
         },

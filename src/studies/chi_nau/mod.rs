@@ -6,15 +6,21 @@
 //!   merged.
 //! - [`ggame`](mod@ggame): Section 4.1 on G-games as we reconstruct them: D(d,k) by search
 //!   against exact, minimax against product with four evaluators, the rhf claim tested.
+//! - [`ballard`]: Section 4.2, Ballard's claim on incremental games, rebuilt on N-games with
+//!   a mixed minimax/product rule and per-player error rates (a reconstruction of the claim).
 //! - [`kalah`]: Section 4.5's three-hole kalah table: rhf(4) of `e_a^w` against the exact
 //!   solver, and minimax against product at search depth 2.
+//! - [`kalah_gap`]: the kalah table rerun under each reading of the paper's unstated choices
+//!   (`mc kalah-gap`), every row with intervals; the documented default kept.
 //! - [`othello`]: Section 4.3 (Teague): minimax against product in othello with a weak and a
 //!   strong evaluator.
 //! - [`variety_report`]: the kalah table, the othello matches and Ross's node counts as
 //!   reports (`pathology mc kalah | othello | nodes`), with the papers' values and claims.
 
+pub mod ballard;
 pub mod ggame;
 pub mod kalah;
+pub mod kalah_gap;
 pub mod match_report;
 pub mod matches;
 pub mod othello;
