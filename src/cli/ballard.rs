@@ -41,7 +41,7 @@ pub fn run_ballard(a: BallardArgs) -> anyhow::Result<()> {
         mix: a.mix,
         errors: a.errors,
     };
-    a.run.output.emit(&request.play(&a.run.config())?, 4)
+    a.run.emit(&request.play(&a.run.config())?)
 }
 
 #[derive(Debug, clap::Args)]

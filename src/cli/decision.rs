@@ -79,7 +79,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         Some(f1) => DecisionRequest::LiMarsland(DgameRequest {
             height: args.height,
             f1,
-            second: super::dgame::second_factor(args.f2, args.p0),
+            second: crate::analytic::dgame::table::SecondFactor::given(args.f2, args.p0),
             depth: args.depth,
             complement: args.complement,
             exact: args.exact,

@@ -32,23 +32,11 @@ pub struct Args {
     output: TableOutput,
 }
 
-/// f2 given, or derived from p0.
-pub fn second_factor(
-    f2: Option<BigRational>,
-    p0: Option<BigRational>,
-) -> SecondFactor<BigRational> {
-    match (f2, p0) {
-        (Some(f2), _) => SecondFactor::Fixed(f2),
-        (None, Some(p0)) => SecondFactor::FromP0(p0),
-        (None, None) => unreachable!("clap requires --f2 or --p0"),
-    }
-}
-
 pub fn run(args: Args) -> anyhow::Result<()> {
     let request = DgameRequest {
         height: args.height,
         f1: args.f1,
-        second: second_factor(args.f2, args.p0),
+        second: SecondFactor::given(args.f2, args.p0),
         depth: args.depth,
         complement: args.complement,
         exact: args.output.exact,

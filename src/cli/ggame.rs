@@ -16,5 +16,5 @@ pub struct GGameArgs {
 
 pub fn run(args: GGameArgs) -> anyhow::Result<()> {
     let report = GGameStudy::new(args.height, args.p).play(&args.run.config())?;
-    args.run.output.emit(&report, 4)
+    args.run.emit(&report)
 }

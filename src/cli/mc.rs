@@ -65,35 +65,29 @@ enum Experiment {
     Uct(super::uct::UctArgs),
 }
 
-/// Options shared by the experiments.
+/// Options shared by the experiments: the trials, the shard, seed, threads and output.
 #[derive(Debug, Clone, clap::Args)]
 pub struct RunOptions {
     /// Number of trials (at least 1).
     #[arg(long, value_parser = super::args::count, allow_negative_numbers = true)]
     pub trials: u64,
-    /// Seed of the random streams (the same seed gives the same output for any --threads).
-    #[arg(long, value_parser = super::args::seed, default_value_t = 1, allow_negative_numbers = true)]
-    pub seed: u64,
-    /// Worker threads (default: all cores).
-    #[arg(long, value_parser = super::args::threads, allow_negative_numbers = true)]
-    pub threads: Option<usize>,
     /// Run only the K-th of N disjoint slices of the seeded trials (K/N, 1 <= K <= N); `pathology
     /// merge` sums the N outputs into the unsharded result, byte for byte.
     #[arg(long, value_parser = super::args::shard, allow_negative_numbers = true)]
     pub shard: Option<Shard>,
     #[command(flatten)]
-    pub output: super::args::OutputArgs,
+    pub seeded: super::args::SeedThreads,
 }
 
 impl RunOptions {
     /// The run as the library takes it.
     pub fn config(&self) -> RunConfig {
-        RunConfig {
-            trials: self.trials,
-            seed: self.seed,
-            threads: self.threads,
-            shard: self.shard,
-        }
+        self.seeded.config(self.trials, self.shard)
+    }
+
+    /// Prints the report with 4 decimals unless --decimals.
+    pub fn emit(&self, report: &crate::report::Report) -> anyhow::Result<()> {
+        self.seeded.output.emit(report, 4)
     }
 }
 
@@ -171,7 +165,7 @@ fn dgame(args: DgameArgs) -> anyhow::Result<()> {
         f2: args.f2,
         engine: args.engine,
     };
-    args.run.output.emit(&spec.estimate(&args.run.config())?, 4)
+    args.run.emit(&spec.estimate(&args.run.config())?)
 }
 
 fn alphabeta(args: AlphabetaArgs) -> anyhow::Result<()> {
@@ -182,9 +176,7 @@ fn alphabeta(args: AlphabetaArgs) -> anyhow::Result<()> {
         depth: args.depth,
         max_value: args.max_value,
     };
-    args.run
-        .output
-        .emit(&request.estimate(&args.run.config())?, 4)
+    args.run.emit(&request.estimate(&args.run.config())?)
 }
 
 #[derive(Debug, clap::Args)]
@@ -216,7 +208,7 @@ fn errprop(args: ErrpropArgs) -> anyhow::Result<()> {
         f2: args.f2,
         steps: args.steps,
     };
-    args.run.output.emit(&spec.estimate(&args.run.config())?, 4)
+    args.run.emit(&spec.estimate(&args.run.config())?)
 }
 
 #[derive(Debug, clap::Args)]
@@ -240,7 +232,7 @@ struct RhfArgs {
 
 fn rhf(args: RhfArgs) -> anyhow::Result<()> {
     let spec = RhfSpec::with_default_p(args.w, args.p.as_ref(), args.height, args.depth)?;
-    args.run.output.emit(&spec.estimate(&args.run.config())?, 4)
+    args.run.emit(&spec.estimate(&args.run.config())?)
 }
 
 #[derive(Debug, clap::Args)]
@@ -261,5 +253,5 @@ fn distributions(args: DistributionsArgs) -> anyhow::Result<()> {
     let spec = DistributionsSpec {
         request: options.distribution_request()?,
     };
-    args.run.output.emit(&spec.estimate(&args.run.config())?, 4)
+    args.run.emit(&spec.estimate(&args.run.config())?)
 }

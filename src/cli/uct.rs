@@ -1,11 +1,10 @@
 //! `pathology mc uct`: Nguyen & Ramanujan's UCT on the critical win-loss game (or P-/N-games),
 //! beside exact d-ply minimax ([`crate::studies::nguyen_ramanujan::request`]).
 
-use crate::sim::report::RunConfig;
 use crate::sim::runner::Shard;
 use crate::studies::nguyen_ramanujan::request::UctRequest;
 
-use super::args::{OutputArgs, at_least, count, seed, shard, threads, unit};
+use super::args::{at_least, count, shard, unit};
 
 #[derive(Debug, clap::Args)]
 pub struct UctArgs {
@@ -47,18 +46,12 @@ pub struct UctArgs {
     /// Games (each searched once per c).
     #[arg(long, visible_alias = "trials", value_parser = count, default_value_t = 500, allow_negative_numbers = true)]
     games: u64,
-    /// Seed of the random streams (the same seed gives the same output for any --threads).
-    #[arg(long, value_parser = seed, default_value_t = 1, allow_negative_numbers = true)]
-    seed: u64,
-    /// Worker threads (default: all cores).
-    #[arg(long, value_parser = threads, allow_negative_numbers = true)]
-    threads: Option<usize>,
     /// Run only the K-th of N disjoint slices of the seeded games (K/N); `pathology merge`
     /// sums the N outputs into the unsharded result, byte for byte.
     #[arg(long, value_parser = shard, allow_negative_numbers = true)]
     shard: Option<Shard>,
     #[command(flatten)]
-    output: OutputArgs,
+    run: super::args::SeedThreads,
 }
 
 pub fn run(args: UctArgs) -> anyhow::Result<()> {
@@ -75,11 +68,6 @@ pub fn run(args: UctArgs) -> anyhow::Result<()> {
         iterations: args.iterations,
         final_move: args.final_move,
     };
-    let config = RunConfig {
-        trials: args.games,
-        seed: args.seed,
-        threads: args.threads,
-        shard: args.shard,
-    };
-    args.output.emit(&request.run(&config)?, 4)
+    let config = args.run.config(args.games, args.shard);
+    args.run.output.emit(&request.run(&config)?, 4)
 }

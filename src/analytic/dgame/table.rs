@@ -385,6 +385,18 @@ pub enum SecondFactor<P> {
     FromP0(P),
 }
 
+impl<P> SecondFactor<P> {
+    /// `f2` as the command line gives it: fixed by `--f2`, else from `--p0` by Theorem 3.1,
+    /// else `f1`.
+    pub fn given(f2: Option<P>, p0: Option<P>) -> Self {
+        match (f2, p0) {
+            (Some(f2), _) => SecondFactor::Fixed(f2),
+            (None, Some(p0)) => SecondFactor::FromP0(p0),
+            (None, None) => SecondFactor::Equal,
+        }
+    }
+}
+
 /// The (f1, f2) settings of a sweep: `f1 = from, from + step, ...` up to and including `to`
 /// (exact steps), with `f2` chosen by `second`.
 ///
