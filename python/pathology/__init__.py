@@ -201,9 +201,8 @@ def _command_line(args: Sequence[Any], options: Dict[str, Any]) -> Tuple[List[st
         args = tuple(args[0])
     words = [_word(a, f"argument {i + 1}") for i, a in enumerate(args)]
     node, used = _resolve(words)
-    if used == 0 or not node.runs and used == len(words) and not any(
-        w.startswith("-") for w in words
-    ):
+    rest = words[used:]
+    if used == 0 or not node.runs and not (rest and rest[0].startswith("-")):
         known = ", ".join(" ".join(c) for c in commands())
         given = " ".join(words) or "nothing"
         if used == 0 and words and words[0].startswith("-"):
@@ -236,7 +235,7 @@ def _command_line(args: Sequence[Any], options: Dict[str, Any]) -> Tuple[List[st
     return words, node, bool(options)
 
 
-def _python_message(message: str, node: _Command) -> str:
+def _python_message(message: str, node: _Command, names: Dict[str, str]) -> str:
     """The command line's message with each option of ``node`` named as its Python
     keyword (``'--height <HEIGHT>'`` becomes ``'height'``), and no usage lines."""
     message = message.split("\n\nUsage:")[0]
@@ -244,6 +243,7 @@ def _python_message(message: str, node: _Command) -> str:
         long = option["long"]
         if long is None:
             continue
+        name = names.get(name, name)
         message = re.sub(rf"--{re.escape(long)}(?: <[A-Z0-9_.]+>)?(?![\w-])", name, message)
     return message
 
@@ -273,6 +273,16 @@ def run(*args: Any, stdin: Union[bytes, str, None] = None, **options: Any) -> Re
         RuntimeError: any other failure of the command (a file that cannot be written).
         KeyboardInterrupt: Ctrl-C during the call.
     """
+    return _run(args, options, stdin, {})
+
+
+def _run(
+    args: Sequence[Any],
+    options: Dict[str, Any],
+    stdin: Union[bytes, str, None],
+    names: Dict[str, str],
+) -> Report:
+    """Runs a command line as :func:`run`; ``names`` renames options in error messages."""
     words, node, by_keyword = _command_line(args, options)
     node_format = node.options.get("format")
     if (
@@ -288,7 +298,7 @@ def run(*args: Any, stdin: Union[bytes, str, None] = None, **options: Any) -> Re
         output, code = _pathology.run(words, data)
     except ValueError as error:
         if by_keyword:
-            raise ValueError(_python_message(str(error), node)) from None
+            raise ValueError(_python_message(str(error), node, names)) from None
         raise
     return Report(words, output, code)
 
@@ -412,10 +422,8 @@ def errprop(
     Fraction(639, 1600)
     """
     del full
-    return run(
-        "errprop", gamma=gamma, delta=delta, f1=f1, f2=f2, steps=steps,
-        from_=back_up_from, exact=exact,
-    )
+    options = dict(gamma=gamma, delta=delta, f1=f1, f2=f2, steps=steps, from_=back_up_from, exact=exact)
+    return _run(("errprop",), options, None, {"from_": "back_up_from"})
 
 
 def errprop_thresholds(
@@ -438,7 +446,8 @@ def errprop_fixed_points(
 ) -> Report:
     """Fixed points of the gamma/delta map, their Jacobian eigenvalues and stability
     (``pathology errprop fixed-points``)."""
-    return run("errprop", "fixed-points", f1=f1, f2=f2, from_=back_up_from)
+    options = dict(f1=f1, f2=f2, from_=back_up_from)
+    return _run(("errprop", "fixed-points"), options, None, {"from_": "back_up_from"})
 
 
 def rhf(

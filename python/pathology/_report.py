@@ -34,6 +34,27 @@ def _cell(kind: str, value: Any) -> Any:
     return value
 
 
+class _Object(Dict[str, Any]):
+    """A JSON object that keeps its pairs in order, repeated names included (a manifest
+    repeats a parameter given several times, as ``mc nodes --board``)."""
+
+    def __init__(self, pairs: List[Any]):
+        super().__init__(pairs)
+        self.pairs = pairs
+
+
+def _parameters(pairs: List[Any]) -> Dict[str, Any]:
+    """The manifest's parameters: name -> value, or name -> list of values when the name
+    repeats."""
+    out: Dict[str, Any] = {}
+    for name, value in pairs:
+        if name in out:
+            out[name] = (out[name] if isinstance(out[name], list) else [out[name]]) + [value]
+        else:
+            out[name] = value
+    return out
+
+
 class Table(Dict[str, List[Any]]):
     """One table of a report: a dict of columns (name -> list of values, in row order) that
     ``pandas.DataFrame(table)`` takes as it is, with the table's ``name``, ``caption`` and
@@ -137,11 +158,12 @@ class Report:
         self.tables: Dict[str, Table] = {}
         self.notes: List[str] = []
         try:
-            raw = json.loads(self.text)
+            raw = json.loads(self.text, object_pairs_hook=_Object)
         except ValueError:
             raw = None
         if isinstance(raw, dict) and "manifest" in raw:
-            self.manifest = raw["manifest"]
+            self.manifest = dict(raw["manifest"])
+            self.manifest["parameters"] = _parameters(raw["manifest"]["parameters"].pairs)
             self.title = raw["title"]
             self.tables = {t["name"]: Table(t) for t in raw["tables"]}
             self.notes = list(raw["notes"])
@@ -211,7 +233,11 @@ class Report:
         the manifest in ``#`` comment lines, then one table (the first by default)."""
         self._require_report("to_csv")
         raw = json.loads(
-            self.text, parse_float=str, parse_int=str, parse_constant=str
+            self.text,
+            parse_float=str,
+            parse_int=str,
+            parse_constant=str,
+            object_pairs_hook=_Object,
         )
         tables = raw["tables"]
         chosen = tables[0] if table is None else next(
@@ -228,10 +254,11 @@ class Report:
         out.write(f"# mode: {manifest['mode']}\n")
         if manifest["seed"] is not None:
             out.write(f"# seed: {manifest['seed']}\n")
-        for name, value in manifest["parameters"].items():
+        for name, value in manifest["parameters"].pairs:  # a name may repeat
             out.write(f"# parameter {name}: {value}\n")
         out.write(f"# table: {chosen['name']} ({chosen['caption']})\n")
-        others = [t["name"] for t in tables if t["name"] != chosen["name"]]
+        # With --table the command renders a report of that one table: no other tables.
+        others = [t["name"] for t in tables if t["name"] != chosen["name"] and table is None]
         if others:
             out.write(
                 f"# other tables: {', '.join(others)} (write one with --table NAME)\n"

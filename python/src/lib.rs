@@ -108,6 +108,9 @@ fn python_error(error: anyhow::Error) -> PyErr {
     }
 }
 
+/// Held while a command runs: the library captures one command's output at a time.
+static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+
 /// Runs the command line `argv` (the words after `pathology`) as the binary would, with
 /// `stdin` (bytes) as standard input: what it printed (bytes) and its exit code (0, or
 /// `validate`'s 1 and 2).
@@ -118,7 +121,21 @@ fn run<'py>(
     argv: Vec<String>,
     stdin: Option<Vec<u8>>,
 ) -> PyResult<(Bound<'py, PyBytes>, u8)> {
-    let (printed, code) = interruptible(py, || pathology::cli::run_captured(&argv, stdin))?;
+    let (printed, code) = interruptible(py, || {
+        // One command at a time captures the output (the library's capture is process-wide);
+        // waiting for the one running now stops on Ctrl-C.
+        let _one = loop {
+            match ONE_AT_A_TIME.try_lock() {
+                Ok(guard) => break guard,
+                Err(std::sync::TryLockError::Poisoned(p)) => break p.into_inner(),
+                Err(std::sync::TryLockError::WouldBlock) => {
+                    cancel::current().check()?;
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+            }
+        };
+        pathology::cli::run_captured(&argv, stdin)
+    })?;
     Ok((PyBytes::new(py, &printed), code))
 }
 

@@ -7,7 +7,6 @@
 //! once the first row is ready ([`StreamError`] tells their computation's errors from the
 //! writer's).
 
-use std::cell::RefCell;
 use std::io;
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -120,8 +119,8 @@ pub enum StreamError {
 }
 
 /// Standard output as the commands write it: the process's standard output, or the buffer of
-/// a [`capture`] on this thread (the Python package runs the command line in-process and
-/// returns what it printed).
+/// the running [`capture`] (the Python package runs the command line in-process and returns
+/// what it printed).
 #[derive(Debug)]
 pub enum Stdout {
     /// The process's standard output ([`stdout_writer`]'s descriptor duplicate on Unix).
@@ -130,7 +129,7 @@ pub enum Stdout {
     /// The process's standard output (locked).
     #[cfg(not(unix))]
     Process(io::StdoutLock<'static>),
-    /// The buffer of the enclosing [`capture`].
+    /// The buffer of the running [`capture`].
     Captured(Arc<Mutex<Vec<u8>>>),
 }
 
@@ -156,20 +155,28 @@ impl io::Write for Stdout {
     }
 }
 
-/// What a [`capture`] on this thread collects and feeds.
+/// What the running [`capture`] collects and feeds.
 struct Capture {
     output: Arc<Mutex<Vec<u8>>>,
     input: Option<Vec<u8>>,
 }
 
-thread_local! {
-    static CAPTURE: RefCell<Option<Capture>> = const { RefCell::new(None) };
+/// The running capture. Process-wide, not per thread: the streamed commands open their
+/// output on whichever of rayon's threads finishes the first row.
+static CAPTURE: Mutex<Option<Capture>> = Mutex::new(None);
+
+/// Held for the whole of a [`capture`]: one runs at a time.
+static CAPTURING: Mutex<()> = Mutex::new(());
+
+fn running() -> std::sync::MutexGuard<'static, Option<Capture>> {
+    CAPTURE.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
-/// Runs `work` with this thread's standard output captured: every [`stdout_writer`] opened
-/// on this thread during `work` writes into a buffer, returned with `work`'s result; and
-/// standard input ([`stdin_reader`]) reads `input` when given. Captures nest (the inner one
-/// collects its own output); other threads keep the process's streams.
+/// Runs `work` with standard output captured: every [`stdout_writer`] opened during `work`
+/// (on any thread) writes into a buffer, returned with `work`'s result; and standard input
+/// ([`stdin_reader`]) reads `input` when given. Captures run one at a time: a second one
+/// (from another thread) waits for the first to end, and one must not be started inside
+/// another.
 ///
 /// # Examples
 ///
@@ -185,37 +192,37 @@ thread_local! {
 /// assert_eq!((read.as_str(), printed.as_slice()), ("d,D\n", &b"printed\n"[..]));
 /// ```
 pub fn capture<R>(input: Option<Vec<u8>>, work: impl FnOnce() -> R) -> (R, Vec<u8>) {
-    /// Restores the enclosing capture, even when `work` panics.
-    struct Restore(Option<Capture>);
-    impl Drop for Restore {
+    /// Ends the capture, even when `work` panics.
+    struct End;
+    impl Drop for End {
         fn drop(&mut self) {
-            CAPTURE.with(|c| *c.borrow_mut() = self.0.take());
+            *running() = None;
         }
     }
+    let _one = CAPTURING.lock().unwrap_or_else(PoisonError::into_inner);
     let output = Arc::new(Mutex::new(Vec::new()));
-    let capture = Capture {
+    *running() = Some(Capture {
         output: Arc::clone(&output),
         input,
-    };
-    let restore = Restore(CAPTURE.with(|c| c.borrow_mut().replace(capture)));
+    });
+    let end = End;
     let result = work();
-    drop(restore);
+    drop(end);
     let bytes = std::mem::take(&mut *output.lock().unwrap_or_else(PoisonError::into_inner));
     (result, bytes)
 }
 
-/// Standard input: the input of the enclosing [`capture`] on this thread (read once; then
-/// empty), or the process's.
+/// Standard input: the input of the running [`capture`] (read once; then empty), or the
+/// process's.
 pub fn stdin_reader() -> Box<dyn io::BufRead> {
-    let injected = CAPTURE.with(|c| c.borrow_mut().as_mut().map(|c| c.input.take()));
+    let injected = running().as_mut().map(|c| c.input.take());
     match injected {
         Some(input) => Box::new(io::Cursor::new(input.unwrap_or_default())),
         None => Box::new(io::BufReader::new(io::stdin())),
     }
 }
 
-/// Standard output: the buffer of the enclosing [`capture`] on this thread, or else the
-/// process's. On Unix the process's is a file of its own: Rust's `stdout()` treats a
+/// Standard output: the buffer of the running [`capture`], or else the process's. On Unix the process's is a file of its own: Rust's `stdout()` treats a
 /// descriptor that reports `EBADF` (one opened read-only) as a sink that accepts everything,
 /// so `pathology table 1 1< file` would exit 0 having written nothing. Writes to a duplicate
 /// of descriptor 1 report `EBADF`, and a closed pipe `EPIPE` (which the binary treats as
@@ -229,7 +236,7 @@ pub fn stdin_reader() -> Box<dyn io::BufRead> {
 ///
 /// An [`io::Error`] when descriptor 1 cannot be duplicated.
 pub fn stdout_writer() -> io::Result<Stdout> {
-    if let Some(bytes) = CAPTURE.with(|c| c.borrow().as_ref().map(|c| Arc::clone(&c.output))) {
+    if let Some(bytes) = running().as_ref().map(|c| Arc::clone(&c.output)) {
         return Ok(Stdout::Captured(bytes));
     }
     process_stdout().map(Stdout::Process)
