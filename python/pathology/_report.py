@@ -180,10 +180,12 @@ class Report:
         try:
             return self.tables[name]
         except KeyError:
-            raise KeyError(
-                f"no table {name!r} in {self._command()!r}; its tables: "
-                + ", ".join(self.tables)
-            ) from None
+            raise self._missing(name) from None
+
+    def _missing(self, name: str) -> KeyError:
+        return KeyError(
+            f"no table {name!r} in {self._command()!r}; its tables: " + ", ".join(self.tables)
+        )
 
     def __getitem__(self, column: str) -> List[Any]:
         """A column of the first table."""
@@ -240,11 +242,12 @@ class Report:
             object_pairs_hook=_Object,
         )
         tables = raw["tables"]
-        chosen = tables[0] if table is None else next(
+        found = tables[0] if table is None else next(
             (t for t in tables if t["name"] == table), None
         )
-        if chosen is None:
-            self.table(table)  # raises the KeyError naming the tables
+        if found is None:
+            raise self._missing(str(table))
+        chosen: Dict[str, Any] = found
         manifest = raw["manifest"]
         out = io.StringIO()
         out.write(f"# tool: {manifest['tool']} {manifest['version']}\n")

@@ -51,7 +51,7 @@ def run_sharded(
         ValueError: ``shards`` below 1, a command without ``--shard``, or ``shard`` given.
         RuntimeError: a shard that failed twice (the error names it).
     """
-    from . import _command_line, merge
+    from . import _command_line, merge  # type: ignore[attr-defined]
 
     if isinstance(shards, bool) or not isinstance(shards, int):
         raise TypeError(f"shards must be an int, got {type(shards).__name__}")
@@ -73,7 +73,7 @@ def run_sharded(
         )
     assert executor is not None
     try:
-        futures: Dict[int, concurrent.futures.Future] = {
+        futures: Dict[int, "concurrent.futures.Future[str]"] = {
             k: executor.submit(_shard, words, k, shards) for k in range(1, shards + 1)
         }
         outputs: List[str] = []

@@ -242,3 +242,13 @@ def test_long_calls_release_the_gil():
     assert result["trials"] == [200_000] * 10
     assert elapsed > 0.2, elapsed
     assert max(gaps) < elapsed / 2, (max(gaps), elapsed)
+
+
+@pytest.mark.skipif(
+    not os.environ.get("PATHOLOGY_EXPECT_INSTALLED"),
+    reason="CI sets PATHOLOGY_EXPECT_INSTALLED=1 when it tests the installed wheel",
+)
+def test_the_installed_wheel_is_tested_not_the_source_tree():
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    assert "site-packages" in pathology.__file__, pathology.__file__
+    assert not os.path.abspath(pathology.__file__).startswith(here), pathology.__file__
