@@ -33,7 +33,8 @@ def test_the_python_docs_snippets_print_what_they_show(tmp_path, monkeypatch):
     globs = {}
     for line, block in blocks:
         test = parser.get_doctest(block, globs, f"docs/python.md:{line}", DOCS, line)
-        runner.run(test)
+        runner.run(test, clear_globs=False)
+        globs.update(test.globs)  # a DocTest runs in a copy of the namespace
     failed, attempted = runner.summarize(verbose=False)
     assert attempted > 10
     assert failed == 0, f"{failed} of {attempted} examples of docs/python.md failed (output above)"
