@@ -15,7 +15,7 @@ import html
 import io
 import json
 from fractions import Fraction
-from typing import Any, Dict, Iterator, List, Optional, Sequence
+from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence
 
 __all__ = ["Report", "Table"]
 
@@ -129,13 +129,15 @@ def _csv_field(text: str) -> str:
     return text
 
 
-class Report:
+class Report(Mapping[str, List[Any]]):
     """What a command printed: ``manifest``, ``title``, named ``tables``, ``notes`` and the
     command's ``exit_code`` (0; ``validate``: 1 when some row disagrees, 2 when some row is
     malformed).
 
-    ``report.table("ps")`` is one table (a :class:`Table`, a dict of columns);
-    ``report["D"]`` is a column of the first table. A command whose output is not a report
+    ``report.table("ps")`` is one table (a :class:`Table`, a dict of columns); the report
+    itself is a read-only mapping of the first table's columns (``report["D"]``,
+    ``dict(report)``), as the dicts of columns the functions returned before (pandas wants a
+    dict: ``pandas.DataFrame(report.table())``, or ``report.to_pandas()``). A command whose output is not a report
     (``completions``, ``man``, ``--help``, or a ``format=`` other than JSON) gives a report
     with no manifest and no tables whose ``text`` is that output.
 
@@ -195,13 +197,12 @@ class Report:
         """The column names of the first table."""
         return iter(self.table() if self.tables else ())
 
-    def keys(self) -> Any:
-        """The column names of the first table."""
-        return self.table().keys()
+    def __len__(self) -> int:
+        """The number of columns of the first table."""
+        return len(self.table()) if self.tables else 0
 
-    def values(self) -> Any:
-        """The columns of the first table."""
-        return self.table().values()
+    def __bool__(self) -> bool:
+        return True
 
     def to_dict(self) -> Dict[str, Any]:
         """``{"manifest", "title", "tables": {name: {column: values}}, "notes", "exit_code"}``."""

@@ -1,6 +1,7 @@
 """The Python documentation's snippets run and print what the documentation shows
-(docs/python.md: every ```pycon block is a doctest; the blocks share one namespace, in
-order), and the tour notebook runs from top to bottom (when jupyter is installed)."""
+(docs/python.md, or the README's Python section once it has moved there: every ```pycon
+block is a doctest; the blocks share one namespace, in order), and the tour notebook runs
+from top to bottom (when jupyter is installed)."""
 
 import doctest
 import os
@@ -21,23 +22,34 @@ def pycon_blocks(text):
     ]
 
 
+def python_docs():
+    """docs/python.md, or (once it has moved there) the README's Python section."""
+    if os.path.exists(DOCS):
+        with open(DOCS, encoding="utf-8") as f:
+            return DOCS, f.read()
+    readme = os.path.join(ROOT, "README.md")
+    with open(readme, encoding="utf-8") as f:
+        text = f.read()
+    start = text.index("\n## Python\n")
+    end = text.find("\n## ", start + 1)
+    return readme, text[start : end if end >= 0 else len(text)]
+
+
 def test_the_python_docs_snippets_print_what_they_show(tmp_path, monkeypatch):
-    if not os.path.exists(DOCS):
-        pytest.skip(f"{DOCS} is not in this tree")
-    with open(DOCS, encoding="utf-8") as f:
-        blocks = pycon_blocks(f.read())
-    assert len(blocks) >= 4, "docs/python.md lost its examples"
+    path, text = python_docs()
+    blocks = pycon_blocks(text)
+    assert len(blocks) >= 4, f"the Python section of {path} lost its examples"
     monkeypatch.chdir(tmp_path)  # snippets that write files write them here
     parser = doctest.DocTestParser()
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     globs = {}
     for line, block in blocks:
-        test = parser.get_doctest(block, globs, f"docs/python.md:{line}", DOCS, line)
+        test = parser.get_doctest(block, globs, f"{os.path.basename(path)}:{line}", path, line)
         runner.run(test, clear_globs=False)
         globs.update(test.globs)  # a DocTest runs in a copy of the namespace
     failed, attempted = runner.summarize(verbose=False)
     assert attempted > 10
-    assert failed == 0, f"{failed} of {attempted} examples of docs/python.md failed (output above)"
+    assert failed == 0, f"{failed} of {attempted} examples of {path} failed (output above)"
 
 
 def test_the_tour_notebook_runs(tmp_path, monkeypatch):
