@@ -53,6 +53,7 @@ CHEAP = {
     ("mc", "kalah"): ((), dict(boards=2)),
     ("mc", "othello"): ((), dict(openings=2)),
     ("mc", "nodes"): ((), {}),
+    ("mc", "distributions"): ((), dict(game="crit", gamma=0.5, height=4, trials=100)),
     ("alphabeta",): ((), dict(board="........O")),
     ("merge",): None,  # tested with real shards below
     ("completions",): (("bash",), {}),
