@@ -6,6 +6,10 @@
 //! sweep, the gamma/delta trajectories) write while they compute, into a writer opened only
 //! once the first row is ready ([`StreamError`] tells their computation's errors from the
 //! writer's).
+//!
+//! Standard output and input go through [`stdout_writer`] and [`stdin_reader`], which a
+//! [`capture`] redirects to memory: the Python package runs the command line in-process
+//! (`pathology::cli::run_captured`) and returns what the command printed.
 
 use std::io;
 use std::sync::{Arc, Mutex, PoisonError};
