@@ -54,11 +54,11 @@ def main() -> int:
         rows.append(f"rhf,{w},2,{estimate},{TRIALS}")
         print(f"w = {w:>4}: simulated rhf = {estimate:.4f}, exact rhf(w) = {pathology.rhf(w):.4f}")
     result = pathology.validate("\n".join(rows) + "\n")
-    checked = result["tables"]["checked"]
+    checked = result.table("checked")
     for w, z, verdict in zip(checked["parameters"], checked["z"], checked["holm_verdict"]):
         print(f"{w}: z = {z:+.2f}, {verdict} (Holm)")
-    print("every estimate agrees" if result["exit_code"] == 0 else "DISAGREEMENT")
-    return result["exit_code"]
+    print("every estimate agrees" if result.exit_code == 0 else "DISAGREEMENT")
+    return result.exit_code
 
 
 if __name__ == "__main__":

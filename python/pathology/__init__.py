@@ -1,38 +1,56 @@
 """Exact probabilities of minimax search pathology, from Python.
 
-The functions call the Rust library ``pathology`` (the same code as the ``pathology``
-command line) and return **dicts of columns** (``{"d": [1, 2, ...], "D": [0.608, ...]}``)
-that ``pandas.DataFrame(result)`` takes directly. Exact values are ``fractions.Fraction``;
-``f64`` values that carry a rigorous error bound come with a ``<column>_error_bound``
-column; Monte Carlo estimates come with their confidence interval (``<column>_lower``,
-``<column>_upper``), trials and seed. Bad input raises ``ValueError`` with the library's
-message, which names the argument and its allowed range.
+Every command of the ``pathology`` command line runs from Python through one entry,
+:func:`run`, which hands the words to the command line's own parser (the same defaults,
+ranges, cost checks and refusals) and runs the command in this process. It returns a
+:class:`Report`: the manifest, the named tables and the notes, exactly what ``--format json``
+prints; ``.table(name)``, ``.to_pandas()``, ``.to_csv()``, ``.to_json()`` (byte for byte the
+CLI's files). Keyword arguments are the command's options (``qk=`` is ``--qk``, ``True`` a
+flag, a list a comma list, ``from_=`` is ``--from``):
+
+>>> import pathology
+>>> report = pathology.run("dgame", height=10, f1=0.1, f2=0.1)
+>>> report.manifest["command"]
+'pathology dgame --height 10 --f1 0.1 --f2 0.1'
+>>> round(report["D"][0], 3)  # Li & Marsland's Table 1, f1 = f2 = 0.1, d = 1
+0.608
+>>> pathology.run(["table", "1", "--exact"]).table("decisions")["D_exact"][9]
+Fraction(1, 1)
 
 Probabilities may be given as ``str`` (``"0.1"``, ``"1/10"``), ``int``, ``float`` or
 ``Fraction``; they are parsed exactly as the command line parses them (``0.1`` is ``1/10``,
-not the nearest double).
+not the nearest double). Exact values come back as ``fractions.Fraction``.
 
-Every function also accepts ``full=True`` to return the whole report: ``{"manifest": ...,
-"title": ..., "tables": {name: columns}, "notes": [...]}``.
+Errors: bad input raises ``ValueError`` with the command line's message, naming the Python
+argument (``height``) when the option was given as one; a value of the wrong Python type
+raises ``TypeError``; work that would take more than about a minute (an hour for Monte Carlo
+runs) is refused at once, as on the command line. Long calls release the GIL and stop on
+Ctrl-C (``KeyboardInterrupt``, never a partial result; Python delivers signals to the main
+thread only).
 
-The long computations (``decision_probabilities``, ``dgame``, ``errprop``, ``mc_dgame``)
-release the GIL, so other Python threads run meanwhile, and Ctrl-C interrupts them: the
-call stops within about a level, a step or a chunk of 16384 trials of the computation and
-raises ``KeyboardInterrupt`` (never a partial result); the next call works as usual. (Python
-delivers signals to the main thread only: a call made from another thread runs to the end.)
+:func:`run_sharded` runs the shards (``--shard K/N``) of a Monte Carlo command on any
+``concurrent.futures.Executor`` (a process pool, a Dask cluster, MPI) and merges them; the
+merged report is byte for byte the single run's.
+
+The typed functions (:func:`dgame`, :func:`decision_probabilities`, :func:`errprop`,
+:func:`mc_dgame`, ...) are :func:`run` with the command's options as named parameters.
 
 Papers: Li & Marsland (1990) for D-games and the gamma/delta map; Chi & Nau (1987) for
-rhf(w); Wilson, Parker & Nau (2009) for the EMM formulas; Nau/Pearl for w_b.
+rhf(w); Wilson, Parker & Nau (2009) for the EMM formulas; Nau/Pearl for w_b; Ross for the
+alpha-beta counts.
 """
 
 from __future__ import annotations
 
-import json
+import os
+import re
 from fractions import Fraction
 from numbers import Rational
-from typing import Any, Dict, Iterable, List, Optional, Sequence, Union
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from . import _pathology
+from ._report import Report, Table
+from ._shards import run_sharded
 
 __version__: str = _pathology.__version__
 
@@ -40,131 +58,346 @@ Number = Union[str, int, float, Fraction]
 
 __all__ = [
     "Number",
+    "Report",
+    "Table",
+    "command_line",
+    "commands",
     "decision_probabilities",
     "dgame",
     "emm_depth_one",
     "emm_example",
     "errprop",
+    "errprop_fixed_points",
+    "errprop_thresholds",
     "mc_dgame",
+    "mc_errprop",
+    "mc_rhf",
+    "merge",
     "rhf",
+    "run",
+    "run_sharded",
+    "sweep",
+    "table",
+    "threshold",
     "validate",
     "w_b",
 ]
 
 
-def _text(value: Number, name: str) -> str:
-    """A number as the exact text the library parses."""
-    if isinstance(value, bool):
-        raise ValueError(f"{name} must be a number, got {value!r}")
-    if isinstance(value, str):
-        return value
-    if isinstance(value, Rational):  # int, Fraction
-        value = Fraction(value)
-        return f"{value.numerator}/{value.denominator}"
-    if isinstance(value, float):
-        return repr(value)  # shortest round-trip text: 0.1 stays "0.1" = 1/10
-    raise ValueError(f"{name} must be a number (str, int, float or Fraction), got {value!r}")
+class _Command:
+    """A command of the parser: its path, whether it runs by itself, its options."""
 
+    def __init__(self, path: List[str], runs: bool, options: List[Dict[str, Any]]):
+        self.path = path
+        self.runs = runs
+        self.options = {_python_name(o): o for o in options}
+        self.subcommands: Dict[str, "_Command"] = {}
 
-def _texts(values: Union[Number, Iterable[Number]], name: str) -> List[str]:
-    if isinstance(values, (str, int, float, Fraction)):
-        return [_text(values, name)]
-    return [_text(v, name) for v in values]
-
-
-def _cell(kind: str, value: Any) -> Any:
-    if value is None:
+    def python_name_of(self, long: str) -> Optional[str]:
+        for name, option in self.options.items():
+            if option["long"] == long:
+                return name
         return None
-    if kind == "exact_rational":
-        return Fraction(value)
-    return value
 
 
-def _columns(table: Dict[str, Any]) -> Dict[str, list]:
-    """A JSON table (rows of objects) as a dict of columns; exact rationals as Fraction."""
-    kinds = {c["name"]: c["kind"] for c in table["columns"]}
-    out: Dict[str, list] = {name: [] for name in kinds}
-    for row in table["rows"]:
-        for name, kind in kinds.items():
-            out[name].append(_cell(kind, row.get(name)))
+def _python_name(option: Dict[str, Any]) -> str:
+    """The keyword of an option: ``--search-depth`` is ``search_depth``, ``--from`` is
+    ``from_`` (a Python keyword), a positional argument its id (``number``, ``files``)."""
+    name = (option["long"] or option["id"]).replace("-", "_")
+    return name + "_" if name in {"from", "in", "is", "as", "if", "else", "for"} else name
+
+
+def _tree() -> _Command:
+    root = _Command([], False, [])
+    for path, runs, options in _pathology.commands():
+        node = root
+        for word in path[:-1]:
+            node = node.subcommands[word]
+        node.subcommands[path[-1]] = _Command(list(path), runs, options)
+    return root
+
+
+_ROOT = _tree()
+
+
+def commands() -> List[Tuple[str, ...]]:
+    """The path of every command that runs by itself, from the command line's parser:
+    ``("table",)``, ``("mc", "dgame")``, ``("errprop", "thresholds")``, ...
+
+    >>> import pathology
+    >>> ("mc", "dgame") in pathology.commands()
+    True
+    """
+    out: List[Tuple[str, ...]] = []
+
+    def walk(node: _Command) -> None:
+        if node.path and node.runs:
+            out.append(tuple(node.path))
+        for sub in node.subcommands.values():
+            walk(sub)
+
+    walk(_ROOT)
     return out
 
 
-def _report(text: str) -> Dict[str, Any]:
-    raw = json.loads(text)
-    return {
-        "manifest": raw["manifest"],
-        "title": raw["title"],
-        "tables": {t["name"]: _columns(t) for t in raw["tables"]},
-        "notes": raw["notes"],
-    }
+def _word(value: Any, name: str) -> str:
+    """One value as the command line's text; ``TypeError`` naming the argument when its
+    Python type has no such text."""
+    if isinstance(value, bool):
+        raise TypeError(f"{name} must be a number or a string, got the bool {value!r}")
+    if isinstance(value, str):
+        return value
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, Rational):  # Fraction
+        value = Fraction(value)
+        return f"{value.numerator}/{value.denominator}"
+    if isinstance(value, float):
+        return repr(value)  # the shortest round-trip text: 0.1 stays "0.1" = 1/10
+    if isinstance(value, os.PathLike):
+        return os.fspath(value)
+    try:
+        import decimal
+
+        if isinstance(value, decimal.Decimal):
+            return str(value)
+    except ImportError:  # pragma: no cover
+        pass
+    raise TypeError(
+        f"{name} must be a str, int, float, Fraction or path, got {type(value).__name__}"
+    )
 
 
-def _result(text: str, full: bool) -> Dict[str, Any]:
-    report = _report(text)
-    if full:
-        return report
-    return next(iter(report["tables"].values()))
+def _values(value: Any, name: str) -> List[str]:
+    if isinstance(value, (list, tuple, range)):
+        return [_word(v, name) for v in value]
+    return [_word(value, name)]
+
+
+def _resolve(words: List[str]) -> Tuple[_Command, int]:
+    """The command named by the leading words and how many words name it."""
+    node, used = _ROOT, 0
+    while used < len(words) and words[used] in node.subcommands:
+        node = node.subcommands[words[used]]
+        used += 1
+    return node, used
+
+
+def command_line(*args: Any, **options: Any) -> List[str]:
+    """The words (after ``pathology``) that :func:`run` hands to the parser, without the
+    ``--format json`` it adds.
+
+    >>> import pathology
+    >>> pathology.command_line("exact", game="p", height=4, qk=None, exact=True)
+    ['exact', '--game=p', '--height=4', '--exact']
+    >>> pathology.command_line("errprop", gamma=0.3, delta=0.2, f1=[0.1, 0.2], f2=0.1)
+    ['errprop', '--gamma=0.3', '--delta=0.2', '--f1=0.1,0.2', '--f2=0.1']
+    """
+    return _command_line(args, options)[0]
+
+
+def _command_line(args: Sequence[Any], options: Dict[str, Any]) -> Tuple[List[str], _Command, bool]:
+    if len(args) == 1 and isinstance(args[0], (list, tuple)):
+        args = tuple(args[0])
+    words = [_word(a, f"argument {i + 1}") for i, a in enumerate(args)]
+    node, used = _resolve(words)
+    rest = words[used:]
+    if used == 0 or not node.runs and not (rest and rest[0].startswith("-")):
+        known = ", ".join(" ".join(c) for c in commands())
+        given = " ".join(words) or "nothing"
+        if used == 0 and words and words[0].startswith("-"):
+            return words, node, False  # --help, --version
+        raise ValueError(f"unknown command {given!r}; the commands are: {known}")
+    positional: List[str] = []
+    for key, value in options.items():
+        option = node.options.get(key)
+        if option is None:
+            raise TypeError(
+                f"'pathology {' '.join(node.path)}' has no option {key!r}; its options: "
+                + ", ".join(sorted(node.options))
+            )
+        if value is None:
+            continue
+        if option["long"] is None:
+            positional.extend(_values(value, key))
+        elif not option["takes_value"]:
+            if not isinstance(value, bool):
+                raise TypeError(f"{key} is a flag: True or False, got {value!r}")
+            if value:
+                words.append(f"--{option['long']}")
+        else:
+            if isinstance(value, bool):
+                raise TypeError(f"{key} takes a value, got the bool {value!r}")
+            words.append(f"--{option['long']}=" + ",".join(_values(value, key)))
+    if positional:
+        words.append("--")
+        words.extend(positional)
+    return words, node, bool(options)
+
+
+def _python_message(message: str, node: _Command, names: Dict[str, str]) -> str:
+    """The command line's message with each option of ``node`` named as its Python
+    keyword (``'--height <HEIGHT>'`` becomes ``'height'``), and no usage lines."""
+    message = message.split("\n\nUsage:")[0]
+    for name, option in node.options.items():
+        long = option["long"]
+        if long is None:
+            continue
+        name = names.get(name, name)
+        message = re.sub(rf"--{re.escape(long)}(?: <[A-Z0-9_.]+>)?(?![\w-])", name, message)
+    return message
+
+
+def run(*args: Any, stdin: Union[bytes, str, None] = None, **options: Any) -> Report:
+    """Runs a command of the command line and returns its :class:`Report`.
+
+    ``args`` are the words after ``pathology`` (``run("table", 1)``) or one list of them
+    (``run(["mc", "dgame", "--height", "6", ...])``); ``options`` are the command's options
+    by keyword. The command goes through the command line's parser, with ``--format json``
+    added when the command has ``--format`` and none was given (a report then; any other
+    format gives the printed text in ``report.text``). ``stdin`` is standard input (for
+    ``validate -`` and ``merge -``). Files written with ``out=`` are written as the command
+    line writes them.
+
+    >>> import pathology
+    >>> pathology.run("emm", "example")["root_error_exact"]
+    [Fraction(91, 1000), Fraction(1729, 10000)]
+    >>> pathology.run("mc", "dgame", height=10, f1=0.1, f2=0.1, trials=10**15)
+    Traceback (most recent call last):
+    ...
+    ValueError: mc dgame at height 10 with 1000000000000000 trials would need about ...
+
+    Raises:
+        ValueError: bad input, an unknown command, or work refused by the cost checks.
+        TypeError: an option the command does not have, or a value of the wrong type.
+        RuntimeError: any other failure of the command (a file that cannot be written).
+        KeyboardInterrupt: Ctrl-C during the call.
+    """
+    return _run(args, options, stdin, {})
+
+
+def _run(
+    args: Sequence[Any],
+    options: Dict[str, Any],
+    stdin: Union[bytes, str, None],
+    names: Dict[str, str],
+) -> Report:
+    """Runs a command line as :func:`run`; ``names`` renames options in error messages."""
+    words, node, by_keyword = _command_line(args, options)
+    node_format = node.options.get("format")
+    if (
+        node_format is not None
+        and "json" in node_format["choices"]
+        and not any(w == "--format" or w.startswith("--format=") for w in words)
+        and not any(w in ("-h", "--help") for w in words)
+    ):
+        end = words.index("--") if "--" in words else len(words)  # options before "--"
+        words = words[:end] + ["--format=json"] + words[end:]
+    data = stdin.encode("utf-8") if isinstance(stdin, str) else stdin
+    try:
+        output, code = _pathology.run(words, data)
+    except ValueError as error:
+        if by_keyword:
+            raise ValueError(_python_message(str(error), node, names)) from None
+        raise
+    return Report(words, output, code)
+
+
+# -- typed functions: run() with the options as named parameters ------------------------
 
 
 def decision_probabilities(
     game: str,
     height: int,
     *,
-    branching: int = 2,
+    branching: Optional[int] = None,
     depth: Optional[int] = None,
-    evaluator: str = "count",
+    evaluator: Optional[str] = None,
     e: Optional[Number] = None,
     p: Optional[Number] = None,
     q: Optional[Number] = None,
     qk: Optional[Sequence[Number]] = None,
     rk: Optional[Sequence[Number]] = None,
     exact: bool = False,
-    full: bool = False,
-) -> Dict[str, Any]:
-    """D(d,h), the probability of a correct decision at search depth d in a tree of height h.
+    full: bool = True,
+) -> Report:
+    """D(d,h), the probability of a correct decision at search depth d in a tree of height h
+    (``pathology exact``).
 
-    ``game`` is ``"d"`` (b-ary D-game, Li & Marsland Definition 3.1: ``qk`` = q_1..q_b, ``rk``
-    = r_1..r_b), ``"p"`` (P-game, leaf probability ``p``, default w_b, f64 only) or ``"n"``
-    (N-game, edge probability ``q``, default 1/2). ``evaluator`` is ``"count"`` (Nau's piece
-    count) or ``"artificial"`` (Wilson et al.: the true value, wrong with probability ``e``,
-    default 1/10). Columns: game, b, h, evaluator, d, D and, with ``exact=True``, D_exact
-    (``Fraction``), else D_error_bound. As ``pathology exact``.
+    ``game`` is ``"d"`` (b-ary D-game, Li & Marsland Definition 3.1: ``qk`` = q_1..q_b,
+    ``rk`` = r_1..r_b), ``"p"`` (P-game, leaf probability ``p``, default w_b, f64 only) or
+    ``"n"`` (N-game, edge probability ``q``, default 1/2). ``evaluator`` is ``"count"``
+    (Nau's piece count) or ``"artificial"`` (the true value, wrong with probability ``e``).
+
+    >>> import pathology
+    >>> pathology.decision_probabilities("p", 4, p=0.5, exact=True)["D_exact"]
+    [Fraction(3097, 3381), Fraction(1031, 1127), Fraction(1, 1), Fraction(1, 1)]
     """
-    return _result(
-        _pathology.exact(
-            game,
-            height,
-            branching,
-            depth,
-            evaluator,
-            None if e is None else _text(e, "e"),
-            None if p is None else _text(p, "p"),
-            None if q is None else _text(q, "q"),
-            None if qk is None else _texts(qk, "qk"),
-            None if rk is None else _texts(rk, "rk"),
-            exact,
-        ),
-        full,
+    del full  # always the whole report (kept for scripts written before 0.2)
+    return run(
+        "exact", game=game, height=height, branching=branching, depth=depth,
+        evaluator=evaluator, e=e, p=p, q=q, qk=qk, rk=rk, exact=exact,
     )
 
 
 def dgame(
     f1: Number,
-    f2: Number,
+    f2: Optional[Number],
     height: int,
     *,
     depth: Optional[int] = None,
+    p0: Optional[Number] = None,
+    complement: bool = False,
     exact: bool = False,
-    full: bool = False,
-) -> Dict[str, Any]:
-    """D(d,h) of Li & Marsland's binary D-game with dependence factors f1, f2 (Tables 1-2).
+    full: bool = True,
+) -> Report:
+    """D(d,h) of Li & Marsland's binary D-game with dependence factors f1, f2 (Tables 1-2;
+    ``pathology dgame``): tables ``decisions`` and ``ps``.
 
-    ``dgame(0.1, 0.1, 10)["D"][0]`` is Table 1's 0.608 (to three decimals).
+    >>> import pathology
+    >>> round(pathology.dgame(0.1, 0.1, 10)["D"][0], 3)  # Table 1
+    0.608
     """
-    return _result(
-        _pathology.dgame(_text(f1, "f1"), _text(f2, "f2"), height, depth, exact), full
+    del full
+    return run(
+        "dgame", height=height, f1=f1, f2=f2, depth=depth, p0=p0,
+        complement=complement, exact=exact,
     )
+
+
+def table(number: int, *, exact: bool = False) -> Report:
+    """Li & Marsland's Table 1 (f1 = f2) or Table 2 (f1 + f2 = 1): D(d,10) and PS
+    (``pathology table``).
+
+    >>> import pathology
+    >>> round(pathology.table(1).table("ps")["PS"][2], 3)  # PS at f1 = f2 = 0.3
+    0.129
+    """
+    return run("table", number=number, exact=exact)
+
+
+def sweep(
+    height: int,
+    from_: Number,
+    to: Number,
+    step: Number,
+    *,
+    f2: Optional[Number] = None,
+    p0: Optional[Number] = None,
+    exact: bool = False,
+) -> Report:
+    """D(d,h) and PS over a range of f1 (``pathology sweep``)."""
+    return run(
+        "sweep", height=height, from_=from_, to=to, step=step, f2=f2, p0=p0, exact=exact
+    )
+
+
+def threshold(
+    height: int, *, grid: Optional[int] = None, tolerance: Optional[Number] = None
+) -> Report:
+    """The dependence factor f = f1 = f2 above which no depth is pathological
+    (``pathology threshold``)."""
+    return run("threshold", height=height, grid=grid, tolerance=tolerance)
 
 
 def errprop(
@@ -173,75 +406,94 @@ def errprop(
     f1: Union[Number, Sequence[Number]],
     f2: Union[Number, Sequence[Number]],
     *,
-    steps: int = 10,
-    back_up_from: str = "max",
+    steps: Optional[int] = None,
+    back_up_from: Optional[str] = None,
     exact: bool = False,
-    full: bool = False,
-) -> Dict[str, Any]:
-    """Trajectories of Li & Marsland's gamma/delta map (formulas 3-4) from (gamma, delta).
+    full: bool = True,
+) -> Report:
+    """Trajectories of Li & Marsland's gamma/delta map (formulas 3-4) from (gamma, delta)
+    (``pathology errprop``; ``back_up_from`` is its ``--from``: ``"max"`` or ``"min"``).
 
-    One trajectory per value of ``f1`` (``f2``: one value for all, or as many as ``f1``);
-    ``back_up_from`` is ``"max"`` (Max-to-Max, formulas 3-4) or ``"min"`` (the dual map).
-    Columns: from, gamma0, delta0, f1, f2, step, gamma, delta (exact: ``*_exact`` as
-    ``Fraction``; f64: ``*_error_bound``). Step 0 is the start point.
+    One trajectory per value of ``f1`` (``f2``: one value for all, or as many as ``f1``).
+    Step 0 is the start point.
+
+    >>> import pathology
+    >>> pathology.errprop(0.3, 0.2, 0.1, 0.1, steps=2, exact=True)["gamma_exact"][1]
+    Fraction(639, 1600)
     """
-    return _result(
-        _pathology.errprop(
-            _text(gamma, "gamma"),
-            _text(delta, "delta"),
-            _texts(f1, "f1"),
-            _texts(f2, "f2"),
-            steps,
-            back_up_from,
-            exact,
-        ),
-        full,
+    del full
+    options = dict(gamma=gamma, delta=delta, f1=f1, f2=f2, steps=steps, from_=back_up_from, exact=exact)
+    return _run(("errprop",), options, None, {"from_": "back_up_from"})
+
+
+def errprop_thresholds(
+    gamma: Number,
+    delta: Number,
+    *,
+    f1: Optional[Number] = None,
+    f2: Optional[Number] = None,
+    theorem: Optional[str] = None,
+) -> Report:
+    """Theorems 5.1 and 5.2: the thresholds F1, F2 and rates H1, H2 at (gamma, delta)
+    (``pathology errprop thresholds``)."""
+    return run(
+        "errprop", "thresholds", gamma=gamma, delta=delta, f1=f1, f2=f2, theorem=theorem
     )
+
+
+def errprop_fixed_points(
+    f1: Number, f2: Number, *, back_up_from: Optional[str] = None
+) -> Report:
+    """Fixed points of the gamma/delta map, their Jacobian eigenvalues and stability
+    (``pathology errprop fixed-points``)."""
+    options = dict(f1=f1, f2=f2, from_=back_up_from)
+    return _run(("errprop", "fixed-points"), options, None, {"from_": "back_up_from"})
 
 
 def rhf(
     w: Number,
     *,
     xi: Optional[Number] = None,
-    branching: int = 2,
+    branching: Optional[int] = None,
     exact: bool = False,
     full: bool = False,
-) -> Union[float, Fraction, Dict[str, Any]]:
-    """Chi & Nau's rate of heuristic flaw rhf(w) = ((1-2w)/(1-w))^2 xi (1-xi) (w <= 1/2).
+) -> Union[float, Fraction, Report]:
+    """Chi & Nau's rate of heuristic flaw rhf(w) = ((1-2w)/(1-w))^2 xi (1-xi) (w <= 1/2)
+    (``pathology rhf``).
 
     ``xi`` defaults to w_b for ``branching`` (w_2 = 0.381966...). Returns the value (a
     ``Fraction`` with ``exact=True``, which needs ``xi``), or the report with ``full=True``.
+
+    >>> import pathology
+    >>> pathology.rhf("1/4", xi="1/2", exact=True)
+    Fraction(1, 9)
     """
-    text = _pathology.rhf(_text(w, "w"), None if xi is None else _text(xi, "xi"), branching, exact)
+    report = run("rhf", w=w, xi=xi, branching=branching, exact=exact)
     if full:
-        return _report(text)
-    table = _result(text, False)
-    return table["rhf_exact"][0] if exact else table["rhf"][0]
+        return report
+    return report["rhf_exact"][0] if exact else report["rhf"][0]
 
 
-def w_b(branching: int, *, full: bool = False) -> Union[float, Dict[str, Any]]:
-    """w_b, the root in (0, 1) of (1 - x)^b = x (w_2 = 0.3819660113...), certified."""
-    text = _pathology.w_b(branching)
-    if full:
-        return _report(text)
-    return _result(text, False)["w_b"][0]
+def w_b(branching: int, *, full: bool = False) -> Union[float, Report]:
+    """w_b, the root in (0, 1) of (1 - x)^b = x (w_2 = 0.3819660113...), certified
+    (``pathology wb``); the report with ``full=True``."""
+    report = run("wb", branching=branching)
+    return report if full else report["w_b"][0]
 
 
-def emm_depth_one(e: Number, *, full: bool = False) -> Dict[str, Any]:
-    """Wilson, Parker & Nau's depth-one error formulas error(A..D) (Fig. 1) at error e.
+def emm_depth_one(e: Number, *, full: bool = True) -> Report:
+    """Wilson, Parker & Nau's depth-one error formulas error(A..D) (Fig. 1) at error e
+    (``pathology emm depth-one``)."""
+    del full
+    return run("emm", "depth-one", e=e)
 
-    Columns: e, e_exact, tree, error, error_exact (``Fraction``).
-    """
-    return _result(_pathology.emm_depth_one(_text(e, "e")), full)
 
-
-def emm_example(error: Number = "1/10", *, full: bool = False) -> Dict[str, Any]:
-    """Wilson, Parker & Nau's Fig. 2 example backed up by Algorithm 1, exactly.
-
-    At e = 1/10 the root error is 91/1000 with EMM and 1729/10000 without the static
-    preference (the paper's 9.1% and 17.29%).
-    """
-    return _result(_pathology.emm_example(_text(error, "error")), full)
+def emm_example(error: Optional[Number] = None, *, full: bool = True) -> Report:
+    """Wilson, Parker & Nau's Fig. 2 example backed up by Algorithm 1, exactly
+    (``pathology emm example``): at e = 1/10 the root error is 91/1000 with EMM and
+    1729/10000 without the static preference (the paper's 9.1% and 17.29%)."""
+    del full
+    return run("emm", "example", error=error)
 
 
 def mc_dgame(
@@ -250,35 +502,103 @@ def mc_dgame(
     f2: Number,
     trials: int,
     *,
-    seed: int = 1,
+    seed: Optional[int] = None,
     threads: Optional[int] = None,
     shard: Optional[str] = None,
-    engine: str = "fast",
-    full: bool = False,
-) -> Dict[str, Any]:
-    """Monte Carlo check of D(d,h): minimax with the piece count on random D-game boards.
-
-    Seeded: the same seed gives the same result for any ``threads``. ``shard="K/N"`` runs
-    the K-th of N disjoint slices of the trials. Each row has the estimate with its Wilson
-    confidence interval, the exact D(d,h) and the z-score. As ``pathology mc dgame``.
-    """
-    return _result(
-        _pathology.mc_dgame(
-            height, _text(f1, "f1"), _text(f2, "f2"), trials, seed, threads, shard, engine
-        ),
-        full,
+    engine: Optional[str] = None,
+    full: bool = True,
+) -> Report:
+    """Monte Carlo check of D(d,h): minimax with the piece count on random D-game boards
+    (``pathology mc dgame``). Seeded: the same seed gives the same report for any
+    ``threads``; ``shard="K/N"`` runs the K-th of N disjoint slices of the trials."""
+    del full
+    return run(
+        "mc", "dgame", height=height, f1=f1, f2=f2, trials=trials, seed=seed,
+        threads=threads, shard=shard, engine=engine,
     )
 
 
-def validate(csv_text: str, *, alpha: float = 0.05) -> Dict[str, Any]:
-    """Checks simulation estimates (CSV text, as ``pathology validate`` reads) against the
-    exact values with score tests and Holm's correction.
+def mc_errprop(
+    gamma: Number,
+    delta: Number,
+    f1: Number,
+    f2: Number,
+    steps: int,
+    trials: int,
+    *,
+    seed: Optional[int] = None,
+    threads: Optional[int] = None,
+    shard: Optional[str] = None,
+) -> Report:
+    """Li & Marsland's gamma_K, delta_K estimated by minimax back-ups on D-game trees of
+    depth 2K, against the map iterated K times (``pathology mc errprop``)."""
+    return run(
+        "mc", "errprop", gamma=gamma, delta=delta, f1=f1, f2=f2, steps=steps,
+        trials=trials, seed=seed, threads=threads, shard=shard,
+    )
 
-    Returns the full report plus ``"exit_code"``: 0 when every row agrees, 1 when some row
-    disagrees, 2 when some row is malformed (the command's exit status). The checked rows
-    are ``result["tables"]["checked"]`` (a dict of columns).
+
+def mc_rhf(
+    w: Number,
+    height: int,
+    depth: int,
+    trials: int,
+    *,
+    p: Optional[Number] = None,
+    seed: Optional[int] = None,
+    threads: Optional[int] = None,
+    shard: Optional[str] = None,
+) -> Report:
+    """Chi & Nau's rate of heuristic flaw estimated on binary P-games, against rhf(w)
+    (``pathology mc rhf``)."""
+    return run(
+        "mc", "rhf", w=w, height=height, depth=depth, p=p, trials=trials, seed=seed,
+        threads=threads, shard=shard,
+    )
+
+
+def merge(shards: Sequence[Union[Report, str, "os.PathLike[str]"]]) -> Report:
+    """The outputs of a sharded run combined into the unsharded report
+    (``pathology merge``): reports (their JSON) or files the shards wrote."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="pathology-merge-") as directory:
+        files = []
+        for i, shard in enumerate(shards):
+            if isinstance(shard, Report):
+                path = os.path.join(directory, f"shard-{i + 1}.json")
+                with open(path, "w", encoding="utf-8") as f:
+                    f.write(shard.to_json())
+                files.append(path)
+            else:
+                files.append(_word(shard, f"shards[{i}]"))
+        return run("merge", files=files)
+
+
+def validate(
+    data: Any, *, alpha: Optional[float] = None
+) -> Report:
+    """Checks simulation estimates against the exact values with score tests and Holm's
+    correction (``pathology validate``).
+
+    ``data`` is a ``pandas.DataFrame`` (its columns as the CSV's), a path (``str`` without
+    a line break, or ``os.PathLike``) or the CSV (or JSON) text itself. The report's
+    ``exit_code`` is the command's: 0 when every row agrees, 1 when some row disagrees, 2
+    when some row is malformed; the checked rows are ``report.table("checked")``.
+
+    >>> import pathology
+    >>> csv = "kind,w,branching,estimate,trials\\nrhf,0.1,2,0.19,10000\\n"
+    >>> pathology.validate(csv).exit_code
+    0
     """
-    text, code = _pathology.validate(csv_text, alpha)
-    report = _report(text)
-    report["exit_code"] = code
-    return report
+    if hasattr(data, "to_csv") and hasattr(data, "columns"):
+        return run("validate", file="-", alpha=alpha, stdin=data.to_csv(index=False))
+    if isinstance(data, os.PathLike) or (
+        isinstance(data, str) and data and "\n" not in data and data != "-"
+    ):
+        return run("validate", file=data, alpha=alpha)
+    if isinstance(data, (str, bytes)):
+        return run("validate", file="-", alpha=alpha, stdin=data)
+    raise TypeError(
+        "data must be a pandas.DataFrame, a path or CSV text, got " + type(data).__name__
+    )

@@ -1,94 +1,181 @@
-# Long calls (decision_probabilities, dgame, errprop, mc_dgame) release the GIL and raise
-# KeyboardInterrupt on Ctrl-C (signals reach the main thread only).
+# Type stubs of the package's public API (checked by mypy --strict on examples/python).
+# Every call goes through the command line's parser (run); long calls release the GIL and
+# raise KeyboardInterrupt on Ctrl-C (signals reach the main thread only).
+import concurrent.futures
+import os
 from fractions import Fraction
-from typing import Any, Dict, List, Literal, Optional, Sequence, Union, overload
+from typing import Any, Dict, List, Literal, Optional, Sequence, Tuple, Union, overload
+
+from ._report import Report as Report, Table as Table
 
 Number = Union[str, int, float, Fraction]
-Columns = Dict[str, List[Any]]
-FullReport = Dict[str, Any]
 
 __version__: str
+__all__ = [
+    "Number",
+    "Report",
+    "Table",
+    "command_line",
+    "commands",
+    "decision_probabilities",
+    "dgame",
+    "emm_depth_one",
+    "emm_example",
+    "errprop",
+    "errprop_fixed_points",
+    "errprop_thresholds",
+    "mc_dgame",
+    "mc_errprop",
+    "mc_rhf",
+    "merge",
+    "rhf",
+    "run",
+    "run_sharded",
+    "sweep",
+    "table",
+    "threshold",
+    "validate",
+    "w_b",
+]
 
-@overload
+def commands() -> List[Tuple[str, ...]]: ...
+def command_line(*args: Any, **options: Any) -> List[str]: ...
+def run(*args: Any, stdin: Union[bytes, str, None] = ..., **options: Any) -> Report: ...
+def run_sharded(
+    argv: Sequence[Any],
+    shards: int,
+    executor: Optional[concurrent.futures.Executor] = ...,
+    **options: Any,
+) -> Report: ...
 def decision_probabilities(
     game: Literal["d", "p", "n"],
     height: int,
     *,
-    branching: int = ...,
+    branching: Optional[int] = ...,
     depth: Optional[int] = ...,
-    evaluator: Literal["count", "artificial"] = ...,
+    evaluator: Optional[Literal["count", "artificial"]] = ...,
     e: Optional[Number] = ...,
     p: Optional[Number] = ...,
     q: Optional[Number] = ...,
     qk: Optional[Sequence[Number]] = ...,
     rk: Optional[Sequence[Number]] = ...,
-    exact: bool = ...,
-    full: Literal[False] = ...,
-) -> Columns: ...
-@overload
-def decision_probabilities(
-    game: Literal["d", "p", "n"],
-    height: int,
-    *,
-    branching: int = ...,
-    depth: Optional[int] = ...,
-    evaluator: Literal["count", "artificial"] = ...,
-    e: Optional[Number] = ...,
-    p: Optional[Number] = ...,
-    q: Optional[Number] = ...,
-    qk: Optional[Sequence[Number]] = ...,
-    rk: Optional[Sequence[Number]] = ...,
-    exact: bool = ...,
-    full: Literal[True],
-) -> FullReport: ...
-def dgame(
-    f1: Number,
-    f2: Number,
-    height: int,
-    *,
-    depth: Optional[int] = ...,
     exact: bool = ...,
     full: bool = ...,
-) -> Columns: ...
+) -> Report: ...
+def dgame(
+    f1: Number,
+    f2: Optional[Number],
+    height: int,
+    *,
+    depth: Optional[int] = ...,
+    p0: Optional[Number] = ...,
+    complement: bool = ...,
+    exact: bool = ...,
+    full: bool = ...,
+) -> Report: ...
+def table(number: int, *, exact: bool = ...) -> Report: ...
+def sweep(
+    height: int,
+    from_: Number,
+    to: Number,
+    step: Number,
+    *,
+    f2: Optional[Number] = ...,
+    p0: Optional[Number] = ...,
+    exact: bool = ...,
+) -> Report: ...
+def threshold(
+    height: int, *, grid: Optional[int] = ..., tolerance: Optional[Number] = ...
+) -> Report: ...
 def errprop(
     gamma: Number,
     delta: Number,
     f1: Union[Number, Sequence[Number]],
     f2: Union[Number, Sequence[Number]],
     *,
-    steps: int = ...,
-    back_up_from: Literal["max", "min"] = ...,
+    steps: Optional[int] = ...,
+    back_up_from: Optional[Literal["max", "min"]] = ...,
     exact: bool = ...,
     full: bool = ...,
-) -> Columns: ...
+) -> Report: ...
+def errprop_thresholds(
+    gamma: Number,
+    delta: Number,
+    *,
+    f1: Optional[Number] = ...,
+    f2: Optional[Number] = ...,
+    theorem: Optional[str] = ...,
+) -> Report: ...
+def errprop_fixed_points(
+    f1: Number, f2: Number, *, back_up_from: Optional[Literal["max", "min"]] = ...
+) -> Report: ...
 @overload
 def rhf(
-    w: Number, *, xi: Optional[Number] = ..., branching: int = ..., exact: Literal[False] = ..., full: Literal[False] = ...
+    w: Number,
+    *,
+    xi: Optional[Number] = ...,
+    branching: Optional[int] = ...,
+    exact: Literal[False] = ...,
+    full: Literal[False] = ...,
 ) -> float: ...
 @overload
 def rhf(
-    w: Number, *, xi: Number, branching: int = ..., exact: Literal[True], full: Literal[False] = ...
+    w: Number,
+    *,
+    xi: Number,
+    branching: Optional[int] = ...,
+    exact: Literal[True],
+    full: Literal[False] = ...,
 ) -> Fraction: ...
 @overload
 def rhf(
-    w: Number, *, xi: Optional[Number] = ..., branching: int = ..., exact: bool = ..., full: Literal[True]
-) -> FullReport: ...
+    w: Number,
+    *,
+    xi: Optional[Number] = ...,
+    branching: Optional[int] = ...,
+    exact: bool = ...,
+    full: Literal[True],
+) -> Report: ...
 @overload
 def w_b(branching: int, *, full: Literal[False] = ...) -> float: ...
 @overload
-def w_b(branching: int, *, full: Literal[True]) -> FullReport: ...
-def emm_depth_one(e: Number, *, full: bool = ...) -> Columns: ...
-def emm_example(error: Number = ..., *, full: bool = ...) -> Columns: ...
+def w_b(branching: int, *, full: Literal[True]) -> Report: ...
+def emm_depth_one(e: Number, *, full: bool = ...) -> Report: ...
+def emm_example(error: Optional[Number] = ..., *, full: bool = ...) -> Report: ...
 def mc_dgame(
     height: int,
     f1: Number,
     f2: Number,
     trials: int,
     *,
-    seed: int = ...,
+    seed: Optional[int] = ...,
     threads: Optional[int] = ...,
     shard: Optional[str] = ...,
-    engine: Literal["fast", "generic"] = ...,
+    engine: Optional[Literal["fast", "generic"]] = ...,
     full: bool = ...,
-) -> Columns: ...
-def validate(csv_text: str, *, alpha: float = ...) -> FullReport: ...
+) -> Report: ...
+def mc_errprop(
+    gamma: Number,
+    delta: Number,
+    f1: Number,
+    f2: Number,
+    steps: int,
+    trials: int,
+    *,
+    seed: Optional[int] = ...,
+    threads: Optional[int] = ...,
+    shard: Optional[str] = ...,
+) -> Report: ...
+def mc_rhf(
+    w: Number,
+    height: int,
+    depth: int,
+    trials: int,
+    *,
+    p: Optional[Number] = ...,
+    seed: Optional[int] = ...,
+    threads: Optional[int] = ...,
+    shard: Optional[str] = ...,
+) -> Report: ...
+def merge(shards: Sequence[Union[Report, str, os.PathLike[str]]]) -> Report: ...
+def validate(data: Any, *, alpha: Optional[float] = ...) -> Report: ...

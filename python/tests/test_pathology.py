@@ -1,5 +1,6 @@
-"""The Python package against the values the command line prints (same library, same
-parameters), and its errors (ValueError with the library's message)."""
+"""The typed functions against the values the command line prints (they are run() with
+named options, so the same parser and library), and their errors (ValueError naming the
+Python argument)."""
 
 import os
 import signal
@@ -73,10 +74,11 @@ def test_artificial_evaluator_exact_as_the_cli():
 
 
 def test_one_depth_and_the_full_report():
-    report = pathology.decision_probabilities("n", 4, depth=2, full=True)
-    assert report["manifest"]["parameters"]["depth"] == "2"
-    assert report["tables"]["decisions"]["d"] == [2]
-    assert "root" in report["tables"]
+    report = pathology.decision_probabilities("n", 4, depth=2)
+    assert report.manifest["parameters"]["depth"] == "2"
+    assert report.manifest["command"] == "pathology exact --game n --branching 2 --height 4 --depth 2 --evaluator count --q 0.5"
+    assert report.table("decisions")["d"] == [2]
+    assert "root" in report.tables
 
 
 def test_errprop_trajectory_exact_as_the_cli():
@@ -126,10 +128,10 @@ def test_mc_dgame_matches_the_cli_for_any_thread_count():
 def test_validate_csv_text():
     csv = "kind,w,branching,estimate,trials\nrhf,0.1,2,0.19,10000\nrhf,0.1,2,0.5,10000\n"
     result = pathology.validate(csv)
-    assert result["exit_code"] == 1
-    assert result["tables"]["checked"]["verdict"] == ["agrees", "disagrees"]
-    assert pathology.validate(csv.splitlines()[0] + "\nrhf,0.1,2,0.19,10000\n")["exit_code"] == 0
-    assert pathology.validate(csv + "rhf,2,2,0.1,100\n")["exit_code"] == 2
+    assert result.exit_code == 1
+    assert result.table("checked")["verdict"] == ["agrees", "disagrees"]
+    assert pathology.validate(csv.splitlines()[0] + "\nrhf,0.1,2,0.19,10000\n").exit_code == 0
+    assert pathology.validate(csv + "rhf,2,2,0.1,100\n").exit_code == 2
 
 
 @pytest.mark.parametrize(
@@ -138,18 +140,18 @@ def test_validate_csv_text():
         (lambda: pathology.dgame(1.5, 0.5, 10), ["f1", "[0, 1]"]),
         (lambda: pathology.dgame("abc", 0.5, 10), ["f1", "abc"]),
         (lambda: pathology.dgame(0.5, 0.5, 10, depth=11), ["depth", "1..=10"]),
-        (lambda: pathology.decision_probabilities("x", 4), ["game", "'d', 'p' or 'n'"]),
-        (lambda: pathology.decision_probabilities("p", 4, q=0.5), ["q", "game='n'"]),
+        (lambda: pathology.decision_probabilities("x", 4), ["'game'", "possible values: d, p, n"]),
+        (lambda: pathology.decision_probabilities("p", 4, q=0.5), ["q must be given only with game n"]),
         (lambda: pathology.decision_probabilities("p", 4, exact=True), ["p", "irrational"]),
         (lambda: pathology.decision_probabilities("d", 4), ["qk and rk"]),
         (lambda: pathology.w_b(1), ["branching"]),
         (lambda: pathology.rhf(0.1, exact=True), ["xi"]),
         (lambda: pathology.errprop(0.3, 0.2, [0.1, 0.2], [0.1, 0.2, 0.3]), ["f2", "as many as f1"]),
         (lambda: pathology.errprop(0.3, 0.2, 0.1, 0.1, back_up_from="both"), ["back_up_from"]),
-        (lambda: pathology.mc_dgame(6, 0.1, 0.1, 0), ["--trials", "at least 1"]),
-        (lambda: pathology.mc_dgame(6, 0.1, 0.1, 10, shard="3/2"), ["--shard", "K/N"]),
+        (lambda: pathology.mc_dgame(6, 0.1, 0.1, 0), ["'trials'", "at least 1"]),
+        (lambda: pathology.mc_dgame(6, 0.1, 0.1, 10, shard="3/2"), ["'shard'", "K/N"]),
         (lambda: pathology.validate(""), ["header"]),
-        (lambda: pathology.validate("kind,estimate,trials\n", alpha=2.0), ["--alpha", "(0, 1)"]),
+        (lambda: pathology.validate("kind,estimate,trials\n", alpha=2.0), ["alpha must be in (0, 1)"]),
     ],
 )
 def test_errors_raise_value_error_with_the_library_message(call, words):
@@ -163,6 +165,7 @@ def test_columns_feed_pandas_shaped_dicts():
     cols = pathology.dgame(0.1, 0.1, 10)
     lengths = {len(v) for v in cols.values()}
     assert lengths == {10}
+    assert {len(v) for v in cols.table("ps").values()} == {1}
 
 
 @pytest.fixture(autouse=True)
@@ -239,3 +242,13 @@ def test_long_calls_release_the_gil():
     assert result["trials"] == [200_000] * 10
     assert elapsed > 0.2, elapsed
     assert max(gaps) < elapsed / 2, (max(gaps), elapsed)
+
+
+@pytest.mark.skipif(
+    not os.environ.get("PATHOLOGY_EXPECT_INSTALLED"),
+    reason="CI sets PATHOLOGY_EXPECT_INSTALLED=1 when it tests the installed wheel",
+)
+def test_the_installed_wheel_is_tested_not_the_source_tree():
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    assert "site-packages" in pathology.__file__, pathology.__file__
+    assert not os.path.abspath(pathology.__file__).startswith(here), pathology.__file__

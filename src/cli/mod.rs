@@ -147,6 +147,31 @@ fn run_command(command: Command) -> anyhow::Result<()> {
     }
 }
 
+/// Runs the command line `argv` (the words after `pathology`) in this process as the binary
+/// would, with standard output captured and `input` as standard input
+/// ([`crate::report::render::capture`]): the bytes printed and the exit code (0, or
+/// `validate`'s 1 and 2). `--help` and `--version` return their text. The Python package's
+/// `run` is this.
+///
+/// # Errors
+///
+/// clap's usage error ([`clap::Error`]) or the command's, as the binary reports them.
+pub fn run_captured(argv: &[String], input: Option<Vec<u8>>) -> anyhow::Result<(Vec<u8>, u8)> {
+    use clap::error::ErrorKind;
+    let words = std::iter::once("pathology".to_string()).chain(argv.iter().cloned());
+    let cli = match Cli::try_parse_from(words) {
+        Ok(cli) => cli,
+        Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
+            return Ok((e.render().to_string().into_bytes(), 0));
+        }
+        Err(e) => return Err(e.into()),
+    };
+    let (code, printed) = crate::report::render::capture(input, || run(cli));
+    let code = code?;
+    let code = [1, 2].into_iter().find(|&c| code == ExitCode::from(c));
+    Ok((printed, code.unwrap_or(0)))
+}
+
 /// Prints an error and chooses the exit code: 2 for the user's input (as clap does for usage
 /// errors), 0 for a closed pipe (`| head`), 1 otherwise.
 pub fn report(error: &anyhow::Error) -> ExitCode {

@@ -195,7 +195,7 @@ pub fn read_any(text: &str, name: Option<&str>) -> Result<ReadTable> {
 pub fn open_input(path: &std::path::Path) -> Result<Box<dyn std::io::BufRead>> {
     let name = path.display().to_string();
     if name == "-" {
-        return Ok(Box::new(std::io::BufReader::new(std::io::stdin())));
+        return Ok(super::render::stdin_reader());
     }
     if path.is_dir() {
         return Err(Error::invalid("FILE", "a file, not a directory", &name));

@@ -6,8 +6,13 @@
 //! sweep, the gamma/delta trajectories) write while they compute, into a writer opened only
 //! once the first row is ready ([`StreamError`] tells their computation's errors from the
 //! writer's).
+//!
+//! Standard output and input go through [`stdout_writer`] and [`stdin_reader`], which a
+//! [`capture`] redirects to memory: the Python package runs the command line in-process
+//! (`pathology::cli::run_captured`) and returns what the command printed.
 
 use std::io;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use super::{ExportOptions, Format, Report};
 use crate::error::{Error, Result};
@@ -117,20 +122,132 @@ pub enum StreamError {
     Output(io::Error),
 }
 
-/// Standard output as a file of its own: Rust's `stdout()` treats a descriptor that reports
-/// `EBADF` (one opened read-only) as a sink that accepts everything, so `pathology table 1
-/// 1< file` would exit 0 having written nothing. Writes to a duplicate of descriptor 1 report
-/// `EBADF`, and a closed pipe `EPIPE` (which the binary treats as success, as `| head` wants).
-/// Only such errors mean that standard output is unusable: a descriptor open read-write on
-/// `/dev/null` (Python's `subprocess.DEVNULL`, `1<>/dev/null`) is a valid sink. A shell's `>&-`
-/// cannot be told apart from it on Linux (the Rust runtime opens `/dev/null` read-write on a
-/// closed descriptor 1 before `main`), so it, too, discards the output and exits 0.
+/// Standard output as the commands write it: the process's standard output, or the buffer of
+/// the running [`capture`] (the Python package runs the command line in-process and returns
+/// what it printed).
+#[derive(Debug)]
+pub enum Stdout {
+    /// The process's standard output ([`stdout_writer`]'s descriptor duplicate on Unix).
+    #[cfg(unix)]
+    Process(std::fs::File),
+    /// The process's standard output (locked).
+    #[cfg(not(unix))]
+    Process(io::StdoutLock<'static>),
+    /// The buffer of the running [`capture`].
+    Captured(Arc<Mutex<Vec<u8>>>),
+}
+
+impl io::Write for Stdout {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match self {
+            Stdout::Process(out) => out.write(buf),
+            Stdout::Captured(bytes) => {
+                bytes
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .extend_from_slice(buf);
+                Ok(buf.len())
+            }
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match self {
+            Stdout::Process(out) => out.flush(),
+            Stdout::Captured(_) => Ok(()),
+        }
+    }
+}
+
+/// What the running [`capture`] collects and feeds.
+struct Capture {
+    output: Arc<Mutex<Vec<u8>>>,
+    input: Option<Vec<u8>>,
+}
+
+/// The running capture. Process-wide, not per thread: the streamed commands open their
+/// output on whichever of rayon's threads finishes the first row.
+static CAPTURE: Mutex<Option<Capture>> = Mutex::new(None);
+
+/// Held for the whole of a [`capture`]: one runs at a time.
+static CAPTURING: Mutex<()> = Mutex::new(());
+
+fn running() -> std::sync::MutexGuard<'static, Option<Capture>> {
+    CAPTURE.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Runs `work` with standard output captured: every [`stdout_writer`] opened during `work`
+/// (on any thread) writes into a buffer, returned with `work`'s result; and standard input
+/// ([`stdin_reader`]) reads `input` when given. Captures run one at a time: a second one
+/// (from another thread) waits for the first to end, and one must not be started inside
+/// another.
+///
+/// # Examples
+///
+/// ```
+/// use std::io::{Read, Write};
+/// use pathology::report::render::{capture, stdin_reader, stdout_writer};
+/// let (read, printed) = capture(Some(b"d,D\n".to_vec()), || {
+///     let mut text = String::new();
+///     stdin_reader().read_to_string(&mut text).unwrap();
+///     stdout_writer().unwrap().write_all(b"printed\n").unwrap();
+///     text
+/// });
+/// assert_eq!((read.as_str(), printed.as_slice()), ("d,D\n", &b"printed\n"[..]));
+/// ```
+pub fn capture<R>(input: Option<Vec<u8>>, work: impl FnOnce() -> R) -> (R, Vec<u8>) {
+    /// Ends the capture, even when `work` panics.
+    struct End;
+    impl Drop for End {
+        fn drop(&mut self) {
+            *running() = None;
+        }
+    }
+    let _one = CAPTURING.lock().unwrap_or_else(PoisonError::into_inner);
+    let output = Arc::new(Mutex::new(Vec::new()));
+    *running() = Some(Capture {
+        output: Arc::clone(&output),
+        input,
+    });
+    let end = End;
+    let result = work();
+    drop(end);
+    let bytes = std::mem::take(&mut *output.lock().unwrap_or_else(PoisonError::into_inner));
+    (result, bytes)
+}
+
+/// Standard input: the input of the running [`capture`] (read once; then empty), or the
+/// process's.
+pub fn stdin_reader() -> Box<dyn io::BufRead> {
+    let injected = running().as_mut().map(|c| c.input.take());
+    match injected {
+        Some(input) => Box::new(io::Cursor::new(input.unwrap_or_default())),
+        None => Box::new(io::BufReader::new(io::stdin())),
+    }
+}
+
+/// Standard output: the buffer of the running [`capture`], or else the process's. On Unix the process's is a file of its own: Rust's `stdout()` treats a
+/// descriptor that reports `EBADF` (one opened read-only) as a sink that accepts everything,
+/// so `pathology table 1 1< file` would exit 0 having written nothing. Writes to a duplicate
+/// of descriptor 1 report `EBADF`, and a closed pipe `EPIPE` (which the binary treats as
+/// success, as `| head` wants). Only such errors mean that standard output is unusable: a
+/// descriptor open read-write on `/dev/null` (Python's `subprocess.DEVNULL`, `1<>/dev/null`)
+/// is a valid sink. A shell's `>&-` cannot be told apart from it on Linux (the Rust runtime
+/// opens `/dev/null` read-write on a closed descriptor 1 before `main`), so it, too, discards
+/// the output and exits 0.
 ///
 /// # Errors
 ///
 /// An [`io::Error`] when descriptor 1 cannot be duplicated.
+pub fn stdout_writer() -> io::Result<Stdout> {
+    if let Some(bytes) = running().as_ref().map(|c| Arc::clone(&c.output)) {
+        return Ok(Stdout::Captured(bytes));
+    }
+    process_stdout().map(Stdout::Process)
+}
+
 #[cfg(unix)]
-pub fn stdout_writer() -> io::Result<std::fs::File> {
+fn process_stdout() -> io::Result<std::fs::File> {
     use std::os::fd::AsFd;
     io::stdout()
         .as_fd()
@@ -139,12 +256,7 @@ pub fn stdout_writer() -> io::Result<std::fs::File> {
         .map_err(|e| io::Error::new(e.kind(), format!("standard output is closed ({e})")))
 }
 
-/// Standard output (locked).
-///
-/// # Errors
-///
-/// Never on this platform.
 #[cfg(not(unix))]
-pub fn stdout_writer() -> io::Result<io::StdoutLock<'static>> {
+fn process_stdout() -> io::Result<io::StdoutLock<'static>> {
     Ok(io::stdout().lock())
 }
