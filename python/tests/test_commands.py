@@ -54,6 +54,10 @@ CHEAP = {
     ("mc", "othello"): ((), dict(openings=2)),
     ("mc", "nodes"): ((), {}),
     ("mc", "distributions"): ((), dict(game="crit", gamma=0.5, height=4, trials=100)),
+    ("mc", "uct"): ((), dict(games=4, height=6, c="1", iterations="1,10")),
+    ("mc", "ggame"): ((), dict(height=6, trials=20)),
+    ("mc", "ballard"): ((), dict(trials=5, height=4, errors=[0, 0.1])),
+    ("mc", "kalah-gap"): ((), dict(boards=2, variant="default")),
     ("alphabeta",): ((), dict(board="........O")),
     ("merge",): None,  # tested with real shards below
     ("completions",): (("bash",), {}),

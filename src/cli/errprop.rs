@@ -155,8 +155,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             .emit(&critical_f_at(&a.gamma, &a.delta, a.from)?, 9),
         Some(Sub::Figures(a)) => {
             let written = crate::plot::figures::analytic_figures(&a.out, a.style)?;
-            let names: Vec<String> = written.iter().map(|p| p.display().to_string()).collect();
-            super::print(&format!("{}\n", names.join("\n")))
+            super::print(&format!("{}\n", super::list(&written, "\n")))
         }
         None => run_trajectories(args.run),
     }
@@ -187,9 +186,9 @@ fn run_trajectories(args: TrajectoryArgs) -> anyhow::Result<()> {
         .write(
             &args.output.options(),
             args.plot.is_some(),
-            super::stdout_buffered,
+            crate::report::stdout_buffered,
         )
-        .map_err(super::stream_error)?;
+        .map_err(crate::report::StreamError::into_command_error)?;
     if let (Some(path), Some(figure)) = (&args.plot, figure) {
         crate::plot::trajectories(path, &figure.title, &figure.series, args.style)
             .with_context(|| format!("drawing {}", path.display()))?;

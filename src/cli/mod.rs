@@ -168,8 +168,13 @@ pub fn run_captured(argv: &[String], input: Option<Vec<u8>>) -> anyhow::Result<(
     };
     let (code, printed) = crate::report::render::capture(input, || run(cli));
     let code = code?;
-    let code = [1, 2].into_iter().find(|&c| code == ExitCode::from(c));
-    Ok((printed, code.unwrap_or(0)))
+    Ok((
+        printed,
+        [1, 2]
+            .into_iter()
+            .find(|&c| code == ExitCode::from(c))
+            .unwrap_or(0),
+    ))
 }
 
 /// Prints an error and chooses the exit code: 2 for the user's input (as clap does for usage
@@ -207,19 +212,4 @@ pub(crate) fn print(text: &str) -> anyhow::Result<()> {
 pub(crate) fn list(paths: &[std::path::PathBuf], separator: &str) -> String {
     let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
     names.join(separator)
-}
-
-/// Buffered standard output for the streamed commands ([`crate::report::stdout_writer`]).
-pub(crate) fn stdout_buffered() -> io::Result<io::BufWriter<impl Write + Send>> {
-    crate::report::stdout_writer().map(io::BufWriter::new)
-}
-
-/// A streamed command's error: the library's, or a failed write naming standard output.
-pub(crate) fn stream_error(error: crate::report::StreamError) -> anyhow::Error {
-    match error {
-        crate::report::StreamError::Library(e) => e.into(),
-        crate::report::StreamError::Output(e) => {
-            anyhow::Error::new(e).context("cannot write to standard output")
-        }
-    }
 }

@@ -45,6 +45,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         exact: args.output.exact,
     };
     request
-        .write(&args.output.output.options(), super::stdout_buffered)
-        .map_err(super::stream_error)
+        .write(
+            &args.output.output.options(),
+            crate::report::stdout_buffered,
+        )
+        .map_err(crate::report::StreamError::into_command_error)
 }

@@ -2,8 +2,7 @@
 
 use std::path::PathBuf;
 
-use crate::analytic::dgame::report::height_trend_report;
-use crate::analytic::dgame::trend::height_trend;
+use crate::analytic::dgame::report::height_trend_run;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -34,24 +33,13 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
-    if args.from > args.to {
-        return Err(crate::Error::invalid(
-            "--from",
-            &format!("at most --to ({})", args.to),
-            args.from,
-        )
-        .into());
-    }
-    let heights: Vec<u32> = (args.from..=args.to).collect();
-    let rows = height_trend(&heights, args.grid, args.tolerance, args.peak_grid)?;
-    let report = height_trend_report(
-        &rows,
+    let (rows, report) = height_trend_run(
         args.from,
         args.to,
         args.grid,
         args.tolerance,
         args.peak_grid,
-    );
+    )?;
     let files = crate::plot::figures::trend_figures(&args.out, &rows, &report, args.style)?;
     args.output.emit(&report, 4)?;
     eprintln!("written: {}", super::list(&files, ", "));

@@ -54,7 +54,7 @@ pub use csv_format::Csv;
 pub use json_format::Json;
 pub use latex::Latex;
 pub use markdown::Markdown;
-pub use render::{RenderOptions, StreamError, stdout_writer};
+pub use render::{RenderOptions, StreamError, stdout_buffered, stdout_writer};
 pub use stream::{TableStream, probability_text_width};
 pub use text::Text;
 

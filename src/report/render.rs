@@ -122,6 +122,24 @@ pub enum StreamError {
     Output(io::Error),
 }
 
+impl StreamError {
+    /// As the command line reports it: the library's error, or a failed write naming
+    /// standard output.
+    pub fn into_command_error(self) -> anyhow::Error {
+        match self {
+            StreamError::Library(e) => e.into(),
+            StreamError::Output(e) => {
+                anyhow::Error::new(e).context("cannot write to standard output")
+            }
+        }
+    }
+}
+
+/// Buffered [`stdout_writer`], for the streamed commands.
+pub fn stdout_buffered() -> io::Result<io::BufWriter<Stdout>> {
+    stdout_writer().map(io::BufWriter::new)
+}
+
 /// Standard output as the commands write it: the process's standard output, or the buffer of
 /// the running [`capture`] (the Python package runs the command line in-process and returns
 /// what it printed).

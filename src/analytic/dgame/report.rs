@@ -673,6 +673,32 @@ pub fn trend_report(report: Report, rows: &[TrendRow]) -> Report {
     report.mode("certified").with_table(table)
 }
 
+/// The trend over the heights `from..=to` (`pathology trend`): the rows of
+/// [`crate::analytic::dgame::trend::height_trend`] and their report.
+///
+/// # Errors
+///
+/// `--from` above `--to`, and [`crate::analytic::dgame::trend::height_trend`]'s errors.
+pub fn height_trend_run(
+    from: u32,
+    to: u32,
+    grid: u32,
+    tolerance: f64,
+    peak_grid: u32,
+) -> crate::error::Result<(Vec<TrendRow>, Report)> {
+    if from > to {
+        return Err(crate::error::Error::invalid(
+            "--from",
+            &format!("at most --to ({to})"),
+            from,
+        ));
+    }
+    let heights: Vec<u32> = (from..=to).collect();
+    let rows = crate::analytic::dgame::trend::height_trend(&heights, grid, tolerance, peak_grid)?;
+    let report = height_trend_report(&rows, from, to, grid, tolerance, peak_grid);
+    Ok((rows, report))
+}
+
 /// The report of `pathology trend --from FROM --to TO`: [`trend_report`] with its title and
 /// parameters (the threshold's grid steps and bisection tolerance, the PS peak's grid steps).
 pub fn height_trend_report(
