@@ -532,7 +532,6 @@ impl GameOptions {
                 self.evaluator,
                 self.rhf,
                 self.exact,
-                &[],
             )?));
         }
         if self.uses_distributions()? {

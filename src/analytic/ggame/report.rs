@@ -56,30 +56,25 @@ fn value_cell(exact: bool, value: Option<(BigRational, (f64, f64))>) -> Cell {
     }
 }
 
-/// Options of `pathology decision` that G-games do not take, and whether each was given.
-pub type Given<'a> = [(&'a str, bool)];
-
 impl GGameRequest {
     /// The request from the command line's options: `evaluator` as `--evaluator` spells it
-    /// (any value enum: its value's name; default `e1`); options of the other families (`given`) are refused by name, never
-    /// ignored.
+    /// (any value enum: its value's name; default `e1`). Options of the other families are
+    /// refused by [`crate::analytic::decision::GameOptions`] before this is called.
     ///
     /// # Examples
     ///
     /// ```
     /// use pathology::analytic::ggame::GEvaluator;
     /// use pathology::analytic::ggame::report::GGameRequest;
-    /// let r = GGameRequest::from_options(6, None, None, Some(GEvaluator::E1Forced), false, true, &[]).unwrap();
+    /// let r = GGameRequest::from_options(6, None, None, Some(GEvaluator::E1Forced), false, true).unwrap();
     /// assert_eq!(r.evaluator, GEvaluator::E1Forced);
     /// let none: Option<GEvaluator> = None;
-    /// let e = GGameRequest::from_options(6, None, None, none, false, true, &[("--q", true)]).unwrap_err();
-    /// assert!(e.to_string().contains("--q"));
+    /// assert_eq!(GGameRequest::from_options(6, None, None, none, false, true).unwrap().evaluator, GEvaluator::E1);
     /// ```
     ///
     /// # Errors
     ///
-    /// [`Error::InvalidArgument`] naming `--evaluator` (not a G-game evaluator) or an option
-    /// of `given` that was given.
+    /// [`Error::InvalidArgument`] naming `--evaluator` (not a G-game evaluator).
     pub fn from_options<E: clap::ValueEnum>(
         height: u32,
         depth: Option<u32>,
@@ -87,11 +82,7 @@ impl GGameRequest {
         evaluator: Option<E>,
         flaws: bool,
         exact: bool,
-        given: &Given<'_>,
     ) -> Result<Self> {
-        if let Some((name, _)) = given.iter().find(|(_, g)| *g) {
-            return Err(Error::invalid(name, "not given with --game g", "a value"));
-        }
         let name = evaluator.and_then(|e| e.to_possible_value());
         let evaluator = match name.as_ref().map(|v| v.get_name()) {
             None => GEvaluator::E1,
@@ -355,23 +346,6 @@ fn flaw_tables(k: u32, p: &BigRational, p_f64: f64, exact: bool) -> Result<(Tabl
         }
     }
     Ok((flaws, dominates, largest))
-}
-
-/// The error for a G-game option (`--game g`, `--rhf`, a G-game evaluator) given to a command
-/// or family that does not take it.
-///
-/// # Examples
-///
-/// ```
-/// use pathology::analytic::ggame::report::g_only;
-/// assert!(g_only("--rhf").to_string().contains("pathology decision --game g"));
-/// ```
-pub fn g_only(option: &str) -> Error {
-    Error::invalid(
-        option,
-        "given only with `pathology decision --game g`",
-        "a value",
-    )
 }
 
 /// Whether `lower[d] <= higher[d]` at every depth and `<` at some.
