@@ -10,7 +10,7 @@
 //! | layer | modules | what it is |
 //! |--:|:--|:--|
 //! | 0 | [`error`] | the error type |
-//! | 1 | [`numeric`], [`cancel`] | number types (exact rationals and `f64` behind one trait), dd, FFT, NTT, enclosures; cancelling long computations |
+//! | 1 | [`numeric`], [`cancel`], [`progress`] | number types (exact rationals and `f64` behind one trait), dd, FFT, NTT, enclosures; cancelling long computations and reporting their progress |
 //! | 2 | [`model`], [`report`], [`budget`] | shared conventions; the one result type and its exporters; costs and refusals |
 //! | 3 | [`analytic`] | exact calculators: D-games, the gamma/delta map, closed forms, the exact game families |
 //! | 4 | [`games`] | the `Game` trait and the real games |
@@ -53,6 +53,7 @@ pub mod games;
 pub mod model;
 pub mod numeric;
 pub mod plot;
+pub mod progress;
 pub mod report;
 pub mod reproduce;
 pub mod search;

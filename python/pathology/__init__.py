@@ -28,6 +28,10 @@ runs) is refused at once, as on the command line. Long calls release the GIL and
 Ctrl-C (``KeyboardInterrupt``, never a partial result; Python delivers signals to the main
 thread only).
 
+Long calls report their progress with ``progress=True`` (a line on ``sys.stderr``) or
+``progress=callback`` (called with a :class:`Progress`), counting what the command line's
+bars count: trials, games, settings, artefacts.
+
 :func:`run_sharded` runs the shards (``--shard K/N``) of a Monte Carlo command on any
 ``concurrent.futures.Executor`` (a process pool, a Dask cluster, MPI) and merges them; the
 merged report is byte for byte the single run's.
@@ -49,6 +53,7 @@ from numbers import Rational
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from . import _pathology
+from ._progress import Progress, ProgressArg, _native
 from ._report import Report, Table
 from ._shards import run_sharded
 
@@ -58,6 +63,8 @@ Number = Union[str, int, float, Fraction]
 
 __all__ = [
     "Number",
+    "Progress",
+    "ProgressArg",
     "Report",
     "Table",
     "command_line",
@@ -248,7 +255,12 @@ def _python_message(message: str, node: _Command, names: Dict[str, str]) -> str:
     return message
 
 
-def run(*args: Any, stdin: Union[bytes, str, None] = None, **options: Any) -> Report:
+def run(
+    *args: Any,
+    stdin: Union[bytes, str, None] = None,
+    progress: ProgressArg = None,
+    **options: Any,
+) -> Report:
     """Runs a command of the command line and returns its :class:`Report`.
 
     ``args`` are the words after ``pathology`` (``run("table", 1)``) or one list of them
@@ -257,7 +269,9 @@ def run(*args: Any, stdin: Union[bytes, str, None] = None, **options: Any) -> Re
     added when the command has ``--format`` and none was given (a report then; any other
     format gives the printed text in ``report.text``). ``stdin`` is standard input (for
     ``validate -`` and ``merge -``). Files written with ``out=`` are written as the command
-    line writes them.
+    line writes them. ``progress`` is ``True`` (a line on ``sys.stderr``) or a callable that
+    takes a :class:`Progress`: it reports what the command line's bar counts (the trials of
+    a Monte Carlo command, the settings of ``sweep``, the artefacts of ``reproduce``).
 
     >>> import pathology
     >>> pathology.run("emm", "example")["root_error_exact"]
@@ -272,8 +286,9 @@ def run(*args: Any, stdin: Union[bytes, str, None] = None, **options: Any) -> Re
         TypeError: an option the command does not have, or a value of the wrong type.
         RuntimeError: any other failure of the command (a file that cannot be written).
         KeyboardInterrupt: Ctrl-C during the call.
+        Exception: whatever the ``progress`` callback raised (the call is cancelled).
     """
-    return _run(args, options, stdin, {})
+    return _run(args, options, stdin, {}, progress)
 
 
 def _run(
@@ -281,6 +296,7 @@ def _run(
     options: Dict[str, Any],
     stdin: Union[bytes, str, None],
     names: Dict[str, str],
+    progress: ProgressArg = None,
 ) -> Report:
     """Runs a command line as :func:`run`; ``names`` renames options in error messages."""
     words, node, by_keyword = _command_line(args, options)
@@ -294,12 +310,16 @@ def _run(
         end = words.index("--") if "--" in words else len(words)  # options before "--"
         words = words[:end] + ["--format=json"] + words[end:]
     data = stdin.encode("utf-8") if isinstance(stdin, str) else stdin
+    callback, printer = _native(progress)
     try:
-        output, code = _pathology.run(words, data)
+        output, code = _pathology.run(words, data, callback)
     except ValueError as error:
         if by_keyword:
             raise ValueError(_python_message(str(error), node, names)) from None
         raise
+    finally:
+        if printer is not None:
+            printer.close()
     return Report(words, output, code)
 
 
@@ -385,10 +405,13 @@ def sweep(
     f2: Optional[Number] = None,
     p0: Optional[Number] = None,
     exact: bool = False,
+    progress: ProgressArg = None,
 ) -> Report:
-    """D(d,h) and PS over a range of f1 (``pathology sweep``)."""
+    """D(d,h) and PS over a range of f1 (``pathology sweep``); ``progress`` counts the
+    settings done (see :func:`run`)."""
     return run(
-        "sweep", height=height, from_=from_, to=to, step=step, f2=f2, p0=p0, exact=exact
+        "sweep", height=height, from_=from_, to=to, step=step, f2=f2, p0=p0, exact=exact,
+        progress=progress,
     )
 
 
@@ -507,14 +530,16 @@ def mc_dgame(
     shard: Optional[str] = None,
     engine: Optional[str] = None,
     full: bool = True,
+    progress: ProgressArg = None,
 ) -> Report:
     """Monte Carlo check of D(d,h): minimax with the piece count on random D-game boards
     (``pathology mc dgame``). Seeded: the same seed gives the same report for any
-    ``threads``; ``shard="K/N"`` runs the K-th of N disjoint slices of the trials."""
+    ``threads``; ``shard="K/N"`` runs the K-th of N disjoint slices of the trials;
+    ``progress`` counts the trials done (see :func:`run`)."""
     del full
     return run(
         "mc", "dgame", height=height, f1=f1, f2=f2, trials=trials, seed=seed,
-        threads=threads, shard=shard, engine=engine,
+        threads=threads, shard=shard, engine=engine, progress=progress,
     )
 
 
@@ -529,12 +554,13 @@ def mc_errprop(
     seed: Optional[int] = None,
     threads: Optional[int] = None,
     shard: Optional[str] = None,
+    progress: ProgressArg = None,
 ) -> Report:
     """Li & Marsland's gamma_K, delta_K estimated by minimax back-ups on D-game trees of
     depth 2K, against the map iterated K times (``pathology mc errprop``)."""
     return run(
         "mc", "errprop", gamma=gamma, delta=delta, f1=f1, f2=f2, steps=steps,
-        trials=trials, seed=seed, threads=threads, shard=shard,
+        trials=trials, seed=seed, threads=threads, shard=shard, progress=progress,
     )
 
 
@@ -548,12 +574,13 @@ def mc_rhf(
     seed: Optional[int] = None,
     threads: Optional[int] = None,
     shard: Optional[str] = None,
+    progress: ProgressArg = None,
 ) -> Report:
     """Chi & Nau's rate of heuristic flaw estimated on binary P-games, against rhf(w)
     (``pathology mc rhf``)."""
     return run(
         "mc", "rhf", w=w, height=height, depth=depth, p=p, trials=trials, seed=seed,
-        threads=threads, shard=shard,
+        threads=threads, shard=shard, progress=progress,
     )
 
 

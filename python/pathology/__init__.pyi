@@ -6,6 +6,7 @@ import os
 from fractions import Fraction
 from typing import Any, Dict, List, Literal, Optional, Sequence, Tuple, Union, overload
 
+from ._progress import Progress as Progress, ProgressArg as ProgressArg
 from ._report import Report as Report, Table as Table
 
 Number = Union[str, int, float, Fraction]
@@ -13,6 +14,8 @@ Number = Union[str, int, float, Fraction]
 __version__: str
 __all__ = [
     "Number",
+    "Progress",
+    "ProgressArg",
     "Report",
     "Table",
     "command_line",
@@ -40,11 +43,17 @@ __all__ = [
 
 def commands() -> List[Tuple[str, ...]]: ...
 def command_line(*args: Any, **options: Any) -> List[str]: ...
-def run(*args: Any, stdin: Union[bytes, str, None] = ..., **options: Any) -> Report: ...
+def run(
+    *args: Any,
+    stdin: Union[bytes, str, None] = ...,
+    progress: ProgressArg = ...,
+    **options: Any,
+) -> Report: ...
 def run_sharded(
     argv: Sequence[Any],
     shards: int,
     executor: Optional[concurrent.futures.Executor] = ...,
+    progress: ProgressArg = ...,
     **options: Any,
 ) -> Report: ...
 def decision_probabilities(
@@ -83,6 +92,7 @@ def sweep(
     f2: Optional[Number] = ...,
     p0: Optional[Number] = ...,
     exact: bool = ...,
+    progress: ProgressArg = ...,
 ) -> Report: ...
 def threshold(
     height: int, *, grid: Optional[int] = ..., tolerance: Optional[Number] = ...
@@ -153,6 +163,7 @@ def mc_dgame(
     shard: Optional[str] = ...,
     engine: Optional[Literal["fast", "generic"]] = ...,
     full: bool = ...,
+    progress: ProgressArg = ...,
 ) -> Report: ...
 def mc_errprop(
     gamma: Number,
@@ -165,6 +176,7 @@ def mc_errprop(
     seed: Optional[int] = ...,
     threads: Optional[int] = ...,
     shard: Optional[str] = ...,
+    progress: ProgressArg = ...,
 ) -> Report: ...
 def mc_rhf(
     w: Number,
@@ -176,6 +188,7 @@ def mc_rhf(
     seed: Optional[int] = ...,
     threads: Optional[int] = ...,
     shard: Optional[str] = ...,
+    progress: ProgressArg = ...,
 ) -> Report: ...
 def merge(shards: Sequence[Union[Report, str, os.PathLike[str]]]) -> Report: ...
 def validate(data: Any, *, alpha: Optional[float] = ...) -> Report: ...

@@ -13,7 +13,7 @@ from __future__ import annotations
 import concurrent.futures
 import multiprocessing
 import os
-from typing import Any, Dict, List, Optional, Sequence
+from typing import Any, Callable, Dict, Optional, Sequence, Tuple
 
 __all__ = ["run_sharded"]
 
@@ -29,6 +29,7 @@ def run_sharded(
     argv: Sequence[Any],
     shards: int,
     executor: Optional[concurrent.futures.Executor] = None,
+    progress: Any = None,
     **options: Any,
 ) -> Any:
     """Runs the ``shards`` shards of a Monte Carlo command on ``executor`` and merges
@@ -38,6 +39,8 @@ def run_sharded(
     ``executor`` is any ``concurrent.futures.Executor``; ``None`` runs a local process
     pool of ``min(shards, os.cpu_count())`` workers (started with ``spawn``). Each shard
     runs with the command's ``threads`` option (default: all cores of its machine).
+    ``progress`` (``True`` or a callback, as :func:`pathology.run` takes it) counts the
+    shards done (``unit="shards"``), on the calling thread as each one returns.
 
     >>> import pathology
     >>> from concurrent.futures import ThreadPoolExecutor
@@ -65,6 +68,8 @@ def run_sharded(
         )
     if any(w == "--shard" or w.startswith("--shard=") for w in words):
         raise ValueError("run_sharded sets --shard itself: give the command without it")
+    command = "pathology " + " ".join(words)
+    report, printer = _shard_progress(progress, shards, " ".join(node.path))
     own = executor is None
     if own:
         workers = max(1, min(shards, os.cpu_count() or 1))
@@ -73,25 +78,49 @@ def run_sharded(
         )
     assert executor is not None
     try:
-        futures: Dict[int, "concurrent.futures.Future[str]"] = {
-            k: executor.submit(_shard, words, k, shards) for k in range(1, shards + 1)
+        # Each future's shard and attempt; a shard that fails is submitted once more.
+        pending: Dict["concurrent.futures.Future[str]", Tuple[int, int]] = {
+            executor.submit(_shard, words, k, shards): (k, 1) for k in range(1, shards + 1)
         }
-        outputs: List[str] = []
-        command = "pathology " + " ".join(words)
-        for k in range(1, shards + 1):
-            try:
-                outputs.append(futures[k].result())
-            except Exception:  # noqa: BLE001 - retried once, then named
-                retry = executor.submit(_shard, words, k, shards)
+        outputs: Dict[int, str] = {}
+        report(0)
+        while pending:
+            finished, _ = concurrent.futures.wait(
+                pending, return_when=concurrent.futures.FIRST_COMPLETED
+            )
+            for future in finished:
+                k, attempt = pending.pop(future)
                 try:
-                    outputs.append(retry.result())
-                except Exception as error:
-                    raise RuntimeError(
-                        f"shard {k}/{shards} of {command!r} failed twice: {error}"
-                    ) from error
+                    outputs[k] = future.result()
+                except Exception as error:  # noqa: BLE001 - retried once, then named
+                    if attempt > 1:
+                        raise RuntimeError(
+                            f"shard {k}/{shards} of {command!r} failed twice: {error}"
+                        ) from error
+                    pending[executor.submit(_shard, words, k, shards)] = (k, 2)
+                    continue
+                report(len(outputs))
     finally:
+        if printer is not None:
+            printer.close()
         if own:
             executor.shutdown(wait=True, cancel_futures=True)
     from ._report import Report
 
-    return merge([Report(words, o.encode("utf-8")) for o in outputs])
+    return merge([Report(words, outputs[k].encode("utf-8")) for k in range(1, shards + 1)])
+
+
+def _shard_progress(
+    progress: Any, shards: int, detail: str
+) -> Tuple[Callable[[int], None], Any]:
+    """``report(done)`` for ``progress`` counting shards, and the printer to close."""
+    from ._progress import _native
+
+    native, printer = _native(progress)
+    if native is None:
+        return (lambda done: None), None
+
+    def report(done: int) -> None:
+        native([("run_sharded", "shards", done, shards, detail)], done == shards)
+
+    return report, printer

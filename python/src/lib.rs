@@ -14,11 +14,18 @@
 //! library's [`pathology::cancel`] token, waits for the worker to stop (the library checks
 //! the token between chunks of trials, levels and steps) and raises `KeyboardInterrupt`.
 //!
+//! Progress: with a callback, [`interruptible`] runs the command inside a
+//! [`pathology::progress::scope`] and, at each poll, hands the callback what changed (the
+//! chain of running tasks, outermost first, as `(label, unit, done, total, detail)` tuples,
+//! and whether the innermost one just ended), on the calling thread with the GIL; if the
+//! callback raises, the command is cancelled and its exception raised.
+//!
 //! Errors: the user's input (clap's usage errors, the library's invalid arguments and
 //! refusals) raises `ValueError` with the message the command line prints; any other failure
 //! (a file that cannot be written) raises `RuntimeError`.
 
 use pathology::cancel::{self, CancelToken};
+use pathology::progress::{self, Progress};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
@@ -39,12 +46,28 @@ const SIGNAL_POLL: Duration = Duration::from_millis(50);
 /// the check does nothing and the call runs to completion.
 fn interruptible<T: Send>(
     py: Python<'_>,
+    on_progress: Option<&Bound<'_, PyAny>>,
     work: impl FnOnce() -> anyhow::Result<T> + Send,
 ) -> PyResult<T> {
     let token = CancelToken::new();
+    let record = on_progress.map(|_| Progress::new());
     let done: Mutex<Option<anyhow::Result<T>>> = Mutex::new(None);
     let take = || done.lock().unwrap_or_else(PoisonError::into_inner).take();
     let caller = std::thread::current();
+    // Hands the callback what changed since the last poll.
+    let report = || -> PyResult<()> {
+        if let (Some(callback), Some(record)) = (on_progress, &record) {
+            for update in record.poll() {
+                let chain: Vec<(String, String, u64, u64, String)> = update
+                    .chain
+                    .into_iter()
+                    .map(|s| (s.label, s.unit, s.done, s.total, s.detail))
+                    .collect();
+                callback.call1((chain, update.ended))?;
+            }
+        }
+        Ok(())
+    };
     std::thread::scope(|s| {
         let worker = s.spawn(|| {
             /// Wakes the calling thread when the worker ends, by returning or panicking.
@@ -55,7 +78,10 @@ fn interruptible<T: Send>(
                 }
             }
             let _wake = Wake(caller);
-            let result = cancel::scope(&token, work);
+            let result = match &record {
+                Some(record) => progress::scope(record, || cancel::scope(&token, work)),
+                None => cancel::scope(&token, work),
+            };
             *done.lock().unwrap_or_else(PoisonError::into_inner) = Some(result);
         });
         loop {
@@ -67,16 +93,18 @@ fn interruptible<T: Send>(
                 }
                 // Joined without a panic: the result is stored (taken now or just before).
                 let result = stored.or_else(take);
+                report()?;
                 return result
                     .expect("the worker stores its result before it ends")
                     .map_err(python_error);
             }
-            if let Err(interrupt) = py.check_signals() {
+            // An exception on this thread (Ctrl-C, or the callback's) stops the worker.
+            if let Some(raised) = py.check_signals().err().or_else(|| report().err()) {
                 token.cancel();
                 if let Err(panic) = py.detach(|| worker.join()) {
                     std::panic::resume_unwind(panic);
                 }
-                return Err(interrupt);
+                return Err(raised);
             }
         }
     })
@@ -113,15 +141,17 @@ static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
 
 /// Runs the command line `argv` (the words after `pathology`) as the binary would, with
 /// `stdin` (bytes) as standard input: what it printed (bytes) and its exit code (0, or
-/// `validate`'s 1 and 2).
+/// `validate`'s 1 and 2). `progress`, when given, is called on this thread with each change
+/// of the running tasks: `progress(chain, ended)` (module docs).
 #[pyfunction]
-#[pyo3(signature = (argv, stdin=None))]
+#[pyo3(signature = (argv, stdin=None, progress=None))]
 fn run<'py>(
     py: Python<'py>,
     argv: Vec<String>,
     stdin: Option<Vec<u8>>,
+    progress: Option<Bound<'py, PyAny>>,
 ) -> PyResult<(Bound<'py, PyBytes>, u8)> {
-    let (printed, code) = interruptible(py, || {
+    let (printed, code) = interruptible(py, progress.as_ref(), || {
         // One command at a time captures the output (the library's capture is process-wide);
         // waiting for the one running now stops on Ctrl-C.
         let _one = loop {

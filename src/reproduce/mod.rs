@@ -20,13 +20,11 @@
 mod steps;
 
 use std::fmt::Write as _;
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use indicatif::{ProgressBar, ProgressStyle};
-
 use crate::plot::Style;
+use crate::progress::Task;
 use crate::report::output::write_atomically;
 use crate::sim::runner::TrialRunner;
 
@@ -397,29 +395,16 @@ fn run_steps(options: &Options) -> Result<Outcome> {
         index: Vec::new(),
         printed: String::new(),
     };
-    let bar = std::io::stderr().is_terminal().then(|| {
-        let bar = ProgressBar::new(ARTEFACTS.len() as u64);
-        bar.set_style(
-            ProgressStyle::with_template("[{pos}/{len}] {wide_msg} {elapsed}")
-                .expect("a valid template"),
-        );
-        bar
-    });
+    let task = Task::start("reproduce", "artefacts", ARTEFACTS.len() as u64, true);
     let mut timings = Vec::new();
     for artefact in ARTEFACTS {
-        if let Some(bar) = &bar {
-            bar.set_message(artefact.label);
-        }
+        task.set_detail(artefact.label);
         let start = Instant::now();
         (artefact.step)(&mut job)?;
         timings.push((artefact.label, start.elapsed()));
-        if let Some(bar) = &bar {
-            bar.inc(1);
-        }
+        task.advance(1);
     }
-    if let Some(bar) = bar {
-        bar.finish_and_clear();
-    }
+    task.clear();
     Ok(Outcome {
         index: job.index,
         printed: job.printed,

@@ -8,15 +8,13 @@
 //! fixed size; each chunk's results are collected **in trial order** and folded on the calling
 //! thread in that order, so even floating-point sums are identical for any thread count.
 
-use std::io::IsTerminal;
-
-use indicatif::{ProgressBar, ProgressStyle};
 use rand::SeedableRng;
 use rand::rngs::ChaCha8Rng;
 use rayon::prelude::*;
 
 use crate::budget;
 use crate::error::{Error, Result};
+use crate::progress::Task;
 
 /// Trials per chunk (fixed, so chunking does not depend on the thread count).
 const CHUNK: u64 = 1 << 14;
@@ -28,6 +26,8 @@ pub struct TrialRunner {
     seed: u64,
     threads: usize,
     progress: Option<String>,
+    /// What one trial is, in progress reports (`trials`, `games`, `pairs`).
+    unit: &'static str,
     shard: Option<Shard>,
     /// Whether the command running this can be split with `--shard K/N` (its refusals suggest
     /// it only then).
@@ -146,6 +146,7 @@ impl TrialRunner {
             seed,
             threads,
             progress: None,
+            unit: "trials",
             shard: None,
             shardable: true,
         })
@@ -204,7 +205,8 @@ impl TrialRunner {
     }
 
     /// Shows a progress bar with this label on stderr while running, when stderr is a
-    /// terminal.
+    /// terminal. Whatever the label, the run reports its trials as a [`Task`] to the current
+    /// [`crate::progress::Progress`] (Python's `progress=`), under this label or `trials`.
     ///
     /// # Examples
     ///
@@ -216,6 +218,25 @@ impl TrialRunner {
     /// ```
     pub fn with_progress(mut self, label: &str) -> Self {
         self.progress = Some(label.to_string());
+        self
+    }
+
+    /// Names what one trial is in progress reports (`games` for `mc uct`, `pairs` for
+    /// `mc match`); `trials` by default.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::progress::{Progress, scope};
+    /// use pathology::sim::runner::TrialRunner;
+    /// let progress = Progress::new();
+    /// let runner = TrialRunner::new(10, 1, 1).unwrap().with_progress("mc uct").counting("games");
+    /// scope(&progress, || runner.run(|| (), |_, _| 1u64, 0, |n, x| n + x)).unwrap();
+    /// let last = progress.poll().pop().unwrap();
+    /// assert_eq!((last.chain[0].unit.as_str(), last.chain[0].done), ("games", 10));
+    /// ```
+    pub fn counting(mut self, unit: &'static str) -> Self {
+        self.unit = unit;
         self
     }
 
@@ -398,7 +419,15 @@ impl TrialRunner {
             .map_err(|e| {
                 Error::invalid("--threads", "a number of threads the system can start", e)
             })?;
-        let bar = self.progress_bar();
+        let task = Task::start(
+            self.progress.as_deref().unwrap_or("trials"),
+            self.unit,
+            self.trials_run(),
+            self.progress.is_some(),
+        );
+        // Counting each trial (one relaxed add) only when someone watches; the chunk's end
+        // sets the exact count either way.
+        let watched = task.is_watched();
         let key = ChaCha8Rng::seed_from_u64(self.seed).get_seed();
         let indices = self.indices();
         let cancel = crate::cancel::current();
@@ -406,39 +435,36 @@ impl TrialRunner {
         while start < indices.end {
             cancel.check()?;
             let end = (start + CHUNK).min(indices.end);
-            let results: Vec<T> = pool.install(|| {
+            // A trial started after a cancellation is skipped (`None`), so that a chunk of
+            // long trials (UCT games) stops soon; the run is then an error, never a result.
+            let results: Vec<Option<T>> = pool.install(|| {
                 (start..end)
                     .into_par_iter()
                     .map_init(&init, |scratch, index| {
+                        if cancel.is_cancelled() {
+                            return None;
+                        }
                         let mut rng = stream(&key, index);
-                        trial(scratch, &mut rng)
+                        let result = trial(scratch, &mut rng);
+                        if watched {
+                            task.advance(1);
+                        }
+                        Some(result)
                     })
                     .collect()
             });
+            cancel.check()?;
             for result in results {
+                // Every trial ran: the token was not cancelled after the chunk.
+                let Some(result) = result else {
+                    return Err(Error::Interrupted);
+                };
                 accumulator = fold(accumulator, result);
             }
-            bar.inc(end - start);
+            task.set(end - indices.start);
             start = end;
         }
-        bar.finish_and_clear();
         Ok(accumulator)
-    }
-
-    fn progress_bar(&self) -> ProgressBar {
-        match &self.progress {
-            Some(label) if std::io::stderr().is_terminal() => {
-                let bar = ProgressBar::new(self.trials_run());
-                if let Ok(style) = ProgressStyle::with_template(
-                    "{msg} [{elapsed_precise}] {wide_bar} {pos}/{len} trials (eta {eta})",
-                ) {
-                    bar.set_style(style);
-                }
-                bar.set_message(label.clone());
-                bar
-            }
-            _ => ProgressBar::hidden(),
-        }
     }
 }
 
@@ -446,6 +472,53 @@ impl TrialRunner {
 mod tests {
     use super::*;
     use rand::RngExt;
+
+    /// Long trials (a chunk holds all 200 of them) stop soon after a cancellation, not at
+    /// the chunk's end; the trials done so far are reported as progress meanwhile.
+    #[test]
+    fn long_trials_stop_inside_a_chunk_and_report_progress() {
+        use crate::cancel::{CancelToken, scope};
+        use crate::progress::{self, Progress};
+        use std::time::{Duration, Instant};
+        let token = CancelToken::new();
+        let record = Progress::new();
+        let (stopper, watcher) = (token.clone(), record.clone());
+        let seen = std::thread::spawn(move || {
+            // Wait until some trials are reported done, then cancel.
+            let start = Instant::now();
+            let mut seen = 0;
+            while seen == 0 && start.elapsed() < Duration::from_secs(20) {
+                std::thread::sleep(Duration::from_millis(5));
+                seen = watcher
+                    .poll()
+                    .last()
+                    .map_or(0, |u| u.chain.last().unwrap().done);
+            }
+            stopper.cancel();
+            seen
+        });
+        let ran = std::sync::atomic::AtomicU64::new(0);
+        let runner = TrialRunner::new(200, 1, 2).unwrap().counting("games");
+        let run = progress::scope(&record, || {
+            scope(&token, || {
+                runner.run(
+                    || (),
+                    |_, _| {
+                        ran.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        std::thread::sleep(Duration::from_millis(20));
+                    },
+                    0u64,
+                    |n, ()| n + 1,
+                )
+            })
+        });
+        assert_eq!(run, Err(Error::Interrupted));
+        let seen = seen.join().unwrap();
+        assert!((1..200).contains(&seen), "{seen}");
+        // The trials after the cancellation were skipped (at most the 2 running went on).
+        let ran = ran.into_inner();
+        assert!(ran < 200, "{ran}");
+    }
 
     /// Floating sums in trial order: identical for 1 and 3 threads, bit for bit.
     #[test]

@@ -7,9 +7,8 @@
 //! it holds no more than the rows not yet printed. A progress bar counts the settings on
 //! standard error when that is a terminal.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 
-use indicatif::{ProgressBar, ProgressStyle};
 use num_rational::BigRational;
 
 use super::report::{Layout, decision_report, f64_note};
@@ -19,6 +18,7 @@ use super::table::{
 use super::{DecisionColumn, DependenceFactors};
 use crate::error::Result;
 use crate::numeric::number::{Probability, short_text};
+use crate::progress::Task;
 use crate::report::{RenderOptions, Report, StreamError, Table, TableStream};
 
 /// Decimals a reader's format shows by default.
@@ -114,30 +114,13 @@ impl SweepRequest {
     {
         let settings = self.settings()?;
         let report = self.manifest();
-        let bar = progress_bar(settings.len());
-        let result = if self.exact {
+        let bar = Task::start("sweep", "settings", settings.len() as u64, true);
+        if self.exact {
             sweep::<BigRational, W, O>(report, &settings, self.height, options, &bar, open)
         } else {
             sweep::<f64, W, O>(report, &settings, self.height, options, &bar, open)
-        };
-        bar.finish_and_clear();
-        result
+        }
     }
-}
-
-/// A bar of settings done on stderr, when stderr is a terminal (standard output stays the
-/// report alone, byte for byte).
-fn progress_bar(settings: usize) -> ProgressBar {
-    if !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(settings as u64);
-    if let Ok(style) = ProgressStyle::with_template(
-        "sweep [{elapsed_precise}] {wide_bar} {pos}/{len} settings (eta {eta})",
-    ) {
-        bar.set_style(style);
-    }
-    bar
 }
 
 /// D(d,h) of every setting in the mode `P`, one row per setting, each printed as soon as it
@@ -149,7 +132,7 @@ fn sweep<P, W, O>(
     settings: &[(BigRational, BigRational)],
     height: u32,
     output: &RenderOptions,
-    bar: &ProgressBar,
+    bar: &Task,
     open: O,
 ) -> Result<(), StreamError>
 where
@@ -163,7 +146,7 @@ where
         .collect();
     output.check_table(&["decisions", "ps"])?;
     if !matches!(output.table.as_deref(), None | Some("decisions")) {
-        let columns = compute_columns_with_progress(&converted, height, &|| bar.inc(1))?;
+        let columns = compute_columns_with_progress(&converted, height, &|| bar.advance(1))?;
         let report = decision_report(report, &columns, settings, Layout::SettingRows, None);
         let text = output.render(&report, SWEEP_DECIMALS)?;
         let mut out = open().map_err(StreamError::Output)?;
@@ -222,7 +205,7 @@ where
     compute_columns_in_order(
         &converted,
         height,
-        &|| bar.inc(1),
+        &|| bar.advance(1),
         |i, column: DecisionColumn<P>| {
             largest = column.error_bounds.iter().copied().fold(largest, f64::max);
             let one = decision_report(
@@ -261,7 +244,7 @@ where
     } else {
         vec![f64_note(height, largest)]
     };
-    bar.finish_and_clear();
+    bar.clear();
     let stream = match stream {
         Some(stream) => stream,
         None => start().map_err(StreamError::Output)?,

@@ -17,6 +17,7 @@ use super::threshold::{
     THRESHOLD_TIME_LIMIT_SECONDS, ThresholdReport, pathology_threshold, threshold_cost,
 };
 use crate::error::{Error, Result};
+use crate::progress::Task;
 
 /// One height's threshold and PS peak.
 #[derive(Debug, Clone, PartialEq)]
@@ -135,6 +136,7 @@ pub fn height_trend(
         return Err(Error::invalid("--peak-grid", "at least 2", peak_steps));
     }
     check_trend_cost(heights, grid_steps, tolerance, peak_steps)?;
+    let task = Task::start("trend", "heights", heights.len() as u64, true);
     heights
         .iter()
         .map(|&h| {
@@ -155,6 +157,7 @@ pub fn height_trend(
                 });
             let bounds = &columns[index].error_bounds;
             let ps_peak_error_bound = bounds.windows(2).map(|w| w[0] + w[1]).sum::<f64>();
+            task.advance(1);
             Ok(TrendRow {
                 height: h,
                 threshold,

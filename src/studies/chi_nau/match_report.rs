@@ -235,7 +235,7 @@ impl MatchRequest {
     /// and [`MatchSetting::run`].
     pub fn play(&self, config: &RunConfig) -> Result<Report> {
         let setting = self.setting()?;
-        let runner = config.runner("mc match")?;
+        let runner = config.runner("mc match")?.counting("pairs");
         let spec = setting.board()?;
         runner.check_budget_of(
             "--pairs",
@@ -264,7 +264,7 @@ pub struct Figure3Run {
 ///
 /// As [`RunConfig::runner`], the budget, [`figure_3_points`] and [`figure_3_report`].
 pub fn figure_3_run(config: &RunConfig) -> Result<Figure3Run> {
-    let runner = config.runner("mc match-sweep")?;
+    let runner = config.runner("mc match-sweep")?.counting("pairs");
     let weights = figure_3_weights().len() as f64;
     runner.check_budget_of(
         "--pairs",
@@ -287,7 +287,7 @@ pub fn figure_3_run(config: &RunConfig) -> Result<Figure3Run> {
 ///
 /// As [`RunConfig::runner`], the budget, [`depth_table_rows`] and [`depth_table_report`].
 pub fn depth_table(config: &RunConfig) -> Result<Report> {
-    let runner = config.runner("mc match-table")?;
+    let runner = config.runner("mc match-table")?.counting("pairs");
     let board = chi_nau_board(DEPTH_TABLE_HEIGHT)?;
     let per_pair: f64 = CHI_NAU_DEPTH_11
         .iter()

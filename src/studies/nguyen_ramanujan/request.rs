@@ -276,7 +276,7 @@ impl UctRequest {
     /// `--iterations`) and [`run_counts`].
     pub fn run(&self, config: &RunConfig) -> Result<Report> {
         let mut spec = self.spec()?;
-        let runner = config.runner("mc uct")?;
+        let runner = config.runner("mc uct")?.counting("games");
         check_budget(&spec, &runner)?;
         fill_exact_minimax(&mut spec)?;
         let counts = run_counts(&spec, &runner)?;

@@ -176,6 +176,7 @@ pub fn calibration_run(
     }
     let runner = TrialRunner::new(config.trials, config.seed, config.threads())?
         .with_progress("mc emm-calibrate")
+        .counting("games")
         .without_sharding();
     runner.check_budget_of("--games", "mc emm-calibrate", study_game_seconds(&spec))?;
     let table = calibrate(&spec, &runner)?;
