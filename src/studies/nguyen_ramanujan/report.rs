@@ -532,8 +532,9 @@ fn game_note(spec: &UctStudySpec) -> String {
         UctEvaluator::Histogram => {
             "histogram evaluator: an evaluation e drawn once per node from the --histogram \
              file's rows of the node's true value (1 when Max wins it, -1 when Max loses it, \
-             as decision reads the file), mapped to (e + 1) / 2; the law is exact rationals, \
-             each evaluation drawn with its probability rounded to a multiple of 2^-53"
+             as decision reads the file), mapped to (e + 1) / 2; the law is read in exact \
+             rationals and each evaluation drawn with its probability to within 2^-53 (the \
+             cumulative weights rounded to multiples of 2^-53)"
         }
     };
     format!("{game}; {evaluator}")
