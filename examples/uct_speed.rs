@@ -1,9 +1,10 @@
 //! Times UCT on Nguyen & Ramanujan's critical win-loss game (H = 50): iterations per second
 //! on one thread by branching factor, critical rate, evaluator and exploration constant (the
-//! paper's six c), bytes per node, and the rate with every core running its own games; then
-//! the estimate of the paper's Figure 5 grid in core-hours from the measured costs, and the
-//! wall time of the reduced grid that `pathology reproduce` runs (its figures go to the
-//! temporary directory's `uct_fig5/`, its claims table to standard output).
+//! paper's six c), bytes per node, the histogram evaluator against the Gaussian (b = 2), and
+//! the rate with every core running its own games; then the estimate of the paper's Figure 5
+//! grid in core-hours from the measured costs, and the wall time of the reduced grid that
+//! `pathology reproduce` runs (its figures go to the temporary directory's `uct_fig5/`, its
+//! claims table to standard output).
 //!
 //! `cargo run --release --example uct_speed -- [games] [iterations]` (default 4 games of
 //! 100,000 iterations per setting). Rates are per second of the thread's own CPU time
@@ -12,11 +13,13 @@
 
 use std::time::Instant;
 
+use pathology::analytic::distributions::Histogram;
 use pathology::games::critical::{CriticalGame, CriticalNode};
 use pathology::plot::Style;
 use pathology::plot::uct::uct_figures;
 use pathology::report::{ExportOptions, Format};
-use pathology::search::uct::{CriticalEvaluator, Uct, UctParams};
+use pathology::search::evaluators::Evaluator;
+use pathology::search::uct::{CriticalEvaluator, HistogramEvaluator, Uct, UctParams};
 use pathology::sim::TrialRunner;
 use pathology::sim::level_tree::{BoardSpec, GameKind};
 use pathology::studies::nguyen_ramanujan::figure5::{Grid, grid_report, run_grid};
@@ -71,10 +74,10 @@ impl Clock {
 
 /// Runs `games` searches of `iterations` iterations each; returns the mean bytes per
 /// iteration of the trees.
-fn run(
+fn run<E: Evaluator<CriticalGame>>(
     b: u32,
     gamma: f64,
-    evaluator: CriticalEvaluator,
+    evaluator: &E,
     c: f64,
     games: u64,
     iterations: u64,
@@ -88,7 +91,7 @@ fn run(
         uct.search(
             &game,
             &game.root(),
-            &evaluator,
+            evaluator,
             &params,
             &[iterations],
             &mut rng,
@@ -133,7 +136,7 @@ fn main() {
                 let mut max_bytes: f64 = 0.0;
                 for c in C_VALUES {
                     let clock = Clock::start();
-                    let bytes = run(b, gamma, evaluator, c, games, iterations);
+                    let bytes = run(b, gamma, &evaluator, c, games, iterations);
                     let seconds = clock.seconds();
                     max_bytes = max_bytes.max(bytes);
                     total_seconds += seconds;
@@ -154,6 +157,33 @@ fn main() {
                 );
             }
         }
+    }
+    // The histogram evaluator against the Gaussian: b = 2, gamma = 1, the c grid, one thread;
+    // the docs' histogram (4 points per true value) and one of 1000 points per true value.
+    let histogram = |text: &str| {
+        HistogramEvaluator::new(Histogram::parse(text).expect("a histogram")).expect("1 and -1")
+    };
+    let small = histogram(include_str!("uct_histogram.csv"));
+    let large: String = (0..1000)
+        .map(|k| format!("1,{}/1000,{}\n-1,-{}/1000,{}\n", k, 1 + k % 7, k, 1 + k % 5))
+        .collect();
+    let large = histogram(&large);
+    let gaussian = CriticalEvaluator::Gaussian { sigma: 0.25 };
+    let rate = |evaluator: &dyn Fn(f64) -> f64| {
+        let clock = Clock::start();
+        for c in C_VALUES {
+            evaluator(c);
+        }
+        (C_VALUES.len() as u64 * games * iterations) as f64 / clock.seconds() / 1e6
+    };
+    for _ in 0..2 {
+        let g = rate(&|c| run(2, 1.0, &gaussian, c, games, iterations));
+        let s = rate(&|c| run(2, 1.0, &small, c, games, iterations));
+        let l = rate(&|c| run(2, 1.0, &large, c, games, iterations));
+        println!(
+            "b = 2, gamma = 1, the c grid, M iterations per second: gaussian(0.25) {g:.2}, \
+             histogram of 4 points per true value {s:.2}, of 1000 points {l:.2}"
+        );
     }
     // Every core on its own games: b = 2, gamma = 1, Gaussian, the whole c grid.
     let threads = rayon::current_num_threads();

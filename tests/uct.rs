@@ -184,6 +184,177 @@ fn first_decisions_match_their_exact_values() {
     }
 }
 
+/// A histogram file (true values 1 and -1, on the +-1 scale) in `dir`.
+fn histogram_file(dir: &std::path::Path, name: &str, text: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+const HISTOGRAM: &str = "value,evaluation,weight\n1,0.9,4\n1,0.1,2\n1,-0.4,1\n-1,-0.9,4\n\
+                         -1,-0.1,2\n-1,0.4,1\n";
+
+/// `--evaluator histogram --histogram FILE`: the manifest names the file and its hash and its
+/// command line regenerates the output; 1 and 2 threads give the same bytes; two shards merge
+/// into the unsharded run byte for byte in every format `merge` writes (`merge` reads the
+/// file again and refuses it once it has changed); P-games get exact lines, N-games a note.
+#[test]
+fn histogram_runs_are_deterministic_and_merge() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = histogram_file(dir.path(), "h.csv", HISTOGRAM);
+    let run = |extra: &[&str]| {
+        let base = [
+            "--branching",
+            "3",
+            "--gamma",
+            "0.9",
+            "--evaluator",
+            "histogram",
+            "--histogram",
+            &file,
+        ];
+        stdout_of(&uct_args(&[&base[..], extra].concat()))
+    };
+    let report: Value = serde_json::from_str(&run(&["--format", "json"])).unwrap();
+    assert_eq!(parameter(&report, "histogram"), file);
+    let hash = parameter(&report, "histogram_fnv1a64").to_string();
+    assert_eq!(hash.len(), 16);
+    let command = report["manifest"]["command"].as_str().unwrap();
+    assert!(
+        command.contains(&format!(
+            "--evaluator histogram --histogram {file} --histogram-fnv1a64 {hash} "
+        )),
+        "{command}"
+    );
+    let again: Vec<&str> = command
+        .split(' ')
+        .skip(1)
+        .chain(["--format", "json"])
+        .collect();
+    assert_eq!(json_of(&again), report);
+    assert_eq!(table(&report, "minimax").len(), 8);
+    for format in ["text", "csv", "json"] {
+        let whole = run(&["--format", format, "--threads", "1"]);
+        assert_eq!(
+            run(&["--format", format, "--threads", "2"]),
+            whole,
+            "{format}"
+        );
+        if format == "text" {
+            continue; // merge reads CSV and JSON
+        }
+        let mut paths = Vec::new();
+        for k in ["2/2", "1/2"] {
+            let out = run(&["--format", format, "--shard", k, "--threads", "2"]);
+            let path = dir.path().join(format!("shard{}.{format}", &k[..1]));
+            std::fs::write(&path, out).unwrap();
+            paths.push(path.to_str().unwrap().to_string());
+        }
+        let merged = stdout_of(&["merge", "--format", format, &paths[0], &paths[1]]);
+        assert_eq!(merged, whole, "{format}");
+        let merged_text = stdout_of(&["merge", "--format", "text", &paths[0], &paths[1]]);
+        assert_eq!(merged_text, run(&["--format", "text"]), "{format}");
+    }
+    // A changed file is refused by merge and by the manifest's command line.
+    let shards = [
+        dir.path().join("shard1.csv").to_str().unwrap().to_string(),
+        dir.path().join("shard2.csv").to_str().unwrap().to_string(),
+    ];
+    histogram_file(dir.path(), "h.csv", &format!("{HISTOGRAM}1,0.5,1\n"));
+    let mismatch = ["--histogram-fnv1a64", "the hash of --histogram"];
+    refused(&["merge", &shards[0], &shards[1]], &mismatch);
+    refused(&again, &mismatch);
+    // P-games get the exact lines of the distributions engine; N-games a note saying why not.
+    for (game, rows) in [("p", 6), ("n", 0)] {
+        let report = json_of(&uct_args(&[
+            "--game",
+            game,
+            "--height",
+            "6",
+            "--evaluator",
+            "histogram",
+            "--histogram",
+            &histogram_file(dir.path(), "g.csv", HISTOGRAM),
+            "--format",
+            "json",
+        ]));
+        let minimax = report["tables"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|t| t["name"] == "minimax")
+            .map_or(0, |t| t["rows"].as_array().unwrap().len());
+        assert_eq!(minimax, rows, "{game}");
+        if rows == 0 {
+            assert!(
+                report["notes"]
+                    .to_string()
+                    .contains("histogram evaluator on N-games")
+            );
+        }
+    }
+}
+
+/// The histogram's options are refused up front, naming them: each without the other, a
+/// file that is missing, a directory, not CSV, with a negative weight, or without the true
+/// value -1 (exit 2, no panic, nothing on standard output).
+#[test]
+fn bad_histograms_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = histogram_file(dir.path(), "good.csv", HISTOGRAM);
+    let negative = histogram_file(dir.path(), "negative.csv", "1,0.5,1\n-1,-0.5,-1\n");
+    let won_only = histogram_file(dir.path(), "won.csv", "1,0.5\n");
+    let not_csv = histogram_file(dir.path(), "text.csv", "[package]\nname = 1\n");
+    let missing = dir.path().join("missing.csv");
+    let missing = missing.to_str().unwrap();
+    let folder = dir.path().to_str().unwrap();
+    fn with(file: &str) -> Vec<&str> {
+        vec!["mc", "uct", "--evaluator", "histogram", "--histogram", file]
+    }
+    for (args, mentions) in [
+        (
+            vec!["mc", "uct", "--histogram", good.as_str()],
+            &[
+                "--histogram",
+                "--evaluator histogram",
+                "got --evaluator gaussian",
+            ][..],
+        ),
+        (
+            vec!["mc", "uct", "--evaluator", "histogram"],
+            &["--histogram must be given with --evaluator histogram"][..],
+        ),
+        (
+            vec![
+                "mc",
+                "uct",
+                "--evaluator",
+                "histogram",
+                "--histogram-fnv1a64",
+                "00",
+            ],
+            &["--histogram-fnv1a64", "--histogram"][..],
+        ),
+        (with(missing), &["--histogram", "missing.csv"][..]),
+        (
+            with(folder),
+            &["--histogram", "a readable UTF-8 CSV file"][..],
+        ),
+        (with(&negative), &["--histogram", "weights at least 0"][..]),
+        (with(&won_only), &["--histogram", "true value -1"][..]),
+        (
+            with(&not_csv),
+            &["--histogram", "numbers as decimals or fractions"][..],
+        ),
+        (
+            [with(&good), vec!["--histogram-fnv1a64", "0123456789abcdef"]].concat(),
+            &["--histogram-fnv1a64", "the hash of --histogram"][..],
+        ),
+    ] {
+        refused(&args, mentions);
+    }
+}
+
 /// Bad input is refused up front naming the option and its allowed range (exit 2, nothing
 /// on standard output).
 #[test]

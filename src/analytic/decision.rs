@@ -692,19 +692,46 @@ impl GameOptions {
                 "nothing",
             )
         })?;
-        let histogram = read_histogram(&file)?;
-        if let Some(expected) = &self.histogram_fnv1a64 {
-            let actual = format!("{:016x}", histogram.hash());
-            if !expected.eq_ignore_ascii_case(&actual) {
-                return refuse(
-                    "--histogram-fnv1a64",
-                    &format!("the hash of --histogram {} ({actual})", file.display()),
-                    expected,
-                );
-            }
-        }
+        let histogram = read_checked_histogram(&file, self.histogram_fnv1a64.as_deref())?;
         Ok(ModelSpec::Histogram { file, histogram })
     }
+}
+
+/// Reads a histogram file ([`read_histogram`]) and, when `expected` is given (the
+/// `--histogram-fnv1a64` of a manifest), refuses it unless its hash ([`Histogram::hash`],
+/// 16 hex digits, either case) is that one: a changed file is not silently used.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::analytic::decision::read_checked_histogram;
+/// use std::io::Write;
+/// let mut file = tempfile::NamedTempFile::new().unwrap();
+/// file.write_all(b"1,1\n-1,-1\n").unwrap();
+/// let h = read_checked_histogram(file.path(), None).unwrap();
+/// let hash = format!("{:016x}", h.hash());
+/// assert_eq!(read_checked_histogram(file.path(), Some(&hash)).unwrap(), h);
+/// let err = read_checked_histogram(file.path(), Some("0123456789abcdef")).unwrap_err();
+/// assert!(err.to_string().starts_with("--histogram-fnv1a64 must be the hash of --histogram"));
+/// ```
+///
+/// # Errors
+///
+/// As [`read_histogram`]; [`Error::InvalidArgument`] naming `--histogram-fnv1a64` for another
+/// hash.
+pub fn read_checked_histogram(file: &std::path::Path, expected: Option<&str>) -> Result<Histogram> {
+    let histogram = read_histogram(file)?;
+    if let Some(expected) = expected {
+        let actual = format!("{:016x}", histogram.hash());
+        if !expected.eq_ignore_ascii_case(&actual) {
+            return refuse(
+                "--histogram-fnv1a64",
+                &format!("the hash of --histogram {} ({actual})", file.display()),
+                expected,
+            );
+        }
+    }
+    Ok(histogram)
 }
 
 /// Reads and parses a histogram file (`value,evaluation[,weight]` rows).

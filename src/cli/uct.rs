@@ -1,9 +1,6 @@
 //! `pathology mc uct`: Nguyen & Ramanujan's UCT on the critical win-loss game (or P-/N-games),
 //! beside exact d-ply minimax ([`crate::studies::nguyen_ramanujan::request`]).
 
-use crate::sim::runner::Shard;
-use crate::studies::nguyen_ramanujan::request::UctRequest;
-
 use super::args::{at_least, count, shard, unit};
 
 #[derive(Debug, clap::Args)]
@@ -23,8 +20,8 @@ pub struct UctArgs {
     /// Square (p) or edge (n) probability, in [0, 1]; boards only [default: w_b, 1/2].
     #[arg(long, value_parser = unit, allow_negative_numbers = true)]
     p: Option<f64>,
-    /// perfect, gaussian, expected-playout, artificial, or random-playout (a new node valued
-    /// by one uniformly random playout) [default: gaussian].
+    /// perfect, gaussian, expected-playout, artificial, random-playout (a new node valued by
+    /// one uniformly random playout), or histogram (--histogram) [default: gaussian].
     #[arg(long)]
     evaluator: Option<String>,
     /// sigma of the Gaussian evaluator, on the +-1 scale [default: 0.25].
@@ -33,6 +30,12 @@ pub struct UctArgs {
     /// Error rate e of the artificial evaluator, in [0, 1] [default: 0.1].
     #[arg(long, allow_negative_numbers = true)]
     error: Option<f64>,
+    /// Histogram evaluator: a CSV file of rows `value,evaluation[,weight]`, true values 1, -1.
+    #[arg(long)]
+    histogram: Option<std::path::PathBuf>,
+    /// The histogram's FNV-1a 64 hash as the manifest prints it (refused unless the file's).
+    #[arg(long)]
+    histogram_fnv1a64: Option<String>,
     /// Exploration constants c, comma-separated [default: 0.001,0.01,0.1,1,10,1000000].
     #[arg(long, allow_hyphen_values = true)]
     c: Option<String>,
@@ -49,13 +52,13 @@ pub struct UctArgs {
     /// Run only the K-th of N disjoint slices of the seeded games (K/N); `pathology merge`
     /// sums the N outputs into the unsharded result, byte for byte.
     #[arg(long, value_parser = shard, allow_negative_numbers = true)]
-    shard: Option<Shard>,
+    shard: Option<crate::sim::runner::Shard>,
     #[command(flatten)]
     run: super::args::SeedThreads,
 }
 
 pub fn run(args: UctArgs) -> anyhow::Result<()> {
-    let request = UctRequest {
+    let request = crate::studies::nguyen_ramanujan::request::UctRequest {
         game: args.game,
         branching: args.branching,
         height: args.height,
@@ -67,6 +70,8 @@ pub fn run(args: UctArgs) -> anyhow::Result<()> {
         c: args.c,
         iterations: args.iterations,
         final_move: args.final_move,
+        histogram: args.histogram,
+        histogram_fnv1a64: args.histogram_fnv1a64,
     };
     let config = args.run.config(args.games, args.shard);
     args.run.output.emit(&request.run(&config)?, 4)

@@ -36,7 +36,9 @@
 //!   a won node only);
 //! - outputs `2^32` and `2^32 + 1`: the node's standard normal draw (Box-Muller), used by
 //!   [`CriticalGame::gaussian_value`];
-//! - output `2^32 + 2`: the node's uniform draw of [`CriticalGame::artificial_value`].
+//! - output `2^32 + 2`: the node's uniform draw of [`CriticalGame::artificial_value`];
+//! - output `2^32 + 3`: the node's uniform draw of a histogram evaluator
+//!   ([`CriticalGame::histogram_uniform`]).
 //!
 //! The root's key is output 0 of the generator seeded with the game's seed. So a node's
 //! children, values and evaluations are pure functions of (game seed, path): every search of
@@ -70,6 +72,9 @@ const NORMAL_OUTPUT: u64 = 1 << 32;
 
 /// The index of the output of a node's generator used by the artificial evaluator.
 const ARTIFICIAL_OUTPUT: u64 = NORMAL_OUTPUT + 2;
+
+/// The index of the output of a node's generator used by a histogram evaluator.
+const HISTOGRAM_OUTPUT: u64 = NORMAL_OUTPUT + 3;
 
 /// The largest branching factor.
 pub const MAX_BRANCHING: u32 = 255;
@@ -429,6 +434,24 @@ impl CriticalGame {
     pub fn artificial_value(&self, node: &CriticalNode, error: f64) -> f64 {
         let wrong = unit(splitmix_output(node.key, ARTIFICIAL_OUTPUT)) < error;
         f64::from(u8::from(node.max_wins != wrong))
+    }
+
+    /// The node's uniform draw in `[0, 1)` for a histogram evaluator (output `2^32 + 3` of its
+    /// generator; a multiple of `2^-53`): the draw that picks its evaluation from the
+    /// histogram's law (the search layer's `HistogramEvaluator`), fixed per node.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::games::critical::CriticalGame;
+    /// let game = CriticalGame::new(2, 4, 1.0, 1.0, 1).unwrap();
+    /// let u = game.histogram_uniform(&game.root());
+    /// assert!((0.0..1.0).contains(&u));
+    /// assert_eq!(u, game.histogram_uniform(&game.root()));
+    /// assert_eq!((u * (1u64 << 53) as f64).fract(), 0.0);
+    /// ```
+    pub fn histogram_uniform(&self, node: &CriticalNode) -> f64 {
+        unit(splitmix_output(node.key, HISTOGRAM_OUTPUT))
     }
 
     /// The expected-playout evaluation of `node` for Max ([`expected_playout_table`]); the

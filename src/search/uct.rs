@@ -4,7 +4,8 @@
 //!
 //! **Values** are on the `[0, 1]` scale from Max's point of view: terminal utilities 1 (Max
 //! wins) and 0 (Min wins), static evaluations on the same scale (for the critical game see
-//! [`crate::games::critical`]: a `+-1` value `v` maps to `(v + 1) / 2`).
+//! [`crate::games::critical`]: a `+-1` value `v` maps to `(v + 1) / 2`; so does a histogram's
+//! evaluation, [`HistogramEvaluator`]).
 //!
 //! **One iteration** descends from the root:
 //!
@@ -46,12 +47,19 @@
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
 
+use num_bigint::BigInt;
+use num_integer::Integer;
+use num_rational::BigRational;
+use num_traits::{One, ToPrimitive, Zero};
+
 use super::evaluators::Evaluator;
 use super::pick_uniform;
+use crate::analytic::distributions::Histogram;
 use crate::error::{Error, Result};
 use crate::games::Game;
 use crate::games::critical::{CriticalGame, CriticalNode};
 use crate::model::Player;
+use crate::numeric::number::rational_to_f64;
 
 /// The arena's "no node" index.
 const NONE: u32 = u32::MAX;
@@ -778,6 +786,115 @@ impl Evaluator<CriticalGame> for CriticalEvaluator {
     }
 }
 
+/// `2^53`: the draws are multiples of `2^-53` and so are the histogram's cumulative weights.
+const TWO_53: f64 = (1u64 << 53) as f64;
+
+/// One true value's law as [`HistogramEvaluator`] draws from it.
+#[derive(Debug, Clone, PartialEq)]
+struct DrawTable {
+    /// `upper[i]`: the exact cumulative probability of atoms `0..=i`, rounded to the nearest
+    /// multiple of `2^-53` (exactly representable); the last is exactly 1.
+    upper: Vec<f64>,
+    /// The atoms' evaluations on UCT's scale, `(e + 1) / 2` rounded once to `f64`.
+    values: Vec<f64>,
+}
+
+/// A **histogram evaluator** on UCT's `[0, 1]` scale: a node's evaluation is drawn once from an
+/// empirical law given its true value, as Nguyen & Ramanujan's (2024) chess and othello
+/// heuristics are (histograms of engine evaluations of won and lost positions; theirs are not
+/// redistributable, so the user brings one, `pathology mc uct --evaluator histogram
+/// --histogram FILE`).
+///
+/// **Convention** (the exact engine's, [`crate::analytic::distributions`], so that UCT and the
+/// exact d-ply minimax lines read a file the same way): the rows of true value `1` are the law
+/// of a node Max wins, those of `-1` the law of a node Max loses (rows of other true values are
+/// not used, as by `decision --game crit`); an evaluation `e`, on that `+-1` scale, is mapped
+/// to `(e + 1) / 2` (not clamped), as the Gaussian evaluator maps `+-1 + sigma Z`. Only the
+/// order of evaluations matters to minimax, so the exact lines are those of the same law.
+///
+/// **The draw.** The histogram is parsed in exact rationals ([`Histogram::parse`]); each true
+/// value's cumulative weights are rounded once to the nearest multiple of `2^-53` (computed
+/// exactly), so each evaluation is drawn with its exact probability to within `2^-53`: a
+/// node's uniform `u`, a multiple of `2^-53` in `[0, 1)`, picks the first atom whose rounded
+/// cumulative weight exceeds `u`. The uniform is the node's own (for the critical game
+/// [`CriticalGame::histogram_uniform`]; on boards a per-node hash of the study's), so the
+/// evaluation is fixed per node, the same in every search of the game.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::analytic::distributions::Histogram;
+/// use pathology::search::uct::HistogramEvaluator;
+/// let h = Histogram::parse("value,evaluation,weight\n1,0.6,1\n1,1,3\n-1,-1,1\n").unwrap();
+/// let evaluator = HistogramEvaluator::new(h).unwrap();
+/// assert_eq!(evaluator.value(true, 0.0), 0.8); // (0.6 + 1) / 2 with probability 1/4
+/// assert_eq!(evaluator.value(true, 0.25), 1.0); // 1 with probability 3/4
+/// assert_eq!(evaluator.value(false, 0.9), 0.0);
+/// let lost_missing = Histogram::parse("1,1\n").unwrap();
+/// let err = HistogramEvaluator::new(lost_missing).unwrap_err().to_string();
+/// assert!(err.starts_with("--histogram") && err.contains("true value -1"), "{err}");
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+pub struct HistogramEvaluator {
+    histogram: Histogram,
+    /// The law of a node Max loses (index 0) and wins (index 1).
+    tables: [DrawTable; 2],
+}
+
+impl HistogramEvaluator {
+    /// The evaluator of `histogram`'s laws of the true values `-1` and `1`.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidArgument`] naming `--histogram` when it has no rows for the true value
+    /// `-1` or `1`.
+    pub fn new(histogram: Histogram) -> Result<Self> {
+        let table = |value: i32| -> Result<DrawTable> {
+            let atoms = histogram.law(&BigRational::from_integer(value.into()))?;
+            let scale = BigInt::from(1u64 << 53);
+            let one = BigRational::one();
+            let mut sum = BigRational::zero();
+            let mut table = DrawTable {
+                upper: Vec::with_capacity(atoms.len()),
+                values: Vec::with_capacity(atoms.len()),
+            };
+            for (evaluation, probability) in atoms {
+                sum += probability;
+                // round(sum 2^53), halves up: floor((2 n 2^53 + d) / (2 d)), at most 2^53.
+                let (n, d) = (sum.numer(), sum.denom());
+                let twice = BigInt::from(2);
+                let rounded = (n * &scale * &twice + d).div_floor(&(d * &twice));
+                let steps = rounded.to_u64().unwrap_or(1 << 53).min(1 << 53);
+                table.upper.push(steps as f64 / TWO_53);
+                let scaled = (evaluation + &one) / BigRational::from_integer(2.into());
+                table.values.push(rational_to_f64(&scaled));
+            }
+            Ok(table)
+        };
+        let tables = [table(-1)?, table(1)?];
+        Ok(HistogramEvaluator { histogram, tables })
+    }
+
+    /// The histogram (exact, as parsed).
+    pub fn histogram(&self) -> &Histogram {
+        &self.histogram
+    }
+
+    /// The evaluation, on UCT's scale, of a node Max wins (`max_wins`) or loses whose uniform
+    /// draw is `u` in `[0, 1)`.
+    pub fn value(&self, max_wins: bool, u: f64) -> f64 {
+        let table = &self.tables[usize::from(max_wins)];
+        let i = table.upper.partition_point(|&t| t <= u);
+        table.values[i.min(table.values.len() - 1)]
+    }
+}
+
+impl Evaluator<CriticalGame> for HistogramEvaluator {
+    fn evaluate(&self, game: &CriticalGame, state: &CriticalNode) -> f64 {
+        self.value(state.max_wins, game.histogram_uniform(state))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1049,6 +1166,86 @@ mod tests {
         assert_eq!(uct.node_count(), 10_001);
         assert!(Uct::<CriticalNode>::bytes_per_node() < 100);
         assert!(Uct::<crate::games::Region>::bytes_per_node() < 100);
+    }
+
+    /// The histogram evaluator's per-node draws follow the histogram's law: over the roots
+    /// (won) and their children (one won, one lost at gamma = 1) of 20,000 games, each
+    /// evaluation's frequency is within 5 standard deviations of its exact probability, only
+    /// the histogram's evaluations occur (mapped by `(e + 1) / 2`), and a node evaluated twice
+    /// gets the same value.
+    #[test]
+    fn histogram_draws_follow_the_law() {
+        let text = "1,0.6,1\n1,1,2\n1,-0.2,3\n-1,-1,1\n-1,0.2,3\n0,0.5,1\n";
+        let evaluator = HistogramEvaluator::new(Histogram::parse(text).unwrap()).unwrap();
+        // (value on UCT's scale, exact probability) per true value: won, then lost.
+        let won = [(0.4, 3.0 / 6.0), (0.8, 1.0 / 6.0), (1.0, 2.0 / 6.0)];
+        let lost = [(0.0, 0.25), (0.6, 0.75)];
+        let mut counts = [[0u32; 3], [0u32; 3]];
+        let mut nodes = [0u32; 2];
+        for seed in 0..20_000 {
+            let game = CriticalGame::new(2, 6, 1.0, 1.0, seed).unwrap();
+            let root = game.root();
+            for node in [root, game.play(&root, 0), game.play(&root, 1)] {
+                let value = evaluator.evaluate(&game, &node);
+                assert_eq!(value, evaluator.evaluate(&game, &node));
+                let (law, k) = if node.max_wins {
+                    (&won[..], 0)
+                } else {
+                    (&lost[..], 1)
+                };
+                let atom = law.iter().position(|&(v, _)| v == value);
+                let atom = atom.unwrap_or_else(|| panic!("{value} is not an atom of {law:?}"));
+                counts[k][atom] += 1;
+                nodes[k] += 1;
+            }
+        }
+        assert_eq!(nodes, [40_000, 20_000]);
+        for (k, law) in [&won[..], &lost[..]].into_iter().enumerate() {
+            let n = f64::from(nodes[k]);
+            for (atom, &(value, p)) in law.iter().enumerate() {
+                let frequency = f64::from(counts[k][atom]) / n;
+                let sd = (p * (1.0 - p) / n).sqrt();
+                assert!(
+                    (frequency - p).abs() < 5.0 * sd,
+                    "value {value}: {frequency} against {p}"
+                );
+            }
+        }
+    }
+
+    /// The cumulative weights are the exact ones rounded to multiples of 2^-53: the draw's
+    /// boundaries sit there, and the last is exactly 1.
+    #[test]
+    fn histogram_boundaries_are_rounded_exact_weights() {
+        let h = Histogram::parse("1,0,1\n1,1,2\n-1,0,1\n").unwrap();
+        let evaluator = HistogramEvaluator::new(h).unwrap();
+        let third = (((1u64 << 53) + 1) / 3) as f64 / TWO_53; // round(2^53 / 3) / 2^53
+        assert_eq!(evaluator.tables[1].upper, vec![third, 1.0]);
+        let below = third - 1.0 / TWO_53;
+        assert_eq!(evaluator.value(true, below), 0.5);
+        assert_eq!(evaluator.value(true, third), 1.0);
+        assert_eq!(evaluator.value(true, 1.0 - 1.0 / TWO_53), 1.0);
+        assert_eq!(evaluator.value(false, 0.999), 0.5);
+        // The perfect evaluator's law gives the perfect evaluator's values.
+        let perfect = Histogram::parse("1,1\n-1,-1\n").unwrap();
+        let perfect = HistogramEvaluator::new(perfect).unwrap();
+        let game = CriticalGame::new(3, 8, 0.8, 0.8, 5).unwrap();
+        let mut stack = vec![game.root()];
+        while let Some(node) = stack.pop() {
+            assert_eq!(
+                perfect.evaluate(&game, &node),
+                CriticalEvaluator::Perfect.evaluate(&game, &node)
+            );
+            if node.depth < 5 {
+                stack.extend(game.moves(&node).iter().map(|&m| game.play(&node, m)));
+            }
+        }
+        let missing = Histogram::parse("-1,0\n").unwrap();
+        let err = HistogramEvaluator::new(missing).unwrap_err().to_string();
+        assert!(
+            err.starts_with("--histogram") && err.contains("true value 1"),
+            "{err}"
+        );
     }
 
     /// The tables give the computed values bit for bit.

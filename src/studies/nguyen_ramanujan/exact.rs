@@ -6,11 +6,11 @@
 //! critical game's depths from a Max root whose rate is 1, the boards' heights with the last
 //! mover Max; a non-trivial root, which the UCT games always have; terminal nodes exact):
 //!
-//! | game | perfect, artificial | expected-playout | gaussian | random-playout |
-//! |:--|:--|:--|:--|:--|
-//! | crit | [`critical_column`] | [`critical_column`], the searches' `f64` values per depth | [`critical_column`], quantized | [`critical_column`] on a histogram per depth |
-//! | p | [`decision_column`] (artificial, e = 0 for perfect) | [`decision_column`], count | [`pgame_column`], quantized | none |
-//! | n | [`decision_column`] (artificial, e = 0 for perfect) | [`decision_column`], count | none | none |
+//! | game | perfect, artificial | expected-playout | gaussian | random-playout | histogram |
+//! |:--|:--|:--|:--|:--|:--|
+//! | crit | [`critical_column`] | [`critical_column`], the searches' `f64` values per depth | [`critical_column`], quantized | [`critical_column`] on a histogram per depth | [`critical_column`], the user's histogram |
+//! | p | [`decision_column`] (artificial, e = 0 for perfect) | [`decision_column`], count | [`pgame_column`], quantized | none | [`pgame_column`], the user's histogram |
+//! | n | [`decision_column`] (artificial, e = 0 for perfect) | [`decision_column`], count | none | none | none |
 //!
 //! - *Expected playout, critical game*: the searches value a node by the exact mean of a
 //!   uniformly random playout under the generation law, computed in `f64`
@@ -33,9 +33,13 @@
 //!   win for Max with the node type's expected-playout probability, independently of the
 //!   other frontier nodes (their subtrees are disjoint), so the frontier law is a two-point
 //!   histogram per depth with exactly those weights.
+//! - *Histogram*: the user's file as the searches read it (true values `1` and `-1`, one law
+//!   for every depth), exact rationals in, `f64` enclosures out (the engine's fast path); only
+//!   the evaluations' order matters to minimax, so the searches' `(e + 1) / 2` does not
+//!   change the lines.
 //! - *None*: random playouts on boards (their outcome is not independent of the node's value
-//!   through a law the engines carry) and the Gaussian on N-games (whose leaves are
-//!   correlated): the report says so and has no minimax table.
+//!   through a law the engines carry) and the Gaussian and histogram evaluators on N-games
+//!   (whose leaves are correlated): the report says so and has no minimax table.
 //!
 //! An engine that refuses (its cost, or a branching factor above its 60) leaves the table out
 //! with a note naming the refusal; only a cancellation is an error.
@@ -160,6 +164,10 @@ fn exact_minimax(spec: &UctStudySpec) -> Result<(Vec<ExactMinimax>, String)> {
                     Model::Artificial { error: spec.error },
                     &format!("the artificial evaluator (e = {})", format_f64(spec.error)),
                 ),
+                UctEvaluator::Histogram => {
+                    let (histogram, what) = user_histogram(spec)?;
+                    plain(Model::Histogram(histogram), &what)
+                }
                 UctEvaluator::ExpectedPlayout => {
                     let table = crate::games::critical::expected_playout_table(
                         *branching, *height, *gamma_max, *gamma_min,
@@ -292,11 +300,7 @@ fn exact_minimax(spec: &UctStudySpec) -> Result<(Vec<ExactMinimax>, String)> {
                      the searches use",
                 ),
                 (UctEvaluator::Gaussian, GameKind::P) => {
-                    let leaves = vec![
-                        (BigRational::from_integer((-1).into()), 1.0 - p),
-                        (BigRational::from_integer(1.into()), p),
-                    ];
-                    let game = MultiValuedPGame::new(b, h, leaves)?;
+                    let game = MultiValuedPGame::new(b, h, plus_minus_leaves(p))?;
                     let model = Model::Gaussian { sigma: spec.sigma };
                     let outcome =
                         pgame_column(&game, &Evaluation::new(model), Depths::UpTo(deepest(h)))?;
@@ -308,9 +312,23 @@ fn exact_minimax(spec: &UctStudySpec) -> Result<(Vec<ExactMinimax>, String)> {
                     );
                     Ok((rows, format!("{note}; {common}")))
                 }
-                (UctEvaluator::Gaussian, GameKind::N) => {
-                    none("the Gaussian evaluator on N-games (their leaves are correlated)")
+                (UctEvaluator::Histogram, GameKind::P) => {
+                    let game = MultiValuedPGame::new(b, h, plus_minus_leaves(p))?;
+                    let (histogram, what) = user_histogram(spec)?;
+                    let evaluation = Evaluation::new(Model::Histogram(histogram));
+                    let outcome = pgame_column(&game, &evaluation, Depths::UpTo(deepest(h)))?;
+                    Ok((
+                        outcome_rows(&outcome),
+                        format!(
+                            "minimax: exact D(d,h) (analytic::distributions::pgame_column, leaves \
+                             1:p,-1:1-p, f64 enclosures) with {what}; {common}"
+                        ),
+                    ))
                 }
+                (UctEvaluator::Gaussian | UctEvaluator::Histogram, GameKind::N) => none(&format!(
+                    "the {} evaluator on N-games (their leaves are correlated)",
+                    spec.evaluator.name()
+                )),
                 (UctEvaluator::RandomPlayout, _) => none(
                     "random playouts on P- and N-games (their outcome's law given the node's \
                      value is not one the engines carry)",
@@ -318,6 +336,32 @@ fn exact_minimax(spec: &UctStudySpec) -> Result<(Vec<ExactMinimax>, String)> {
             }
         }
     }
+}
+
+/// The leaves of a P-game as the distributions engine takes them: `1` (Max wins the square)
+/// with probability `p`, `-1` otherwise.
+fn plus_minus_leaves(p: f64) -> Vec<(BigRational, f64)> {
+    vec![
+        (BigRational::from_integer((-1).into()), 1.0 - p),
+        (BigRational::from_integer(1.into()), p),
+    ]
+}
+
+/// The user's histogram of `spec` and the words that name it in the note.
+fn user_histogram(spec: &UctStudySpec) -> Result<(Histogram, String)> {
+    let h = spec
+        .histogram
+        .as_ref()
+        .ok_or_else(super::study::missing_histogram)?;
+    Ok((
+        h.evaluator.histogram().clone(),
+        format!(
+            "the histogram evaluator of {} (FNV-1a {}; true values 1 and -1, the same law at \
+             every depth, exact rationals)",
+            h.file.display(),
+            h.hash()
+        ),
+    ))
 }
 
 /// The point masses of the expected-playout values the searches use at depth `depth`: Max
@@ -356,7 +400,9 @@ fn playout_histogram(table: &[f64], depth: u32) -> Result<Histogram> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::uct::HistogramEvaluator;
     use crate::sim::level_tree::BoardSpec;
+    use crate::studies::nguyen_ramanujan::study::UctHistogram;
 
     fn critical(b: u32, h: u32, gamma: f64) -> UctGame {
         UctGame::Critical {
@@ -367,11 +413,61 @@ mod tests {
         }
     }
 
+    /// A histogram evaluator of `text` (rows `value,evaluation[,weight]`).
+    fn histogram(text: &str) -> UctHistogram {
+        UctHistogram {
+            file: "h.csv".into(),
+            evaluator: HistogramEvaluator::new(Histogram::parse(text).unwrap()).unwrap(),
+        }
+    }
+
     fn lines(game: UctGame, evaluator: UctEvaluator) -> UctStudySpec {
-        let mut spec = UctStudySpec::new(game, evaluator, 0.5, vec![1.0], vec![1]).unwrap();
+        let mut spec = if evaluator == UctEvaluator::Histogram {
+            let h = histogram("1,0.5,3\n1,-0.5,1\n-1,-0.5,3\n-1,0.5,1\n");
+            UctStudySpec::with_histogram(game, h, vec![1.0], vec![1]).unwrap()
+        } else {
+            UctStudySpec::new(game, evaluator, 0.5, vec![1.0], vec![1]).unwrap()
+        };
         spec.error = 0.1;
         fill_exact_minimax(&mut spec).unwrap();
         spec
+    }
+
+    /// The histogram of the perfect evaluator's law (won: 1, lost: -1) gives exactly the
+    /// perfect evaluator's lines on the critical game (bit for bit) and on P-games (within the
+    /// engines' rounding bounds: the perfect evaluator's lines there come from the families
+    /// engine), and the note names the file and its hash.
+    #[test]
+    fn the_perfect_histogram_gives_the_perfect_lines() {
+        let p = BoardSpec::new(GameKind::P, 2, 8, 0.382).unwrap();
+        for game in [critical(3, 30, 0.8), UctGame::Board(p)] {
+            let perfect = lines(game.clone(), UctEvaluator::Perfect);
+            let mut same = UctStudySpec::with_histogram(
+                game.clone(),
+                histogram("1,1\n-1,-1\n"),
+                vec![1.0],
+                vec![1],
+            )
+            .unwrap();
+            fill_exact_minimax(&mut same).unwrap();
+            if game.name() == "crit" {
+                // The same engine on the same law: the same numbers.
+                assert_eq!(same.exact_minimax, perfect.exact_minimax);
+            } else {
+                // Another engine (the distributions engine, not the families'): the same
+                // values within the two rigorous rounding bounds.
+                assert_eq!(same.exact_minimax.len(), perfect.exact_minimax.len());
+                for (a, b) in same.exact_minimax.iter().zip(&perfect.exact_minimax) {
+                    let slack = a.bound.unwrap_or(0.0) + b.bound.unwrap_or(0.0);
+                    assert!((a.value - b.value).abs() <= slack, "{a:?} {b:?}");
+                }
+            }
+            assert!(
+                same.exact_note.contains("h.csv (FNV-1a "),
+                "{}",
+                same.exact_note
+            );
+        }
     }
 
     /// Every game and evaluator gets its lines or a note saying why not.
@@ -386,10 +482,12 @@ mod tests {
                 UctGame::Board(n.clone()),
             ] {
                 let spec = lines(game.clone(), evaluator);
-                let none = matches!(
-                    (evaluator, &game),
-                    (UctEvaluator::RandomPlayout, UctGame::Board(_))
-                ) || (evaluator == UctEvaluator::Gaussian && game.name() == "n");
+                let none =
+                    matches!(
+                        (evaluator, &game),
+                        (UctEvaluator::RandomPlayout, UctGame::Board(_))
+                    ) || (matches!(evaluator, UctEvaluator::Gaussian | UctEvaluator::Histogram)
+                        && game.name() == "n");
                 assert_eq!(
                     spec.exact_minimax.is_empty(),
                     none,

@@ -41,7 +41,9 @@
 //!   histograms of chess-engine evaluations of won and lost positions (pickled data not
 //!   available here), rescaled by their range. The brief's `gaussian` (the authors' `gaussian`,
 //!   with default sigma 0.25) and `expected-playout` evaluators exist in their code but are
-//!   not Figure 5's; the study runs them as stand-ins.
+//!   not Figure 5's; the study runs them as stand-ins. A user with such histograms passes
+//!   them to `mc uct --evaluator histogram --histogram FILE` ([`study::UctHistogram`]; values
+//!   on the `+-1` scale mapped by `(e + 1) / 2`, not rescaled by the range).
 //! - *Gaussian scale*: we map `+-1 + sigma Z` by `(v + 1) / 2`; the authors rescale by the
 //!   range of 10^5 draws, which equals our scale with c larger by about `1 + 4.4 sigma`.
 //! - *Expected playout*: the authors' closed form has `K^(d+1)` where the exact mean has

@@ -20,7 +20,9 @@
 //! the same games, d = 1..8, beside the UCT rows, and [`UctStudySpec::exact_note`] says what
 //! those values are.
 
-use super::study::{ExactMinimax, UctCounts, UctEvaluator, UctGame, UctStudySpec, board_kind};
+use super::study::{
+    ExactMinimax, UctCounts, UctEvaluator, UctGame, UctHistogram, UctStudySpec, board_kind,
+};
 use crate::error::{Error, Result};
 use crate::report::read::ReadTable;
 use crate::report::{Cell, Column, Grid, Kind, Report, Table, format_f64};
@@ -70,6 +72,12 @@ fn parameters(spec: &UctStudySpec, report: Report) -> Report {
         UctEvaluator::Artificial => report.param("error", format_f64(spec.error)),
         _ => report,
     };
+    let report = match &spec.histogram {
+        Some(h) => report
+            .param("histogram", h.file.display())
+            .param("histogram_fnv1a64", h.hash()),
+        None => report,
+    };
     report
         .param("c", list(&spec.exploration, format_f64))
         .param("iterations", list(&spec.iterations, |n| n.to_string()))
@@ -77,7 +85,11 @@ fn parameters(spec: &UctStudySpec, report: Report) -> Report {
 }
 
 /// The spec of a run from its manifest's parameters (what `merge` calls; the exact minimax
-/// values are not parameters and come back empty).
+/// values are not parameters and come back empty). With the histogram evaluator the file is
+/// read again from the path the manifest names (relative to the working directory, as
+/// `mc distributions`'s `merge` reads it) and refused unless its hash is the manifest's
+/// `histogram_fnv1a64`: the law is needed for the exact minimax lines, and a changed file
+/// is not silently merged.
 ///
 /// # Examples
 ///
@@ -96,7 +108,8 @@ fn parameters(spec: &UctStudySpec, report: Report) -> Report {
 /// # Errors
 ///
 /// [`Error::InvalidArgument`] naming `FILE` for a missing parameter, or the manifest
-/// parameter that does not parse or is out of range.
+/// parameter that does not parse or is out of range; as [`UctHistogram::read`] (naming
+/// `--histogram` or `--histogram-fnv1a64`).
 pub fn spec_from_parameters(parameters: &[(String, String)]) -> Result<UctStudySpec> {
     let p = Parameters(parameters);
     let numbers = |name: &str| -> Result<Vec<f64>> {
@@ -159,7 +172,13 @@ pub fn spec_from_parameters(parameters: &[(String, String)]) -> Result<UctStudyS
                 .map_err(|_| Error::invalid("manifest parameter iterations", "whole numbers", v))
         })
         .collect::<Result<Vec<u64>>>()?;
-    let mut spec = UctStudySpec::new(game, evaluator, sigma, numbers("c")?, iterations)?;
+    let mut spec = if evaluator == UctEvaluator::Histogram {
+        let file = std::path::Path::new(p.get("histogram")?);
+        let histogram = UctHistogram::read(file, Some(p.get("histogram_fnv1a64")?))?;
+        UctStudySpec::with_histogram(game, histogram, numbers("c")?, iterations)?
+    } else {
+        UctStudySpec::new(game, evaluator, sigma, numbers("c")?, iterations)?
+    };
     spec.error = error;
     spec.final_move = FinalMove::parse(p.get("final")?)?;
     spec.check()?;
@@ -258,6 +277,14 @@ fn describe(spec: &UctStudySpec) -> String {
         UctEvaluator::Artificial => {
             format!("artificial evaluator (e = {})", format_f64(spec.error))
         }
+        UctEvaluator::Histogram => match &spec.histogram {
+            Some(h) => format!(
+                "histogram evaluator ({}, FNV-1a {})",
+                h.file.display(),
+                h.hash()
+            ),
+            None => "histogram evaluator".to_string(),
+        },
         other => format!("{} evaluator", other.name()),
     };
     format!("{game}, {evaluator}")
@@ -501,6 +528,13 @@ fn game_note(spec: &UctStudySpec) -> String {
         UctEvaluator::Artificial => {
             "artificial evaluator: the true value (1 when Max wins the node, else 0), replaced \
              by the other with probability e independently per node"
+        }
+        UctEvaluator::Histogram => {
+            "histogram evaluator: an evaluation e drawn once per node from the --histogram \
+             file's rows of the node's true value (1 when Max wins it, -1 when Max loses it, \
+             as decision reads the file), mapped to (e + 1) / 2; the law is read in exact \
+             rationals and each evaluation drawn with its probability to within 2^-53 (the \
+             cumulative weights rounded to multiples of 2^-53)"
         }
     };
     format!("{game}; {evaluator}")

@@ -8,11 +8,16 @@
 //! sigma = 0.25 (the authors' default; the artificial evaluator's e = 0.1), the paper's
 //! exploration constants c in {0.001, 0.01, 0.1, 1, 10, 10^6}, decisions after 1, 10, 100 and
 //! 1000 iterations, by the mean. An option of another game (`--gamma` with `--game p`, `--p`
-//! with `--game crit`) or of another evaluator (`--sigma`, `--error`) is refused naming both.
+//! with `--game crit`) or of another evaluator (`--sigma`, `--error`, `--histogram`) is refused
+//! naming both. `--evaluator histogram` needs `--histogram FILE` (rows
+//! `value,evaluation[,weight]`, true values `1` and `-1`, read as `decision` reads it); a
+//! manifest's `--histogram-fnv1a64` refuses a file that has changed since.
 
 use super::exact::fill_exact_minimax;
 use super::report::report_from_counts;
-use super::study::{UctEvaluator, UctGame, UctStudySpec, board_kind, check_budget, run_counts};
+use super::study::{
+    UctEvaluator, UctGame, UctHistogram, UctStudySpec, board_kind, check_budget, run_counts,
+};
 use crate::error::{Error, Result};
 use crate::report::Report;
 use crate::search::uct::{FinalMove, MAX_ITERATIONS};
@@ -38,8 +43,8 @@ pub struct UctRequest {
     pub gamma: Option<String>,
     /// The square (P) or edge (N) probability (boards only; default w_b or 1/2).
     pub p: Option<f64>,
-    /// `perfect`, `gaussian`, `expected-playout`, `random-playout` or `artificial` (default
-    /// `gaussian`).
+    /// `perfect`, `gaussian`, `expected-playout`, `random-playout`, `artificial` or
+    /// `histogram` (default `gaussian`).
     pub evaluator: Option<String>,
     /// sigma of the Gaussian evaluator (default 0.25).
     pub sigma: Option<f64>,
@@ -51,6 +56,10 @@ pub struct UctRequest {
     pub iterations: Option<String>,
     /// `mean` or `visits` (default `mean`).
     pub final_move: Option<String>,
+    /// The histogram evaluator's CSV file (with `--evaluator histogram` only).
+    pub histogram: Option<std::path::PathBuf>,
+    /// The file's expected FNV-1a 64 hash, as a manifest prints it (with `--histogram` only).
+    pub histogram_fnv1a64: Option<String>,
 }
 
 /// A comma-separated list of numbers; `option` names it in the error.
@@ -230,7 +239,19 @@ impl UctRequest {
             "--error",
             self.error.is_some() && evaluator != UctEvaluator::Artificial,
             "--evaluator artificial",
+            got.clone(),
+        )?;
+        only(
+            "--histogram",
+            self.histogram.is_some() && evaluator != UctEvaluator::Histogram,
+            "--evaluator histogram",
             got,
+        )?;
+        only(
+            "--histogram-fnv1a64",
+            self.histogram_fnv1a64.is_some() && self.histogram.is_none(),
+            "--histogram (the file's expected hash)",
+            "no --histogram".to_string(),
         )?;
         let sigma = match evaluator {
             UctEvaluator::Gaussian => self.sigma.unwrap_or(0.25),
@@ -244,7 +265,15 @@ impl UctRequest {
             Some(text) => parse_iterations(text)?,
             None => DEFAULT_ITERATIONS.to_vec(),
         };
-        let mut spec = UctStudySpec::new(game, evaluator, sigma, exploration, iterations)?;
+        let mut spec = match &self.histogram {
+            Some(file) => UctStudySpec::with_histogram(
+                game,
+                UctHistogram::read(file, self.histogram_fnv1a64.as_deref())?,
+                exploration,
+                iterations,
+            )?,
+            None => UctStudySpec::new(game, evaluator, sigma, exploration, iterations)?,
+        };
         if evaluator == UctEvaluator::Artificial {
             spec.error = self.error.unwrap_or(0.1);
         }
@@ -301,6 +330,8 @@ mod tests {
                 "error" => r.error = Some(v.parse().unwrap()),
                 "height" => r.height = Some(v.parse().unwrap()),
                 "iterations" => r.iterations = s,
+                "histogram" => r.histogram = Some(v.into()),
+                "histogram_fnv1a64" => r.histogram_fnv1a64 = s,
                 _ => panic!("{k}"),
             }
         }
@@ -325,6 +356,27 @@ mod tests {
             (
                 &[("error", "0.2")][..],
                 "--error must be given only with --evaluator artificial, got --evaluator gaussian",
+            ),
+            (
+                &[("histogram", "h.csv")][..],
+                "--histogram must be given only with --evaluator histogram, got --evaluator gaussian",
+            ),
+            (
+                &[("evaluator", "histogram")][..],
+                "--histogram must be given with --evaluator histogram (a CSV file), got nothing",
+            ),
+            (
+                &[("evaluator", "histogram"), ("histogram_fnv1a64", "00")][..],
+                "--histogram-fnv1a64 must be given only with --histogram (the file's expected \
+                 hash), got no --histogram",
+            ),
+            (
+                &[
+                    ("evaluator", "histogram"),
+                    ("histogram", "/nonexistent/h.csv"),
+                ][..],
+                "--histogram must be a readable UTF-8 CSV file, got /nonexistent/h.csv (No such \
+                 file or directory (os error 2))",
             ),
         ] {
             assert_eq!(request(pairs).spec().unwrap_err().to_string(), message);

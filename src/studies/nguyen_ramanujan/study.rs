@@ -22,8 +22,11 @@
 //! evaluator), `expected-playout` (critical game: the expected value of a random playout
 //! under the generation law, [`CriticalGame::expected_playout`]; P- and N-games: the fraction
 //! of the node's squares that are 1, which is the exact mean of a uniformly random playout on
-//! the board, the authors' `mean-playout`), and `random-playout` (the utility at the end of one
-//! uniformly random playout, drawn from the search's stream).
+//! the board, the authors' `mean-playout`), `random-playout` (the utility at the end of one
+//! uniformly random playout, drawn from the search's stream), and `histogram` (an evaluation
+//! drawn once per node from a user's histogram given the node's true value, `+1` when Max wins
+//! and `-1` when Max loses, mapped by `(e + 1) / 2`: [`HistogramEvaluator`]; the paper's
+//! Figure 5 heuristics are such histograms of chess-engine evaluations, not redistributable).
 
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
@@ -34,7 +37,8 @@ use crate::games::{Game, Region, SplittingGame};
 use crate::model::Player;
 use crate::search::evaluators::{Evaluator, node_uniform};
 use crate::search::uct::{
-    CriticalEvaluator, FinalMove, LeafValue, Uct, UctParams, check_exploration, check_iterations,
+    CriticalEvaluator, FinalMove, HistogramEvaluator, LeafValue, Uct, UctParams, check_exploration,
+    check_iterations,
 };
 use crate::sim::level_tree::{BoardSpec, GameKind, LevelTree};
 use crate::sim::runner::TrialRunner;
@@ -139,6 +143,9 @@ pub enum UctEvaluator {
     RandomPlayout,
     /// The true value, 1 or 0, wrong with probability e, fixed per node.
     Artificial,
+    /// A draw from a user's histogram given the true value, fixed per node
+    /// ([`UctStudySpec::histogram`]).
+    Histogram,
 }
 
 impl UctEvaluator {
@@ -160,16 +167,18 @@ impl UctEvaluator {
             UctEvaluator::ExpectedPlayout => "expected-playout",
             UctEvaluator::RandomPlayout => "random-playout",
             UctEvaluator::Artificial => "artificial",
+            UctEvaluator::Histogram => "histogram",
         }
     }
 
     /// Every evaluator.
-    pub const ALL: [UctEvaluator; 5] = [
+    pub const ALL: [UctEvaluator; 6] = [
         UctEvaluator::Perfect,
         UctEvaluator::Gaussian,
         UctEvaluator::ExpectedPlayout,
         UctEvaluator::RandomPlayout,
         UctEvaluator::Artificial,
+        UctEvaluator::Histogram,
     ];
 
     /// Parses an evaluator's name.
@@ -184,7 +193,7 @@ impl UctEvaluator {
             .ok_or_else(|| {
                 Error::invalid(
                     "--evaluator",
-                    "perfect, gaussian, expected-playout, random-playout or artificial",
+                    "perfect, gaussian, expected-playout, random-playout, artificial or histogram",
                     text,
                 )
             })
@@ -207,6 +216,49 @@ pub struct ExactMinimax {
     pub refined: Option<f64>,
 }
 
+/// `--evaluator histogram` without `--histogram`.
+pub(super) fn missing_histogram() -> Error {
+    Error::invalid(
+        "--histogram",
+        "given with --evaluator histogram (a CSV file)",
+        "nothing",
+    )
+}
+
+/// The histogram of `--evaluator histogram`: the file named, and its law ready for per-node
+/// draws (the law, exact, is [`HistogramEvaluator::histogram`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct UctHistogram {
+    /// The file as `--histogram` names it (the report and the manifest print it; `merge`
+    /// reads it again and checks its hash).
+    pub file: std::path::PathBuf,
+    /// The evaluator.
+    pub evaluator: HistogramEvaluator,
+}
+
+impl UctHistogram {
+    /// Reads `file` ([`crate::analytic::decision::read_checked_histogram`]: refused unless its
+    /// hash is `expected`, when given) and prepares its draws.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidArgument`] naming `--histogram` for a file that cannot be read, rows
+    /// that do not parse or a missing true value (`1` or `-1`), or `--histogram-fnv1a64`
+    /// for another hash.
+    pub fn read(file: &std::path::Path, expected: Option<&str>) -> Result<Self> {
+        let histogram = crate::analytic::decision::read_checked_histogram(file, expected)?;
+        Ok(UctHistogram {
+            file: file.to_path_buf(),
+            evaluator: HistogramEvaluator::new(histogram)?,
+        })
+    }
+
+    /// The law's hash as the manifest prints it (`--histogram-fnv1a64`, 16 hex digits).
+    pub fn hash(&self) -> String {
+        format!("{:016x}", self.evaluator.histogram().hash())
+    }
+}
+
 /// Everything that fixes a UCT study's result (with the seed and the number of games).
 #[derive(Debug, Clone, PartialEq)]
 pub struct UctStudySpec {
@@ -218,6 +270,8 @@ pub struct UctStudySpec {
     pub sigma: f64,
     /// The error rate e of the artificial evaluator (ignored by the others).
     pub error: f64,
+    /// The histogram of [`UctEvaluator::Histogram`] (given with it and only with it).
+    pub histogram: Option<UctHistogram>,
     /// The exploration constants c, in the order of the report.
     pub exploration: Vec<f64>,
     /// The iteration counts N at which decisions are recorded, increasing.
@@ -253,8 +307,8 @@ impl UctStudySpec {
     ///
     /// [`Error::InvalidArgument`] naming `--c` (none, negative or not finite), `--iterations`
     /// (not increasing whole numbers from 1), `--sigma` (negative or not finite), `--error`
-    /// (outside `[0, 1]`), or the
-    /// critical game's `--branching`, `--height` or `--gamma`.
+    /// (outside `[0, 1]`), `--histogram` (missing with [`UctEvaluator::Histogram`], or given
+    /// with another evaluator), or the critical game's `--branching`, `--height` or `--gamma`.
     pub fn new(
         game: UctGame,
         evaluator: UctEvaluator,
@@ -267,12 +321,46 @@ impl UctStudySpec {
             evaluator,
             sigma,
             error: 0.0,
+            histogram: None,
             exploration,
             iterations,
             final_move: FinalMove::Mean,
             exact_minimax: Vec::new(),
             exact_note: String::new(),
         };
+        spec.check()?;
+        Ok(spec)
+    }
+
+    /// A study with the histogram evaluator ([`UctEvaluator::Histogram`]), the decision by
+    /// the mean and no exact minimax values.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::studies::nguyen_ramanujan::study::{UctGame, UctHistogram, UctStudySpec};
+    /// use std::io::Write;
+    /// let mut file = tempfile::NamedTempFile::new().unwrap();
+    /// file.write_all(b"value,evaluation,weight\n1,0.5,3\n1,-0.5,1\n-1,-0.5,3\n-1,0.5,1\n").unwrap();
+    /// let histogram = UctHistogram::read(file.path(), None).unwrap();
+    /// let game = UctGame::Critical { branching: 2, height: 50, gamma_max: 1.0, gamma_min: 1.0 };
+    /// let spec = UctStudySpec::with_histogram(game, histogram, vec![1.0], vec![1, 10]).unwrap();
+    /// assert_eq!(spec.evaluator.name(), "histogram");
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`UctStudySpec::new`].
+    pub fn with_histogram(
+        game: UctGame,
+        histogram: UctHistogram,
+        exploration: Vec<f64>,
+        iterations: Vec<u64>,
+    ) -> Result<Self> {
+        let mut spec =
+            UctStudySpec::new(game, UctEvaluator::Perfect, 0.0, exploration, iterations)?;
+        spec.evaluator = UctEvaluator::Histogram;
+        spec.histogram = Some(histogram);
         spec.check()?;
         Ok(spec)
     }
@@ -326,6 +414,17 @@ impl UctStudySpec {
         }
         if !(0.0..=1.0).contains(&self.error) {
             return Err(Error::invalid("--error", "in [0, 1]", self.error));
+        }
+        match (self.evaluator, &self.histogram) {
+            (UctEvaluator::Histogram, None) => return Err(missing_histogram()),
+            (other, Some(_)) if other != UctEvaluator::Histogram => {
+                return Err(Error::invalid(
+                    "--histogram",
+                    "given only with --evaluator histogram",
+                    format!("--evaluator {}", other.name()),
+                ));
+            }
+            _ => {}
         }
         self.game.check()
     }
@@ -431,13 +530,24 @@ pub fn play_game(
                 .map(|&m| game.play(&root, m).max_wins)
                 .collect();
             let evaluator = match spec.evaluator {
-                UctEvaluator::Perfect | UctEvaluator::RandomPlayout => CriticalEvaluator::Perfect,
-                UctEvaluator::Gaussian => CriticalEvaluator::Gaussian { sigma: spec.sigma },
-                UctEvaluator::ExpectedPlayout => CriticalEvaluator::ExpectedPlayout,
-                UctEvaluator::Artificial => CriticalEvaluator::Artificial { error: spec.error },
+                UctEvaluator::Perfect | UctEvaluator::RandomPlayout => {
+                    Some(CriticalEvaluator::Perfect)
+                }
+                UctEvaluator::Gaussian => Some(CriticalEvaluator::Gaussian { sigma: spec.sigma }),
+                UctEvaluator::ExpectedPlayout => Some(CriticalEvaluator::ExpectedPlayout),
+                UctEvaluator::Artificial => {
+                    Some(CriticalEvaluator::Artificial { error: spec.error })
+                }
+                UctEvaluator::Histogram => None,
             };
             let uct = scratch.critical.get_or_insert_with(Uct::new);
-            let correct = search_all(spec, uct, &game, &root, &evaluator, &winning, rng)?;
+            let correct = match (evaluator, &spec.histogram) {
+                (Some(e), _) => search_all(spec, uct, &game, &root, &e, &winning, rng)?,
+                (None, Some(h)) => {
+                    search_all(spec, uct, &game, &root, &h.evaluator, &winning, rng)?
+                }
+                (None, None) => return Err(missing_histogram()),
+            };
             Ok(Some(GameOutcome {
                 correct,
                 boards_drawn: 1,
@@ -463,6 +573,7 @@ pub fn play_game(
                 evaluator: spec.evaluator,
                 sigma: spec.sigma,
                 error: spec.error,
+                histogram: spec.histogram.as_ref().map(|h| &h.evaluator),
                 seed: rng.random(),
             };
             let uct = scratch.board.get_or_insert_with(Uct::new);
@@ -565,8 +676,10 @@ struct BoardEvaluator<'a> {
     evaluator: UctEvaluator,
     sigma: f64,
     error: f64,
-    /// The seed of the Gaussian noise and the artificial errors (fixed per node through
-    /// [`node_uniform`]).
+    /// The histogram's draws ([`UctEvaluator::Histogram`]; there by [`UctStudySpec::check`]).
+    histogram: Option<&'a HistogramEvaluator>,
+    /// The seed of the Gaussian noise, the artificial errors and the histogram draws (fixed
+    /// per node through [`node_uniform`]).
     seed: u64,
 }
 
@@ -591,6 +704,9 @@ impl Evaluator<SplittingGame> for BoardEvaluator<'_> {
                 let wrong = node_uniform(state, self.seed, 13) < self.error;
                 f64::from(u8::from(self.wins[i] != wrong))
             }
+            UctEvaluator::Histogram => self.histogram.map_or(truth, |h| {
+                h.value(self.wins[i], node_uniform(state, self.seed, 14))
+            }),
         }
     }
 }
@@ -933,6 +1049,89 @@ mod tests {
             let counts = run_counts(&spec, &TrialRunner::new(20, 1, 2).unwrap()).unwrap();
             assert_eq!(counts.correct[0].successes, 20);
         }
+    }
+
+    /// A histogram of the perfect evaluator's law (won: 1, lost: -1, weight 1) decides
+    /// exactly as the perfect evaluator in every game, on the critical game and on P- and
+    /// N-games (the same counts, row by row); a histogram that inverts it does not.
+    #[test]
+    fn the_perfect_histogram_is_the_perfect_evaluator() {
+        let histogram = |text: &str| UctHistogram {
+            file: "perfect.csv".into(),
+            evaluator: HistogramEvaluator::new(
+                crate::analytic::distributions::Histogram::parse(text).unwrap(),
+            )
+            .unwrap(),
+        };
+        for game in [
+            critical(3, 20, 0.9),
+            UctGame::Board(BoardSpec::new(GameKind::P, 2, 8, 0.382).unwrap()),
+            UctGame::Board(BoardSpec::new(GameKind::N, 2, 7, 0.5).unwrap()),
+        ] {
+            let (c, n) = (vec![0.05, 1.0, 50.0], vec![1, 4, 30, 300]);
+            let perfect = UctStudySpec::new(
+                game.clone(),
+                UctEvaluator::Perfect,
+                0.0,
+                c.clone(),
+                n.clone(),
+            )
+            .unwrap();
+            let same = UctStudySpec::with_histogram(
+                game.clone(),
+                histogram("1,1\n-1,-1\n"),
+                c.clone(),
+                n.clone(),
+            )
+            .unwrap();
+            let inverted =
+                UctStudySpec::with_histogram(game.clone(), histogram("1,-1\n-1,1\n"), c, n)
+                    .unwrap();
+            let runner = || TrialRunner::new(40, 11, 2).unwrap();
+            let expected = run_counts(&perfect, &runner()).unwrap();
+            assert_eq!(run_counts(&same, &runner()).unwrap(), expected, "{game:?}");
+            assert_ne!(
+                run_counts(&inverted, &runner()).unwrap(),
+                expected,
+                "{game:?}"
+            );
+        }
+    }
+
+    /// The histogram evaluator is given with its histogram and only with it.
+    #[test]
+    fn the_histogram_goes_with_its_evaluator() {
+        let err = UctStudySpec::new(
+            critical(2, 10, 1.0),
+            UctEvaluator::Histogram,
+            0.0,
+            vec![1.0],
+            vec![1],
+        )
+        .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "--histogram must be given with --evaluator histogram (a CSV file), got nothing"
+        );
+        let mut spec = UctStudySpec::new(
+            critical(2, 10, 1.0),
+            UctEvaluator::Gaussian,
+            0.5,
+            vec![1.0],
+            vec![1],
+        )
+        .unwrap();
+        spec.histogram = Some(UctHistogram {
+            file: "h.csv".into(),
+            evaluator: HistogramEvaluator::new(
+                crate::analytic::distributions::Histogram::parse("1,1\n-1,-1\n").unwrap(),
+            )
+            .unwrap(),
+        });
+        assert_eq!(
+            spec.check().unwrap_err().to_string(),
+            "--histogram must be given only with --evaluator histogram, got --evaluator gaussian"
+        );
     }
 
     /// Impossible boards are refused naming --p.
