@@ -1,9 +1,9 @@
 """Progress of long calls: ``progress=True`` or a callback, as the command line's bars.
 
 The command line draws a bar on a terminal for the work it counts: the trials of every
-Monte Carlo command (``mc uct`` counts games), the settings of ``sweep``, the artefacts of
-``reproduce`` (with the trials of each inside). From Python, ``progress=`` reports the same
-counts:
+Monte Carlo command (``mc uct`` counts games), the settings of ``sweep``, the heights of
+``trend``, the artefacts of ``reproduce`` (with the trials of each inside). From Python,
+``progress=`` reports the same counts:
 
 - ``progress=True`` writes one line to ``sys.stderr``, rewritten in place as the work goes
   (``mc dgame: 32768/100000 trials (33%)``), ended by a newline when the call ends;
@@ -74,6 +74,8 @@ class _Printer:
     def __call__(self, progress: Progress) -> None:
         text = str(progress)
         stream = sys.stderr
+        if stream is None:  # pythonw, or a closed stderr: nowhere to write
+            return
         stream.write("\r" + text.ljust(self.width))
         self.width = len(text)
         if progress.finished and not progress.outer:
@@ -83,7 +85,7 @@ class _Printer:
 
     def close(self) -> None:
         """Ends an unfinished line (a call stopped by an exception)."""
-        if self.width:
+        if self.width and sys.stderr is not None:
             sys.stderr.write("\n")
             sys.stderr.flush()
             self.width = 0
