@@ -86,22 +86,13 @@ fn tables<P: Probability>(
         table.push(full);
     }
     table.grid = Some(grid);
-    let mut root = Table::new(
-        "root",
-        "the probability that a root is non-trivial (the condition of D)",
-        vec![
-            key("game", Kind::Text),
-            key("b", Kind::Integer),
-            key("h", Kind::Integer),
-            ReportColumn::new("nontrivial", Kind::Real),
-        ],
-    );
-    root.push(vec![
-        Cell::text(game),
-        Cell::int(branching),
-        Cell::int(h),
+    let root = crate::analytic::families::report::root_table(
+        "D",
+        game,
+        branching,
+        h,
         cell(&column.nontrivial.value, column.nontrivial.bound),
-    ]);
+    );
     report = report
         .mode(if P::EXACT { "exact" } else { "f64" })
         .with_table(table)

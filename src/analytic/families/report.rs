@@ -293,6 +293,29 @@ pub fn solve<P: Probability>(
     }
 }
 
+/// Table `root` of a decision report: one row with the game, b, h and `nontrivial`, the
+/// probability that a root is non-trivial (the condition of `condition`, the decision
+/// probability's name).
+pub fn root_table(condition: &str, game: &str, branching: u32, h: u32, nontrivial: Cell) -> Table {
+    let mut root = Table::new(
+        "root",
+        &format!("the probability that a root is non-trivial (the condition of {condition})"),
+        vec![
+            Column::key("game", Kind::Text),
+            Column::key("b", Kind::Integer),
+            Column::key("h", Kind::Integer),
+            Column::new("nontrivial", Kind::Real),
+        ],
+    );
+    root.push(vec![
+        Cell::text(game),
+        Cell::int(branching),
+        Cell::int(h),
+        nontrivial,
+    ]);
+    root
+}
+
 /// The report of one exact column: table `decisions` with one row per depth (the game,
 /// branching factor, height, evaluator and their parameters are in the manifest), and
 /// table `root` with the probability that a root is non-trivial.
@@ -353,25 +376,16 @@ pub fn exact_report<P: Probability>(
         ]);
     }
     table.grid = Some(grid);
-    let mut root = Table::new(
-        "root",
-        "the probability that a root is non-trivial (the condition of D(d,h))",
-        vec![
-            key("game", Kind::Text),
-            key("b", Kind::Integer),
-            key("h", Kind::Integer),
-            Column::new("nontrivial", Kind::Real),
-        ],
-    );
-    root.push(vec![
-        Cell::text(game),
-        Cell::int(branching),
-        Cell::int(h),
+    let root = root_table(
+        "D(d,h)",
+        game,
+        branching,
+        h,
         match column.nontrivial.exact_string() {
             Some(_) => probability_cell(&column.nontrivial, 0.0),
             None => Cell::Real(column.nontrivial.to_f64()),
         },
-    ]);
+    );
     let mut report = report
         .mode(if P::EXACT { "exact" } else { "f64" })
         .with_table(table)
