@@ -64,14 +64,15 @@ pub enum ArtefactError {
 /// The result of a drawing function.
 pub type Result<T> = std::result::Result<T, PlotError>;
 
-/// Where plotters puts a legend at `position`.
-fn legend_position(position: LegendPosition) -> SeriesLabelPosition {
-    match position {
+/// Where plotters puts a legend at `position` (`None`: no legend).
+fn legend_position(position: LegendPosition) -> Option<SeriesLabelPosition> {
+    Some(match position {
         LegendPosition::UpperLeft => SeriesLabelPosition::UpperLeft,
         LegendPosition::UpperRight => SeriesLabelPosition::UpperRight,
         LegendPosition::LowerLeft => SeriesLabelPosition::LowerLeft,
         LegendPosition::LowerRight => SeriesLabelPosition::LowerRight,
-    }
+        LegendPosition::Hidden => return None,
+    })
 }
 
 /// Draws `points` as a line in `color` with a legend entry `label` (a short thick stroke).
@@ -859,7 +860,9 @@ impl ErrorBarFigure<'_> {
                     )
                 });
         }
-        legend(&mut chart, legend_position(panel.legend), 16, t)?;
+        if let Some(position) = legend_position(panel.legend) {
+            legend(&mut chart, position, 16, t)?;
+        }
         Ok(())
     }
 }

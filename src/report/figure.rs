@@ -26,7 +26,7 @@ pub struct Axes {
     pub y_range: (f64, f64),
 }
 
-/// The corner of a panel where its legend goes.
+/// The corner of a panel where its legend goes, if it has one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LegendPosition {
     /// Upper left.
@@ -37,6 +37,8 @@ pub enum LegendPosition {
     LowerLeft,
     /// Lower right.
     LowerRight,
+    /// No legend (a figure whose panels share their series shows it in one panel only).
+    Hidden,
 }
 
 /// A y range covering every interval `(low, high)` and the value `include`, with a margin of

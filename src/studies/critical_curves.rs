@@ -424,7 +424,13 @@ impl CriticalStudy {
                         y_range: (0.0, 1.02),
                     },
                     series,
-                    legend: LegendPosition::LowerLeft,
+                    // The panels share their series: one legend, where the curves leave room
+                    // at every gamma (b = 2's curves stay above 1/2).
+                    legend: if b == BRANCHINGS[0] {
+                        LegendPosition::LowerLeft
+                    } else {
+                        LegendPosition::Hidden
+                    },
                     reference: None,
                 }
             })
