@@ -340,6 +340,7 @@ def decision_probabilities(
     rk: Optional[Sequence[Number]] = None,
     exact: bool = False,
     full: bool = True,
+    progress: ProgressArg = None,
 ) -> Report:
     """D(d,h), the probability of a correct decision at search depth d in a tree of height h
     (``pathology exact``).
@@ -348,6 +349,8 @@ def decision_probabilities(
     ``rk`` = r_1..r_b), ``"p"`` (P-game, leaf probability ``p``, default w_b, f64 only) or
     ``"n"`` (N-game, edge probability ``q``, default 1/2). ``evaluator`` is ``"count"``
     (Nau's piece count) or ``"artificial"`` (the true value, wrong with probability ``e``).
+    ``progress`` counts the engine's steps (the frontier distributions, the node masses, one
+    back-up per depth; see :func:`run`).
 
     >>> import pathology
     >>> pathology.decision_probabilities("p", 4, p=0.5, exact=True)["D_exact"]
@@ -356,7 +359,7 @@ def decision_probabilities(
     del full  # always the whole report (kept for scripts written before 0.2)
     return run(
         "exact", game=game, height=height, branching=branching, depth=depth,
-        evaluator=evaluator, e=e, p=p, q=q, qk=qk, rk=rk, exact=exact,
+        evaluator=evaluator, e=e, p=p, q=q, qk=qk, rk=rk, exact=exact, progress=progress,
     )
 
 

@@ -70,6 +70,7 @@ def decision_probabilities(
     rk: Optional[Sequence[Number]] = ...,
     exact: bool = ...,
     full: bool = ...,
+    progress: ProgressArg = ...,
 ) -> Report: ...
 def dgame(
     f1: Number,

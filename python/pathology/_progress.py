@@ -2,7 +2,8 @@
 
 The command line draws a bar on a terminal for the work it counts: the trials of every
 Monte Carlo command (``mc uct`` counts games), the settings of ``sweep``, the heights of
-``trend``, the artefacts of ``reproduce`` (with the trials of each inside). From Python,
+``trend``, the steps of the exact P-, N- and b-ary D-game engine, the artefacts of
+``reproduce`` (with the trials of each inside). From Python,
 ``progress=`` reports the same counts:
 
 - ``progress=True`` writes one line to ``sys.stderr``, rewritten in place as the work goes

@@ -78,3 +78,11 @@ def test_run_sharded_counts_the_shards():
         ("run_sharded", "shards", 3, "mc dgame")}
     assert seen[-1].finished and not any(p.finished for p in seen[:-1])
     assert merged == pathology.run(["mc", "dgame"], **MC)
+
+
+def test_the_exact_engine_counts_its_steps():
+    seen = []
+    exact = pathology.decision_probabilities("p", 6, p="2/5", exact=True, progress=seen.append)
+    assert (seen[-1].label, seen[-1].unit, seen[-1].done, seen[-1].total) == (
+        "exact D(d,h)", "steps", 8, 8)
+    assert exact == pathology.decision_probabilities("p", 6, p="2/5", exact=True)

@@ -68,6 +68,7 @@ use crate::analytic::dgame::check_unit;
 use crate::error::{Error, Result};
 use crate::numeric::fft::ConvolutionMethod;
 use crate::numeric::number::{Probability, Scaled};
+use crate::progress::Task;
 use engine::{Level, Model};
 use tracked::Coef;
 
@@ -275,18 +276,23 @@ fn compute<P: Probability>(
     check_cost(family, evaluator, height)?;
     let model = family.model(height);
     let cancel = crate::cancel::current();
+    // Progress: the frontier distributions, the node masses, then one step per depth.
+    let task = Task::start("exact D(d,h)", "steps", depths.len() as u64 + 2, true);
     let lowest_front = depths.iter().map(|d| height - d).max().unwrap_or(0);
     let counts = match evaluator {
         Evaluator::Count => engine::count_levels::<P>(&model, lowest_front, method, &cancel)?,
         Evaluator::Artificial { .. } => vec![engine::leaf_level(&model)],
     };
+    task.advance(1);
     let masses = engine::mass_levels::<P>(&model, height - 1, &cancel)?;
+    task.advance(1);
     let results: Vec<Option<(P, f64, P)>> = depths
         .par_iter()
         .map(|&d| {
             let front = height - d;
             let level = front_level(evaluator, &counts, &masses, front);
             let cdf = engine::back_up::<P>(&model, &level, front, height - 1, &masses, &cancel)?;
+            task.advance(1);
             Ok(engine::root_decision::<P>(
                 &model,
                 &cdf,
@@ -294,6 +300,7 @@ fn compute<P: Probability>(
             ))
         })
         .collect::<Result<_>>()?;
+    task.clear();
     let mut out = Vec::with_capacity(results.len());
     let mut nontrivial = P::impossible();
     for r in results {
