@@ -12,8 +12,9 @@
 //! - a caller that runs the computation inside [`scope`] with a [`Progress`] and reads it from
 //!   another thread with [`Progress::poll`] (the Python package polls it every 50 ms on the
 //!   calling thread, so its callback runs there, with the GIL, never on a worker);
-//! - otherwise, when the task asks for a bar and standard error is a terminal, an indicatif
-//!   bar on standard error (nested tasks stack, one line each). Standard output is never
+//! - otherwise, when the task asks for a bar, runs on the command's own thread (not one of
+//!   rayon's workers, where an engine may run once per setting) and standard error is a
+//!   terminal, an indicatif bar on standard error (nested tasks stack, one line each). Standard output is never
 //!   touched, so a report is byte for byte the same with or without a bar.
 //!
 //! A task nobody watches costs nothing but its creation: [`Task::is_watched`] tells hot
@@ -232,7 +233,12 @@ impl Task {
                 owner: Some((progress, id)),
             };
         }
-        let bar = (bar && std::io::stderr().is_terminal()).then(|| {
+        // A task started on one of rayon's worker threads (an engine run once per setting
+        // in parallel) draws no bar: only the command's own thread does.
+        let bar = (bar
+            && rayon::current_thread_index().is_none()
+            && std::io::stderr().is_terminal())
+        .then(|| {
             let bar = BARS.add(ProgressBar::new(total));
             let template = format!(
                 "{{prefix}} [{{elapsed_precise}}] {{wide_bar}} {{pos}}/{{len}} {unit} (eta {{eta}}) {{msg}}"
