@@ -857,6 +857,7 @@ pub(super) fn ggame(job: &mut Job) -> Result<()> {
 /// `chi_nau_ballard.{txt,csv}` and `chi_nau_kalah_gap.{txt,csv}`. Reduced: 500 pairs, 100
 /// boards per variant; `--full`: 10000 pairs, the paper's 1000 boards per variant.
 pub(super) fn chi_nau_ballard_kalah_gap(job: &mut Job) -> Result<()> {
+    use crate::plot::error_bar_chart;
     use crate::sim::report::RunConfig;
     use crate::studies::chi_nau::ballard::BallardRequest;
     use crate::studies::chi_nau::kalah::PAPER_BOARDS;
@@ -874,6 +875,8 @@ pub(super) fn chi_nau_ballard_kalah_gap(job: &mut Job) -> Result<()> {
         shard: None,
     };
     let ballard = BallardRequest::default_setting().play(&config)?;
+    let ballard_panels = crate::studies::chi_nau::ballard::panels(&ballard);
+    let ballard_command = ballard.manifest.command_line();
     let gap = kalah_gap(&KalahVariant::ALL, boards, seed, threads)?;
     let options = ExportOptions {
         decimals: 4,
@@ -912,6 +915,22 @@ pub(super) fn chi_nau_ballard_kalah_gap(job: &mut Job) -> Result<()> {
             job.printed.push_str(&only.render(Format::Text, &options)?);
         }
     }
+    let mut figures = Vec::new();
+    for ext in ["png", "svg"] {
+        let path = job.out().join(format!("chi_nau_ballard.{ext}"));
+        error_bar_chart(&path, &ballard_panels, job.options.style)?;
+        figures.push(path);
+    }
+    job.files(
+        &figures,
+        |_| {
+            (
+                "Chi & Nau 4.2, Ballard's claim rebuilt: the mixed rule's improvement over minimax against Min's error rate, one curve per Max's, one panel per b, 95% intervals".to_string(),
+                ballard_command.clone(),
+            )
+        },
+        Some(seed),
+    );
     Ok(())
 }
 

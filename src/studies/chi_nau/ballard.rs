@@ -52,6 +52,9 @@ use rand::rngs::ChaCha8Rng;
 use super::matches::PairCounts;
 use crate::error::{Error, Result};
 use crate::model::Player;
+use crate::report::figure::{
+    Axes, ErrorPoint, ErrorSeries, LegendPosition, Panel, interval_y_range,
+};
 use crate::report::read::ReadTable;
 use crate::report::{Cell, Column, Kind, Report, Table, format_f64};
 use crate::search::mixed::mix_values;
@@ -594,6 +597,119 @@ pub fn ballard_report(request: &BallardRequest, run: &McRun, counts: &[PairCount
          at the raised rates minus at the lowest rates, 95% interval adding both variances \
          (conservative under common random numbers).",
     )
+}
+
+/// Figure data of an `mc ballard` report: one panel per b, the improvement (the mixed rule's
+/// share minus 1/2, with its 95% interval) against Min's error rate, one series per Max's
+/// error rate, a dashed line at 0 (no improvement). The series are shifted apart by a small
+/// fraction of the grid's spacing so that their intervals do not hide each other (the axis
+/// label says so).
+///
+/// # Examples
+///
+/// ```
+/// use pathology::sim::report::RunConfig;
+/// use pathology::studies::chi_nau::ballard::{BallardRequest, panels};
+/// let config = RunConfig { trials: 20, seed: 1, threads: Some(1), shard: None };
+/// let report = BallardRequest::default_setting().play(&config).unwrap();
+/// let panels = panels(&report);
+/// assert_eq!(panels.len(), 2); // b = 2, 3
+/// assert_eq!(panels[0].series.len(), 4); // e_max = 0, 0.1, 0.2, 0.3
+/// assert_eq!(panels[0].reference, Some(0.0));
+/// ```
+pub fn panels(report: &Report) -> Vec<Panel> {
+    let Some(table) = report.table("ballard") else {
+        return Vec::new();
+    };
+    let column = |name: &str| table.columns.iter().position(|c| c.name == name);
+    let (Some(b_at), Some(max_at), Some(min_at), Some(improvement_at)) = (
+        column("b"),
+        column("e_max"),
+        column("e_min"),
+        column("improvement"),
+    ) else {
+        return Vec::new();
+    };
+    let real = |cell: &Cell| match cell {
+        Cell::Real(x) => Some(*x),
+        Cell::Integer(n) => Some(*n as f64),
+        _ => None,
+    };
+    /// (b, e_max, e_min, (estimate, lower, upper)) of a row with an interval.
+    type Row = (u32, f64, f64, (f64, f64, f64));
+    let rows: Vec<Row> = table
+        .rows
+        .iter()
+        .filter_map(|row| {
+            let Cell::Interval {
+                estimate,
+                lower,
+                upper,
+            } = row[improvement_at]
+            else {
+                return None;
+            };
+            Some((
+                real(&row[b_at])? as u32,
+                real(&row[max_at])?,
+                real(&row[min_at])?,
+                (estimate, lower, upper),
+            ))
+        })
+        .collect();
+    let mut branchings: Vec<u32> = rows.iter().map(|r| r.0).collect();
+    branchings.dedup();
+    let mut maxes: Vec<f64> = rows.iter().map(|r| r.1).collect();
+    maxes.sort_by(f64::total_cmp);
+    maxes.dedup();
+    let mut mins: Vec<f64> = rows.iter().map(|r| r.2).collect();
+    mins.sort_by(f64::total_cmp);
+    mins.dedup();
+    let spacing = mins
+        .windows(2)
+        .map(|w| w[1] - w[0])
+        .fold(f64::INFINITY, f64::min);
+    let spacing = if spacing.is_finite() { spacing } else { 0.1 };
+    let shift = |i: usize| (i as f64 - (maxes.len() as f64 - 1.0) / 2.0) * spacing * 0.06;
+    let x_range = (
+        mins.first().copied().unwrap_or(0.0) - spacing / 2.0,
+        mins.last().copied().unwrap_or(0.0) + spacing / 2.0,
+    );
+    branchings
+        .iter()
+        .map(|&b| {
+            let mine: Vec<_> = rows.iter().filter(|r| r.0 == b).collect();
+            let series = maxes
+                .iter()
+                .enumerate()
+                .map(|(i, &e_max)| ErrorSeries {
+                    label: format!("e_max = {}", format_f64(e_max)),
+                    points: mine
+                        .iter()
+                        .filter(|r| r.1 == e_max)
+                        .map(|r| ErrorPoint {
+                            x: r.2 + shift(i),
+                            y: r.3.0,
+                            low: r.3.1,
+                            high: r.3.2,
+                        })
+                        .collect(),
+                })
+                .collect();
+            Panel {
+                axes: Axes {
+                    title: format!("Ballard's claim (reconstruction), N-games b = {b}"),
+                    x_label: "Min's error rate e_min (series shifted apart slightly)".to_string(),
+                    y_label: "improvement of the mixed rule (share - 1/2)".to_string(),
+                    x_range,
+                    y_range: interval_y_range(mine.iter().map(|r| (r.3.1, r.3.2)), 0.0),
+                },
+                series,
+                legend: LegendPosition::UpperLeft,
+                reference: Some(0.0),
+            }
+        })
+        .collect()
 }
 
 /// The shards of one `mc ballard` run merged into the unsharded report.
