@@ -182,6 +182,26 @@ impl Job {
         Ok(())
     }
 
+    /// Adds `report`'s table `table` to the text for the terminal, with its first `notes`
+    /// notes (nothing when the report has no such table).
+    fn print_table(
+        &mut self,
+        report: &crate::report::Report,
+        table: &str,
+        notes: usize,
+        options: &crate::report::ExportOptions,
+    ) -> Result<()> {
+        if let Some(chosen) = report.table(table) {
+            let mut only = report.clone();
+            only.tables = vec![chosen.clone()];
+            only.notes.truncate(notes);
+            self.printed.push('\n');
+            self.printed
+                .push_str(&only.render(crate::report::Format::Text, options)?);
+        }
+        Ok(())
+    }
+
     /// Lists files written by a figure writer in the index.
     fn files(
         &mut self,
@@ -404,7 +424,6 @@ fn run_steps(options: &Options) -> Result<Outcome> {
         timings.push((artefact.label, start.elapsed()));
         task.advance(1);
     }
-    task.clear();
     Ok(Outcome {
         index: job.index,
         printed: job.printed,

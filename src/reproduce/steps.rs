@@ -576,13 +576,7 @@ pub(super) fn chi_nau_variety(job: &mut Job) -> Result<()> {
                 Some(seed),
             )?;
         }
-        if let Some(claims) = report.table("claims") {
-            let mut only = report.clone();
-            only.tables = vec![claims.clone()];
-            only.notes.clear();
-            job.printed.push('\n');
-            job.printed.push_str(&only.render(Format::Text, &options)?);
-        }
+        job.print_table(&report, "claims", 0, &options)?;
     }
     let written =
         crate::plot::studies::variety_figures(job.out(), &kalah, &othello, job.options.style)?;
@@ -657,13 +651,7 @@ pub(super) fn distribution_studies(job: &mut Job) -> Result<()> {
             let name = format!("{stem}.{}", format.extension());
             job.file(&name, &report.render(format, &options)?, &what, &command, None)?;
         }
-        if let Some(claims) = report.table("claims") {
-            let mut only = report.clone();
-            only.tables = vec![claims.clone()];
-            only.notes.clear();
-            job.printed.push('\n');
-            job.printed.push_str(&only.render(Format::Text, &options)?);
-        }
+        job.print_table(&report, "claims", 0, &options)?;
     }
     job.printed.push('\n');
     job.printed.push_str(&grid_text(&diagram));
@@ -747,13 +735,7 @@ pub(super) fn uct(job: &mut Job) -> Result<()> {
             Some(seed),
         )?;
     }
-    if let Some(claims) = report.table("claims") {
-        let mut only = report.clone();
-        only.tables = vec![claims.clone()];
-        only.notes.truncate(1);
-        job.printed.push('\n');
-        job.printed.push_str(&only.render(Format::Text, &options)?);
-    }
+    job.print_table(&report, "claims", 1, &options)?;
     let written = crate::plot::uct::uct_figures(job.out(), &results, job.options.style)?;
     job.files(
         &written,
@@ -842,13 +824,7 @@ pub(super) fn ggame(job: &mut Job) -> Result<()> {
         },
         Some(seed),
     );
-    if let Some(claims) = mc.table("claims") {
-        let mut only = mc.clone();
-        only.tables = vec![claims.clone()];
-        only.notes.clear();
-        job.printed.push('\n');
-        job.printed.push_str(&only.render(Format::Text, &options)?);
-    }
+    job.print_table(&mc, "claims", 0, &options)?;
     Ok(())
 }
 
@@ -907,13 +883,7 @@ pub(super) fn chi_nau_ballard_kalah_gap(job: &mut Job) -> Result<()> {
                 Some(seed),
             )?;
         }
-        if let Some(table) = report.table(summary) {
-            let mut only = report.clone();
-            only.tables = vec![table.clone()];
-            only.notes.clear();
-            job.printed.push('\n');
-            job.printed.push_str(&only.render(Format::Text, &options)?);
-        }
+        job.print_table(&report, summary, 0, &options)?;
     }
     let mut figures = Vec::new();
     for ext in ["png", "svg"] {
