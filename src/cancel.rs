@@ -8,8 +8,9 @@
 //! does so when `KeyboardInterrupt` arrives). The long loops check the token at their natural
 //! granularity:
 //!
-//! - the Monte Carlo runner ([`crate::sim::runner::TrialRunner::run`]) between chunks of
-//!   trials (the trials, their random streams and the fold order are untouched);
+//! - the Monte Carlo runner ([`crate::sim::runner::TrialRunner::run`]) before each trial: a
+//!   trial not yet started is skipped (the trials, their random streams and the fold order
+//!   are untouched);
 //! - the exact engines ([`crate::analytic::dgame::Solver`], [`crate::analytic::families::decision_column`]) once
 //!   per level of the recursions over the height;
 //! - error-propagation trajectories ([`crate::analytic::errprop::trajectory`],

@@ -453,9 +453,8 @@ impl TrialRunner {
                     })
                     .collect()
             });
-            cancel.check()?;
             for result in results {
-                // Every trial ran: the token was not cancelled after the chunk.
+                // A skipped trial: the run was cancelled (the partial fold is dropped).
                 let Some(result) = result else {
                     return Err(Error::Interrupted);
                 };
