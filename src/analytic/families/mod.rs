@@ -300,7 +300,6 @@ fn compute<P: Probability>(
             ))
         })
         .collect::<Result<_>>()?;
-    task.clear();
     let mut out = Vec::with_capacity(results.len());
     let mut nontrivial = P::impossible();
     for r in results {

@@ -621,19 +621,13 @@ pub fn panels(report: &Report) -> Vec<Panel> {
     let Some(table) = report.table("ballard") else {
         return Vec::new();
     };
-    let column = |name: &str| table.columns.iter().position(|c| c.name == name);
     let (Some(b_at), Some(max_at), Some(min_at), Some(improvement_at)) = (
-        column("b"),
-        column("e_max"),
-        column("e_min"),
-        column("improvement"),
+        table.column_index("b"),
+        table.column_index("e_max"),
+        table.column_index("e_min"),
+        table.column_index("improvement"),
     ) else {
         return Vec::new();
-    };
-    let real = |cell: &Cell| match cell {
-        Cell::Real(x) => Some(*x),
-        Cell::Integer(n) => Some(*n as f64),
-        _ => None,
     };
     /// (b, e_max, e_min, (estimate, lower, upper)) of a row with an interval.
     type Row = (u32, f64, f64, (f64, f64, f64));
@@ -650,9 +644,9 @@ pub fn panels(report: &Report) -> Vec<Panel> {
                 return None;
             };
             Some((
-                real(&row[b_at])? as u32,
-                real(&row[max_at])?,
-                real(&row[min_at])?,
+                row[b_at].to_f64()? as u32,
+                row[max_at].to_f64()?,
+                row[min_at].to_f64()?,
                 (estimate, lower, upper),
             ))
         })
