@@ -37,6 +37,7 @@
 //! paths), the command that regenerates the result alone.
 
 mod cell;
+pub mod claims;
 mod csv_format;
 pub mod figure;
 mod json_format;

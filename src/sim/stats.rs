@@ -130,28 +130,7 @@ impl Proportion {
     /// assert!((high - 0.2775).abs() < 1e-4); // never the degenerate [0, 0]
     /// ```
     pub fn wilson_interval(&self, z: f64) -> (f64, f64) {
-        if self.trials == 0 {
-            return (0.0, 1.0);
-        }
-        let n = self.trials as f64;
-        let p = self.estimate();
-        let z2 = z * z;
-        let denominator = 1.0 + z2 / n;
-        let centre = (p + z2 / (2.0 * n)) / denominator;
-        let half = z / denominator * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
-        // The interval contains p and ends exactly at 0 (no successes) or 1 (all); rounding
-        // alone can miss both (1.4e-20 at k = 0, n = 30000; 0.9999999999999998 at 300/300).
-        let low = if self.successes == 0 {
-            0.0
-        } else {
-            (centre - half).clamp(0.0, p)
-        };
-        let high = if self.successes == self.trials {
-            1.0
-        } else {
-            (centre + half).clamp(p, 1.0)
-        };
-        (low, high)
+        crate::report::claims::wilson_interval(self.successes, self.trials, z)
     }
 
     /// The z-score of the estimate against the exact probability `exact`.
