@@ -389,7 +389,7 @@ fn short(x: f64) -> String {
     if x == 0.0 {
         "0".to_string()
     } else {
-        format!("{x:.6e}")
+        format!("{x:.3e}")
             .parse::<f64>()
             .map(|y| format!("{y}"))
             .unwrap_or_else(|_| x.to_string())
@@ -523,7 +523,8 @@ impl ClaimFamily {
                     _ => (Verdict::Undecided, 0.0),
                 };
                 decided.verdict = verdict;
-                let exact_zero = rational.as_ref().is_some_and(Zero::is_zero);
+                let exact_zero =
+                    rational.as_ref().is_some_and(Zero::is_zero) || (low == 0.0 && high == 0.0);
                 decided.why = match verdict {
                     Verdict::Undecided => format!(
                         "the enclosure [{}, {}] holds the threshold",

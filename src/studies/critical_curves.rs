@@ -15,11 +15,14 @@
 //! bound); and the expected-playout value (the probability that uniformly random play from the
 //! node ends in a win for Max, exact from the game's parameters).
 //!
-//! **Claims** ([`CriticalStudy::report`], table `claims`): a setting is *pathological* when
-//! `D(H - 1) < D(1)` (depth `H` reaches the terminal nodes and always decides correctly). The
-//! paper's statements are about UCT; the claims table carries them over to minimax and says
-//! so: pathology at gamma = 1; a smaller rate (0.9) weakens it (measured by the drop `D(1) -
-//! min_{d < H} D(d)`); and Nau et al. (2010)'s "more likely when the branching factor is high".
+//! **Claims** ([`CriticalStudy::claim_families`], table `claims`, decided by
+//! [`crate::report::claims`]): the paper's statements are about UCT; the claims table carries
+//! them over to minimax and says so. Each is a sign of a continuous effect per setting, exact
+//! for the quantized model with its margin: pathology at gamma = 1 (`D(H-1) - D(1) < 0`); a
+//! smaller rate (0.9) weakens it (the mean over `d < H` of `D_0.9(d) - D_1(d)` is positive);
+//! and Nau et al. (2010)'s "more likely when the branching factor is high" (the fall
+//! `D(1) - D(H-1)` is larger at b = 8 than at b = 2). An effect within twice the estimated
+//! quantization error is "not testable here".
 
 use num_rational::BigRational;
 
@@ -27,6 +30,7 @@ use crate::analytic::distributions::PlayoutFormula;
 use crate::analytic::distributions::request::{DistributionRequest, GameSpec, ModelSpec};
 use crate::error::Result;
 use crate::numeric::number::parse_rational;
+use crate::report::claims::{Claim, ClaimFamily, Direction, Evidence};
 use crate::report::figure::{Axes, ErrorPoint, ErrorSeries, LegendPosition, Panel};
 use crate::report::{Cell, Column, Kind, Report, Table};
 
@@ -280,113 +284,151 @@ impl CriticalStudy {
             .note("root rate 1 (mcts-lp): exactly one winning root move, so D(d) is also the probability of a winning move")
     }
 
-    fn claims(&self) -> Table {
-        let mut table =
-            claims_table("The cited papers' qualitative claims, checked on these exact curves");
-        let at = |gamma: &str| -> Vec<&Curve> {
-            self.curves.iter().filter(|c| c.gamma == gamma).collect()
-        };
-        let names = |cs: &[&Curve]| -> String {
-            let list: Vec<String> = cs
-                .iter()
-                .filter(|c| c.pathological())
-                .map(|c| format!("b={} {}", c.branching, c.heuristic.label()))
-                .collect();
-            if list.is_empty() {
-                "none".to_string()
-            } else {
-                list.join("; ")
-            }
-        };
-        let one = at("1");
-        let pathological_one = one.iter().filter(|c| c.pathological()).count();
-        table.push(vec![
-            Cell::text("Nguyen & Ramanujan (for UCT; here minimax): with gamma = 1 deeper search can decide worse"),
-            Cell::text("pathology at gamma = 1"),
-            Cell::text(format!(
-                "{pathological_one} of {} settings have D(H-1) < D(1): {}",
-                one.len(),
-                names(&one)
-            )),
-            Cell::text(yes_no(pathological_one > 0)),
-        ]);
-        // Drops within SAME of each other count as equal.
-        const SAME: f64 = 1e-6;
-        let (mut weaker, mut equal, mut stronger) = (0, 0, 0);
+    /// The evidence for a claim about `effect` (a difference of two curves' values, each
+    /// within `bound`): exact for the quantized model, but not testable where the effect is
+    /// within twice the larger of the curves' 1000-to-2000-bin changes (an estimate of the
+    /// distance to the continuous Gaussian: a verdict that small could be the quantization's).
+    fn evidence(effect: f64, bound: f64, curves: &[&Curve]) -> Evidence {
+        let gap = curves
+            .iter()
+            .filter_map(|c| c.continuous_gap)
+            .fold(0.0, f64::max);
+        if gap > 0.0 && effect.abs() <= 2.0 * gap {
+            return Evidence::NotTestable(format!(
+                "the effect {effect:.2e} is within twice the estimated quantization error \
+                 {gap:.2e} (1000 against 2000 bins)"
+            ));
+        }
+        Evidence::Exact(Cell::Bounded {
+            value: effect,
+            bound,
+        })
+    }
+
+    /// The claims, decided by [`ClaimFamily`]: exact values of the quantized model, each
+    /// verdict by the sign of a continuous effect with its margin (never a count of settings).
+    ///
+    /// - Pathology at gamma = 1, per b and heuristic: `D(H-1) - D(1) < 0`.
+    /// - gamma = 0.9 weakens it, per b and heuristic: the mean over `d < H` of
+    ///   `D_0.9(d) - D_1(d)` is above 0 (the area between the curves, which does not saturate
+    ///   where both curves reach 1/b).
+    /// - More pathology at larger b, per gamma and heuristic: the fall `D(1) - D(H-1)` at
+    ///   b = 8 minus the fall at b = 2 is above 0.
+    pub fn claim_families(&self) -> Vec<ClaimFamily> {
+        let h = self.height as usize;
+        let source_nr = "N&R 2024, Fig. 5 (for UCT; here minimax)";
+        let mut pathology = ClaimFamily::new("gamma = 1: pathology", 0.05);
+        let mut weaker = ClaimFamily::new("gamma = 0.9 weakens it", 0.05);
+        let mut branching = ClaimFamily::new("larger b: larger fall", 0.05);
         for b in BRANCHINGS {
             for heuristic in Heuristic::all() {
-                if let (Some(low), Some(high)) = (
-                    self.curve(b, "0.9", &heuristic),
-                    self.curve(b, "1", &heuristic),
-                ) {
-                    let difference = low.drop() - high.drop();
-                    if difference < -SAME {
-                        weaker += 1;
-                    } else if difference > SAME {
-                        stronger += 1;
-                    } else {
-                        equal += 1;
-                    }
+                let Some(one) = self.curve(b, "1", &heuristic) else {
+                    continue;
+                };
+                let fall = one.decision[h - 2] - one.decision[0];
+                pathology.push(Claim::new(
+                    format!("b = {b}, {}", heuristic.label()),
+                    source_nr,
+                    "D(H-1) - D(1)",
+                    Direction::Less,
+                    Self::evidence(fall, 2.0 * one.bound, &[one]),
+                ));
+                if let Some(nine) = self.curve(b, "0.9", &heuristic) {
+                    let n = (h - 1) as f64;
+                    let area = (0..h - 1)
+                        .map(|d| nine.decision[d] - one.decision[d])
+                        .sum::<f64>()
+                        / n;
+                    weaker.push(Claim::new(
+                        format!("b = {b}, {}", heuristic.label()),
+                        source_nr,
+                        "mean over d < H of D_0.9(d) - D_1(d)",
+                        Direction::Greater,
+                        Self::evidence(area, nine.bound + one.bound, &[nine, one]),
+                    ));
                 }
             }
         }
-        let nine = at("0.9");
-        let pathological_nine = nine.iter().filter(|c| c.pathological()).count();
-        table.push(vec![
-            Cell::text("Nguyen & Ramanujan (for UCT; here minimax): a smaller critical rate diminishes or removes pathology"),
-            Cell::text("gamma = 0.9 weaker than gamma = 1"),
-            Cell::text(format!(
-                "drop D(1) - min D(d<H) at 0.9 against 1: smaller in {weaker}, equal within {SAME:.0e} in {equal}, larger in {stronger} settings; \
-                 pathological at 0.9: {pathological_nine} of {} ({})",
-                nine.len(),
-                names(&nine)
-            )),
-            Cell::text(if stronger == 0 && equal == 0 {
-                "yes"
-            } else if weaker > 0 {
-                "partly"
-            } else {
-                "no"
-            }),
-        ]);
-        let by_b: Vec<usize> = BRANCHINGS
+        for gamma in GAMMAS {
+            for heuristic in Heuristic::all() {
+                let (Some(small), Some(large)) = (
+                    self.curve(BRANCHINGS[0], gamma, &heuristic),
+                    self.curve(BRANCHINGS[2], gamma, &heuristic),
+                ) else {
+                    continue;
+                };
+                let fall = |c: &Curve| c.decision[0] - c.decision[h - 2];
+                branching.push(Claim::new(
+                    format!("gamma = {gamma}, {}", heuristic.label()),
+                    "Nau et al. 2010, Sec. 6",
+                    "[D(1) - D(H-1)] at b = 8 minus at b = 2",
+                    Direction::Greater,
+                    Self::evidence(
+                        fall(large) - fall(small),
+                        2.0 * (large.bound + small.bound),
+                        &[large, small],
+                    ),
+                ));
+            }
+        }
+        vec![pathology, weaker, branching]
+    }
+
+    /// One Markdown row per claim family for the docs (`docs/distributions.md` quotes them, and
+    /// a test checks that it quotes exactly these): the verdicts of its claims, split into the
+    /// Gaussian settings and expected playout, with the range of the Gaussian effects.
+    pub fn summary_rows(&self) -> Vec<String> {
+        use crate::report::claims::Verdict;
+        self.claim_families()
             .iter()
-            .map(|&b| {
-                self.curves
-                    .iter()
-                    .filter(|c| c.branching == b && c.pathological())
-                    .count()
+            .map(|family| {
+                let decided = family.decide();
+                let mut parts = Vec::new();
+                for (label, gaussian) in [("Gaussian", true), ("expected playout", false)] {
+                    let of: Vec<_> = decided
+                        .iter()
+                        .filter(|d| d.claim.statement.contains("gaussian") == gaussian)
+                        .collect();
+                    let mut counts = Vec::new();
+                    for verdict in [
+                        Verdict::Holds,
+                        Verdict::Fails,
+                        Verdict::Undecided,
+                        Verdict::NotTestable,
+                    ] {
+                        let n = of.iter().filter(|d| d.verdict == verdict).count();
+                        if n > 0 {
+                            counts.push(format!("{} {n}", verdict.word()));
+                        }
+                    }
+                    let effects: Vec<f64> = of.iter().filter_map(|d| d.effect.to_f64()).collect();
+                    let (low, high) = effects
+                        .iter()
+                        .fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), &x| {
+                            (l.min(x), h.max(x))
+                        });
+                    parts.push(format!(
+                        "{label} ({} settings): {}; effect {low:.4} to {high:.4}",
+                        of.len(),
+                        counts.join(", ")
+                    ));
+                }
+                format!(
+                    "| {} | `{}` | {} |",
+                    family.name,
+                    family.claims[0].quantity,
+                    parts.join(". ")
+                )
             })
-            .collect();
-        table.push(vec![
-            Cell::text(
-                "Nau et al. 2010: pathology is more likely when the branching factor is high",
-            ),
-            Cell::text("more pathological settings at larger b"),
-            Cell::text(format!(
-                "pathological settings (of 10) at b = 2, 5, 8: {}, {}, {}",
-                by_b[0], by_b[1], by_b[2]
-            )),
-            Cell::text(yes_no(
-                by_b.windows(2).all(|w| w[0] <= w[1]) && by_b[0] < by_b[2],
-            )),
-        ]);
-        let playout: Vec<&Curve> = self
-            .curves
-            .iter()
-            .filter(|c| c.heuristic == Heuristic::ExpectedPlayout)
-            .collect();
-        table.push(vec![
-            Cell::text("mcts-lp's expected-playout heuristic: minimax with it is pathological"),
-            Cell::text("(no claim in the paper for minimax; reported)"),
-            Cell::text(format!(
-                "{} of {} settings pathological: {}",
-                playout.iter().filter(|c| c.pathological()).count(),
-                playout.len(),
-                names(&playout)
-            )),
-            Cell::text("n/a"),
-        ]);
+            .collect()
+    }
+
+    fn claims(&self) -> Table {
+        let families = self.claim_families();
+        let mut table = families[0].table();
+        for family in &families[1..] {
+            family.append_rows(&mut table);
+        }
         table
     }
 
@@ -476,9 +518,85 @@ mod tests {
         }
         let report = study.report();
         assert_eq!(report.table("curves").unwrap().rows.len(), 150);
-        assert_eq!(report.table("claims").unwrap().rows.len(), 4);
+        assert_eq!(report.table("claims").unwrap().rows.len(), 40);
         assert_eq!(report.manifest.command_line(), "pathology reproduce");
         assert_eq!(study.panels("1").len(), 3);
+    }
+
+    /// Issue 35, items 2, 4 and 5, at the reduced height of `reproduce`: gamma = 0.9 raises D
+    /// in every Gaussian setting (it was "partly", from a drop that saturates where both rates
+    /// reach 1/b); "more at larger b" is decided per setting by the size of the fall, not by
+    /// counting pathological settings; and D(H-1) does not fall to 1/b everywhere (b = 2,
+    /// sigma = 0.25 stays near 1), so no claim or doc may say it does.
+    #[test]
+    fn claims_are_signs_of_continuous_effects() {
+        use crate::report::claims::Verdict;
+        let study = CriticalStudy::compute(REDUCED_HEIGHT).unwrap();
+        let families = study.claim_families();
+        let sizes: Vec<usize> = families.iter().map(|f| f.claims.len()).collect();
+        assert_eq!(sizes, [15, 15, 10]);
+        let verdicts = |f: &ClaimFamily| -> Vec<(String, Verdict)> {
+            f.decide()
+                .into_iter()
+                .map(|d| (d.claim.statement, d.verdict))
+                .collect()
+        };
+        for (statement, verdict) in verdicts(&families[1]) {
+            if statement.contains("gaussian") {
+                assert_eq!(verdict, Verdict::Holds, "{statement}");
+            } else {
+                assert_eq!(verdict, Verdict::Fails, "{statement}"); // both D = 1
+            }
+        }
+        for (statement, verdict) in verdicts(&families[0]) {
+            let expected = if statement.contains("gaussian") {
+                Verdict::Holds
+            } else {
+                Verdict::Fails // expected playout: D = 1 at every depth
+            };
+            assert_eq!(verdict, expected, "{statement}");
+        }
+        // The b claims follow the sign of the fall's difference, setting by setting.
+        let h = REDUCED_HEIGHT as usize;
+        for (claim, decided) in families[2].claims.iter().zip(families[2].decide()) {
+            let gamma = if claim.statement.contains("gamma = 0.9") {
+                "0.9"
+            } else {
+                "1"
+            };
+            let heuristic = Heuristic::all()
+                .into_iter()
+                .find(|x| claim.statement.ends_with(&x.label()))
+                .unwrap();
+            let fall = |b| {
+                let c = study.curve(b, gamma, &heuristic).unwrap();
+                c.decision[0] - c.decision[h - 2]
+            };
+            let effect = fall(8) - fall(2);
+            match decided.verdict {
+                Verdict::Holds => assert!(effect > 0.0, "{claim:?}"),
+                Verdict::Fails => assert!(effect <= 0.0, "{claim:?}"),
+                _ => {}
+            }
+        }
+        let c = study.curve(2, "1", &Heuristic::Gaussian("0.25")).unwrap();
+        assert!(c.decision[h - 2] > 0.99, "{}", c.decision[h - 2]);
+        for row in study.summary_rows() {
+            println!("{row}");
+        }
+        // Issue 35, item 4: the docs state what this table prints, and nothing else.
+        let docs = include_str!("../../docs/distributions.md");
+        for row in study.summary_rows() {
+            assert!(docs.contains(&row), "docs/distributions.md lacks: {row}");
+        }
+        let readme = include_str!("../../README.md");
+        for old in [
+            "towards 1/b",
+            "weakens this in 6 of 12",
+            "**partly**: the drop",
+        ] {
+            assert!(!readme.contains(old) && !docs.contains(old), "{old}");
+        }
     }
 
     #[test]
