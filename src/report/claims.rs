@@ -600,9 +600,7 @@ impl ClaimFamily {
     /// the quantity, the effect (exact or estimated) and its interval, the test and the
     /// correction, the raw and adjusted p-values, the verdict and why.
     pub fn table(&self) -> Table {
-        let mut table = Table::new("claims", &claims_caption(self.alpha), claims_columns());
-        self.append_rows(&mut table);
-        table
+        claims_table(std::slice::from_ref(self))
     }
 
     /// Appends this family's rows to a claims table made by [`ClaimFamily::table`] (several
@@ -632,6 +630,93 @@ impl ClaimFamily {
             ]);
         }
     }
+}
+
+/// One claims table holding every family's rows, in order (an empty table for no family).
+pub fn claims_table(families: &[ClaimFamily]) -> Table {
+    let alpha = families.first().map_or(0.05, |f| f.alpha);
+    let mut table = Table::new("claims", &claims_caption(alpha), claims_columns());
+    for family in families {
+        family.append_rows(&mut table);
+    }
+    table
+}
+
+/// One row per family: how many of its claims hold, fail, are undecided or are not testable
+/// (a summary for the terminal; the verdicts and their effects are in the claims table).
+pub fn summary_table(families: &[ClaimFamily]) -> Table {
+    let mut table = Table::new(
+        "claims_summary",
+        "Verdicts per claim family (each claim's effect, test and margin are in table claims)",
+        vec![
+            Column::key("family", Kind::Text),
+            Column::new("claims", Kind::Integer),
+            Column::new("holds", Kind::Integer),
+            Column::new("fails", Kind::Integer),
+            Column::new("undecided", Kind::Integer),
+            Column::new("not_testable", Kind::Integer).labelled("not testable"),
+        ],
+    );
+    for family in families {
+        let decided = family.decide();
+        let count =
+            |v: Verdict| Cell::int(decided.iter().filter(|d| d.verdict == v).count() as u64);
+        table.push(vec![
+            Cell::text(family.name.clone()),
+            Cell::int(decided.len() as u64),
+            count(Verdict::Holds),
+            count(Verdict::Fails),
+            count(Verdict::Undecided),
+            count(Verdict::NotTestable),
+        ]);
+    }
+    table
+}
+
+/// One Markdown row per family for documentation that quotes a claims table (a test of the
+/// study checks that the docs hold exactly these rows): the family, the quantity of its first
+/// claim, its verdict counts and the range of its effects.
+pub fn markdown_rows(families: &[ClaimFamily]) -> Vec<String> {
+    families
+        .iter()
+        .map(|family| {
+            let decided = family.decide();
+            let counts: Vec<String> = [
+                Verdict::Holds,
+                Verdict::Fails,
+                Verdict::Undecided,
+                Verdict::NotTestable,
+            ]
+            .into_iter()
+            .filter_map(|v| {
+                let n = decided.iter().filter(|d| d.verdict == v).count();
+                (n > 0).then(|| format!("{} {n}", v.word()))
+            })
+            .collect();
+            let (low, high) = decided
+                .iter()
+                .filter_map(|d| d.effect.to_f64())
+                .fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), x| {
+                    (l.min(x), h.max(x))
+                });
+            let four = |x: f64| match format!("{x:.4}") {
+                zero if zero == "-0.0000" => "0.0000".to_string(),
+                text => text,
+            };
+            let range = if low <= high {
+                format!("; effect {} to {}", four(low), four(high))
+            } else {
+                String::new()
+            };
+            format!(
+                "| {} | `{}` | {} of {}{range} |",
+                family.name,
+                family.claims.first().map_or("", |c| c.quantity.as_str()),
+                counts.join(", "),
+                decided.len()
+            )
+        })
+        .collect()
 }
 
 fn claims_caption(alpha: f64) -> String {
@@ -854,5 +939,17 @@ mod tests {
         assert_eq!(t.rows[0][11], Cell::text("every cell decided by f64 ties"));
         assert_eq!(t.rows[1][10], Cell::text("holds"));
         assert_eq!(t.rows[1][4], rational(1, 3));
+        let summary = summary_table(&[f]);
+        assert_eq!(
+            summary.rows[0],
+            [
+                Cell::text("ties"),
+                Cell::int(2u64),
+                Cell::int(1u64),
+                Cell::int(0u64),
+                Cell::int(0u64),
+                Cell::int(1u64)
+            ]
+        );
     }
 }

@@ -651,7 +651,7 @@ pub(super) fn distribution_studies(job: &mut Job) -> Result<()> {
             let name = format!("{stem}.{}", format.extension());
             job.file(&name, &report.render(format, &options)?, &what, &command, None)?;
         }
-        job.print_table(&report, "claims", 0, &options)?;
+        job.print_table(&report, "claims_summary", 0, &options)?;
     }
     job.printed.push('\n');
     job.printed.push_str(&grid_text(&diagram));
@@ -735,7 +735,7 @@ pub(super) fn uct(job: &mut Job) -> Result<()> {
             Some(seed),
         )?;
     }
-    job.print_table(&report, "claims", 1, &options)?;
+    job.print_table(&report, "claims_summary", 0, &options)?;
     let written = crate::plot::uct::uct_figures(job.out(), &results, job.options.style)?;
     job.files(
         &written,

@@ -205,6 +205,7 @@ impl CriticalStudy {
     /// The report: table `curves` (one row per setting and depth) and table `claims`.
     pub fn report(&self) -> Report {
         let h = self.height;
+        let families = self.claim_families();
         let mut curves = Table::new(
             "curves",
             &format!("D(d) of the critical game, H = {h}, depth-d minimax (exact engine, f64)"),
@@ -275,7 +276,8 @@ impl CriticalStudy {
         .mode("f64")
             .with_table(curves)
             .with_table(summary)
-            .with_table(self.claims())
+            .with_table(crate::report::claims::claims_table(&families))
+            .with_table(crate::report::claims::summary_table(&families))
             .note(format!(
                 "f64 values within {bound:.1e} of the quantized model's exact value; Gaussian: the \
                  evaluation quantized to 1000 bins, the largest change at 2000 bins {gap:.1e} \
@@ -423,15 +425,6 @@ impl CriticalStudy {
             .collect()
     }
 
-    fn claims(&self) -> Table {
-        let families = self.claim_families();
-        let mut table = families[0].table();
-        for family in &families[1..] {
-            family.append_rows(&mut table);
-        }
-        table
-    }
-
     /// Figure data: one panel per b at critical rate `gamma`, one series per heuristic (the
     /// exact curves, drawn as lines through points without intervals).
     pub fn panels(&self, gamma: &str) -> Vec<Panel> {
@@ -483,20 +476,6 @@ impl CriticalStudy {
 /// `yes` or `no`.
 pub(crate) fn yes_no(b: bool) -> &'static str {
     if b { "yes" } else { "no" }
-}
-
-/// An empty claims table (`claim`, `paper`, `ours`, `holds`).
-pub(crate) fn claims_table(caption: &str) -> Table {
-    Table::new(
-        "claims",
-        caption,
-        vec![
-            Column::key("claim", Kind::Text),
-            Column::new("paper", Kind::Text),
-            Column::new("ours", Kind::Text),
-            Column::new("holds", Kind::Text),
-        ],
-    )
 }
 
 #[cfg(test)]

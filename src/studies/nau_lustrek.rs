@@ -10,8 +10,10 @@
 //!
 //! **Model.** Complete b-ary trees of height h (b = 2, h = [`HEIGHTS`]`[0]`; b = 3, h =
 //! [`HEIGHTS`]`[1]`), leaves i.i.d. (no local similarity: P-games), true values by minimax.
-//! Two leaf laws: *two-valued* (win/loss, `+1` with probability `w_b`, the P-game of Pearl
-//! and Nau with `D` constant over heights), and *five-valued* (`0..4`, uniform). A
+//! Three leaf laws: *two-valued* (win/loss, `+1` with probability `w_b`, the P-game of Pearl
+//! and Nau with `D` constant over heights), *five-valued* (`0..4`, uniform) and *33-valued*
+//! (`0..32`, uniform: enough distinct values for Luštrek, Bratko & Gams's 2012 point that
+//! pathology can vanish without similarity between siblings). A
 //! non-terminal frontier node of true value v is evaluated `v + N(0, sigma^2)`, quantized to
 //! g equal bins of the true values' span (`--range` = the smallest and largest leaf value;
 //! evaluations beyond it fall in the end bins: a saturating evaluation of g distinct values,
@@ -19,7 +21,9 @@
 //! deepest heuristic search is d = h - 1.
 //!
 //! **Pathological** cell: `D(h - 1, h) < D(1, h)`. Every value is exact for the quantized
-//! evaluation (f64 within its printed bound); no continuous limit is involved.
+//! evaluation (f64 within its printed bound); no continuous limit is involved. The claims
+//! ([`PhaseDiagram::claim_families`]) are signs of continuous effects per setting, decided by
+//! [`crate::report::claims`], never counts of cells.
 
 use num_rational::BigRational;
 
@@ -27,10 +31,11 @@ use crate::analytic::closed_form::w_b;
 use crate::analytic::distributions::request::{DistributionRequest, GameSpec, LeafLaw, ModelSpec};
 use crate::error::Result;
 use crate::numeric::number::{parse_rational, short_text};
+use crate::report::claims::{Claim, ClaimFamily, Direction, Evidence};
 use crate::report::figure::{Axes, ErrorPoint, ErrorSeries, LegendPosition, Panel};
 use crate::report::{Cell, Column, Kind, Report, Table};
 
-use super::critical_curves::{claims_table, yes_no};
+use super::critical_curves::yes_no;
 
 /// The branching factors and their heights.
 pub const BRANCHINGS: [u32; 2] = [2, 3];
@@ -41,21 +46,36 @@ pub const SIGMAS: [&str; 5] = ["0.125", "0.25", "0.5", "1", "2"];
 /// The granularities g.
 pub const GRANULARITIES: [u32; 8] = [2, 3, 4, 6, 8, 16, 32, 64];
 
-/// The two leaf laws.
+/// The leaf laws.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Leaves {
     /// `+1` with probability `w_b`, `-1` otherwise.
     TwoValued,
     /// `0, 1, 2, 3, 4`, each with probability 1/5.
     FiveValued,
+    /// `0, 1, ..., 32`, each with probability 1/33.
+    ManyValued,
 }
 
 impl Leaves {
+    /// Every leaf law of the diagram, in order.
+    pub const ALL: [Leaves; 3] = [Leaves::TwoValued, Leaves::FiveValued, Leaves::ManyValued];
+
     /// The name in tables.
     pub fn name(self) -> &'static str {
         match self {
             Leaves::TwoValued => "two-valued (win/loss, p = w_b)",
             Leaves::FiveValued => "five-valued (0..4 uniform)",
+            Leaves::ManyValued => "33-valued (0..32 uniform)",
+        }
+    }
+
+    /// The number of distinct leaf values.
+    pub fn values(self) -> u32 {
+        match self {
+            Leaves::TwoValued => 2,
+            Leaves::FiveValued => 5,
+            Leaves::ManyValued => 33,
         }
     }
 }
@@ -129,10 +149,17 @@ pub fn request(
             let p = BigRational::from_float(w_b(branching)?).expect("finite");
             (LeafLaw::WinLoss(Some(p)), (q("-1"), q("1")))
         }
-        Leaves::FiveValued => (
-            LeafLaw::Given((0..5).map(|v| (q(&v.to_string()), q("1/5"))).collect()),
-            (q("0"), q("4")),
-        ),
+        Leaves::FiveValued | Leaves::ManyValued => {
+            let n = leaves.values();
+            (
+                LeafLaw::Given(
+                    (0..n)
+                        .map(|v| (q(&v.to_string()), q(&format!("1/{n}"))))
+                        .collect(),
+                ),
+                (q("0"), q(&(n - 1).to_string())),
+            )
+        }
     };
     Ok(DistributionRequest {
         game: GameSpec::PGame(law),
@@ -170,7 +197,7 @@ impl PhaseDiagram {
     /// ```
     /// use pathology::studies::nau_lustrek::PhaseDiagram;
     /// let diagram = PhaseDiagram::compute_at(&[4, 3]).unwrap();
-    /// assert_eq!(diagram.cells.len(), 2 * 2 * 5 * 8);
+    /// assert_eq!(diagram.cells.len(), 2 * 3 * 5 * 8);
     /// ```
     ///
     /// # Errors
@@ -179,7 +206,7 @@ impl PhaseDiagram {
     pub fn compute_at(heights: &[u32; 2]) -> Result<PhaseDiagram> {
         let mut cells = Vec::new();
         for (&b, &h) in BRANCHINGS.iter().zip(heights) {
-            for leaves in [Leaves::TwoValued, Leaves::FiveValued] {
+            for leaves in Leaves::ALL {
                 for sigma in SIGMAS {
                     for g in GRANULARITIES {
                         let outcome = request(b, h, leaves, sigma, g)?.outcome::<f64>()?;
@@ -202,18 +229,9 @@ impl PhaseDiagram {
         Ok(PhaseDiagram { cells })
     }
 
-    /// `(pathological, decided)` cells among those kept (undecided ones left out).
-    fn count(&self, keep: impl Fn(&PhaseCell) -> bool) -> (usize, usize) {
-        let kept: Vec<&PhaseCell> = self
-            .cells
-            .iter()
-            .filter(|c| keep(c) && !c.undecided())
-            .collect();
-        (kept.iter().filter(|c| c.pathological()).count(), kept.len())
-    }
-
     /// The report: table `phase` (one row per cell) and table `claims`.
     pub fn report(&self) -> Report {
+        let families = self.claim_families();
         let mut phase = Table::new(
             "phase",
             "D(1,h) and D(h-1,h) of P-games with Gaussian noise quantized to g levels",
@@ -263,7 +281,8 @@ impl PhaseDiagram {
         )
         .mode("f64")
             .with_table(phase)
-            .with_table(self.claims())
+            .with_table(crate::report::claims::claims_table(&families))
+            .with_table(crate::report::claims::summary_table(&families))
             .note(format!(
                 "exact values of the quantized evaluation in f64, within {bound:.1e}; pathological: D(h-1,h) < D(1,h) by more than twice that"
             ))
@@ -282,87 +301,101 @@ impl PhaseDiagram {
             .collect()
     }
 
-    fn claims(&self) -> Table {
-        let mut table =
-            claims_table("The cited papers' qualitative claims, checked on this diagram");
-        let low = GRANULARITIES[0];
-        let high = GRANULARITIES[GRANULARITIES.len() - 1];
-        let (p_low, n_low) = self.count(|c| c.granularity == low);
-        let (p_high, n_high) = self.count(|c| c.granularity == high);
-        let mut monotone = 0;
-        let mut lines = 0;
+    fn cell(&self, b: u32, leaves: Leaves, sigma: &str, g: u32) -> Option<&PhaseCell> {
+        self.cells.iter().find(|c| {
+            c.branching == b && c.leaves == leaves && c.sigma == sigma && c.granularity == g
+        })
+    }
+
+    /// The claims, decided by [`ClaimFamily`] on exact values of the quantized model (each an
+    /// `f64` enclosure of a continuous effect; a verdict states its margin, and an enclosure
+    /// that holds 0 is undecided). `fall = D(1,h) - D(h-1,h)`, positive where the cell is
+    /// pathological.
+    ///
+    /// - Low granularity (Nau et al. 2010), per (b, leaves, sigma): `fall(g = 4) - fall(g =
+    ///   64) > 0`.
+    /// - High branching factor (Nau et al. 2010), per (leaves, sigma): the mean over g of
+    ///   `fall(b = 3) - fall(b = 2)` is above 0 (h = 7 against h = 10: trees of 2,187 and
+    ///   1,024 leaves).
+    /// - Enough distinct values remove pathology (Luštrek, Bratko & Gams 2012), per (b, leaves
+    ///   with 5 or 33 values, sigma), at g = 64: `D(h-1,h) - D(1,h) > 0`.
+    /// - Two-valued P-games are pathological (Pearl; Nau), per (b, sigma), at g = 64:
+    ///   `D(h-1,h) - D(1,h) < 0`.
+    pub fn claim_families(&self) -> Vec<ClaimFamily> {
+        let fall = |c: &PhaseCell| c.first - c.deepest;
+        let bounded = |value: f64, bound: f64| Evidence::Exact(Cell::Bounded { value, bound });
+        let (coarse, fine) = (4, GRANULARITIES[GRANULARITIES.len() - 1]);
+        let mut granularity = ClaimFamily::new("low granularity: larger fall", 0.05);
+        let mut branching = ClaimFamily::new("b = 3: larger fall than b = 2", 0.05);
+        let mut values = ClaimFamily::new("many values: no pathology", 0.05);
+        let mut two = ClaimFamily::new("two-valued P-games: pathology", 0.05);
         for b in BRANCHINGS {
-            for leaves in [Leaves::TwoValued, Leaves::FiveValued] {
+            for leaves in Leaves::ALL {
                 for sigma in SIGMAS {
-                    lines += 1;
-                    let line: Vec<bool> = self
-                        .cells
-                        .iter()
-                        .filter(|c| c.branching == b && c.leaves == leaves && c.sigma == sigma)
-                        .map(PhaseCell::pathological)
-                        .collect();
-                    // Once not pathological at some g, not pathological at any larger g.
-                    if line.windows(2).all(|w| w[0] || !w[1]) {
-                        monotone += 1;
+                    let (Some(c), Some(f)) = (
+                        self.cell(b, leaves, sigma, coarse),
+                        self.cell(b, leaves, sigma, fine),
+                    ) else {
+                        continue;
+                    };
+                    let setting = format!("b = {b}, {} values, sigma = {sigma}", leaves.values());
+                    granularity.push(Claim::new(
+                        setting.clone(),
+                        "Nau et al. 2010, Sec. 4",
+                        format!("fall(g = {coarse}) - fall(g = {fine})"),
+                        Direction::Greater,
+                        bounded(fall(c) - fall(f), 2.0 * (c.bound + f.bound)),
+                    ));
+                    let at_fine = bounded(f.deepest - f.first, 2.0 * f.bound);
+                    match leaves {
+                        Leaves::TwoValued => two.push(Claim::new(
+                            setting,
+                            "Pearl 1983; Nau 1982",
+                            format!("D(h-1,h) - D(1,h) at g = {fine}"),
+                            Direction::Less,
+                            at_fine,
+                        )),
+                        _ => values.push(Claim::new(
+                            setting,
+                            "Luštrek, Bratko & Gams 2012",
+                            format!("D(h-1,h) - D(1,h) at g = {fine}"),
+                            Direction::Greater,
+                            at_fine,
+                        )),
                     }
                 }
             }
         }
-        let mean_drop = |g: u32| {
-            let drops: Vec<f64> = self
-                .cells
-                .iter()
-                .filter(|c| c.granularity == g)
-                .map(|c| c.first - c.deepest)
-                .collect();
-            drops.iter().sum::<f64>() / drops.len().max(1) as f64
-        };
-        table.push(vec![
-            Cell::text("Nau et al. 2010: pathology is more likely when the granularity is low"),
-            Cell::text("more pathological cells at low g"),
-            Cell::text(format!(
-                "pathological at g = {low}: {p_low} of {n_low}; at g = {high}: {p_high} of {n_high}; \
-                 (b, leaves, sigma) lines with no pathology returning as g grows: {monotone} of {lines}; \
-                 mean D(1,h) - D(h-1,h) at g = {low}: {:.4}, at g = {high}: {:.4}",
-                mean_drop(low),
-                mean_drop(high)
-            )),
-            Cell::text(yes_no(p_low > p_high && monotone == lines)),
-        ]);
-        let (p2, n2) = self.count(|c| c.branching == 2);
-        let (p3, n3) = self.count(|c| c.branching == 3);
-        table.push(vec![
-            Cell::text(
-                "Nau et al. 2010: pathology is more likely when the branching factor is high",
-            ),
-            Cell::text("more pathological cells at b = 3 than at b = 2"),
-            Cell::text(format!("b = 2: {p2} of {n2}; b = 3: {p3} of {n3}")),
-            Cell::text(yes_no(p3 > p2)),
-        ]);
-        let (two, n_two) = self.count(|c| c.leaves == Leaves::TwoValued);
-        let (five, n_five) = self.count(|c| c.leaves == Leaves::FiveValued);
-        let (five_fine, n_five_fine) =
-            self.count(|c| c.leaves == Leaves::FiveValued && c.granularity >= 16);
-        table.push(vec![
-            Cell::text("Luštrek, Gams & Bratko: with more than two true values and Gaussian noise, pathology vanishes"),
-            Cell::text("no pathology with five-valued leaves"),
-            Cell::text(format!(
-                "two-valued: {two} of {n_two} cells pathological; five-valued: {five} of {n_five} \
-                 ({five_fine} of {n_five_fine} at g >= 16)"
-            )),
-            Cell::text(yes_no(five == 0)),
-        ]);
-        let undecided = self.cells.iter().filter(|c| c.undecided()).count();
-        table.push(vec![
-            Cell::text("Nau et al. 2010 / Pearl: P-games with two-valued leaves are pathological (no local similarity)"),
-            Cell::text("pathology on two-valued P-games"),
-            Cell::text(format!(
-                "{two} of {n_two} decided two-valued cells pathological ({undecided} cells in all \
-                 equal within f64 rounding: left out of every count)"
-            )),
-            Cell::text(yes_no(two == n_two)),
-        ]);
-        table
+        for leaves in Leaves::ALL {
+            for sigma in SIGMAS {
+                let pairs: Vec<(&PhaseCell, &PhaseCell)> = GRANULARITIES
+                    .iter()
+                    .filter_map(|&g| {
+                        Some((
+                            self.cell(BRANCHINGS[1], leaves, sigma, g)?,
+                            self.cell(BRANCHINGS[0], leaves, sigma, g)?,
+                        ))
+                    })
+                    .collect();
+                if pairs.is_empty() {
+                    continue;
+                }
+                let n = pairs.len() as f64;
+                let mean = pairs.iter().map(|(x, y)| fall(x) - fall(y)).sum::<f64>() / n;
+                let bound = pairs
+                    .iter()
+                    .map(|(x, y)| 2.0 * (x.bound + y.bound))
+                    .fold(0.0, f64::max);
+                branching.push(Claim::new(
+                    format!("{} values, sigma = {sigma}", leaves.values()),
+                    "Nau et al. 2010, Sec. 4",
+                    "mean over g of fall(b = 3) - fall(b = 2)",
+                    Direction::Greater,
+                    bounded(mean, bound),
+                ));
+            }
+        }
+        vec![granularity, branching, values, two]
     }
 
     /// Figure data: one panel per (b, leaves), `D(h-1,h) - D(1,h)` against `log2 g`, one
@@ -370,7 +403,7 @@ impl PhaseDiagram {
     pub fn panels(&self) -> Vec<Panel> {
         let mut panels = Vec::new();
         for (b, h) in BRANCHINGS.iter().zip(self.heights()) {
-            for leaves in [Leaves::TwoValued, Leaves::FiveValued] {
+            for leaves in Leaves::ALL {
                 let series: Vec<ErrorSeries> = SIGMAS
                     .iter()
                     .map(|&sigma| ErrorSeries {
@@ -425,7 +458,7 @@ pub fn grid_text(diagram: &PhaseDiagram) -> String {
         GRANULARITIES.map(|g| g.to_string()).join(",")
     );
     for b in BRANCHINGS {
-        for leaves in [Leaves::TwoValued, Leaves::FiveValued] {
+        for leaves in Leaves::ALL {
             for sigma in SIGMAS {
                 let marks: String = diagram
                     .cells
@@ -455,7 +488,7 @@ mod tests {
     #[test]
     fn cells_are_the_engines_values_and_two_levels_are_the_artificial_evaluator() {
         let diagram = PhaseDiagram::compute_at(&[4, 3]).unwrap();
-        assert_eq!(diagram.cells.len(), 160);
+        assert_eq!(diagram.cells.len(), 240);
         // b = 2, two-valued leaves, sigma = 1, g = 2.
         let cell = &diagram.cells[3 * GRANULARITIES.len()];
         assert_eq!((cell.branching, cell.granularity, cell.sigma), (2, 2, "1"));
@@ -476,10 +509,45 @@ mod tests {
         assert!((rows[0].decision.value - cell.first).abs() < 1e-9);
         assert!((rows[2].decision.value - cell.deepest).abs() < 1e-9);
         let report = diagram.report();
-        assert_eq!(report.table("phase").unwrap().rows.len(), 160);
-        assert_eq!(report.table("claims").unwrap().rows.len(), 4);
+        assert_eq!(report.table("phase").unwrap().rows.len(), 240);
+        // 30 granularity + 15 branching + 20 many-valued + 10 two-valued claims.
+        assert_eq!(report.table("claims").unwrap().rows.len(), 75);
         assert_eq!(report.manifest.command_line(), "pathology reproduce");
-        assert_eq!(diagram.panels().len(), 4);
-        assert_eq!(grid_text(&diagram).lines().count(), 21);
+        assert_eq!(diagram.panels().len(), 6);
+        assert_eq!(grid_text(&diagram).lines().count(), 31);
+    }
+
+    /// Issue 35, item 1: the diagram reaches the boundary the old claims denied. With 33
+    /// equally spaced leaf values and sigma = 2 spacings, D rises with d at fine granularity
+    /// (not pathological) and coarse bins bring pathology back; the docs quote the claims
+    /// table's rows and no longer credit sibling similarity to Luštrek et al.
+    #[test]
+    fn many_values_remove_pathology_and_coarse_bins_bring_it_back() {
+        let diagram = PhaseDiagram::compute().unwrap();
+        for b in BRANCHINGS {
+            let fine = diagram.cell(b, Leaves::ManyValued, "2", 64).unwrap();
+            assert!(fine.deepest > fine.first + 2.0 * fine.bound, "{fine:?}");
+            let coarse = diagram.cell(b, Leaves::ManyValued, "2", 8).unwrap();
+            assert!(coarse.pathological(), "{coarse:?}");
+        }
+        let rows = crate::report::claims::markdown_rows(&diagram.claim_families());
+        for row in &rows {
+            println!("{row}");
+        }
+
+        let docs = include_str!("../../docs/distributions.md");
+        for row in &rows {
+            assert!(
+                docs.contains(row.as_str()),
+                "docs/distributions.md lacks: {row}"
+            );
+        }
+        for old in [
+            "Their models build values with similarity between siblings",
+            "**no** as a phase boundary",
+            "pathology is a property of the game, not of the",
+        ] {
+            assert!(!docs.contains(old), "{old}");
+        }
     }
 }

@@ -492,16 +492,6 @@ pub fn claim_families(results: &[SettingResult]) -> Vec<ClaimFamily> {
     vec![falls, weaker]
 }
 
-/// The claims table: every family of [`claim_families`] in one table.
-fn claims_table(results: &[SettingResult]) -> Table {
-    let families = claim_families(results);
-    let mut table = families[0].table();
-    for family in &families[1..] {
-        family.append_rows(&mut table);
-    }
-    table
-}
-
 /// The counts of the `i`-th c of a setting, one per iteration count.
 fn row(result: &SettingResult, i: usize) -> &[Proportion] {
     let n = result.spec.iterations.len();
@@ -539,6 +529,7 @@ fn gamma(spec: &UctStudySpec) -> f64 {
 /// ```
 pub fn grid_report(grid: &Grid, seed: u64, results: &[SettingResult]) -> Report {
     let early = early_count(&grid.iterations);
+    let families = claim_families(results);
     let run = McRun {
         trials: grid.games,
         seed,
@@ -633,7 +624,8 @@ pub fn grid_report(grid: &Grid, seed: u64, results: &[SettingResult]) -> Report 
     .param("full", *grid == Grid::paper(true))
     .mode("monte-carlo")
     .seed(seed)
-    .with_table(claims_table(results))
+    .with_table(crate::report::claims::claims_table(&families))
+    .with_table(crate::report::claims::summary_table(&families))
     .with_table(falls);
     for table in [estimates, minimax].into_iter().flatten() {
         report = report.with_table(table);
