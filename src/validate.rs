@@ -67,7 +67,6 @@
 use std::collections::HashMap;
 use std::io::{self, Read};
 
-use num_bigint::BigInt;
 use num_rational::BigRational;
 use serde::Serialize;
 
@@ -784,68 +783,19 @@ fn parse_row(line: u64, header: &[String], record: &csv::StringRecord) -> RowRes
     })
 }
 
-/// The estimate, checked to be a proportion `k / trials` for a whole `k`, as printed.
-///
-/// A decimal with m places is accepted when some `k / trials` lies within half a unit of its
-/// last place (`0.5 * 10^-m`: estimates printed rounded to a few decimals) plus `2^-52` (an
-/// estimate printed as the shortest decimal of the double nearest `k / trials`); a fraction
-/// `a/b` must equal some `k / trials` exactly. When a `successes` column is present (the
-/// output of `pathology mc`), it must be that k.
+/// The estimate, checked to be a proportion `k / trials` for a whole `k`, as printed, and,
+/// when a `successes` column is present (the output of `pathology mc`), that k
+/// ([`crate::sim::stats::check_printed_proportion`], the check `merge` applies to shards).
 fn estimate_of(fields: &Fields, trials: u64) -> RowResult<f64> {
     let value = probability(fields, "estimate")?;
     let text = field(fields, "estimate")?;
-    let tolerance = match decimal_places(text) {
-        None => BigRational::from_integer(0.into()),
-        Some(places) => {
-            BigRational::new(
-                1.into(),
-                BigInt::from(10u32).pow(places) * BigInt::from(2u32),
-            ) + BigRational::new(1.into(), BigInt::from(1u64 << 52))
-        }
+    let successes = if fields.contains_key("successes") {
+        Some(whole(fields, "successes", 0..=trials)?)
+    } else {
+        None
     };
-    let n = BigRational::from_integer(trials.into());
-    let nearest = (&value * &n).round();
-    let off = |k: &BigRational| {
-        let gap = &value - k / &n;
-        if gap < BigRational::from_integer(0.into()) {
-            -gap
-        } else {
-            gap
-        }
-    };
-    if off(&nearest) > tolerance {
-        return Err(format!(
-            "estimate {text} is not k/{trials} for any whole k (the nearest is {}/{trials} = {}); \
-             a proportion from {trials} trials must round to {text} at its printed precision",
-            nearest.to_integer(),
-            (&nearest / &n).to_f64()
-        ));
-    }
-    if fields.contains_key("successes") {
-        let k = whole(fields, "successes", 0..=trials)?;
-        let k = BigRational::from_integer(k.into());
-        if off(&k) > tolerance {
-            return Err(format!(
-                "estimate {text} is not successes/trials = {}/{trials}",
-                k.to_integer()
-            ));
-        }
-    }
+    crate::sim::stats::check_printed_proportion(text, &value, trials, successes)?;
     Ok(value.to_f64())
-}
-
-/// The decimal places of a decimal number as written (`0.125` -> 3, `1.5e-3` -> 4), or
-/// `None` for a fraction `a/b`.
-fn decimal_places(text: &str) -> Option<u32> {
-    if text.contains('/') {
-        return None;
-    }
-    let (mantissa, exponent) = match text.find(['e', 'E']) {
-        Some(i) => (&text[..i], text[i + 1..].parse::<i64>().unwrap_or(0)),
-        None => (text, 0),
-    };
-    let places = mantissa.split_once('.').map_or(0, |(_, f)| f.len() as i64) - exponent;
-    Some(places.clamp(0, 1000) as u32)
 }
 
 /// Two columns that say the same thing differently: giving both is a conflict.
