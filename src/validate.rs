@@ -240,18 +240,26 @@ pub fn validate<R: Read>(input: R, alpha: f64) -> Result<Report> {
     // field can be counted for the line numbers. Records end at `\n` only (a `\r` before it
     // is trimmed with the field), and a final newline is appended so that every record ends
     // with one.
+    let read = std::rc::Rc::new(std::cell::Cell::new(None));
     let mut reader = csv::ReaderBuilder::new()
         .flexible(true)
         .comment(Some(b'#'))
         .trim(csv::Trim::Headers)
         .terminator(csv::Terminator::Any(b'\n'))
-        .from_reader(LineGuard::new(input.chain(&b"\n"[..])));
+        .from_reader(LineGuard::new(input.chain(&b"\n"[..]), read.clone()));
     let raw_header: Vec<String> = reader
         .headers()
         .map_err(|e| input_error(&e))?
         .iter()
         .map(str::to_string)
         .collect();
+    if read.get() == Some(reader.position().byte()) && raw_header.iter().any(|h| h.contains('\n')) {
+        return Err(Error::invalid(
+            "input",
+            "a header whose quotes (\") are closed",
+            "a quote in the header that is never closed (the whole file was read as the header)",
+        ));
+    }
     let header: Vec<String> = raw_header.iter().map(|h| h.to_ascii_lowercase()).collect();
     // Column names are read without regard to case, so `d` and `D` (or two `f2`) would name
     // one parameter twice and one of them would silently win: refused.
@@ -318,6 +326,18 @@ pub fn validate<R: Read>(input: R, alpha: f64) -> Result<Report> {
             .iter()
             .map(|f| f.bytes().filter(|&b| b == b'\n').count() as u64)
             .sum::<u64>();
+        // The appended newline ends every record, unless a quote left open swallowed it: the
+        // record then runs to the end of the input (every byte read, the last read empty),
+        // and starts `inner` lines before its end (it has no terminating newline).
+        if read.get() == Some(reader.position().byte()) {
+            errors.push(RowError {
+                line: end.saturating_sub(inner).max(1),
+                reason: "a quote (\") opened on this line is never closed: the rest of the file \
+                         was read as one field"
+                    .to_string(),
+            });
+            continue;
+        }
         let line = end.saturating_sub(1 + inner).max(1);
         count += 1;
         if count > MAX_ROWS {
@@ -1091,19 +1111,25 @@ fn apply_holm(rows: &mut [CheckedRow], alpha: f64) {
 }
 
 /// Passes bytes through, failing with a clear error on a line longer than [`MAX_LINE_BYTES`],
-/// so that the CSV reader never buffers an unbounded record.
+/// so that the CSV reader never buffers an unbounded record; once the input is exhausted,
+/// `read` holds how many bytes it had (so that a record running to the end of the input,
+/// an unclosed quote, is recognised).
 struct LineGuard<R> {
     inner: R,
     current: usize,
     line: u64,
+    total: u64,
+    read: std::rc::Rc<std::cell::Cell<Option<u64>>>,
 }
 
 impl<R> LineGuard<R> {
-    fn new(inner: R) -> Self {
+    fn new(inner: R, read: std::rc::Rc<std::cell::Cell<Option<u64>>>) -> Self {
         LineGuard {
             inner,
             current: 0,
             line: 1,
+            total: 0,
+            read,
         }
     }
 }
@@ -1111,6 +1137,10 @@ impl<R> LineGuard<R> {
 impl<R: Read> Read for LineGuard<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         let n = self.inner.read(buf)?;
+        self.total += n as u64;
+        if n == 0 && !buf.is_empty() {
+            self.read.set(Some(self.total));
+        }
         for &b in &buf[..n] {
             if b == b'\n' {
                 self.current = 0;
