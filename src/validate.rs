@@ -67,7 +67,6 @@
 use std::collections::HashMap;
 use std::io::{self, Read};
 
-use num_bigint::BigInt;
 use num_rational::BigRational;
 use serde::Serialize;
 
@@ -241,18 +240,26 @@ pub fn validate<R: Read>(input: R, alpha: f64) -> Result<Report> {
     // field can be counted for the line numbers. Records end at `\n` only (a `\r` before it
     // is trimmed with the field), and a final newline is appended so that every record ends
     // with one.
+    let read = std::rc::Rc::new(std::cell::Cell::new(None));
     let mut reader = csv::ReaderBuilder::new()
         .flexible(true)
         .comment(Some(b'#'))
         .trim(csv::Trim::Headers)
         .terminator(csv::Terminator::Any(b'\n'))
-        .from_reader(LineGuard::new(input.chain(&b"\n"[..])));
+        .from_reader(LineGuard::new(input.chain(&b"\n"[..]), read.clone()));
     let raw_header: Vec<String> = reader
         .headers()
         .map_err(|e| input_error(&e))?
         .iter()
         .map(str::to_string)
         .collect();
+    if read.get() == Some(reader.position().byte()) && raw_header.iter().any(|h| h.contains('\n')) {
+        return Err(Error::invalid(
+            "input",
+            "a header whose quotes (\") are closed",
+            "a quote in the header that is never closed (the whole file was read as the header)",
+        ));
+    }
     let header: Vec<String> = raw_header.iter().map(|h| h.to_ascii_lowercase()).collect();
     // Column names are read without regard to case, so `d` and `D` (or two `f2`) would name
     // one parameter twice and one of them would silently win: refused.
@@ -319,6 +326,18 @@ pub fn validate<R: Read>(input: R, alpha: f64) -> Result<Report> {
             .iter()
             .map(|f| f.bytes().filter(|&b| b == b'\n').count() as u64)
             .sum::<u64>();
+        // The appended newline ends every record, unless a quote left open swallowed it: the
+        // record then runs to the end of the input (every byte read, the last read empty),
+        // and starts `inner` lines before its end (it has no terminating newline).
+        if read.get() == Some(reader.position().byte()) {
+            errors.push(RowError {
+                line: end.saturating_sub(inner).max(1),
+                reason: "a quote (\") opened on this line is never closed: the rest of the file \
+                         was read as one field"
+                    .to_string(),
+            });
+            continue;
+        }
         let line = end.saturating_sub(1 + inner).max(1);
         count += 1;
         if count > MAX_ROWS {
@@ -784,68 +803,19 @@ fn parse_row(line: u64, header: &[String], record: &csv::StringRecord) -> RowRes
     })
 }
 
-/// The estimate, checked to be a proportion `k / trials` for a whole `k`, as printed.
-///
-/// A decimal with m places is accepted when some `k / trials` lies within half a unit of its
-/// last place (`0.5 * 10^-m`: estimates printed rounded to a few decimals) plus `2^-52` (an
-/// estimate printed as the shortest decimal of the double nearest `k / trials`); a fraction
-/// `a/b` must equal some `k / trials` exactly. When a `successes` column is present (the
-/// output of `pathology mc`), it must be that k.
+/// The estimate, checked to be a proportion `k / trials` for a whole `k`, as printed, and,
+/// when a `successes` column is present (the output of `pathology mc`), that k
+/// ([`crate::sim::stats::check_printed_proportion`], the check `merge` applies to shards).
 fn estimate_of(fields: &Fields, trials: u64) -> RowResult<f64> {
     let value = probability(fields, "estimate")?;
     let text = field(fields, "estimate")?;
-    let tolerance = match decimal_places(text) {
-        None => BigRational::from_integer(0.into()),
-        Some(places) => {
-            BigRational::new(
-                1.into(),
-                BigInt::from(10u32).pow(places) * BigInt::from(2u32),
-            ) + BigRational::new(1.into(), BigInt::from(1u64 << 52))
-        }
+    let successes = if fields.contains_key("successes") {
+        Some(whole(fields, "successes", 0..=trials)?)
+    } else {
+        None
     };
-    let n = BigRational::from_integer(trials.into());
-    let nearest = (&value * &n).round();
-    let off = |k: &BigRational| {
-        let gap = &value - k / &n;
-        if gap < BigRational::from_integer(0.into()) {
-            -gap
-        } else {
-            gap
-        }
-    };
-    if off(&nearest) > tolerance {
-        return Err(format!(
-            "estimate {text} is not k/{trials} for any whole k (the nearest is {}/{trials} = {}); \
-             a proportion from {trials} trials must round to {text} at its printed precision",
-            nearest.to_integer(),
-            (&nearest / &n).to_f64()
-        ));
-    }
-    if fields.contains_key("successes") {
-        let k = whole(fields, "successes", 0..=trials)?;
-        let k = BigRational::from_integer(k.into());
-        if off(&k) > tolerance {
-            return Err(format!(
-                "estimate {text} is not successes/trials = {}/{trials}",
-                k.to_integer()
-            ));
-        }
-    }
+    crate::sim::stats::check_printed_proportion(text, &value, trials, successes)?;
     Ok(value.to_f64())
-}
-
-/// The decimal places of a decimal number as written (`0.125` -> 3, `1.5e-3` -> 4), or
-/// `None` for a fraction `a/b`.
-fn decimal_places(text: &str) -> Option<u32> {
-    if text.contains('/') {
-        return None;
-    }
-    let (mantissa, exponent) = match text.find(['e', 'E']) {
-        Some(i) => (&text[..i], text[i + 1..].parse::<i64>().unwrap_or(0)),
-        None => (text, 0),
-    };
-    let places = mantissa.split_once('.').map_or(0, |(_, f)| f.len() as i64) - exponent;
-    Some(places.clamp(0, 1000) as u32)
 }
 
 /// Two columns that say the same thing differently: giving both is a conflict.
@@ -1141,19 +1111,25 @@ fn apply_holm(rows: &mut [CheckedRow], alpha: f64) {
 }
 
 /// Passes bytes through, failing with a clear error on a line longer than [`MAX_LINE_BYTES`],
-/// so that the CSV reader never buffers an unbounded record.
+/// so that the CSV reader never buffers an unbounded record; once the input is exhausted,
+/// `read` holds how many bytes it had (so that a record running to the end of the input,
+/// an unclosed quote, is recognised).
 struct LineGuard<R> {
     inner: R,
     current: usize,
     line: u64,
+    total: u64,
+    read: std::rc::Rc<std::cell::Cell<Option<u64>>>,
 }
 
 impl<R> LineGuard<R> {
-    fn new(inner: R) -> Self {
+    fn new(inner: R, read: std::rc::Rc<std::cell::Cell<Option<u64>>>) -> Self {
         LineGuard {
             inner,
             current: 0,
             line: 1,
+            total: 0,
+            read,
         }
     }
 }
@@ -1161,6 +1137,10 @@ impl<R> LineGuard<R> {
 impl<R: Read> Read for LineGuard<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         let n = self.inner.read(buf)?;
+        self.total += n as u64;
+        if n == 0 && !buf.is_empty() {
+            self.read.set(Some(self.total));
+        }
         for &b in &buf[..n] {
             if b == b'\n' {
                 self.current = 0;

@@ -242,16 +242,28 @@ def _command_line(args: Sequence[Any], options: Dict[str, Any]) -> Tuple[List[st
     return words, node, bool(options)
 
 
-def _python_message(message: str, node: _Command, names: Dict[str, str]) -> str:
+def _python_message(
+    message: str, node: _Command, names: Dict[str, str], words: Sequence[str] = ()
+) -> str:
     """The command line's message with each option of ``node`` named as its Python
-    keyword (``'--height <HEIGHT>'`` becomes ``'height'``), and no usage lines."""
+    keyword (``'--height <HEIGHT>'`` becomes ``'height'``), and no usage lines. The values
+    given (``words``' ``--name=value``) are echoed as given: an option's name inside one
+    (``gamma="1 --exact"``) is not renamed."""
     message = message.split("\n\nUsage:")[0]
+    given = {w.split("=", 1)[1] for w in words if w.startswith("--") and "=" in w}
+    kept: Dict[str, str] = {}
+    for i, value in enumerate(sorted((v for v in given if "--" in v), key=len, reverse=True)):
+        token = f"\x00{i}\x00"
+        message = message.replace(value, token)
+        kept[token] = value
     for name, option in node.options.items():
         long = option["long"]
         if long is None:
             continue
         name = names.get(name, name)
         message = re.sub(rf"--{re.escape(long)}(?: <[A-Z0-9_.]+>)?(?![\w-])", name, message)
+    for token, value in kept.items():
+        message = message.replace(token, value)
     return message
 
 
@@ -315,7 +327,7 @@ def _run(
         output, code = _pathology.run(words, data, callback)
     except ValueError as error:
         if by_keyword:
-            raise ValueError(_python_message(str(error), node, names)) from None
+            raise ValueError(_python_message(str(error), node, names, words)) from None
         raise
     finally:
         if printer is not None:

@@ -2,11 +2,13 @@
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
 __version__: str
-__all__ = ["__version__", "run", "commands"]
+__all__ = ["__version__", "run", "commands", "cancel_group"]
 
 def run(
     argv: List[str],
     stdin: Optional[bytes] = ...,
     progress: Optional[Callable[[List[Tuple[str, str, int, int, str]], bool], None]] = ...,
+    group: Optional[int] = ...,
 ) -> Tuple[bytes, int]: ...
+def cancel_group(group: int) -> None: ...
 def commands() -> List[Tuple[List[str], bool, List[Dict[str, Any]]]]: ...

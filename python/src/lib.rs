@@ -47,9 +47,11 @@ const SIGNAL_POLL: Duration = Duration::from_millis(50);
 fn interruptible<T: Send>(
     py: Python<'_>,
     on_progress: Option<&Bound<'_, PyAny>>,
+    group: Option<u64>,
     work: impl FnOnce() -> anyhow::Result<T> + Send,
 ) -> PyResult<T> {
     let token = CancelToken::new();
+    let _member = group.map(|g| Member::join(g, &token));
     let record = on_progress.map(|_| Progress::new());
     let done: Mutex<Option<anyhow::Result<T>>> = Mutex::new(None);
     let take = || done.lock().unwrap_or_else(PoisonError::into_inner).take();
@@ -136,6 +138,63 @@ fn python_error(error: anyhow::Error) -> PyErr {
     }
 }
 
+/// The commands running in a cancel group (the shards of one `run_sharded` call, on worker
+/// threads where Ctrl-C never reaches them), and the groups cancelled.
+struct Groups {
+    running: Vec<(u64, u64, CancelToken)>,
+    cancelled: Vec<u64>,
+    next: u64,
+}
+
+static GROUPS: Mutex<Groups> = Mutex::new(Groups {
+    running: Vec::new(),
+    cancelled: Vec::new(),
+    next: 0,
+});
+
+fn groups() -> std::sync::MutexGuard<'static, Groups> {
+    GROUPS.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// A running command's membership of its group, left when it ends.
+struct Member(u64);
+
+impl Member {
+    /// Registers `token` in `group`; cancels it at once when the group was cancelled.
+    fn join(group: u64, token: &CancelToken) -> Member {
+        let mut groups = groups();
+        if groups.cancelled.contains(&group) {
+            token.cancel();
+        }
+        groups.next += 1;
+        let id = groups.next;
+        groups.running.push((group, id, token.clone()));
+        Member(id)
+    }
+}
+
+impl Drop for Member {
+    fn drop(&mut self) {
+        groups().running.retain(|(_, id, _)| *id != self.0);
+    }
+}
+
+/// Cancels every command running in `group` and every one that starts in it later (the
+/// library stops at its next check, between trials): `run_sharded` calls it on Ctrl-C so
+/// that the shards running on an executor's threads stop promptly instead of running out.
+#[pyfunction]
+fn cancel_group(group: u64) {
+    let mut groups = groups();
+    if !groups.cancelled.contains(&group) {
+        groups.cancelled.push(group);
+    }
+    for (g, _, token) in &groups.running {
+        if *g == group {
+            token.cancel();
+        }
+    }
+}
+
 /// Held while a command runs: the library captures one command's output at a time.
 static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
 
@@ -143,15 +202,18 @@ static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
 /// `stdin` (bytes) as standard input: what it printed (bytes) and its exit code (0, or
 /// `validate`'s 1 and 2). `progress`, when given, is called on this thread with each change
 /// of the running tasks: `progress(chain, ended)` (module docs).
+///
+/// `group`, when given, puts the command in a cancel group that [`cancel_group`] stops.
 #[pyfunction]
-#[pyo3(signature = (argv, stdin=None, progress=None))]
+#[pyo3(signature = (argv, stdin=None, progress=None, group=None))]
 fn run<'py>(
     py: Python<'py>,
     argv: Vec<String>,
     stdin: Option<Vec<u8>>,
     progress: Option<Bound<'py, PyAny>>,
+    group: Option<u64>,
 ) -> PyResult<(Bound<'py, PyBytes>, u8)> {
-    let (printed, code) = interruptible(py, progress.as_ref(), || {
+    let (printed, code) = interruptible(py, progress.as_ref(), group, || {
         // One command at a time captures the output (the library's capture is process-wide);
         // waiting for the one running now stops on Ctrl-C.
         let _one = loop {
@@ -236,5 +298,6 @@ fn _pathology(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_function(wrap_pyfunction!(run, m)?)?;
     m.add_function(wrap_pyfunction!(commands, m)?)?;
+    m.add_function(wrap_pyfunction!(cancel_group, m)?)?;
     Ok(())
 }

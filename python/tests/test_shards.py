@@ -59,7 +59,8 @@ def test_a_shard_that_fails_twice_is_named():
 
 
 def test_bad_requests():
-    with pytest.raises(ValueError, match="shards must be at least 1"):
+    """issue 34 item 15 changed this: shards must be in 1..=1000 (was: at least 1)."""
+    with pytest.raises(ValueError, match=r"shards must be in 1\.\.=1000, got 0"):
         pathology.run_sharded(ARGV, shards=0)
     with pytest.raises(ValueError, match="no --shard option"):
         pathology.run_sharded(["table", "1"], shards=2)

@@ -776,11 +776,33 @@ impl GameOptions {
     pub fn from_parameters<'a>(
         pairs: impl Iterator<Item = (&'a str, &'a str)>,
     ) -> Result<GameOptions> {
+        // The value parsers' messages are what clap prints after an option's name ("must be
+        // a whole number in 2..=60, got 61"): their allowed range is kept, not wrapped in a
+        // second "must be ..., got ..." (issue 34: "branching must be must be a whole number
+        // in 2..=60, got 61, got 61").
         fn value<T>(name: &str, text: &str, parsed: std::result::Result<T, String>) -> Result<T> {
-            parsed.map_err(|e| Error::invalid(name, &e, text))
+            parsed.map_err(|e| {
+                let allowed = match e.rsplit_once("must be ") {
+                    Some((_, allowed)) => allowed
+                        .strip_suffix(&format!(", got {text}"))
+                        .unwrap_or(allowed)
+                        .to_string(),
+                    None => format!("a number ({e})"),
+                };
+                Error::invalid(name, &allowed, text)
+            })
         }
+        // A named value is refused with the list of the allowed names (clap's own message,
+        // "invalid variant: bogus", lists none).
         fn named<T: clap::ValueEnum>(name: &str, text: &str) -> Result<T> {
-            value(name, text, T::from_str(text, true))
+            T::from_str(text, true).map_err(|_| {
+                let names: Vec<String> = T::value_variants()
+                    .iter()
+                    .filter_map(|v| v.to_possible_value())
+                    .map(|v| v.get_name().to_string())
+                    .collect();
+                Error::invalid(name, &format!("one of {}", names.join(", ")), text)
+            })
         }
         let mut options = GameOptions::default();
         for (name, text) in pairs {

@@ -19,6 +19,16 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
+    // Standard input holds one shard: a second `-` would read it again, empty.
+    let stdin = args.files.iter().filter(|p| p.as_os_str() == "-").count();
+    if stdin > 1 {
+        return Err(crate::Error::invalid(
+            "FILE",
+            "given as - (standard input) at most once: it holds one shard",
+            format!("- {stdin} times"),
+        )
+        .into());
+    }
     let mut inputs = Vec::new();
     for path in &args.files {
         let name = path.display().to_string();

@@ -125,12 +125,150 @@ pub fn comparison_columns() -> Vec<Column> {
     ]
 }
 
-/// The cells of [`comparison_columns`].
+/// The cells of [`comparison_columns`]. With no trials (a shard with no trials of its own)
+/// the estimate, its interval and z are left empty: 0/0 estimates nothing.
 pub fn comparison_cells(successes: u64, trials: u64, c: &Comparison) -> Vec<Cell> {
     let mut cells = vec![Cell::int(successes), Cell::int(trials)];
-    cells.extend(estimate_cells(c));
+    let [estimate, exact, z] = estimate_cells(c);
+    if trials == 0 {
+        cells.extend([Cell::Empty, exact, Cell::Empty]);
+    } else {
+        cells.extend([estimate, exact, z]);
+    }
     cells
 }
+
+/// A cell that a shard row prints beside its counts, as recomputed from them: `merge` checks
+/// every cell of every shard row against these ([`summed_columns`]), so that a shard whose
+/// estimate, interval or z-score was edited (or whose counts were) is refused naming its file,
+/// line and column instead of being merged.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Printed {
+    /// An estimate `successes / trials`, checked as `pathology validate` checks an estimate
+    /// ([`crate::sim::stats::check_printed_proportion`]: that proportion as printed).
+    Proportion {
+        /// The column.
+        column: String,
+        /// The successes.
+        successes: u64,
+        /// The trials (at least 1).
+        trials: u64,
+    },
+    /// A number, to its printed decimals ([`crate::sim::stats::check_printed_value`]);
+    /// `None`: the cell is empty.
+    Value {
+        /// The column.
+        column: String,
+        /// The number, or `None` for an empty cell.
+        value: Option<f64>,
+    },
+}
+
+impl Printed {
+    /// A number in `column` (`None`: an empty cell).
+    pub fn value(column: &str, value: Option<f64>) -> Printed {
+        Printed::Value {
+            column: column.to_string(),
+            value,
+        }
+    }
+
+    /// The three cells of the interval column `column` (`NAME`, `NAME_lower`, `NAME_upper`):
+    /// the estimate of `c` (checked as the proportion `proportion` when it is one) and its
+    /// interval; all empty when `c` is `None` (no trials).
+    pub fn interval(
+        column: &str,
+        c: Option<&Comparison>,
+        proportion: Option<Proportion>,
+    ) -> Vec<Printed> {
+        let estimate = match (c, proportion) {
+            (Some(_), Some(p)) if p.trials > 0 => Printed::Proportion {
+                column: column.to_string(),
+                successes: p.successes,
+                trials: p.trials,
+            },
+            _ => Printed::value(column, c.map(|c| c.estimate)),
+        };
+        vec![
+            estimate,
+            Printed::value(&format!("{column}_lower"), c.map(|c| c.ci_low)),
+            Printed::value(&format!("{column}_upper"), c.map(|c| c.ci_high)),
+        ]
+    }
+
+    /// The cells of an estimated proportion `p` with its 95% Wilson interval in `column` and
+    /// its z-score in `z` against `exact` (the exact value the row prints): empty with no
+    /// trials, an infinite z empty (as [`comparison_cells`] prints them).
+    pub fn wilson(column: &str, z: &str, p: Proportion, exact: Option<f64>) -> Vec<Printed> {
+        let c = (p.trials > 0).then(|| p.compare(exact));
+        let mut cells = Printed::interval(column, c.as_ref(), Some(p));
+        cells.push(Printed::value(
+            z,
+            c.and_then(|c| c.z).filter(|z| z.is_finite()),
+        ));
+        cells
+    }
+
+    /// The cells of [`comparison_columns`] of a row whose first two counts are `successes`
+    /// and `trials`; `cell` reads a number the row prints (its `exact` value).
+    pub fn comparison(counts: &[u64], cell: &dyn Fn(&str) -> Option<f64>) -> Vec<Printed> {
+        let p = Proportion {
+            successes: counts[0],
+            trials: counts[1],
+        };
+        Printed::wilson("estimate", "z", p, cell("exact"))
+    }
+
+    /// Checks the cell of `fields` (under `header`) against this; `at` names the file and
+    /// line, `counts` the row's counts in words.
+    fn check(&self, at: &str, header: &[String], fields: &[String], counts: &str) -> Result<()> {
+        let column = match self {
+            Printed::Proportion { column, .. } | Printed::Value { column, .. } => column,
+        };
+        let Some(index) = header.iter().position(|h| h == column) else {
+            return Err(Error::invalid(
+                at,
+                &format!("a table with a {column} column"),
+                "none",
+            ));
+        };
+        let text = fields.get(index).map_or("", |f| f.trim());
+        let at = format!("{at} column {column}");
+        match self {
+            Printed::Proportion {
+                successes, trials, ..
+            } => {
+                let value = parse_rational(text).map_err(|_| {
+                    Error::invalid(&at, &format!("the estimate {successes}/{trials}"), text)
+                })?;
+                crate::sim::stats::check_printed_proportion(text, &value, *trials, Some(*successes))
+                    .map_err(|reason| {
+                        Error::invalid(
+                            &at,
+                            &format!("consistent with the row's counts ({counts}): {reason}"),
+                            text,
+                        )
+                    })
+            }
+            Printed::Value { value, .. } => crate::sim::stats::check_printed_value(text, *value)
+                .map_err(|expected| {
+                    Error::invalid(
+                        &at,
+                        &format!("{expected} as recomputed from the row's counts ({counts})"),
+                        if text.is_empty() {
+                            "an empty cell"
+                        } else {
+                            text
+                        },
+                    )
+                }),
+        }
+    }
+}
+
+/// The cells a shard row must print, from its counts (in the order of the counted columns)
+/// and a reader of the numbers it prints (`cell("exact")`: the exact value beside them).
+pub type PrintedCells<'a> = dyn Fn(&[u64], &dyn Fn(&str) -> Option<f64>) -> Vec<Printed> + 'a;
 
 /// The estimate with its interval, the exact value and the z-score of `c` (the last three of
 /// [`comparison_columns`]; an infinite z is left empty).
@@ -299,19 +437,24 @@ pub type RowCheck<'a> = dyn Fn(&[u64], u64) -> std::result::Result<(), String> +
 /// the order of `counts`), checking that every shard has the first shard's rows: as many, with
 /// the same values in the `keys` columns, and that `check` accepts every row's counts against
 /// the shard's slice of the run (its size from the shard's own manifest: `--shard K/N` of the
-/// manifest's trials). Every mergeable experiment sums its counts with this, so an edited
-/// count is refused naming its file and line.
+/// manifest's trials), and that every row prints the cells `printed` recomputes from its
+/// counts ([`check_printed`]: estimates, intervals, z-scores, derived counts). Every mergeable
+/// experiment sums its counts with this, so an edited count or estimate is refused naming its
+/// file and line (issue 34 item 3: a shard with one success fewer and the estimate unchanged
+/// merged into a wrong answer).
 ///
 /// # Errors
 ///
 /// [`Error::InvalidArgument`] naming `FILE` (a missing column or manifest, another number of
 /// rows) or the file and line (a count that is not a whole number, keys unlike the first
-/// shard's, counts that `check` refuses, a sum beyond 2^64 - 1).
+/// shard's, counts that `check` refuses, a printed cell unlike its counts' (with its column),
+/// a sum beyond 2^64 - 1).
 pub fn summed_columns(
     inputs: &[(String, ReadTable)],
     keys: &[&str],
     counts: &[&str],
     check: &RowCheck<'_>,
+    printed: &PrintedCells<'_>,
 ) -> Result<Vec<Vec<u64>>> {
     let mut sums: Vec<Vec<u64>> = Vec::new();
     let mut first_keys: Vec<Vec<String>> = Vec::new();
@@ -365,6 +508,7 @@ pub fn summed_columns(
                     got,
                 )
             })?;
+            check_printed(&at(), table, fields, counts, &row, printed)?;
             let key: Vec<String> = key_columns.iter().map(|&c| field(c).to_string()).collect();
             if k == 0 {
                 sums.push(row);
@@ -391,8 +535,44 @@ pub fn summed_columns(
     Ok(sums)
 }
 
+/// Checks the cells of one shard row (`fields` of `table`, at `at`: its file and line) that
+/// `printed` recomputes from the row's `counts` (named by `names`): the one consistency check
+/// of a shard's rows, shared by every mergeable experiment.
+///
+/// # Errors
+///
+/// [`Error::InvalidArgument`] naming the file, line and column of the first cell that is not
+/// what the row's counts give.
+pub fn check_printed(
+    at: &str,
+    table: &ReadTable,
+    fields: &[String],
+    names: &[&str],
+    counts: &[u64],
+    printed: &PrintedCells<'_>,
+) -> Result<()> {
+    let cell = |name: &str| {
+        table
+            .column(name)
+            .and_then(|c| fields.get(c))
+            .and_then(|f| f.trim().parse::<f64>().ok())
+            .filter(|x| x.is_finite())
+    };
+    let words = names
+        .iter()
+        .zip(counts)
+        .map(|(n, v)| format!("{n} {v}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    for expected in printed(counts, &cell) {
+        expected.check(at, &table.header, fields, &words)?;
+    }
+    Ok(())
+}
+
 /// Counts `(successes, trials)` summed over shards ([`summed_columns`]): every row must have
-/// `successes <= trials` and exactly the shard's slice of trials.
+/// `successes <= trials`, exactly the shard's slice of trials, and print the estimate, its
+/// Wilson interval and z that these counts give ([`Printed::comparison`]).
 ///
 /// # Errors
 ///
@@ -407,15 +587,19 @@ pub fn summed_counts(inputs: &[(String, ReadTable)], keys: &[&str]) -> Result<Ve
             Ok(())
         }
     };
-    Ok(
-        summed_columns(inputs, keys, &["successes", "trials"], &check)?
-            .into_iter()
-            .map(|row| Proportion {
-                successes: row[0],
-                trials: row[1],
-            })
-            .collect(),
-    )
+    Ok(summed_columns(
+        inputs,
+        keys,
+        &["successes", "trials"],
+        &check,
+        &Printed::comparison,
+    )?
+    .into_iter()
+    .map(|row| Proportion {
+        successes: row[0],
+        trials: row[1],
+    })
+    .collect())
 }
 
 /// A rational parameter in `f64`, converted as the command line converts it

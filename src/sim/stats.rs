@@ -5,7 +5,11 @@
 //! `(p + z^2/2n +- z sqrt(p(1-p)/n + z^2/4n^2)) / (1 + z^2/n)`. The z-score against an exact
 //! probability `p0` uses the exact standard error: `(p - p0) / sqrt(p0 (1 - p0) / n)`.
 
+use num_bigint::BigInt;
+use num_rational::BigRational;
 use serde::Serialize;
+
+use crate::numeric::number::rational_to_f64;
 
 /// The score statistic of an estimated proportion against the exact value `p`:
 /// `(estimate - p) / sqrt(p (1 - p) / trials)`, the variance taken under the null hypothesis;
@@ -269,6 +273,143 @@ impl Mean {
                     d.signum() * f64::INFINITY
                 }
             }),
+        }
+    }
+}
+
+/// The decimal places of a number as printed (`0.125` -> 3, `1.5e-3` -> 4, `7` -> 0), or
+/// `None` for a fraction `a/b`.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::sim::stats::decimal_places;
+/// assert_eq!(decimal_places("0.125"), Some(3));
+/// assert_eq!(decimal_places("1.5e-3"), Some(4));
+/// assert_eq!(decimal_places("1/3"), None);
+/// ```
+pub fn decimal_places(text: &str) -> Option<u32> {
+    if text.contains('/') {
+        return None;
+    }
+    let (mantissa, exponent) = match text.find(['e', 'E']) {
+        Some(i) => (&text[..i], text[i + 1..].parse::<i64>().unwrap_or(0)),
+        None => (text, 0),
+    };
+    let places = mantissa.split_once('.').map_or(0, |(_, f)| f.len() as i64) - exponent;
+    Some(places.clamp(0, 1000) as u32)
+}
+
+/// How far the value a number printed as `text` stands for may lie from it: half a unit of
+/// its last decimal place (`0.5 * 10^-m`: numbers printed rounded to m decimals) plus `2^-52`
+/// (a number printed as the shortest decimal of a double); 0 for a fraction `a/b`.
+fn printed_tolerance(text: &str) -> BigRational {
+    match decimal_places(text) {
+        None => BigRational::from_integer(0.into()),
+        Some(places) => {
+            BigRational::new(
+                1.into(),
+                BigInt::from(10u32).pow(places) * BigInt::from(2u32),
+            ) + BigRational::new(1.into(), BigInt::from(1u64 << 52))
+        }
+    }
+}
+
+/// Checks that an estimate printed as `text` (read exactly as `value`) is a proportion
+/// `k / trials` for a whole k, as printed, and, given `successes`, that k is `successes`. The
+/// one check of a printed estimate: `pathology validate` applies it to every row of a
+/// user's results and `pathology merge` to every row of every shard.
+///
+/// A decimal with m places is accepted when some `k / trials` lies within half a unit of its
+/// last place (`0.5 * 10^-m`: estimates printed rounded to a few decimals) plus `2^-52` (an
+/// estimate printed as the shortest decimal of the double nearest `k / trials`); a fraction
+/// `a/b` must equal some `k / trials` exactly.
+///
+/// # Examples
+///
+/// ```
+/// use num_rational::BigRational;
+/// use pathology::sim::stats::check_printed_proportion;
+/// let third = BigRational::new(3333.into(), 10000.into());
+/// assert!(check_printed_proportion("0.3333", &third, 3, Some(1)).is_ok());
+/// assert!(check_printed_proportion("0.3333", &third, 3, Some(2)).is_err());
+/// let six = BigRational::new(6.into(), 10.into());
+/// assert!(check_printed_proportion("0.6", &six, 1, None).is_err());
+/// ```
+///
+/// # Errors
+///
+/// What the estimate must be, in words, when it is not.
+pub fn check_printed_proportion(
+    text: &str,
+    value: &BigRational,
+    trials: u64,
+    successes: Option<u64>,
+) -> std::result::Result<(), String> {
+    let tolerance = printed_tolerance(text);
+    let n = BigRational::from_integer(trials.into());
+    let off = |k: &BigRational| {
+        let gap = value - k / &n;
+        if gap < BigRational::from_integer(0.into()) {
+            -gap
+        } else {
+            gap
+        }
+    };
+    let nearest = (value * &n).round();
+    if off(&nearest) > tolerance {
+        return Err(format!(
+            "estimate {text} is not k/{trials} for any whole k (the nearest is {}/{trials} = {}); \
+             a proportion from {trials} trials must round to {text} at its printed precision",
+            nearest.to_integer(),
+            rational_to_f64(&(&nearest / &n))
+        ));
+    }
+    if let Some(k) = successes {
+        if k > trials {
+            return Err(format!("successes {k} must be at most trials {trials}"));
+        }
+        if off(&BigRational::from_integer(k.into())) > tolerance {
+            return Err(format!(
+                "estimate {text} is not successes/trials = {k}/{trials}"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Checks that a number printed as `text` is `value` as printed (to its decimals: half a
+/// unit of its last place, plus 2^-52 relative for the shortest decimal of a double), or that
+/// the cell is empty when `value` is `None`.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::sim::stats::check_printed_value;
+/// assert!(check_printed_value("0.7225", Some(0.7224672001371107)).is_ok());
+/// assert!(check_printed_value("0.7224672001371107", Some(0.7224672001371107)).is_ok());
+/// assert!(check_printed_value("0.73", Some(0.7224672001371107)).is_err());
+/// assert!(check_printed_value("", None).is_ok());
+/// assert!(check_printed_value("0", None).is_err());
+/// ```
+///
+/// # Errors
+///
+/// What the cell must hold, in words, when it does not.
+pub fn check_printed_value(text: &str, value: Option<f64>) -> std::result::Result<(), String> {
+    let text = text.trim();
+    match value {
+        None if text.is_empty() => Ok(()),
+        None => Err("an empty cell".to_string()),
+        Some(v) => {
+            let printed: Option<f64> = text.parse().ok();
+            let places = decimal_places(text).unwrap_or(17).min(300);
+            let tolerance = 0.5 * 10f64.powi(-(places as i32)) * (1.0 + 1e-9)
+                + 4.0 * f64::EPSILON * v.abs().max(1.0);
+            match printed {
+                Some(p) if (p - v).abs() <= tolerance => Ok(()),
+                _ => Err(format!("{v}")),
+            }
         }
     }
 }

@@ -60,9 +60,9 @@ use crate::report::read::ReadTable;
 use crate::report::{Cell, Column, Kind, Report, Table, format_f64};
 use crate::search::mixed::mix_values;
 use crate::sim::level_tree::{BoardSpec, GameKind, LevelTree, choose_best_of};
-use crate::sim::report::{McRun, Parameters, RunConfig, summed_columns};
+use crate::sim::report::{McRun, Parameters, Printed, RunConfig, summed_columns};
 use crate::sim::runner::TrialRunner;
-use crate::sim::stats::Z_95;
+use crate::sim::stats::{Comparison, Z_95};
 
 /// The default grid of error rates (both players).
 pub const DEFAULT_ERRORS: [f64; 4] = [0.0, 0.1, 0.2, 0.3];
@@ -724,6 +724,26 @@ pub fn merge(
         &["b", "e_max", "e_min"],
         &["pairs", "lost_both", "split", "won_both"],
         &check,
+        &|row, _| {
+            let c = PairCounts {
+                lost_both: row[1],
+                split: row[2],
+                won_both: row[3],
+            };
+            let mut cells = c.printed("mixed_wins", "share");
+            let shifted = (c.pairs() > 0).then(|| {
+                let (estimate, ci_low, ci_high) = improvement(&c);
+                Comparison {
+                    estimate,
+                    ci_low,
+                    ci_high,
+                    exact: None,
+                    z: None,
+                }
+            });
+            cells.extend(Printed::interval("improvement", shifted.as_ref(), None));
+            cells
+        },
     )?;
     if sums.len() != request.cells().len() {
         return Err(Error::invalid(

@@ -52,7 +52,7 @@ use crate::report::read::ReadTable;
 use crate::report::{Cell, Column, Kind, Report, Table};
 use crate::search::product::at_least_one;
 use crate::sim::level_tree::choose_best_of;
-use crate::sim::report::{Manifest, McRun, RunConfig, summed_columns};
+use crate::sim::report::{Manifest, McRun, Printed, RunConfig, summed_columns};
 use crate::sim::runner::TrialRunner;
 use crate::sim::stats::{Comparison, Proportion};
 use rand::rngs::ChaCha8Rng;
@@ -476,6 +476,22 @@ pub fn merge(run: &McRun, manifest: &Manifest, inputs: &[(String, ReadTable)]) -
             "pairs_won_both",
         ],
         &check,
+        &|row, cell| {
+            let decisions = Proportion {
+                successes: row[0],
+                trials: row[1],
+            };
+            let mut cells = Printed::wilson("D", "D_z", decisions, cell("D_exact"));
+            cells.extend(
+                PairCounts {
+                    lost_both: row[2],
+                    split: row[3],
+                    won_both: row[4],
+                }
+                .printed("minimax_wins", "share"),
+            );
+            cells
+        },
     )?;
     let k = study.height as usize;
     if rows.len() != ALL_EVALUATORS.len() * k {

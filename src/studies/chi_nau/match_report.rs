@@ -727,14 +727,21 @@ fn summed_counts(inputs: &[(String, ReadTable)]) -> Result<Vec<PairCounts>> {
         }
     };
     Ok(
-        crate::sim::report::summed_columns(inputs, &KEYS, &columns, &check)?
-            .into_iter()
-            .map(|row| PairCounts {
+        crate::sim::report::summed_columns(inputs, &KEYS, &columns, &check, &|row, _| {
+            PairCounts {
                 lost_both: row[0],
                 split: row[1],
                 won_both: row[2],
-            })
-            .collect(),
+            }
+            .printed("minimax_wins", "share")
+        })?
+        .into_iter()
+        .map(|row| PairCounts {
+            lost_both: row[0],
+            split: row[1],
+            won_both: row[2],
+        })
+        .collect(),
     )
 }
 

@@ -74,7 +74,7 @@ use crate::search::evaluators::{Evaluator, NaturalFraction};
 use crate::search::forced::ForcedLines;
 use crate::sim::level_tree::{BoardSpec, GameKind, LevelTree, choose_best_of};
 use crate::sim::runner::TrialRunner;
-use crate::sim::stats::{Comparison, Z_95};
+use crate::sim::stats::{Comparison, Proportion, Z_95};
 
 /// A back-up rule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -500,6 +500,27 @@ impl PairCounts {
             (centre + half).min(1.0).max(estimate)
         };
         (low, high)
+    }
+
+    /// The cells a row of these counts prints (`pairs`, the games won in `wins`, the share
+    /// with its interval in `share`, all empty with no pairs), as `merge` checks every shard's
+    /// rows ([`crate::sim::report::summed_columns`]).
+    pub fn printed(&self, wins: &str, share: &str) -> Vec<crate::sim::report::Printed> {
+        use crate::sim::report::Printed;
+        let c = (self.pairs() > 0).then(|| self.share());
+        let mut cells = vec![
+            Printed::value("pairs", Some(self.pairs() as f64)),
+            Printed::value(wins, Some(self.minimax_wins() as f64)),
+        ];
+        cells.extend(Printed::interval(
+            share,
+            c.as_ref(),
+            Some(Proportion {
+                successes: self.minimax_wins(),
+                trials: 2 * self.pairs(),
+            }),
+        ));
+        cells
     }
 
     /// The share with its 95% interval ([`PairCounts::interval`] at [`Z_95`]).

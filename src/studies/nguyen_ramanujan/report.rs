@@ -28,7 +28,9 @@ use crate::report::read::ReadTable;
 use crate::report::{Cell, Column, Grid, Kind, Report, Table, format_f64};
 use crate::search::uct::FinalMove;
 use crate::sim::level_tree::BoardSpec;
-use crate::sim::report::{McRun, Parameters, comparison_cells, comparison_columns, summed_columns};
+use crate::sim::report::{
+    McRun, Parameters, Printed, comparison_cells, comparison_columns, summed_columns,
+};
 use crate::sim::stats::Proportion;
 
 /// The subcommand of the study's reports.
@@ -462,6 +464,7 @@ pub fn merge_shards(
         &["c", "n"],
         &["successes", "trials", "boards_drawn"],
         &check,
+        &Printed::comparison,
     )?;
     if sums.len() != spec.rows() {
         return Err(Error::invalid(

@@ -461,7 +461,8 @@ pub fn study_report(setting: &EmmSetting, run: &McRun, counts: &StudyCounts) -> 
 /// # Errors
 ///
 /// [`Error::InvalidArgument`] naming `FILE` when a shard lacks a column, has other rows or
-/// non-integer counts, or the summed games are not the run's trials.
+/// non-integer counts, or the summed games are not the run's trials; naming the file, line and
+/// column of a printed estimate, interval or z that is not its row's counts'.
 pub(crate) fn merge_shards(
     run: &McRun,
     parameters: &[(String, String)],
@@ -541,6 +542,16 @@ pub(crate) fn merge_shards(
                     format!("successes {successes}, trials {trials}"),
                 ));
             }
+            // The estimate, interval and z the row prints are its counts' (the check of every
+            // mergeable experiment's shard rows).
+            crate::sim::report::check_printed(
+                &format!("{file} line {line}"),
+                table,
+                fields,
+                &["successes", "trials"],
+                &[successes, trials],
+                &crate::sim::report::Printed::comparison,
+            )?;
             shard.correct[depth - 1][decision] = Proportion { successes, trials };
         }
         counts = Some(match counts {
