@@ -58,10 +58,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
             if e.kind() == std::io::ErrorKind::FileTooLarge {
                 crate::Error::invalid(
                     "FILE",
-                    &format!(
-                        "a file of at most {}",
-                        crate::report::read::MAX_INPUT_TEXT
-                    ),
+                    &format!("a file of at most {}", crate::report::read::MAX_INPUT_TEXT),
                     format!("{name}, which is longer"),
                 )
             } else {

@@ -415,7 +415,10 @@ fn nearest_directory(path: &std::path::Path) -> Result<&std::path::Path, String>
                 return Err(format!("{} is {}", ancestor.display(), kind_of(&meta)));
             }
             Err(_) if std::fs::symlink_metadata(ancestor).is_ok() => {
-                return Err(format!("{} is a symbolic link to nothing", ancestor.display()));
+                return Err(format!(
+                    "{} is a symbolic link to nothing",
+                    ancestor.display()
+                ));
             }
             Err(_) => {}
         }

@@ -234,7 +234,9 @@ impl<R> CappedReader<R> {
 impl<R: std::io::Read> std::io::Read for CappedReader<R> {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
         // One byte more than is left is asked for, to tell "ends at the cap" from "goes on".
-        let want = buf.len().min(usize::try_from(self.left + 1).unwrap_or(usize::MAX));
+        let want = buf
+            .len()
+            .min(usize::try_from(self.left + 1).unwrap_or(usize::MAX));
         let n = self.inner.read(&mut buf[..want])?;
         if n as u64 > self.left {
             let limit = if self.cap == MAX_INPUT_BYTES {

@@ -56,8 +56,10 @@ impl Target {
             ))
         };
         let real = match std::fs::metadata(out) {
-            Ok(meta) if meta.is_dir() => std::fs::canonicalize(out)
-                .map_err(io(format!("resolving the output directory {}", out.display())))?,
+            Ok(meta) if meta.is_dir() => std::fs::canonicalize(out).map_err(io(format!(
+                "resolving the output directory {}",
+                out.display()
+            )))?,
             Ok(meta) => return Err(refuse(crate::report::output::kind_of(&meta))),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 if std::fs::symlink_metadata(out).is_ok() {
@@ -69,7 +71,10 @@ impl Target {
                     _ => PathBuf::from("."),
                 };
                 std::fs::create_dir_all(&parent).map_err(|e| {
-                    refuse(&format!("its parent {} cannot be created: {e}", parent.display()))
+                    refuse(&format!(
+                        "its parent {} cannot be created: {e}",
+                        parent.display()
+                    ))
                 })?;
                 let parent = std::fs::canonicalize(&parent)
                     .map_err(io(format!("resolving {}", parent.display())))?;
@@ -282,10 +287,7 @@ pub(super) fn complete(
                         "writing {}: a directory of that name is in the way",
                         old.display()
                     ),
-                    source: std::io::Error::new(
-                        std::io::ErrorKind::IsADirectory,
-                        "is a directory",
-                    ),
+                    source: std::io::Error::new(std::io::ErrorKind::IsADirectory, "is a directory"),
                 });
             }
             Ok(_) if old_type.is_file() && keep_old(&new, &old) => {
