@@ -291,7 +291,9 @@ fn negative_numbers_name_the_option_and_range() {
     assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
 }
 
-/// Messages: a figure that cannot be written names its path, without Rust debug text.
+/// Messages: a figure that cannot be written names its path, without Rust debug text. Issue
+/// 34 item 14 changed this: a `--plot` that names a directory is refused before any work
+/// (exit 2, naming `--plot` and the path) instead of failing at the end (exit 1).
 #[test]
 fn figure_write_errors_name_the_path() {
     let dir = tempfile::tempdir().unwrap();
@@ -304,10 +306,11 @@ fn figure_write_errors_name_the_path() {
         .arg(&target)
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains(&format!("cannot write {}", target.display())),
+        err.contains("--plot must be") && err.contains(&target.display().to_string()),
         "{err}"
     );
     assert!(

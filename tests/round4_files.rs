@@ -478,7 +478,7 @@ fn options_are_checked_before_the_work() {
             "--plot",
             plot_dir.to_str().unwrap(),
         ],
-        &["--plot must be a file path", "a directory"],
+        &["--plot must be a file that can be written", "a directory"],
     );
 }
 

@@ -28,7 +28,7 @@ pub struct Args {
     style: crate::plot::Style,
     /// Only these steps of the list (numbered from 1, comma-separated): a quick run for tests
     /// of the run's machinery. Hidden: INDEX.md then lists only their files.
-    #[arg(long, hide = true, value_delimiter = ',', value_parser = super::args::whole_in::<usize>(1, crate::reproduce::ARTEFACTS.len() as u64))]
+    #[arg(long, hide = true, value_delimiter = ',', allow_negative_numbers = true, value_parser = super::args::whole_in::<usize>(1, crate::reproduce::ARTEFACTS.len() as u64))]
     steps: Option<Vec<usize>>,
 }
 

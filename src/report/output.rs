@@ -358,7 +358,7 @@ pub fn kind_of(meta: &std::fs::Metadata) -> &'static str {
 /// assert!(check_file("--plot", &dir.path().join("a/b/p.svg"), true).is_ok());
 /// assert!(check_file("--out", &dir.path().join("a/b/c.json"), false).is_err());
 /// let e = check_file("--plot", dir.path(), true).unwrap_err();
-/// assert!(e.to_string().starts_with("--plot must be a file path"), "{e}");
+/// assert!(e.to_string().starts_with("--plot must be a file that can be written"), "{e}");
 /// assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0); // nothing left behind
 /// ```
 ///
@@ -369,7 +369,7 @@ pub fn check_file(option: &str, path: &std::path::Path, create_parents: bool) ->
     let refuse = |why: String| {
         crate::Error::invalid(
             option,
-            "a file path that can be written (not a directory)",
+            "a file that can be written (not a directory)",
             format!("{} ({why})", path.display()),
         )
     };

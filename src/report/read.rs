@@ -258,7 +258,8 @@ impl<R: std::io::Read> std::io::Read for CappedReader<R> {
 }
 
 /// Reads the whole of `path` (`-`: standard input) as UTF-8 text, at most
-/// [`MAX_INPUT_BYTES`]; errors name `option` (the option or argument that gave the path).
+/// [`MAX_INPUT_BYTES`]; errors name `option` (the option or argument that gave the path) and,
+/// but for the cap's, `allowed` (what the file must be).
 ///
 /// # Examples
 ///
@@ -267,10 +268,10 @@ impl<R: std::io::Read> std::io::Read for CappedReader<R> {
 /// let dir = tempfile::tempdir().unwrap();
 /// let path = dir.path().join("h.csv");
 /// std::fs::write(&path, "1,0.5\n").unwrap();
-/// assert_eq!(read_capped(&path, "--histogram").unwrap(), "1,0.5\n");
+/// assert_eq!(read_capped(&path, "--histogram", "a CSV file").unwrap(), "1,0.5\n");
 /// #[cfg(unix)]
 /// {
-///     let e = read_capped(std::path::Path::new("/dev/zero"), "--histogram").unwrap_err();
+///     let e = read_capped(std::path::Path::new("/dev/zero"), "--histogram", "a CSV file").unwrap_err();
 ///     assert!(e.to_string().starts_with("--histogram must be a file of at most 256 MiB"), "{e}");
 /// }
 /// ```
@@ -279,14 +280,26 @@ impl<R: std::io::Read> std::io::Read for CappedReader<R> {
 ///
 /// [`Error::InvalidArgument`] naming `option`: a directory, an unreadable file, more than
 /// [`MAX_INPUT_BYTES`], or text that is not UTF-8.
-pub fn read_capped(path: &std::path::Path, option: &str) -> Result<String> {
+pub fn read_capped(path: &std::path::Path, option: &str, allowed: &str) -> Result<String> {
     use std::io::Read;
     let name = path.display().to_string();
     let mut bytes = Vec::new();
+    let unreadable = |e: std::io::Error| Error::invalid(option, allowed, format!("{name} ({e})"));
+    if name != "-" && path.is_dir() {
+        return Err(Error::invalid(
+            option,
+            allowed,
+            format!("{name} (a directory)"),
+        ));
+    }
+    if name != "-" {
+        std::fs::File::open(path).map_err(unreadable)?;
+    }
     open_capped(path, option)?
         .read_to_end(&mut bytes)
         .map_err(|e| read_error(option, &name, &e))?;
-    String::from_utf8(bytes).map_err(|_| Error::invalid(option, "UTF-8 text", &name))
+    String::from_utf8(bytes)
+        .map_err(|_| Error::invalid(option, allowed, format!("{name} (not UTF-8)")))
 }
 
 /// The error of a failed read of `name`: the cap's own message, or the system's.

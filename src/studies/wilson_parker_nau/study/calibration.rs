@@ -281,7 +281,11 @@ impl Calibration {
     /// [`Error::InvalidArgument`] naming `--calibration` when the file cannot be read or
     /// parsed.
     pub fn load(path: &Path) -> Result<Self> {
-        let text = crate::report::read::read_capped(path, "--calibration")?;
+        let text = crate::report::read::read_capped(
+            path,
+            "--calibration",
+            "a calibration table written by `pathology mc emm-calibrate` (.json or .csv)",
+        )?;
         if is_json(path) {
             serde_json::from_str(&text)
                 .map_err(|e| calibration_error(format!("{}: {e}", path.display())))
