@@ -9,10 +9,11 @@ fn bin() -> std::path::PathBuf {
     assert_cmd::cargo::cargo_bin("pathology")
 }
 
-/// Item 1: `--out` through a symbolic link writes the link's target (the link stays a link).
+/// Item 1: `--out` through a symbolic link. Issue 34 item 4 changed this rule: the link is
+/// replaced by the new file (as `reproduce` does), and its target is left untouched.
 #[cfg(unix)]
 #[test]
-fn out_through_a_symlink_writes_its_target() {
+fn out_through_a_symlink_replaces_the_link() {
     let dir = tempfile::tempdir().unwrap();
     let target = dir.path().join("calibration.json");
     std::fs::write(&target, "old").unwrap();
@@ -32,8 +33,9 @@ fn out_through_a_symlink_writes_its_target() {
         .assert()
         .success();
     let meta = std::fs::symlink_metadata(&link).unwrap();
-    assert!(meta.file_type().is_symlink(), "the link was replaced");
-    let written = std::fs::read_to_string(&target).unwrap();
+    assert!(meta.is_file(), "the link was not replaced");
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "old");
+    let written = std::fs::read_to_string(&link).unwrap();
     assert!(written.starts_with('{'), "{written}");
     // Nothing else was left in the directory (no partial file).
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
@@ -274,7 +276,8 @@ fn work_scaling_options_are_refused_up_front() {
 
 /// Item 8: `reproduce` builds in a staging directory and moves the files into place at the
 /// end, so an interrupted run leaves the previous run whole (its index and files); SIGINT
-/// removes the staging directory.
+/// removes the staging directory. Issue 34 items 1 and 2 moved the staging directory beside
+/// `--out` (`.plots.reproduce.staging.PID`), one per run.
 #[cfg(target_os = "linux")]
 #[test]
 fn interrupted_reproduce_leaves_the_previous_run_whole() {
@@ -291,7 +294,9 @@ fn interrupted_reproduce_leaves_the_previous_run_whole() {
         .spawn()
         .unwrap();
     // Wait until the staging directory has some files, then interrupt.
-    let staging = out.join(".reproduce.partial");
+    let staging = dir
+        .path()
+        .join(format!(".plots.reproduce.staging.{}", child.id()));
     let start = std::time::Instant::now();
     while std::fs::read_dir(&staging).map_or(0, |d| d.count()) < 3 {
         assert!(start.elapsed().as_secs() < 60, "no staged files");
@@ -312,6 +317,8 @@ fn interrupted_reproduce_leaves_the_previous_run_whole() {
         "previous table"
     );
     assert!(!staging.exists(), "the staging directory was left behind");
+    // Nor the lock file: only plots/ is left in the parent.
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
     let names: Vec<String> = std::fs::read_dir(&out)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())

@@ -20,6 +20,7 @@ mod packaging;
 mod readme;
 mod reliability;
 mod report_commands;
+mod round4_files;
 mod round4_merge;
 mod studies;
 mod tables;

@@ -291,7 +291,9 @@ fn negative_numbers_name_the_option_and_range() {
     assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
 }
 
-/// Messages: a figure that cannot be written names its path, without Rust debug text.
+/// Messages: a figure that cannot be written names its path, without Rust debug text. Issue
+/// 34 item 14 changed this: a `--plot` that names a directory is refused before any work
+/// (exit 2, naming `--plot` and the path) instead of failing at the end (exit 1).
 #[test]
 fn figure_write_errors_name_the_path() {
     let dir = tempfile::tempdir().unwrap();
@@ -304,10 +306,11 @@ fn figure_write_errors_name_the_path() {
         .arg(&target)
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains(&format!("cannot write {}", target.display())),
+        err.contains("--plot must be") && err.contains(&target.display().to_string()),
         "{err}"
     );
     assert!(
@@ -316,24 +319,29 @@ fn figure_write_errors_name_the_path() {
     );
 }
 
-/// Item 6: `reproduce` removes the old INDEX.md before it writes the first file, and writes
-/// each file through a partial file renamed into place, so a run that stops early leaves no
-/// index claiming the old seed and no half-written file. The interruption is a write that
-/// fails (the first file's name is taken by a directory).
+/// Item 6: a run that stops early leaves no index claiming a mix of runs and no half-written
+/// file. The interruption is a name taken by a directory in `--out`. Issue 34 item 2 changed
+/// this: the run is built beside `--out` and swapped in whole, so a failed run leaves the old
+/// index and files untouched (before, the old index was removed first).
 #[test]
-fn reproduce_removes_the_old_index_before_writing() {
+fn reproduce_that_fails_leaves_the_old_run() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("plots");
     std::fs::create_dir_all(out.join("table1.txt")).unwrap();
     std::fs::write(out.join("INDEX.md"), "seed 20261121 for every file\n").unwrap();
     let result = pathology()
-        .args(["reproduce", "--seed", "99", "--out"])
+        .args(["reproduce", "--steps", "1", "--seed", "99", "--out"])
         .arg(&out)
         .output()
         .unwrap();
     assert_eq!(result.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&result.stderr).contains("table1.txt"));
-    assert!(!out.join("INDEX.md").exists(), "the old index must be gone");
+    assert_eq!(
+        std::fs::read_to_string(out.join("INDEX.md")).unwrap(),
+        "seed 20261121 for every file\n",
+        "the old index must stay"
+    );
+    assert!(out.join("table1.txt").is_dir());
     let partial: Vec<_> = std::fs::read_dir(&out)
         .unwrap()
         .filter_map(|e| e.ok())

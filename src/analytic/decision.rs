@@ -741,13 +741,7 @@ pub fn read_checked_histogram(file: &std::path::Path, expected: Option<&str>) ->
 /// [`Error::InvalidArgument`] naming `--histogram` for a file that cannot be read as UTF-8
 /// text or whose rows do not parse ([`Histogram::parse`]).
 pub fn read_histogram(file: &std::path::Path) -> Result<Histogram> {
-    let text = std::fs::read_to_string(file).map_err(|e| {
-        Error::invalid(
-            "--histogram",
-            "a readable UTF-8 CSV file",
-            format!("{} ({e})", file.display()),
-        )
-    })?;
+    let text = crate::report::read::read_capped(file, "--histogram", "a readable UTF-8 CSV file")?;
     Histogram::parse(&text)
 }
 

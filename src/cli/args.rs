@@ -33,6 +33,12 @@ impl OutputArgs {
         }
     }
 
+    /// Refuses, before any work, a `--table` that names none of `names` (the tables the
+    /// command's report will have); issue 34 item 14.
+    pub fn check_table(&self, names: &[&str]) -> crate::Result<()> {
+        self.options().check_table(names)
+    }
+
     /// Renders the report (with `default_decimals` unless --decimals is given) and prints it.
     pub fn emit(&self, report: &Report, default_decimals: usize) -> anyhow::Result<()> {
         super::print(&self.options().render(report, default_decimals)?)

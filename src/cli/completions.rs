@@ -38,6 +38,7 @@ pub fn run_completions(args: CompletionsArgs) -> anyhow::Result<()> {
 /// or with `--out` every page into a directory ([`crate::report::man`]).
 pub fn run_man(args: ManArgs) -> anyhow::Result<()> {
     if let Some(dir) = &args.out {
+        crate::report::output::check_directory("--out", dir)?;
         let written = crate::report::man::write_all(super::Cli::command(), dir)?;
         eprintln!("{} man pages written to {}", written.len(), dir.display());
         return Ok(());

@@ -106,6 +106,7 @@ pub struct EmmFiguresArgs {
 }
 
 pub fn run_emm_calibrate(args: EmmCalibrateArgs) -> anyhow::Result<()> {
+    args.options.output.check_table(&["calibration"])?;
     let config = args.options.config(args.games, None);
     let report = calibration_run(&args.board.request(), &config, args.out.as_deref())?;
     if let Some(path) = &args.out {
@@ -134,6 +135,7 @@ pub fn run_emm_figures(args: EmmFiguresArgs) -> anyhow::Result<()> {
         .threads
         .unwrap_or_else(super::args::default_threads);
     check_figures_budget(args.games, seed, threads)?;
+    crate::report::output::check_directory("--out", &args.out)?;
     let figures = wilson_figures(&args.out, args.games, seed, threads, args.style)?;
     args.options.output.emit(&figures.report, 3)
 }

@@ -154,6 +154,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             .output
             .emit(&critical_f_at(&a.gamma, &a.delta, a.from)?, 9),
         Some(Sub::Figures(a)) => {
+            crate::report::output::check_directory("--out", &a.out)?;
             let written = crate::plot::figures::analytic_figures(&a.out, a.style)?;
             super::print(&format!("{}\n", super::list(&written, "\n")))
         }
@@ -176,6 +177,7 @@ fn run_trajectories(args: TrajectoryArgs) -> anyhow::Result<()> {
     if let Some(path) = &args.plot {
         request.settings()?;
         crate::plot::image_kind(path)?;
+        crate::report::output::check_file("--plot", path, true)?;
     }
     if args.long_run {
         return args

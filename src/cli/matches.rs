@@ -100,6 +100,10 @@ pub fn run_match(args: MatchArgs) -> anyhow::Result<()> {
 }
 
 pub fn run_match_sweep(args: MatchSweepArgs) -> anyhow::Result<()> {
+    args.options.run.output.check_table(&["sweep"])?;
+    if args.options.shard.is_none() {
+        crate::report::output::check_directory("--out", &args.out)?;
+    }
     let sweep = figure_3_run(&args.options.config(args.pairs))?;
     if sweep.run.shard.is_none() {
         let files =
@@ -111,6 +115,7 @@ pub fn run_match_sweep(args: MatchSweepArgs) -> anyhow::Result<()> {
 }
 
 pub fn run_match_table(args: MatchTableArgs) -> anyhow::Result<()> {
+    args.options.run.output.check_table(&["depth_table"])?;
     let report = depth_table(&args.options.config(args.pairs))?;
     args.options.run.output.emit(&report, 4)
 }

@@ -92,10 +92,27 @@ pub fn main() -> ExitCode {
         crate::report::output::remove_partial_files();
         std::process::exit(130);
     });
-    let args = Cli::parse();
+    let args = match Cli::try_parse() {
+        Ok(args) => args,
+        Err(e) => return parse_error(&e),
+    };
     match run(args) {
         Ok(code) => code,
         Err(error) => report(&error),
+    }
+}
+
+/// Prints clap's help, version or usage error and chooses the exit code: clap's (0 for help
+/// and version, 2 for a usage error), but 1 when the help or version cannot be written
+/// (`--help > /dev/full`); a closed pipe (`--help | head -1`) is not an error.
+fn parse_error(error: &clap::Error) -> ExitCode {
+    let printed = error.print().and_then(|()| io::stdout().flush());
+    match printed {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe && !error.use_stderr() => {
+            let _ = writeln!(io::stderr(), "error: cannot write to standard output: {e}");
+            ExitCode::from(1)
+        }
+        _ => ExitCode::from(u8::try_from(error.exit_code()).unwrap_or(2)),
     }
 }
 

@@ -26,6 +26,10 @@ pub struct Args {
     /// at 300 dpi, fonts >= 8 pt, no title: the caption says it).
     #[arg(long, value_enum, default_value_t = crate::plot::Style::Screen)]
     style: crate::plot::Style,
+    /// Only these steps of the list (numbered from 1, comma-separated): a quick run for tests
+    /// of the run's machinery. Hidden: INDEX.md then lists only their files.
+    #[arg(long, hide = true, value_delimiter = ',', allow_negative_numbers = true, value_parser = super::args::whole_in::<usize>(1, crate::reproduce::ARTEFACTS.len() as u64))]
+    steps: Option<Vec<usize>>,
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
@@ -35,6 +39,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         full: args.full,
         threads: args.threads.unwrap_or_else(super::args::default_threads),
         style: args.style,
+        steps: args.steps,
     };
     let outcome = crate::reproduce::run(&options).map_err(library_error)?;
     super::print(&outcome.text(&options.out))

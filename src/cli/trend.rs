@@ -33,6 +33,9 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
+    // Every option and the output directory are checked before the heights are computed.
+    args.output.check_table(&["trend"])?;
+    crate::report::output::check_directory("--out", &args.out)?;
     let (rows, report) = height_trend_run(
         args.from,
         args.to,

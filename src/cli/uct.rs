@@ -58,6 +58,7 @@ pub struct UctArgs {
 }
 
 pub fn run(args: UctArgs) -> anyhow::Result<()> {
+    args.run.output.check_table(&["estimates", "minimax"])?;
     let request = crate::studies::nguyen_ramanujan::request::UctRequest {
         game: args.game,
         branching: args.branching,

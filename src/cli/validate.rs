@@ -48,6 +48,7 @@ pub enum Outcome {
 }
 
 pub fn run(args: Args) -> anyhow::Result<Outcome> {
+    args.output.check_table(&["checked", "malformed"])?;
     let name = args.file.display().to_string();
     let mut reader = crate::report::read::open_input(&args.file)?;
     // JSON (a report of `pathology mc`) is read whole; CSV is streamed with bounded memory.
@@ -58,9 +59,17 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         .is_some_and(|&b| b == b'{');
     let checked = if is_json {
         let mut text = String::new();
-        reader
-            .read_to_string(&mut text)
-            .map_err(|_| crate::Error::invalid("FILE", "UTF-8 JSON", &name))?;
+        reader.read_to_string(&mut text).map_err(|e| {
+            if e.kind() == std::io::ErrorKind::FileTooLarge {
+                crate::Error::invalid(
+                    "FILE",
+                    &format!("a file of at most {}", crate::report::read::MAX_INPUT_TEXT),
+                    format!("{name}, which is longer"),
+                )
+            } else {
+                crate::Error::invalid("FILE", "UTF-8 JSON", &name)
+            }
+        })?;
         let table = read_json(&text, None)?;
         let mut writer = csv::Writer::from_writer(Vec::new());
         writer.write_record(&table.header)?;

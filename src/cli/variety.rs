@@ -28,6 +28,7 @@ pub struct KalahArgs {
 }
 
 pub fn run_kalah(args: KalahArgs) -> anyhow::Result<()> {
+    args.run.output.check_table(&["kalah", "claims"])?;
     let setup = KalahSetup::new(args.w, args.depth, args.search_depth)?;
     let report = kalah_run(&setup, &args.run.config(args.boards, None))?;
     args.run.output.emit(&report, 4)
@@ -50,6 +51,7 @@ pub struct OthelloArgs {
 }
 
 pub fn run_othello(args: OthelloArgs) -> anyhow::Result<()> {
+    args.run.output.check_table(&["othello", "claims"])?;
     let config = args.run.config(args.openings, None);
     let report = othello_run(&args.depth, args.opening_plies, &config)?;
     args.run.output.emit(&report, 4)
@@ -66,6 +68,7 @@ pub struct NodesArgs {
 }
 
 pub fn run_nodes(args: NodesArgs) -> anyhow::Result<()> {
+    args.output.check_table(&["sequences", "searches"])?;
     let boards: Vec<&str> = args.board.iter().map(String::as_str).collect();
     args.output.emit(&nodes_report(&boards)?, 4)
 }

@@ -132,7 +132,7 @@ impl CriticalNode {
     /// assert!(!node.won_for_mover());
     /// ```
     pub fn to_move(&self) -> Player {
-        if self.depth % 2 == 0 {
+        if self.depth.is_multiple_of(2) {
             Player::Max
         } else {
             Player::Min
@@ -344,7 +344,7 @@ impl CriticalGame {
     fn gamma_at(&self, node: &CriticalNode) -> f64 {
         if node.depth == 0 {
             self.root_gamma
-        } else if node.depth % 2 == 0 {
+        } else if node.depth.is_multiple_of(2) {
             self.gamma_max
         } else {
             self.gamma_min
@@ -760,7 +760,7 @@ mod tests {
         if depth == height {
             return f64::from(u8::from(max_wins));
         }
-        let mover_is_max = depth % 2 == 0;
+        let mover_is_max = depth.is_multiple_of(2);
         let won = max_wins == mover_is_max;
         if !won {
             return enumerated(b, height, gammas, depth + 1, max_wins);
@@ -821,7 +821,7 @@ mod tests {
                 let closed = if r % 2 == 1 { k * even } else { even };
                 // A node r moves from the end, won for its mover, as Max's value or Min's.
                 let depth = (h - r) as usize;
-                let mover_is_max = depth % 2 == 0;
+                let mover_is_max = depth.is_multiple_of(2);
                 let value = table[2 * depth + usize::from(mover_is_max)];
                 let mover_value = if mover_is_max { value } else { 1.0 - value };
                 assert!((mover_value - closed).abs() < EXACT, "b={b} r={r}");

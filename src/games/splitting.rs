@@ -319,7 +319,7 @@ impl SplittingGame {
                 place /= b;
                 let digit = rest / place;
                 rest %= place;
-                if (height - t) % 2 == 0 {
+                if (height - t).is_multiple_of(2) {
                     row = row * b + digit;
                 } else {
                     col = col * b + digit;
@@ -539,7 +539,7 @@ impl SplittingGame {
     }
 
     fn cuts_rows(&self, region: &Region) -> bool {
-        (self.height - region.height) % 2 == 0
+        (self.height - region.height).is_multiple_of(2)
     }
 }
 

@@ -206,13 +206,13 @@ pub fn write_atomically(path: &std::path::Path, contents: impl AsRef<[u8]>) -> s
 /// path of their own (plotters' bitmap and SVG backends) use it directly; [`write_atomically`]
 /// is this with [`std::fs::write`].
 ///
-/// The destination is `path` with its symbolic links followed ([`resolve_links`]): a link is
-/// never replaced, the file it points to is written. Only a regular file (or nothing) is ever
-/// replaced by a rename: a FIFO, a character or block device or a socket is written through
-/// in place (`write` gets the destination itself; a reader of a FIFO gets every byte and keeps
-/// its pipe, `/dev/full` reports its error), and a directory is an error. While a partial file
-/// exists it is listed for [`remove_partial_files`], which the binary calls when it is
-/// interrupted by a signal.
+/// One rule for every command's output paths ([`Destination::of`], issue 34 item 4): a
+/// symbolic link at `path` is **replaced** by the new file (the file it pointed to is left
+/// untouched), as a regular file is. Only a FIFO, a character or block device or a socket
+/// (named directly or through a link) is written through in place (`write` gets the path
+/// itself; a reader of a FIFO gets every byte and keeps its pipe, `/dev/full` reports its
+/// error), and a directory is an error. While a partial file exists it is listed for
+/// [`remove_partial_files`], which the binary calls when it is interrupted by a signal.
 ///
 /// # Examples
 ///
@@ -239,27 +239,243 @@ pub fn write_atomically_with<E>(
     write: impl FnOnce(&std::path::Path) -> Result<(), E>,
     rename_failed: impl FnOnce(std::io::Error) -> E,
 ) -> Result<(), E> {
-    let destination = resolve_links(path);
-    match std::fs::metadata(&destination) {
-        Ok(meta) if meta.is_dir() => {
+    match Destination::of(path) {
+        Destination::Directory => {
             return Err(rename_failed(std::io::Error::new(
                 std::io::ErrorKind::IsADirectory,
-                format!("{} is a directory", destination.display()),
+                format!("{} is a directory", path.display()),
             )));
         }
-        // A FIFO, a device or a socket: write through, never replace it.
-        Ok(meta) if !meta.is_file() => return write(&destination),
-        _ => {}
+        Destination::Through => return write(path),
+        Destination::Replace => {}
     }
-    let partial = partial_path(&destination);
+    let partial = partial_path(path);
     let registered = PartialFile::register(&partial);
-    let result = write(&partial)
-        .and_then(|()| std::fs::rename(&partial, &destination).map_err(rename_failed));
+    let result =
+        write(&partial).and_then(|()| std::fs::rename(&partial, path).map_err(rename_failed));
     if result.is_err() {
         let _ = std::fs::remove_file(&partial);
     }
     drop(registered);
     result
+}
+
+/// How an output file path is written ([`write_atomically_with`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Destination {
+    /// A new file is renamed over the path: nothing is there, a regular file, or a symbolic
+    /// link (to a file, a directory or nothing), which is replaced and its target untouched.
+    Replace,
+    /// A FIFO, a device or a socket (itself or a link's target): written in place.
+    Through,
+    /// A directory: not a file's destination.
+    Directory,
+}
+
+impl Destination {
+    /// The rule for `path`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::report::output::Destination;
+    /// let dir = tempfile::tempdir().unwrap();
+    /// assert_eq!(Destination::of(&dir.path().join("new.csv")), Destination::Replace);
+    /// assert_eq!(Destination::of(dir.path()), Destination::Directory);
+    /// #[cfg(unix)]
+    /// {
+    ///     assert_eq!(Destination::of(std::path::Path::new("/dev/null")), Destination::Through);
+    ///     let link = dir.path().join("link.csv");
+    ///     std::os::unix::fs::symlink(dir.path(), &link).unwrap();
+    ///     assert_eq!(Destination::of(&link), Destination::Replace); // even a link to a directory
+    /// }
+    /// ```
+    pub fn of(path: &std::path::Path) -> Destination {
+        let Ok(own) = std::fs::symlink_metadata(path) else {
+            return Destination::Replace;
+        };
+        if own.file_type().is_symlink() {
+            return match std::fs::metadata(path) {
+                Ok(target) if !target.is_file() && !target.is_dir() => Destination::Through,
+                _ => Destination::Replace,
+            };
+        }
+        if own.is_dir() {
+            Destination::Directory
+        } else if own.is_file() {
+            Destination::Replace
+        } else {
+            Destination::Through
+        }
+    }
+}
+
+/// What an existing path is, in words: "an existing regular file", "a directory", "a FIFO",
+/// "a device", "a socket".
+///
+/// # Examples
+///
+/// ```
+/// use pathology::report::output::kind_of;
+/// let dir = tempfile::tempdir().unwrap();
+/// assert_eq!(kind_of(&std::fs::metadata(dir.path()).unwrap()), "a directory");
+/// ```
+pub fn kind_of(meta: &std::fs::Metadata) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let t = meta.file_type();
+        if t.is_fifo() {
+            return "a FIFO";
+        }
+        if t.is_char_device() || t.is_block_device() {
+            return "a device";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+    }
+    if meta.is_dir() {
+        "a directory"
+    } else if meta.is_file() {
+        "an existing regular file"
+    } else {
+        "not a regular file"
+    }
+}
+
+/// Checks, before any work, that `option`'s file `path` can be written by
+/// [`write_atomically_with`]: not a directory, and (unless it is written through, a FIFO or a
+/// device) a partial file can be created beside it. With `create_parents`, missing parent
+/// directories are fine when the nearest existing one is a directory (the writer creates
+/// them); without, the parent must exist.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::report::output::check_file;
+/// let dir = tempfile::tempdir().unwrap();
+/// assert!(check_file("--plot", &dir.path().join("a/b/p.svg"), true).is_ok());
+/// assert!(check_file("--out", &dir.path().join("a/b/c.json"), false).is_err());
+/// let e = check_file("--plot", dir.path(), true).unwrap_err();
+/// assert!(e.to_string().starts_with("--plot must be a file that can be written"), "{e}");
+/// assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0); // nothing left behind
+/// ```
+///
+/// # Errors
+///
+/// [`crate::Error::InvalidArgument`] naming `option`.
+pub fn check_file(option: &str, path: &std::path::Path, create_parents: bool) -> crate::Result<()> {
+    let refuse = |why: String| {
+        crate::Error::invalid(
+            option,
+            "a file that can be written (not a directory)",
+            format!("{} ({why})", path.display()),
+        )
+    };
+    match Destination::of(path) {
+        Destination::Directory => return Err(refuse("a directory".to_string())),
+        Destination::Through => return Ok(()),
+        Destination::Replace => {}
+    }
+    let parent = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => std::path::PathBuf::from("."),
+    };
+    if !parent.exists() {
+        if !create_parents {
+            return Err(refuse(format!("no directory {}", parent.display())));
+        }
+        return nearest_directory(&parent).map(drop).map_err(refuse);
+    }
+    let partial = partial_path(path);
+    let registered = PartialFile::register(&partial);
+    let probe = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(&partial)
+        .map(drop);
+    let _ = std::fs::remove_file(&partial);
+    drop(registered);
+    probe.map_err(|e| refuse(e.to_string()))
+}
+
+/// The nearest existing ancestor of `path` (itself included), which must be a directory.
+fn nearest_directory(path: &std::path::Path) -> Result<&std::path::Path, String> {
+    for ancestor in path.ancestors() {
+        let ancestor = if ancestor.as_os_str().is_empty() {
+            std::path::Path::new(".")
+        } else {
+            ancestor
+        };
+        match std::fs::metadata(ancestor) {
+            Ok(meta) if meta.is_dir() => return Ok(ancestor),
+            Ok(meta) => {
+                return Err(format!("{} is {}", ancestor.display(), kind_of(&meta)));
+            }
+            Err(_) if std::fs::symlink_metadata(ancestor).is_ok() => {
+                return Err(format!(
+                    "{} is a symbolic link to nothing",
+                    ancestor.display()
+                ));
+            }
+            Err(_) => {}
+        }
+    }
+    Ok(std::path::Path::new("."))
+}
+
+/// Checks, before any work, that `option`'s directory `dir` can hold the files a command
+/// writes: an existing directory (or a link to one) in which a file can be created, or a
+/// path whose nearest existing ancestor is a directory (it is created when the files are
+/// written). A regular file, a FIFO or a device there is refused, saying what it is.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::report::output::check_directory;
+/// let dir = tempfile::tempdir().unwrap();
+/// assert!(check_directory("--out", dir.path()).is_ok());
+/// assert!(check_directory("--out", &dir.path().join("new/deeper")).is_ok());
+/// let file = dir.path().join("afile");
+/// std::fs::write(&file, "").unwrap();
+/// let e = check_directory("--out", &file).unwrap_err().to_string();
+/// assert!(e.starts_with("--out must be a directory") && e.contains("an existing regular file"), "{e}");
+/// assert!(check_directory("--out", &file.join("below")).is_err());
+/// ```
+///
+/// # Errors
+///
+/// [`crate::Error::InvalidArgument`] naming `option`.
+pub fn check_directory(option: &str, dir: &std::path::Path) -> crate::Result<()> {
+    let refuse = |why: String| {
+        crate::Error::invalid(
+            option,
+            "a directory (or a path where one can be created)",
+            format!("{} ({why})", dir.display()),
+        )
+    };
+    match std::fs::metadata(dir) {
+        Ok(meta) if meta.is_dir() => {
+            let probe = dir.join(format!(".pathology-probe.{}", std::process::id()));
+            let registered = PartialFile::register(&probe);
+            let made = std::fs::OpenOptions::new()
+                .write(true)
+                .create(true)
+                .truncate(false)
+                .open(&probe)
+                .map(drop);
+            let _ = std::fs::remove_file(&probe);
+            drop(registered);
+            made.map_err(|e| refuse(format!("no file can be created in it: {e}")))
+        }
+        Ok(meta) => Err(refuse(kind_of(&meta).to_string())),
+        Err(_) if std::fs::symlink_metadata(dir).is_ok() => {
+            Err(refuse("a symbolic link to nothing".to_string()))
+        }
+        Err(_) => nearest_directory(dir).map(drop).map_err(refuse),
+    }
 }
 
 /// `path` with its symbolic links followed to the final target (which need not exist: a
@@ -305,6 +521,7 @@ pub fn resolve_links(path: &std::path::Path) -> std::path::PathBuf {
 static PARTIAL_FILES: std::sync::Mutex<Vec<std::path::PathBuf>> = std::sync::Mutex::new(Vec::new());
 
 /// A partial file listed in [`PARTIAL_FILES`] while it exists.
+#[derive(Debug)]
 struct PartialFile(std::path::PathBuf);
 
 impl PartialFile {
@@ -326,6 +543,21 @@ impl Drop for PartialFile {
     }
 }
 
+/// Lists `path` as a file to remove if the process is interrupted ([`remove_partial_files`])
+/// until the returned guard is dropped (e.g. `reproduce`'s lock file, which must not outlive
+/// the run in a git checkout).
+pub fn register_partial_file(path: &std::path::Path) -> PartialFileGuard {
+    PartialFileGuard {
+        _file: PartialFile::register(path),
+    }
+}
+
+/// The guard of [`register_partial_file`].
+#[derive(Debug)]
+pub struct PartialFileGuard {
+    _file: PartialFile,
+}
+
 /// Directories being built now (e.g. `reproduce`'s staging directory), removed with their
 /// contents by [`remove_partial_files`].
 static PARTIAL_DIRECTORIES: std::sync::Mutex<Vec<std::path::PathBuf>> =
@@ -344,6 +576,19 @@ pub fn register_partial_directory(dir: &std::path::Path) -> PartialDirectory {
 /// The guard of [`register_partial_directory`].
 #[derive(Debug)]
 pub struct PartialDirectory(std::path::PathBuf);
+
+impl PartialDirectory {
+    /// Runs `f` while [`remove_partial_files`] cannot run: a signal that arrives meanwhile
+    /// removes the registered directories only after `f` returns. `reproduce` swaps its staging
+    /// directory into place this way, so the handler never removes a directory that is
+    /// changing places under it. `f` must not register or write partial files itself.
+    pub fn exclusive<T>(&self, f: impl FnOnce() -> T) -> T {
+        let held = PARTIAL_DIRECTORIES.lock();
+        let result = f();
+        drop(held);
+        result
+    }
+}
 
 impl Drop for PartialDirectory {
     fn drop(&mut self) {
@@ -368,16 +613,18 @@ impl Drop for PartialDirectory {
 /// ```
 pub fn remove_partial_files() -> usize {
     let mut removed = 0;
-    if let Ok(files) = PARTIAL_FILES.lock() {
-        for file in files.iter() {
-            if std::fs::remove_file(file).is_ok() {
+    // Directories first: a lock file registered beside one (`reproduce`'s) goes only after
+    // them, so no other run can take the lock while they are still there.
+    if let Ok(dirs) = PARTIAL_DIRECTORIES.lock() {
+        for dir in dirs.iter() {
+            if std::fs::remove_dir_all(dir).is_ok() {
                 removed += 1;
             }
         }
     }
-    if let Ok(dirs) = PARTIAL_DIRECTORIES.lock() {
-        for dir in dirs.iter() {
-            if std::fs::remove_dir_all(dir).is_ok() {
+    if let Ok(files) = PARTIAL_FILES.lock() {
+        for file in files.iter() {
+            if std::fs::remove_file(file).is_ok() {
                 removed += 1;
             }
         }

@@ -190,12 +190,167 @@ pub fn read_any(text: &str, name: Option<&str>) -> Result<ReadTable> {
     }
 }
 
-/// Opens an input file for buffered reading, `-` meaning standard input; a directory or an
-/// unreadable file is an input error naming the path.
+/// The most bytes read from one input: a file, standard input, or a file a row names. Every
+/// input the command line reads goes through [`CappedReader`], so `/dev/zero` or an endless
+/// pipe is refused (issue 34 item 13) instead of filling memory.
+pub const MAX_INPUT_BYTES: u64 = 256 * 1024 * 1024;
+
+/// [`MAX_INPUT_BYTES`] in words, for messages.
+pub const MAX_INPUT_TEXT: &str = "256 MiB";
+
+/// A reader that fails with [`std::io::ErrorKind::FileTooLarge`] once more than `cap` bytes
+/// have come through, naming what it reads.
+///
+/// # Examples
+///
+/// ```
+/// use std::io::Read;
+/// use pathology::report::read::CappedReader;
+/// let mut text = String::new();
+/// assert!(CappedReader::new(&b"12345"[..], 5, "--histogram x").read_to_string(&mut text).is_ok());
+/// let e = CappedReader::new(&b"123456"[..], 5, "--histogram x").read_to_string(&mut text).unwrap_err();
+/// assert!(e.to_string().contains("--histogram x is longer than 5 bytes"), "{e}");
+/// ```
+#[derive(Debug)]
+pub struct CappedReader<R> {
+    inner: R,
+    left: u64,
+    cap: u64,
+    what: String,
+}
+
+impl<R> CappedReader<R> {
+    /// Reads `inner`, at most `cap` bytes; `what` names the input in the error.
+    pub fn new(inner: R, cap: u64, what: impl Into<String>) -> Self {
+        CappedReader {
+            inner,
+            left: cap,
+            cap,
+            what: what.into(),
+        }
+    }
+}
+
+impl<R: std::io::Read> std::io::Read for CappedReader<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        // One byte more than is left is asked for, to tell "ends at the cap" from "goes on".
+        let want = buf
+            .len()
+            .min(usize::try_from(self.left + 1).unwrap_or(usize::MAX));
+        let n = self.inner.read(&mut buf[..want])?;
+        if n as u64 > self.left {
+            let limit = if self.cap == MAX_INPUT_BYTES {
+                MAX_INPUT_TEXT.to_string()
+            } else {
+                format!("{} bytes", self.cap)
+            };
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::FileTooLarge,
+                format!(
+                    "{} is longer than {limit}, the most read from one input",
+                    self.what
+                ),
+            ));
+        }
+        self.left -= n as u64;
+        Ok(n)
+    }
+}
+
+/// Reads the whole of `path` (`-`: standard input) as UTF-8 text, at most
+/// [`MAX_INPUT_BYTES`]; errors name `option` (the option or argument that gave the path) and,
+/// but for the cap's, `allowed` (what the file must be).
+///
+/// # Examples
+///
+/// ```
+/// use pathology::report::read::read_capped;
+/// let dir = tempfile::tempdir().unwrap();
+/// let path = dir.path().join("h.csv");
+/// std::fs::write(&path, "1,0.5\n").unwrap();
+/// assert_eq!(read_capped(&path, "--histogram", "a CSV file").unwrap(), "1,0.5\n");
+/// #[cfg(unix)]
+/// {
+///     let e = read_capped(std::path::Path::new("/dev/zero"), "--histogram", "a CSV file").unwrap_err();
+///     assert!(e.to_string().starts_with("--histogram must be a file of at most 256 MiB"), "{e}");
+/// }
+/// ```
+///
+/// # Errors
+///
+/// [`Error::InvalidArgument`] naming `option`: a directory, an unreadable file, more than
+/// [`MAX_INPUT_BYTES`], or text that is not UTF-8.
+pub fn read_capped(path: &std::path::Path, option: &str, allowed: &str) -> Result<String> {
+    use std::io::Read;
+    let name = path.display().to_string();
+    let mut bytes = Vec::new();
+    let unreadable = |e: std::io::Error| Error::invalid(option, allowed, format!("{name} ({e})"));
+    if name != "-" && path.is_dir() {
+        return Err(Error::invalid(
+            option,
+            allowed,
+            format!("{name} (a directory)"),
+        ));
+    }
+    if name != "-" {
+        std::fs::File::open(path).map_err(unreadable)?;
+    }
+    open_capped(path, option)?
+        .read_to_end(&mut bytes)
+        .map_err(|e| read_error(option, &name, &e))?;
+    String::from_utf8(bytes)
+        .map_err(|_| Error::invalid(option, allowed, format!("{name} (not UTF-8)")))
+}
+
+/// The error of a failed read of `name`: the cap's own message, or the system's.
+fn read_error(option: &str, name: &str, e: &std::io::Error) -> Error {
+    if e.kind() == std::io::ErrorKind::FileTooLarge {
+        Error::invalid(
+            option,
+            &format!("a file of at most {MAX_INPUT_TEXT}"),
+            format!("{name}, which is longer"),
+        )
+    } else {
+        Error::invalid(option, "a readable file", format!("{name} ({e})"))
+    }
+}
+
+/// Opens `path` (`-`: standard input) for buffered reading through a [`CappedReader`] of
+/// [`MAX_INPUT_BYTES`]; a directory or an unreadable file is an error naming `option`.
+///
+/// # Errors
+///
+/// [`Error::InvalidArgument`] naming `option`.
+pub fn open_capped(path: &std::path::Path, option: &str) -> Result<Box<dyn std::io::BufRead>> {
+    let name = path.display().to_string();
+    let what = format!("{option} {name}");
+    if name == "-" {
+        let stdin = super::render::stdin_reader();
+        return Ok(Box::new(std::io::BufReader::new(CappedReader::new(
+            stdin,
+            MAX_INPUT_BYTES,
+            what,
+        ))));
+    }
+    if path.is_dir() {
+        return Err(Error::invalid(option, "a file, not a directory", &name));
+    }
+    let file = std::fs::File::open(path)
+        .map_err(|e| Error::invalid(option, "a readable file", format!("{name} ({e})")))?;
+    Ok(Box::new(std::io::BufReader::new(CappedReader::new(
+        file,
+        MAX_INPUT_BYTES,
+        what,
+    ))))
+}
+
+/// Opens an input file for buffered reading, `-` meaning standard input, at most
+/// [`MAX_INPUT_BYTES`] ([`open_capped`]); a directory or an unreadable file is an input error
+/// naming the path.
 pub fn open_input(path: &std::path::Path) -> Result<Box<dyn std::io::BufRead>> {
     let name = path.display().to_string();
     if name == "-" {
-        return Ok(super::render::stdin_reader());
+        return open_capped(path, "FILE");
     }
     if path.is_dir() {
         return Err(Error::invalid("FILE", "a file, not a directory", &name));
@@ -207,7 +362,11 @@ pub fn open_input(path: &std::path::Path) -> Result<Box<dyn std::io::BufRead>> {
             format!("{name} ({e})"),
         )
     })?;
-    Ok(Box::new(std::io::BufReader::new(file)))
+    Ok(Box::new(std::io::BufReader::new(CappedReader::new(
+        file,
+        MAX_INPUT_BYTES,
+        format!("FILE {name}"),
+    ))))
 }
 
 /// Reads a whole input ([`open_input`]) as UTF-8 text; text that is not UTF-8 is an input
@@ -216,11 +375,15 @@ pub fn read_input(path: &std::path::Path) -> Result<String> {
     use std::io::Read;
     let mut bytes = Vec::new();
     open_input(path)?.read_to_end(&mut bytes).map_err(|e| {
-        Error::invalid(
-            "FILE",
-            "a readable CSV or JSON file",
-            format!("{} ({e})", path.display()),
-        )
+        if e.kind() == std::io::ErrorKind::FileTooLarge {
+            read_error("FILE", &path.display().to_string(), &e)
+        } else {
+            Error::invalid(
+                "FILE",
+                "a readable CSV or JSON file",
+                format!("{} ({e})", path.display()),
+            )
+        }
     })?;
     String::from_utf8(bytes)
         .map_err(|_| Error::invalid("FILE", "UTF-8 text (CSV or JSON)", path.display()))

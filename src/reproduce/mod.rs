@@ -14,9 +14,12 @@
 //! its seed.
 //!
 //! Every file is a deterministic function of the code and [`Options::seed`]: re-running gives
-//! byte-identical files (timings are returned, never written). Every file is written through
-//! [`crate::report::output::write_atomically_with`], so an interrupted run leaves no partial file.
+//! byte-identical files (timings are returned, never written). Every file is written into a
+//! staging directory of the run's own, which replaces the output directory in one atomic step
+//! when every step has succeeded ([`run`]); a second run into the same directory is refused
+//! while the first holds its lock.
 
+mod generation;
 mod steps;
 
 use std::fmt::Write as _;
@@ -44,6 +47,9 @@ pub struct Options {
     pub threads: usize,
     /// How the figures are drawn.
     pub style: Style,
+    /// Only these steps of [`ARTEFACTS`] (numbered from 1), for quick checks of the run's
+    /// machinery; `None` runs them all. `INDEX.md` lists the files of the steps run.
+    pub steps: Option<Vec<usize>>,
 }
 
 impl Options {
@@ -63,6 +69,7 @@ impl Options {
             full: false,
             threads: std::thread::available_parallelism().map_or(1, usize::from),
             style: Style::Screen,
+            steps: None,
         }
     }
 }
@@ -261,102 +268,92 @@ impl Outcome {
     }
 }
 
-/// The staging directory of a run into `out`: every artefact is written here first.
+/// The staging directory of a run into `out`: every artefact is written here first. It is a
+/// sibling of `out` (`.NAME.reproduce.staging.PID` beside it, on the same file system), one per
+/// process, so two runs never share one; `out`'s symbolic links are followed first.
+///
+/// # Examples
+///
+/// ```
+/// let dir = tempfile::tempdir().unwrap();
+/// let staging = pathology::reproduce::staging_directory(&dir.path().join("plots"));
+/// let name = staging.file_name().unwrap().to_string_lossy().into_owned();
+/// assert_eq!(name, format!(".plots.reproduce.staging.{}", std::process::id()));
+/// ```
 pub fn staging_directory(out: &Path) -> PathBuf {
-    out.join(".reproduce.partial")
+    match generation::Target::resolve(out) {
+        Ok(target) => target.staging(),
+        Err(_) => {
+            let name = out
+                .file_name()
+                .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+            out.with_file_name(format!(".{name}.reproduce.staging.{}", std::process::id()))
+        }
+    }
 }
 
 /// Regenerates every artefact of [`ARTEFACTS`] into [`Options::out`], then `INDEX.md`. A
 /// progress bar goes to standard error when it is a terminal.
 ///
-/// The run is built in a staging directory inside the output directory
-/// ([`staging_directory`]) and moved into place only when every step has succeeded: the old
-/// `INDEX.md` is removed, each new file is renamed over its old version, and the new
-/// `INDEX.md` is written last. So an interrupted or failed run leaves the previous run's files
-/// and index untouched (the staging directory is removed on errors, and by the binary's signal
-/// handler on SIGINT/SIGTERM: [`crate::report::output::remove_partial_files`]); a stale
-/// staging directory left by a killed process is removed by the next run.
+/// One run at a time writes into a directory: the run holds a lock (`.NAME.reproduce.lock`
+/// beside `out`, holding its process id, removed when the run ends) and a second run into the
+/// same directory is refused with [`crate::Error::InvalidArgument`] naming `--out` and the
+/// process. The run is built in its own staging directory beside `out`
+/// ([`staging_directory`]). When every step has succeeded, the files of `out` that the run did
+/// not produce are hard-linked into the staging directory (so the files a user put there
+/// stay), a produced file equal to its old version but for the commit hashes keeps the old
+/// bytes, and the two directories are swapped in one atomic system call (Linux
+/// `renameat2(RENAME_EXCHANGE)`); the old generation is removed afterwards. So at every
+/// instant `out` holds either the previous run's files and index or this run's, whole, and an
+/// interrupt or a failed step leaves the previous run untouched (the staging directory is
+/// removed on errors, and by the binary's signal handler on SIGINT/SIGTERM:
+/// [`crate::report::output::remove_partial_files`]). Where the exchange is not supported
+/// (not Linux, or a file system that refuses it) `out` is renamed aside and the staging
+/// directory renamed into place: between the two renames `out` is missing, and a run killed
+/// there leaves the old generation whole beside it, which the next run puts back. Staging and
+/// old directories left by a killed run are removed by the next run, under the lock.
+///
+/// `out` is created if missing; a symbolic link to a directory is followed (the directory it
+/// names is replaced, the link stays). As the directory is replaced, a shell whose working
+/// directory is `out` is left in the removed old generation (`cd .` returns to the new one).
 ///
 /// # Errors
 ///
-/// [`ReproduceError`] when a file cannot be written or a computation fails.
+/// [`ReproduceError`] when a file cannot be written or a computation fails;
+/// [`ReproduceError::Library`] naming `--out` when `out` is not a directory or another run
+/// is writing it.
 pub fn run(options: &Options) -> Result<Outcome> {
-    let out = &options.out;
+    let target = generation::Target::resolve(&options.out)?;
+    let _lock = generation::Lock::acquire(&target, &options.out)?;
+    target.recover()?;
+    let staging = target.staging();
+    let old = generation::old_directory(&target);
     let io = |what: String| move |source| ReproduceError::Io { what, source };
-    std::fs::create_dir_all(out).map_err(io(format!(
-        "creating the output directory {}",
-        out.display()
-    )))?;
-    let staging = staging_directory(out);
-    if staging.exists() {
-        std::fs::remove_dir_all(&staging)
-            .map_err(io(format!("removing the stale {}", staging.display())))?;
-    }
     std::fs::create_dir(&staging).map_err(io(format!("creating {}", staging.display())))?;
     let guard = crate::report::output::register_partial_directory(&staging);
+    let old_guard = crate::report::output::register_partial_directory(&old);
     let staged = Options {
         out: staging.clone(),
         ..options.clone()
     };
     let result = run_steps(&staged).and_then(|outcome| {
-        move_into_place(&staging, out, options.full, &outcome)?;
+        let index = index_markdown(options.full, &outcome.index);
+        // INDEX.md is one more file of the generation: it lists every file of this run.
+        write_atomically(&staging.join("INDEX.md"), index)
+            .map_err(io("writing INDEX.md".to_string()))?;
+        generation::complete(&staging, &target.real, same_but_commit)?;
+        let previous = guard.exclusive(|| generation::switch(&staging, &target))?;
+        // The new generation is in place: an old one that cannot be removed now is removed by
+        // the next run.
+        let _ = std::fs::remove_dir_all(&previous);
         Ok(outcome)
     });
     if result.is_err() {
         let _ = std::fs::remove_dir_all(&staging);
     }
+    drop(old_guard);
     drop(guard);
     result
-}
-
-/// Moves a finished run from `staging` into `out`: the old index first, then every file, the
-/// new index last.
-fn move_into_place(staging: &Path, out: &Path, full: bool, outcome: &Outcome) -> Result<()> {
-    let io = |what: String| move |source| ReproduceError::Io { what, source };
-    // The old index is taken out of the way first (kept aside to compare), so no index ever
-    // claims a mix of two runs' files.
-    let old_index = staging.with_file_name(".INDEX.previous.md");
-    match std::fs::rename(out.join("INDEX.md"), &old_index) {
-        Err(source) if source.kind() != std::io::ErrorKind::NotFound => {
-            return Err(ReproduceError::Io {
-                what: "removing the old INDEX.md".to_string(),
-                source,
-            });
-        }
-        _ => {}
-    }
-    let mut names: Vec<PathBuf> = std::fs::read_dir(staging)
-        .map_err(io(format!("reading {}", staging.display())))?
-        .map(|e| e.map(|e| e.path()))
-        .collect::<std::io::Result<_>>()
-        .map_err(io(format!("reading {}", staging.display())))?;
-    names.sort();
-    for from in names {
-        let Some(name) = from.file_name() else {
-            continue;
-        };
-        let to = out.join(name);
-        if same_but_commit(&from, &to) {
-            // Committed artefacts do not churn when only the commit changed.
-            std::fs::remove_file(&from).map_err(io(format!("removing {}", from.display())))?;
-            continue;
-        }
-        std::fs::rename(&from, &to).map_err(io(format!("moving {} into place", to.display())))?;
-    }
-    let index = index_markdown(full, &outcome.index);
-    // Written last (atomically): it lists every file of this run with its seed.
-    let index_path = out.join("INDEX.md");
-    let staged_index = staging.join("INDEX.md");
-    write_atomically(&staged_index, index).map_err(io("writing INDEX.md".to_string()))?;
-    if same_but_commit(&staged_index, &old_index) {
-        write_atomically(&index_path, std::fs::read(&old_index).unwrap_or_default())
-            .map_err(io("writing INDEX.md".to_string()))?;
-        let _ = std::fs::remove_file(&staged_index);
-    } else {
-        std::fs::rename(&staged_index, &index_path).map_err(io("writing INDEX.md".to_string()))?;
-    }
-    let _ = std::fs::remove_file(&old_index);
-    std::fs::remove_dir(staging).map_err(io(format!("removing {}", staging.display())))
 }
 
 /// Whether the files `new` and `old` are equal but for the commit hashes in their manifest
@@ -415,9 +412,15 @@ fn run_steps(options: &Options) -> Result<Outcome> {
         index: Vec::new(),
         printed: String::new(),
     };
-    let task = Task::start("reproduce", "artefacts", ARTEFACTS.len() as u64, true);
+    let chosen: Vec<Artefact> = ARTEFACTS
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| options.steps.as_ref().is_none_or(|s| s.contains(&(i + 1))))
+        .map(|(_, a)| a)
+        .collect();
+    let task = Task::start("reproduce", "artefacts", chosen.len() as u64, true);
     let mut timings = Vec::new();
-    for artefact in ARTEFACTS {
+    for artefact in chosen {
         task.set_detail(artefact.label);
         let start = Instant::now();
         (artefact.step)(&mut job)?;

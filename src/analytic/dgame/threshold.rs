@@ -519,10 +519,8 @@ impl Resolver<'_> {
     /// reported with [`Certification::Undecided`] when nothing else fits.
     fn resolve(&mut self, d: u32, try_brackets: bool) -> Result<(bool, Certification)> {
         let h = self.height;
-        if try_brackets {
-            if let Some(decision) = self.by_brackets(d)? {
-                return Ok(decision);
-            }
+        if try_brackets && let Some(decision) = self.by_brackets(d)? {
+            return Ok(decision);
         }
         // With the search front at height COARSE_BITS or below the brackets were these
         // enclosures already.

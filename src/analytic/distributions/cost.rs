@@ -81,7 +81,7 @@ fn point_mass_levels(
     let (mut won, mut lost) = (won, lost);
     let mut out = Vec::with_capacity(steps as usize);
     for j in 0..steps {
-        let max_parent = (first + j + 1) % 2 == 0;
+        let max_parent = (first + j + 1).is_multiple_of(2);
         let gamma = if max_parent { &rates.max } else { &rates.min };
         let (with_won, with_lost) = if num_traits::One::is_one(gamma) {
             (true, false)
@@ -257,7 +257,7 @@ pub(crate) fn exact_walk_cost(b: usize, rates: &Rates, law: &Law, depths: &[u32]
         if j + 1 == top {
             break;
         }
-        let max_parent = (first + j + 1) % 2 == 0;
+        let max_parent = (first + j + 1).is_multiple_of(2);
         seconds += n * 2.0 * products_per_entry(b) * product(bf * bits.max(1.0));
         bits = if points[j as usize] {
             0.0

@@ -239,7 +239,7 @@ impl Rates {
 /// The index of the true value (0: Max loses, 1: Max wins) of a node at `depth` that is won
 /// (`won`) or lost for its mover.
 pub(crate) fn value_index(won: bool, depth: u32) -> usize {
-    let max_moves = depth % 2 == 0;
+    let max_moves = depth.is_multiple_of(2);
     usize::from(won == max_moves)
 }
 
@@ -508,7 +508,7 @@ pub(crate) fn exact_walk(
         }
         cancel.check()?;
         // The next parent is at depth (frontier - j - 1), of the parity of first + j + 1.
-        let max_parent = (first + j + 1) % 2 == 0;
+        let max_parent = (first + j + 1).is_multiple_of(2);
         if max_parent == survival {
             won = complement(&won, &denominator);
             lost = complement(&lost, &denominator);
@@ -820,7 +820,7 @@ pub(crate) fn float_chain(
             break;
         }
         cancel.check()?;
-        let max_parent = (first + j + 1) % 2 == 0;
+        let max_parent = (first + j + 1).is_multiple_of(2);
         let complement = max_parent == survival;
         survival = !max_parent;
         let (mixture, lower, upper, counts) = kinds[usize::from(!max_parent)];

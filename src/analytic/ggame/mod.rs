@@ -200,7 +200,7 @@ pub fn centre_squares(lo: usize, hi: usize) -> std::ops::RangeInclusive<usize> {
     let len = hi - lo + 1;
     match len {
         1 => lo..=lo,
-        _ if len % 2 == 0 => lo + len / 2 - 1..=lo + len / 2,
+        _ if len.is_multiple_of(2) => lo + len / 2 - 1..=lo + len / 2,
         _ => lo + len / 2 - 1..=lo + len / 2 + 1,
     }
 }
@@ -224,7 +224,7 @@ pub fn true_value(square: &dyn Fn(usize) -> bool, lo: usize, hi: usize) -> bool 
     let len = hi - lo + 1;
     if len == 1 {
         square(lo)
-    } else if len % 2 == 0 {
+    } else if len.is_multiple_of(2) {
         square(lo + len / 2 - 1) || square(lo + len / 2)
     } else {
         let c = lo + len / 2;

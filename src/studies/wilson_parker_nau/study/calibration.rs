@@ -281,8 +281,11 @@ impl Calibration {
     /// [`Error::InvalidArgument`] naming `--calibration` when the file cannot be read or
     /// parsed.
     pub fn load(path: &Path) -> Result<Self> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| calibration_error(format!("{}: {e}", path.display())))?;
+        let text = crate::report::read::read_capped(
+            path,
+            "--calibration",
+            "a calibration table written by `pathology mc emm-calibrate` (.json or .csv)",
+        )?;
         if is_json(path) {
             serde_json::from_str(&text)
                 .map_err(|e| calibration_error(format!("{}: {e}", path.display())))
@@ -300,11 +303,11 @@ fn unwritable(path: &Path, e: std::io::Error) -> Error {
     )
 }
 
-/// Checks that `path` can be written, before any work is done: an existing regular file is
-/// opened for writing (not truncated); a new one is created and removed again. Links are
-/// followed ([`crate::report::output::resolve_links`]); a FIFO or a device is accepted as it
-/// is (it is written through, and opening a FIFO here would block until a reader came, then
-/// hand it an empty file).
+/// Checks that `path` can be written, before any work is done, by the rule every output file
+/// follows ([`crate::report::output::check_file`]): a symbolic link is replaced by the new file
+/// (its target is untouched), a FIFO or a device is written through (and not opened here: a
+/// FIFO would block until a reader came, then hand it an empty file), a directory is refused,
+/// and a missing parent directory is refused.
 ///
 /// # Examples
 ///
@@ -320,30 +323,10 @@ fn unwritable(path: &Path, e: std::io::Error) -> Error {
 ///
 /// # Errors
 ///
-/// [`Error::InvalidArgument`] naming `--out` when the file cannot be opened or created for
-/// writing (a missing directory, a parent that is a file, no permission) or is a directory.
+/// [`Error::InvalidArgument`] naming `--out` when the file cannot be created for writing (a
+/// missing directory, a parent that is a file, no permission) or is a directory.
 pub fn check_writable(path: &Path) -> Result<()> {
-    let destination = crate::report::output::resolve_links(path);
-    match std::fs::metadata(&destination) {
-        Ok(meta) if meta.is_dir() => Err(unwritable(
-            path,
-            std::io::Error::new(std::io::ErrorKind::IsADirectory, "a directory"),
-        )),
-        Ok(meta) if meta.is_file() => std::fs::OpenOptions::new()
-            .write(true)
-            .open(&destination)
-            .map(drop)
-            .map_err(|e| unwritable(path, e)),
-        Ok(_) => Ok(()),
-        Err(_) => {
-            std::fs::OpenOptions::new()
-                .write(true)
-                .create_new(true)
-                .open(&destination)
-                .map_err(|e| unwritable(path, e))?;
-            std::fs::remove_file(&destination).map_err(|e| unwritable(path, e))
-        }
-    }
+    crate::report::output::check_file("--out", path, false)
 }
 
 fn is_json(path: &Path) -> bool {
