@@ -307,7 +307,7 @@ impl Experiment {
         let sampler = match &request.model {
             ModelSpec::Gaussian { sigma } => {
                 let s = rational_to_f64(sigma);
-                let spread = BigRational::from_float(8.0 * s).expect("finite");
+                let spread = sigma * BigRational::from_integer(8.into());
                 Sampler::Gaussian {
                     sigma: s,
                     values: as_f64,
