@@ -939,9 +939,6 @@ fn continuous_law(
     (lo, hi): &(BigRational, BigRational),
 ) -> Law {
     let width = (hi - lo) / BigRational::from_integer(g.into());
-    let edges: Vec<BigRational> = (1..g)
-        .map(|i| lo + &width * BigRational::from_integer(i.into()))
-        .collect();
     let keep = |cdfs: &[Vec<bool>]| -> Vec<bool> {
         (0..g as usize)
             .map(|i| i + 1 == g as usize || cdfs.iter().any(|c| c[i]))
@@ -949,6 +946,19 @@ fn continuous_law(
     };
     match kind {
         Continuous::Gaussian(sigma) => {
+            // Each edge's double once, not once per value; the edges lo + i w over one
+            // common denominator, their numerators an arithmetic progression (no gcd per
+            // edge: the conversion rounds an unreduced fraction correctly as well).
+            let denominator = lo.denom().lcm(width.denom());
+            let over = |x: &BigRational| x.numer() * (&denominator / x.denom());
+            let (mut numerator, step) = (over(lo), over(&width));
+            let edges: Vec<f64> = (1..g)
+                .map(|_| {
+                    numerator += &step;
+                    let t = BigRational::new_raw(numerator.clone(), denominator.clone());
+                    ToPrimitive::to_f64(&t).unwrap_or(0.0)
+                })
+                .collect();
             let cdfs: Vec<Vec<f64>> = values
                 .iter()
                 .map(|v| {
@@ -957,7 +967,7 @@ fn continuous_law(
                     let mut out: Vec<f64> = edges
                         .iter()
                         .map(|t| {
-                            let z = (ToPrimitive::to_f64(t).unwrap_or(0.0) - v) / sigma;
+                            let z = (t - v) / sigma;
                             let phi = 0.5 * libm::erfc(-z / std::f64::consts::SQRT_2);
                             previous = previous.max(phi.min(1.0));
                             previous
@@ -993,20 +1003,29 @@ fn continuous_law(
             }
         }
         Continuous::Uniform(a) => {
+            // The CDF at edge i is (lo + i w - v + a) / 2a, clamped to [0, 1]: over the common
+            // denominator D of (lo - v + a) / 2a (every value's) and w / 2a, the numerators
+            // are an arithmetic progression, so the law costs one big addition per edge and
+            // value (not a rational division and its gcd each).
             let two_a = a * BigRational::from_integer(2.into());
-            let cdfs: Vec<Vec<BigRational>> = values
+            let step = &width / &two_a;
+            let starts: Vec<BigRational> = values.iter().map(|v| (lo - v + a) / &two_a).collect();
+            let denominator = starts
                 .iter()
-                .map(|v| {
-                    let mut out: Vec<BigRational> = edges
-                        .iter()
-                        .map(|t| {
-                            ((t - v + a) / &two_a).clamp(
-                                BigRational::from_integer(0.into()),
-                                BigRational::from_integer(1.into()),
-                            )
-                        })
-                        .collect();
-                    out.push(BigRational::from_integer(1.into()));
+                .fold(step.denom().clone(), |d, x| d.lcm(x.denom()));
+            let over = |x: &BigRational| x.numer() * (&denominator / x.denom());
+            let step = over(&step);
+            let zero = BigInt::zero();
+            let cdfs: Vec<Vec<BigInt>> = starts
+                .iter()
+                .map(|start| {
+                    let mut numerator = over(start);
+                    let mut out = Vec::with_capacity(g as usize);
+                    for _ in 1..g {
+                        numerator += &step;
+                        out.push(numerator.clone().clamp(zero.clone(), denominator.clone()));
+                    }
+                    out.push(denominator.clone());
                     out
                 })
                 .collect();
@@ -1025,7 +1044,7 @@ fn continuous_law(
                 })
                 .collect();
             let keep = keep(&used);
-            let kept: Vec<Vec<BigRational>> = cdfs
+            let numerators: Vec<Vec<BigInt>> = cdfs
                 .into_iter()
                 .map(|c| {
                     c.into_iter()
@@ -1035,7 +1054,6 @@ fn continuous_law(
                         .collect()
                 })
                 .collect();
-            let (numerators, denominator) = scaled(&kept);
             Law {
                 levels: keep.iter().filter(|&&k| k).count(),
                 cdfs: Cdfs::Exact {
