@@ -244,6 +244,14 @@ impl Histogram {
         if weights.is_empty() {
             return Err(Error::invalid("--histogram", "at least one row", "no rows"));
         }
+        // Before any rational arithmetic over the common denominator (issue 34 item 12).
+        let denominators: std::collections::BTreeSet<&BigInt> = weights
+            .values()
+            .flat_map(|row| row.values().map(|w| w.denom()))
+            .collect();
+        let rows: usize = weights.values().map(BTreeMap::len).sum();
+        let bits: u64 = denominators.iter().map(|d| d.bits()).sum();
+        super::cost::check_histogram_cost(rows, bits as f64)?;
         let mut laws = BTreeMap::new();
         let mut normalised = String::new();
         for (value, row) in weights {
