@@ -20,6 +20,7 @@ mod packaging;
 mod readme;
 mod reliability;
 mod report_commands;
+mod round4_numbers;
 mod studies;
 mod tables;
 mod uct;

@@ -118,21 +118,22 @@ where
 /// ```
 /// use pathology::numeric::arguments::at_least;
 /// assert_eq!(at_least::<u32>(1)("3"), Ok(3));
-/// assert!(at_least::<u32>(1)("0").unwrap_err().contains("at least 1"));
+/// assert!(at_least::<u32>(1)("0").unwrap_err().contains(">= 1"));
+/// assert!(!at_least::<u32>(1)("99999999999").unwrap_err().contains("4294967295"));
 /// ```
 pub fn at_least<T>(lo: u64) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static
 where
-    T: TryFrom<u64> + num_traits::Bounded + std::fmt::Display + Clone + Send + Sync + 'static,
+    T: TryFrom<u64> + Clone + Send + Sync + 'static,
 {
+    // Never the type's limit in the message (issue 34): a number too large for it is far
+    // beyond the option's own limits, which the library checks with their reasons.
     move |text: &str| match text.trim().parse::<u64>() {
         Ok(n) if n >= lo => T::try_from(n).map_err(|_| {
             format!(
-                "must be a whole number of at least {lo} (at most {}), got {text}",
-                T::max_value()
+                "must be a whole number >= {lo} within the option's limits (see --help), got \
+                 {text}"
             )
         }),
-        _ => Err(format!(
-            "must be a whole number of at least {lo}, got {text}"
-        )),
+        _ => Err(format!("must be a whole number >= {lo}, got {text}")),
     }
 }

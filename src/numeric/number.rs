@@ -1035,7 +1035,12 @@ mod tests {
         for good in ["0", "0e-400", "1e-300", "1e300", "-2.2250738585072014e-308"] {
             assert!(parse_rational(good).is_ok(), "{good}");
         }
-        assert!(parse_rational("1e-400").unwrap_err().to_string().starts_with("'1e-400'"));
+        assert!(
+            parse_rational("1e-400")
+                .unwrap_err()
+                .to_string()
+                .starts_with("'1e-400'")
+        );
     }
 
     #[test]

@@ -69,6 +69,31 @@ impl Cell {
         }
     }
 
+    /// Whether every number of the cell is finite: a NaN or an infinity in a value, an error
+    /// bound or an interval end is a computation that went wrong, never an output (issue 34).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::report::Cell;
+    /// assert!(Cell::Real(0.5).is_finite());
+    /// assert!(!Cell::Real(f64::NAN).is_finite());
+    /// assert!(!Cell::Bounded { value: 0.5, bound: f64::INFINITY }.is_finite());
+    /// assert!(Cell::text("inf").is_finite()); // text is not a number
+    /// ```
+    pub fn is_finite(&self) -> bool {
+        match self {
+            Cell::Bounded { value, bound } => value.is_finite() && bound.is_finite(),
+            Cell::Real(value) => value.is_finite(),
+            Cell::Interval {
+                estimate,
+                lower,
+                upper,
+            } => estimate.is_finite() && lower.is_finite() && upper.is_finite(),
+            Cell::Exact(_) | Cell::Integer(_) | Cell::Text(_) | Cell::Empty => true,
+        }
+    }
+
     /// The cell as readers see it (text, Markdown, LaTeX), with `decimals` decimals; the
     /// second value is true when an `f64` value was printed with fewer decimals because its
     /// error bound supports no more.

@@ -781,7 +781,11 @@ impl<P: Probability> Evaluation<P> {
                 }
                 (None, Continuous::Uniform(a)) => (vmin - a, vmax + a),
             };
-            if self.quantization.as_ref().is_some_and(|q| q.range.is_some()) {
+            if self
+                .quantization
+                .as_ref()
+                .is_some_and(|q| q.range.is_some())
+            {
                 let reach = match &kind {
                     // 8 sigma: the mass beyond is below 1.3e-15 (module docs).
                     Continuous::Gaussian(sigma) => {

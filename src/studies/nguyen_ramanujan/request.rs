@@ -79,11 +79,7 @@ pub fn parse_numbers(text: &str, option: &str) -> Result<Vec<f64>> {
     text.split(',')
         .map(|v| {
             crate::numeric::arguments::real(v).map_err(|e| {
-                Error::invalid(
-                    option,
-                    &format!("comma-separated numbers ({e})"),
-                    text,
-                )
+                Error::invalid(option, &format!("comma-separated numbers ({e})"), text)
             })
         })
         .collect()
