@@ -41,7 +41,7 @@ pub struct UctArgs {
     c: Option<String>,
     /// Iteration counts at which the move is read, increasing (1e5 allowed) [default:
     /// 1,10,100,1000].
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     iterations: Option<String>,
     /// The move read out: the best mean (the paper's) or the most visits [default: mean].
     #[arg(long = "final")]
