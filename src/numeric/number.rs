@@ -712,18 +712,19 @@ pub enum ParseRationalError {
     /// An exponent too large to be meant.
     #[error("'{0}' has an exponent outside -1000..=1000")]
     ExponentTooLarge(String),
-    /// A value that `f64` cannot hold: its magnitude underflows to 0 (or into the subnormal
-    /// doubles, which keep too few digits) or overflows to infinity. The fast path computes in
-    /// `f64`, so such a value would silently become 0 or infinity there.
+    /// A value that `f64` cannot hold: its magnitude underflows to 0 or overflows to
+    /// infinity. The fast path computes in `f64`, so such a value would silently become 0 or
+    /// infinity there.
     #[error(
-        "'{0}' is outside what f64 holds (0, or magnitudes from 2.2250738585072014e-308 to \
+        "'{0}' is outside what f64 holds (0, or magnitudes from 4.9e-324 to \
          1.7976931348623157e308)"
     )]
     OutsideF64(String),
 }
 
-/// Whether the double nearest to `value` stands for it: `value` is 0, or its double is finite
-/// and normal (not 0, not subnormal, not infinite).
+/// Whether the double nearest to `value` stands for it: `value` is 0, or its double is
+/// neither 0 nor infinite (a subnormal double is kept: printed outputs hold them, and they
+/// are read back).
 ///
 /// # Examples
 ///
@@ -735,7 +736,8 @@ pub enum ParseRationalError {
 /// assert!(!fits_f64(&tiny));
 /// ```
 pub fn fits_f64(value: &BigRational) -> bool {
-    Zero::is_zero(value) || rational_to_f64(value).is_normal()
+    let x = rational_to_f64(value);
+    Zero::is_zero(value) || (x != 0.0 && x.is_finite())
 }
 
 /// Parses a decimal (`0.1`, `-2.5e-3`, `.5`) or a fraction (`1/3`, `-2/7`) into an exact
@@ -1020,7 +1022,7 @@ mod tests {
     /// text as typed; 0 itself and the ends of the normal range are kept.
     #[test]
     fn refuses_values_outside_f64() {
-        for bad in ["1e-400", "-1e-400", "1e400", "1e309", "1e-310"] {
+        for bad in ["1e-400", "-1e-400", "1e400", "1e309", "3e-325"] {
             assert_eq!(
                 parse_rational(bad),
                 Err(ParseRationalError::OutsideF64(bad.into())),
@@ -1032,7 +1034,14 @@ mod tests {
             parse_rational(&huge),
             Err(ParseRationalError::OutsideF64(_))
         ));
-        for good in ["0", "0e-400", "1e-300", "1e300", "-2.2250738585072014e-308"] {
+        for good in [
+            "0",
+            "0e-400",
+            "1e-300",
+            "1e300",
+            "-2.2250738585072014e-308",
+            "1e-310",
+        ] {
             assert!(parse_rational(good).is_ok(), "{good}");
         }
         assert!(
