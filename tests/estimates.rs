@@ -173,7 +173,8 @@ proptest! {
                 );
             }
             Some(2) => {
-                let names_argument = err.contains("--") || err.contains("NUMBER");
+                let names_argument =
+                    err.contains("--") || err.contains("NUMBER") || err.contains("TABLE");
                 prop_assert!(names_argument, "{args:?}: exit 2 without an argument: {err}");
                 // A refusal comes before the work: no accepted estimate was printed.
                 if err.contains("refused") {

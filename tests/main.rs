@@ -22,6 +22,7 @@ mod reliability;
 mod report_commands;
 mod round4_files;
 mod round4_merge;
+mod round4_numbers;
 mod studies;
 mod tables;
 mod uct;

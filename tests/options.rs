@@ -40,7 +40,7 @@ fn integer_options(
     }
 }
 
-/// The lower end of the range a message states (`in 2..=60`, `of at least 1`).
+/// The lower end of the range a message states (`in 2..=60`, `of at least 1`, `>= 1`).
 fn stated_lower_end(message: &str) -> Option<u64> {
     if let Some(i) = message.find("..=") {
         let head = &message[..i];
@@ -49,8 +49,12 @@ fn stated_lower_end(message: &str) -> Option<u64> {
             .map_or(0, |j| j + 1);
         return head[start..].parse().ok();
     }
-    let i = message.find("at least ")?;
-    let rest = &message[i + "at least ".len()..];
+    // `>= 1` (issue 34 item "Unclear" changed `of at least 1` to `>= 1`).
+    let (i, marker) = match message.find("at least ") {
+        Some(i) => (i, "at least "),
+        None => (message.find(">= ")?, ">= "),
+    };
+    let rest = &message[i + marker.len()..];
     let end = rest
         .find(|c: char| !c.is_ascii_digit())
         .unwrap_or(rest.len());

@@ -259,7 +259,8 @@ pub struct GameOptions {
     #[arg(long, value_parser = whole_in::<u32>(1, 1 << 20), allow_negative_numbers = true)]
     pub levels: Option<u32>,
     /// The bins' range LO,HI [default: the evaluations' span; Gaussian: 8 sigma beyond the
-    /// values; uniform: a beyond].
+    /// values; uniform: a beyond]; evaluations outside it are clamped into the end bins, and
+    /// a range that holds none of them is refused.
     #[arg(long, allow_hyphen_values = true)]
     pub range: Option<String>,
     /// Expected-playout formula [default: random-play, the exact mean].
@@ -284,7 +285,7 @@ fn pair(name: &str, text: &str, allowed: &str, single: bool) -> Result<(BigRatio
         .split(',')
         .map(|t| parse_rational(t.trim()))
         .collect::<std::result::Result<_, _>>()
-        .map_err(|_| Error::invalid(name, allowed, text))?;
+        .map_err(|e| Error::invalid(name, &format!("{allowed}; {e}"), text))?;
     match numbers.as_slice() {
         [x] if single => Ok((x.clone(), x.clone())),
         [a, b] => Ok((a.clone(), b.clone())),
@@ -742,7 +743,7 @@ pub fn read_checked_histogram(file: &std::path::Path, expected: Option<&str>) ->
 /// text or whose rows do not parse ([`Histogram::parse`]).
 pub fn read_histogram(file: &std::path::Path) -> Result<Histogram> {
     let text = crate::report::read::read_capped(file, "--histogram", "a readable UTF-8 CSV file")?;
-    Histogram::parse(&text)
+    Histogram::parse_file(&text, &file.display().to_string())
 }
 
 impl GameOptions {

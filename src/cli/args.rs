@@ -1,6 +1,6 @@
 //! Argument parsers shared by the subcommands. Probabilities are parsed as exact rationals.
 
-pub use crate::numeric::arguments::{at_least, positive_rational, probability, whole_in};
+pub use crate::numeric::arguments::{at_least, positive_rational, probability, real, whole_in};
 use crate::numeric::number::{Probability, parse_rational};
 use crate::sim::runner::Shard;
 use num_rational::BigRational;
@@ -118,11 +118,13 @@ pub fn count(text: &str) -> Result<u64, String> {
     }
 }
 
-/// A number in [0, 1] as `f64`.
+/// A number in [0, 1] as `f64`, parsed exactly first ([`real`]: `1e-400` is refused, not
+/// taken for 0).
 pub fn unit(text: &str) -> Result<f64, String> {
-    match text.parse::<f64>() {
+    match real(text) {
         Ok(x) if (0.0..=1.0).contains(&x) => Ok(x),
-        _ => Err(format!("must be a number in [0, 1], got {text}")),
+        Ok(_) => Err(format!("must be a number in [0, 1], got {text}")),
+        Err(e) => Err(format!("{e}; must be a number in [0, 1]")),
     }
 }
 

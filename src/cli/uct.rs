@@ -1,7 +1,7 @@
 //! `pathology mc uct`: Nguyen & Ramanujan's UCT on the critical win-loss game (or P-/N-games),
 //! beside exact d-ply minimax ([`crate::studies::nguyen_ramanujan::request`]).
 
-use super::args::{at_least, count, shard, unit};
+use super::args::{at_least, count, real, shard, unit};
 
 #[derive(Debug, clap::Args)]
 pub struct UctArgs {
@@ -25,10 +25,10 @@ pub struct UctArgs {
     #[arg(long)]
     evaluator: Option<String>,
     /// sigma of the Gaussian evaluator, on the +-1 scale [default: 0.25].
-    #[arg(long, allow_negative_numbers = true)]
+    #[arg(long, value_parser = real, allow_negative_numbers = true)]
     sigma: Option<f64>,
     /// Error rate e of the artificial evaluator, in [0, 1] [default: 0.1].
-    #[arg(long, allow_negative_numbers = true)]
+    #[arg(long, value_parser = real, allow_negative_numbers = true)]
     error: Option<f64>,
     /// Histogram evaluator: a CSV file of rows `value,evaluation[,weight]`, true values 1, -1.
     #[arg(long)]
@@ -41,7 +41,7 @@ pub struct UctArgs {
     c: Option<String>,
     /// Iteration counts at which the move is read, increasing (1e5 allowed) [default:
     /// 1,10,100,1000].
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     iterations: Option<String>,
     /// The move read out: the best mean (the paper's) or the most visits [default: mean].
     #[arg(long = "final")]

@@ -5,7 +5,7 @@
 
 use num_rational::BigRational;
 
-use super::number::parse_rational;
+use super::number::{parse_rational, rational_to_f64};
 
 /// A probability in `[0, 1]`, parsed exactly (`0.1` is `1/10`).
 ///
@@ -28,6 +28,30 @@ pub fn probability(text: &str) -> Result<BigRational, String> {
         return Err(format!("must be in [0, 1], got {text}"));
     }
     Ok(value)
+}
+
+/// A number for an option that is computed in `f64` only: parsed exactly first
+/// ([`parse_rational`], which refuses a value that `f64` cannot hold, `1e-400` or `1e400`, and
+/// echoes the text as typed), then rounded to the nearest double once. `NaN`, `inf` and `""`
+/// are not numbers.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::numeric::arguments::real;
+/// assert_eq!(real("0.25"), Ok(0.25));
+/// assert_eq!(real("1/4"), Ok(0.25));
+/// assert!(real("1e-400").unwrap_err().contains("'1e-400'"));
+/// assert!(real("NaN").is_err());
+/// ```
+///
+/// # Errors
+///
+/// The message clap prints after the option's name.
+pub fn real(text: &str) -> Result<f64, String> {
+    parse_rational(text)
+        .map(|value| rational_to_f64(&value))
+        .map_err(|e| e.to_string())
 }
 
 /// A positive rational (a step), parsed exactly.
@@ -94,21 +118,22 @@ where
 /// ```
 /// use pathology::numeric::arguments::at_least;
 /// assert_eq!(at_least::<u32>(1)("3"), Ok(3));
-/// assert!(at_least::<u32>(1)("0").unwrap_err().contains("at least 1"));
+/// assert!(at_least::<u32>(1)("0").unwrap_err().contains(">= 1"));
+/// assert!(!at_least::<u32>(1)("99999999999").unwrap_err().contains("4294967295"));
 /// ```
 pub fn at_least<T>(lo: u64) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static
 where
-    T: TryFrom<u64> + num_traits::Bounded + std::fmt::Display + Clone + Send + Sync + 'static,
+    T: TryFrom<u64> + Clone + Send + Sync + 'static,
 {
+    // Never the type's limit in the message (issue 34): a number too large for it is far
+    // beyond the option's own limits, which the library checks with their reasons.
     move |text: &str| match text.trim().parse::<u64>() {
         Ok(n) if n >= lo => T::try_from(n).map_err(|_| {
             format!(
-                "must be a whole number of at least {lo} (at most {}), got {text}",
-                T::max_value()
+                "must be a whole number >= {lo} within the option's limits (see --help), got \
+                 {text}"
             )
         }),
-        _ => Err(format!(
-            "must be a whole number of at least {lo}, got {text}"
-        )),
+        _ => Err(format!("must be a whole number >= {lo}, got {text}")),
     }
 }

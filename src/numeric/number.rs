@@ -712,6 +712,32 @@ pub enum ParseRationalError {
     /// An exponent too large to be meant.
     #[error("'{0}' has an exponent outside -1000..=1000")]
     ExponentTooLarge(String),
+    /// A value that `f64` cannot hold: its magnitude underflows to 0 or overflows to
+    /// infinity. The fast path computes in `f64`, so such a value would silently become 0 or
+    /// infinity there.
+    #[error(
+        "'{0}' is outside what f64 holds (0, or magnitudes from 4.9e-324 to \
+         1.7976931348623157e308)"
+    )]
+    OutsideF64(String),
+}
+
+/// Whether the double nearest to `value` stands for it: `value` is 0, or its double is
+/// neither 0 nor infinite (a subnormal double is kept: printed outputs hold them, and they
+/// are read back).
+///
+/// # Examples
+///
+/// ```
+/// use pathology::numeric::number::{fits_f64, parse_rational};
+/// use num_rational::BigRational;
+/// assert!(fits_f64(&BigRational::new(1.into(), 3.into())));
+/// let tiny = BigRational::new(1.into(), num_traits::pow(num_bigint::BigInt::from(10), 400));
+/// assert!(!fits_f64(&tiny));
+/// ```
+pub fn fits_f64(value: &BigRational) -> bool {
+    let x = rational_to_f64(value);
+    Zero::is_zero(value) || (x != 0.0 && x.is_finite())
 }
 
 /// Parses a decimal (`0.1`, `-2.5e-3`, `.5`) or a fraction (`1/3`, `-2/7`) into an exact
@@ -730,9 +756,21 @@ pub enum ParseRationalError {
 ///
 /// # Errors
 ///
-/// [`ParseRationalError`] for text that is neither form, a zero denominator, or an exponent
-/// beyond ±1000.
+/// [`ParseRationalError`] for text that is neither form, a zero denominator, an exponent
+/// beyond ±1000, or a value outside what `f64` holds ([`fits_f64`]: `1e-400`, `1e400`). Every
+/// number a user gives (options, `--leaves`, histogram rows, `validate` rows, manifests) is
+/// parsed here, and the fast path turns it into an `f64`: refusing it here, with the text as
+/// typed, is what keeps a 0 or an infinity that the user never wrote out of every computation.
 pub fn parse_rational(text: &str) -> Result<BigRational, ParseRationalError> {
+    let value = parse_rational_unchecked(text)?;
+    if !fits_f64(&value) {
+        return Err(ParseRationalError::OutsideF64(text.trim().to_string()));
+    }
+    Ok(value)
+}
+
+/// [`parse_rational`] without the `f64` range check.
+fn parse_rational_unchecked(text: &str) -> Result<BigRational, ParseRationalError> {
     let s = text.trim();
     let malformed = || ParseRationalError::Malformed(text.to_string());
     if let Some((p, q)) = s.split_once('/') {
@@ -977,6 +1015,40 @@ mod tests {
         assert_eq!(
             parse_rational("1/0"),
             Err(ParseRationalError::ZeroDenominator("1/0".into()))
+        );
+    }
+
+    /// Issue 34 item 6: values that would become 0 or infinity in `f64` are refused with the
+    /// text as typed; 0 itself and the ends of the normal range are kept.
+    #[test]
+    fn refuses_values_outside_f64() {
+        for bad in ["1e-400", "-1e-400", "1e400", "1e309", "3e-325"] {
+            assert_eq!(
+                parse_rational(bad),
+                Err(ParseRationalError::OutsideF64(bad.into())),
+                "{bad}"
+            );
+        }
+        let huge = format!("1/1{}", "0".repeat(400));
+        assert!(matches!(
+            parse_rational(&huge),
+            Err(ParseRationalError::OutsideF64(_))
+        ));
+        for good in [
+            "0",
+            "0e-400",
+            "1e-300",
+            "1e300",
+            "-2.2250738585072014e-308",
+            "1e-310",
+        ] {
+            assert!(parse_rational(good).is_ok(), "{good}");
+        }
+        assert!(
+            parse_rational("1e-400")
+                .unwrap_err()
+                .to_string()
+                .starts_with("'1e-400'")
         );
     }
 

@@ -69,6 +69,35 @@ impl Cell {
         }
     }
 
+    /// Whether every number of the cell is finite: a NaN anywhere, or an infinity in a value
+    /// or an interval, is a computation that went wrong, never an output (issue 34). An
+    /// infinite error bound around a finite value is kept: it is the documented "nothing is
+    /// known about this value" of the error-propagation trajectories (module docs of
+    /// [`crate::report`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::report::Cell;
+    /// assert!(Cell::Real(0.5).is_finite());
+    /// assert!(!Cell::Real(f64::NAN).is_finite());
+    /// assert!(!Cell::Bounded { value: f64::NAN, bound: 0.0 }.is_finite());
+    /// assert!(Cell::Bounded { value: 1.0, bound: f64::INFINITY }.is_finite()); // nothing known
+    /// assert!(Cell::text("inf").is_finite()); // text is not a number
+    /// ```
+    pub fn is_finite(&self) -> bool {
+        match self {
+            Cell::Bounded { value, bound } => value.is_finite() && !bound.is_nan(),
+            Cell::Real(value) => value.is_finite(),
+            Cell::Interval {
+                estimate,
+                lower,
+                upper,
+            } => estimate.is_finite() && lower.is_finite() && upper.is_finite(),
+            Cell::Exact(_) | Cell::Integer(_) | Cell::Text(_) | Cell::Empty => true,
+        }
+    }
+
     /// The cell as readers see it (text, Markdown, LaTeX), with `decimals` decimals; the
     /// second value is true when an `f64` value was printed with fewer decimals because its
     /// error bound supports no more.

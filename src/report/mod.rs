@@ -294,6 +294,36 @@ impl Table {
     }
 }
 
+/// Refuses rows of `table` with a number that is not finite ([`Cell::is_finite`]): every
+/// format, the streamed ones too, goes through here, so no `nan` or `inf` reaches an output
+/// column (issue 34: `--p 1e-400` printed D = NaN with the bound inf).
+///
+/// # Errors
+///
+/// [`Error::InvalidArgument`] naming the table, column and row: a computation that lost its
+/// meaning in `f64` (an underflow or an overflow); `--exact` computes in rationals.
+pub(crate) fn check_finite(table: &Table, rows: &[Vec<Cell>]) -> Result<()> {
+    for (r, row) in rows.iter().enumerate() {
+        for (cell, column) in row.iter().zip(&table.columns) {
+            if !cell.is_finite() {
+                return Err(Error::invalid(
+                    &format!(
+                        "column {} of table {} (row {})",
+                        column.name,
+                        table.name,
+                        r + 1
+                    ),
+                    "a finite number: the f64 computation overflowed or underflowed for these \
+                     parameters, so nothing is printed (--exact computes in rationals where it \
+                     is offered)",
+                    format!("{cell:?}"),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// The provenance of a report.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Manifest {
@@ -466,6 +496,9 @@ impl Report {
     ///
     /// As [`Exporter::export`].
     pub fn render(&self, format: Format, options: &ExportOptions) -> Result<String> {
+        for table in &self.tables {
+            check_finite(table, &table.rows)?;
+        }
         format.exporter().export(self, options)
     }
 

@@ -160,7 +160,8 @@ impl<W: Write> TableStream<W> {
     ///
     /// # Errors
     ///
-    /// The writer's error when writing fails.
+    /// The writer's error when writing fails; a cell that is not a finite number
+    /// ([`Cell::is_finite`]).
     ///
     /// # Panics
     ///
@@ -170,6 +171,7 @@ impl<W: Write> TableStream<W> {
         if rows.is_empty() {
             return Ok(());
         }
+        super::check_finite(&self.table, rows).map_err(std::io::Error::other)?;
         for row in rows {
             assert_eq!(
                 row.len(),
@@ -228,6 +230,16 @@ impl<W: Write> TableStream<W> {
     pub fn push_grid(&mut self, rows: &[(String, Vec<Cell>)]) -> Result<()> {
         if !self.wants_grid() || rows.is_empty() {
             return Ok(());
+        }
+        let cells: Vec<Vec<Cell>> = rows.iter().map(|(_, cells)| cells.clone()).collect();
+        for row in &cells {
+            if let Some(cell) = row.iter().find(|c| !c.is_finite()) {
+                return Err(std::io::Error::other(crate::error::Error::invalid(
+                    &format!("a cell of table {}", self.table.name),
+                    "a finite number: the f64 computation overflowed or underflowed",
+                    format!("{cell:?}"),
+                )));
+            }
         }
         let (decimals, reduced) = (self.decimals, &mut self.reduced);
         let body: Vec<Vec<String>> = rows

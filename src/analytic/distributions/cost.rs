@@ -178,6 +178,39 @@ pub(crate) fn law_key<P: Probability>(
     }
 }
 
+/// Wall seconds per row and (64-bit word)^2 of the weights' common denominator of reading a
+/// histogram: normalising its weights and building its laws (every frontier's, in the
+/// estimate and in the run) add and divide rationals over that denominator, each with a gcd
+/// quadratic in its size. Measured: 3000 rows weighted 1/p for distinct primes p (an upper
+/// bound of 39,000 bits) took 56-67 s (1.7 ms was estimated before this term).
+const HISTOGRAM_SECONDS: f64 = 6.0e-8;
+
+/// The up-front check of a histogram of `rows` rows whose weights' denominators have
+/// `denominator_bits` bits in all (their distinct denominators' bits, summed: an upper bound
+/// of the bits of their least common multiple), before its weights are normalised.
+///
+/// # Errors
+///
+/// [`crate::error::Error::TooExpensive`] when the estimate exceeds the analytic limits.
+pub(crate) fn check_histogram_cost(rows: usize, denominator_bits: f64) -> Result<Cost> {
+    let words = (denominator_bits / 64.0).max(1.0);
+    let cost = Cost {
+        seconds: HISTOGRAM_SECONDS * rows as f64 * words * words,
+        bytes: BASE_BYTES + 4.0 * rows as f64 * denominator_bits / 8.0,
+    };
+    if cost.exceeds_limits() {
+        return Err(cost.refusal(
+            format!(
+                "--histogram: {rows} rows whose weights have a common denominator of up to \
+                 {denominator_bits} bits"
+            ),
+            "Give the weights fewer distinct denominators (decimals of a few digits, or whole \
+             numbers: only their ratios matter).",
+        ));
+    }
+    Ok(cost)
+}
+
 /// [`estimate_critical_cost`] with the frontier laws at hand.
 pub(crate) fn critical_cost<'a, P: Probability>(
     game: &CriticalGame<P>,

@@ -136,7 +136,8 @@ pub fn fnv1a64(bytes: &[u8]) -> u64 {
 impl Histogram {
     /// Parses CSV text: one row `value,evaluation[,weight]` per line (weight 1 when left
     /// out), numbers as decimals or fractions (`0.1`, `1/3`), parsed exactly; blank lines,
-    /// lines starting with `#` and a header line are skipped. Rows of the same true value
+    /// lines starting with `#` and a first line of the column names `value,evaluation[,weight]`
+    /// (any case) are skipped; any other line that is not numbers is an error naming it. Rows of the same true value
     /// form its law, normalised by their total weight.
     ///
     /// # Examples
@@ -156,11 +157,47 @@ impl Histogram {
     /// [`Error::InvalidArgument`] naming `--histogram` for a row that is not two or three
     /// numbers, a negative weight, or a true value whose weights sum to 0.
     pub fn parse(text: &str) -> Result<Histogram> {
+        Self::parse_from(text, None)
+    }
+
+    /// [`Histogram::parse`] of the text of `file`: the errors name the file with the line.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::analytic::distributions::Histogram;
+    /// let err = Histogram::parse_file("1,O.05\n", "h.csv").unwrap_err().to_string();
+    /// assert!(err.contains("h.csv line 1: '1,O.05'"), "{err}");
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`Histogram::parse`].
+    pub fn parse_file(text: &str, file: &str) -> Result<Histogram> {
+        Self::parse_from(text, Some(file))
+    }
+
+    /// Whether `fields` are the known column names `value,evaluation[,weight]` (any case,
+    /// quoted or not): the only line that is skipped as a header.
+    fn is_header(fields: &[&str]) -> bool {
+        const NAMES: [&str; 3] = ["value", "evaluation", "weight"];
+        (2..=3).contains(&fields.len())
+            && fields
+                .iter()
+                .zip(NAMES)
+                .all(|(f, name)| f.trim_matches('"').eq_ignore_ascii_case(name))
+    }
+
+    fn parse_from(text: &str, file: Option<&str>) -> Result<Histogram> {
         let bad = |line: usize, what: &str, row: &str| {
+            let place = match file {
+                Some(file) => format!("{file} line {line}"),
+                None => format!("line {line}"),
+            };
             Error::invalid(
                 "--histogram",
                 &format!("rows 'value,evaluation[,weight]' ({what})"),
-                format!("line {line}: '{row}'"),
+                format!("{place}: '{row}'"),
             )
         };
         let mut weights: BTreeMap<BigRational, BTreeMap<BigRational, BigRational>> =
@@ -172,16 +209,25 @@ impl Histogram {
                 continue;
             }
             let fields: Vec<&str> = row.split(',').map(str::trim).collect();
-            let numbers: Option<Vec<BigRational>> =
-                fields.iter().map(|f| parse_rational(f).ok()).collect();
-            let Some(numbers) = numbers else {
-                if !seen_data && fields.iter().any(|f| parse_rational(f).is_err()) {
-                    seen_data = true; // a header line, once, before any data
-                    continue;
-                }
-                return Err(bad(i + 1, "numbers as decimals or fractions", row));
-            };
+            let header = !seen_data && Self::is_header(&fields);
             seen_data = true;
+            if header {
+                continue; // the header line, once, before any data
+            }
+            let numbers = fields
+                .iter()
+                .map(|f| parse_rational(f))
+                .collect::<std::result::Result<Vec<BigRational>, _>>()
+                .map_err(|e| {
+                    bad(
+                        i + 1,
+                        &format!(
+                            "numbers as decimals or fractions; a header only as \
+                             value,evaluation[,weight]: {e}"
+                        ),
+                        row,
+                    )
+                })?;
             if !(2..=3).contains(&numbers.len()) {
                 return Err(bad(i + 1, "two or three fields", row));
             }
@@ -198,6 +244,14 @@ impl Histogram {
         if weights.is_empty() {
             return Err(Error::invalid("--histogram", "at least one row", "no rows"));
         }
+        // Before any rational arithmetic over the common denominator (issue 34 item 12).
+        let denominators: std::collections::BTreeSet<&BigInt> = weights
+            .values()
+            .flat_map(|row| row.values().map(|w| w.denom()))
+            .collect();
+        let rows: usize = weights.values().map(BTreeMap::len).sum();
+        let bits: u64 = denominators.iter().map(|d| d.bits()).sum();
+        super::cost::check_histogram_cost(rows, bits as f64)?;
         let mut laws = BTreeMap::new();
         let mut normalised = String::new();
         for (value, row) in weights {
@@ -720,17 +774,51 @@ impl<P: Probability> Evaluation<P> {
             ) {
                 (Some(r), _) => r,
                 (None, Continuous::Gaussian(sigma)) => {
-                    let s = BigRational::from_float(8.0 * sigma).expect("finite");
+                    // Exactly: 8 sigma overflows f64 for sigma near its largest value.
+                    let s = BigRational::from_float(*sigma).expect("a sigma parsed exactly")
+                        * BigRational::from_integer(8.into());
                     (vmin - &s, vmax + &s)
                 }
                 (None, Continuous::Uniform(a)) => (vmin - a, vmax + a),
             };
+            if self
+                .quantization
+                .as_ref()
+                .is_some_and(|q| q.range.is_some())
+            {
+                let reach = match &kind {
+                    // 8 sigma: the mass beyond is below 1.3e-15 (module docs).
+                    Continuous::Gaussian(sigma) => {
+                        BigRational::from_float(*sigma).expect("a sigma parsed exactly")
+                            * BigRational::from_integer(8.into())
+                    }
+                    Continuous::Uniform(a) => a.clone(),
+                };
+                let support = (vmin - &reach, vmax + &reach);
+                if range.1 < support.0 || range.0 > support.1 {
+                    return Err(empty_range(&range, &support, "the evaluations lie in"));
+                }
+            }
             return Ok(continuous_law(&kind, values, g, &range));
         }
         let atoms = self.atoms(values, playout)?;
         Ok(match &self.quantization {
             None => atom_law(&atoms, |x| x.clone()),
             Some(q) => {
+                if let Some((lo, hi)) = &q.range {
+                    let all = atoms.iter().flatten().map(|(x, _)| x);
+                    if !all.clone().any(|x| lo <= x && x <= hi) {
+                        let support = (
+                            all.clone().min().expect("atoms").clone(),
+                            all.max().expect("atoms").clone(),
+                        );
+                        return Err(empty_range(
+                            &(lo.clone(), hi.clone()),
+                            &support,
+                            "the evaluations take values in",
+                        ));
+                    }
+                }
                 let (lo, hi) = match &q.range {
                     Some(r) => r.clone(),
                     None => {
@@ -756,6 +844,34 @@ impl<P: Probability> Evaluation<P> {
             }
         })
     }
+}
+
+/// The refusal of a `--range` that holds no value of the evaluation law (every value would
+/// be clamped into an end bin: one level, D = 1/2 at every depth).
+fn empty_range(
+    (lo, hi): &(BigRational, BigRational),
+    (min, max): &(BigRational, BigRational),
+    what: &str,
+) -> Error {
+    // Short: a fraction of many digits (an expected-playout value) as its nearest double.
+    let text = |x: &BigRational| {
+        let short = crate::numeric::number::short_text(x);
+        if short.len() <= 24 {
+            short
+        } else {
+            format!("{:e}", crate::numeric::number::rational_to_f64(x))
+        }
+    };
+    Error::invalid(
+        "--range",
+        &format!(
+            "a range that holds some value of the evaluation law ({what} [{}, {}]; values \
+             outside the range are clamped into the end bins)",
+            text(min),
+            text(max)
+        ),
+        format!("{},{}", text(lo), text(hi)),
+    )
 }
 
 /// `a < b` etc. for exact rationals, through their nearest doubles when those differ by
@@ -835,9 +951,6 @@ fn continuous_law(
     (lo, hi): &(BigRational, BigRational),
 ) -> Law {
     let width = (hi - lo) / BigRational::from_integer(g.into());
-    let edges: Vec<BigRational> = (1..g)
-        .map(|i| lo + &width * BigRational::from_integer(i.into()))
-        .collect();
     let keep = |cdfs: &[Vec<bool>]| -> Vec<bool> {
         (0..g as usize)
             .map(|i| i + 1 == g as usize || cdfs.iter().any(|c| c[i]))
@@ -845,6 +958,19 @@ fn continuous_law(
     };
     match kind {
         Continuous::Gaussian(sigma) => {
+            // Each edge's double once, not once per value; the edges lo + i w over one
+            // common denominator, their numerators an arithmetic progression (no gcd per
+            // edge: the conversion rounds an unreduced fraction correctly as well).
+            let denominator = lo.denom().lcm(width.denom());
+            let over = |x: &BigRational| x.numer() * (&denominator / x.denom());
+            let (mut numerator, step) = (over(lo), over(&width));
+            let edges: Vec<f64> = (1..g)
+                .map(|_| {
+                    numerator += &step;
+                    let t = BigRational::new_raw(numerator.clone(), denominator.clone());
+                    ToPrimitive::to_f64(&t).unwrap_or(0.0)
+                })
+                .collect();
             let cdfs: Vec<Vec<f64>> = values
                 .iter()
                 .map(|v| {
@@ -853,7 +979,7 @@ fn continuous_law(
                     let mut out: Vec<f64> = edges
                         .iter()
                         .map(|t| {
-                            let z = (ToPrimitive::to_f64(t).unwrap_or(0.0) - v) / sigma;
+                            let z = (t - v) / sigma;
                             let phi = 0.5 * libm::erfc(-z / std::f64::consts::SQRT_2);
                             previous = previous.max(phi.min(1.0));
                             previous
@@ -889,20 +1015,29 @@ fn continuous_law(
             }
         }
         Continuous::Uniform(a) => {
+            // The CDF at edge i is (lo + i w - v + a) / 2a, clamped to [0, 1]: over the common
+            // denominator D of (lo - v + a) / 2a (every value's) and w / 2a, the numerators
+            // are an arithmetic progression, so the law costs one big addition per edge and
+            // value (not a rational division and its gcd each).
             let two_a = a * BigRational::from_integer(2.into());
-            let cdfs: Vec<Vec<BigRational>> = values
+            let step = &width / &two_a;
+            let starts: Vec<BigRational> = values.iter().map(|v| (lo - v + a) / &two_a).collect();
+            let denominator = starts
                 .iter()
-                .map(|v| {
-                    let mut out: Vec<BigRational> = edges
-                        .iter()
-                        .map(|t| {
-                            ((t - v + a) / &two_a).clamp(
-                                BigRational::from_integer(0.into()),
-                                BigRational::from_integer(1.into()),
-                            )
-                        })
-                        .collect();
-                    out.push(BigRational::from_integer(1.into()));
+                .fold(step.denom().clone(), |d, x| d.lcm(x.denom()));
+            let over = |x: &BigRational| x.numer() * (&denominator / x.denom());
+            let step = over(&step);
+            let zero = BigInt::zero();
+            let cdfs: Vec<Vec<BigInt>> = starts
+                .iter()
+                .map(|start| {
+                    let mut numerator = over(start);
+                    let mut out = Vec::with_capacity(g as usize);
+                    for _ in 1..g {
+                        numerator += &step;
+                        out.push(numerator.clone().clamp(zero.clone(), denominator.clone()));
+                    }
+                    out.push(denominator.clone());
                     out
                 })
                 .collect();
@@ -921,7 +1056,7 @@ fn continuous_law(
                 })
                 .collect();
             let keep = keep(&used);
-            let kept: Vec<Vec<BigRational>> = cdfs
+            let numerators: Vec<Vec<BigInt>> = cdfs
                 .into_iter()
                 .map(|c| {
                     c.into_iter()
@@ -931,7 +1066,6 @@ fn continuous_law(
                         .collect()
                 })
                 .collect();
-            let (numerators, denominator) = scaled(&kept);
             Law {
                 levels: keep.iter().filter(|&&k| k).count(),
                 cdfs: Cdfs::Exact {

@@ -76,16 +76,14 @@ pub struct MultiValuedPGame<P> {
 pub fn parse_leaves(text: &str) -> Result<Vec<(BigRational, BigRational)>> {
     let mut out: Vec<(BigRational, BigRational)> = Vec::new();
     for item in text.split(',') {
-        let bad = || {
-            Error::invalid(
-                "--leaves",
-                "items value:probability (like 1:0.4,-1:0.6)",
-                item.trim(),
-            )
+        let allowed = "items value:probability (like 1:0.4,-1:0.6)";
+        let bad = || Error::invalid("--leaves", allowed, item.trim());
+        let number = |t: &str| {
+            parse_rational(t)
+                .map_err(|e| Error::invalid("--leaves", &format!("{allowed}; {e}"), item.trim()))
         };
         let (v, p) = item.split_once(':').ok_or_else(bad)?;
-        let v = parse_rational(v).map_err(|_| bad())?;
-        let p = parse_rational(p).map_err(|_| bad())?;
+        let (v, p) = (number(v)?, number(p)?);
         if out.iter().any(|(w, _)| *w == v) {
             return Err(Error::invalid("--leaves", "distinct values", item.trim()));
         }

@@ -250,11 +250,24 @@ impl DistributionRequest {
     /// As [`Self::leaves`] and [`MultiValuedPGame::new`].
     pub fn pgame<P: Probability>(&self) -> Result<Option<MultiValuedPGame<P>>> {
         match self.leaves::<P>()? {
-            Some(leaves) => Ok(Some(MultiValuedPGame::new(
-                self.branching,
-                self.height,
-                leaves,
-            )?)),
+            Some(leaves) => Ok(Some(
+                MultiValuedPGame::new(self.branching, self.height, leaves).map_err(|e| {
+                    match &self.game {
+                        // `--p` set the two leaves: name it, never `--leaves` (issue 34).
+                        GameSpec::PGame(LeafLaw::WinLoss(Some(p))) => match e {
+                            Error::InvalidArgument { name, .. } if name == "--leaves" => {
+                                Error::invalid(
+                                    "--p",
+                                    "in (0, 1): at 0 or 1 no root has a non-optimal move",
+                                    text(p),
+                                )
+                            }
+                            other => other,
+                        },
+                        _ => e,
+                    }
+                })?,
+            )),
             None => Ok(None),
         }
     }

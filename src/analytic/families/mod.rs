@@ -140,17 +140,30 @@ impl<P: Probability> Family<P> {
                     values.last().map(|v| v.to_f64()).unwrap_or(1.0),
                 )
             }
-            Family::P(g) => Error::invalid(
-                "--p",
-                "in (0, 1): at 0 or 1 no root has both a winning and a losing move",
-                g.p().to_f64(),
-            ),
-            Family::N(g) => Error::invalid(
-                "--q",
-                "in (0, 1): at 0 or 1 no root has both a winning and a losing move",
-                g.q().to_f64(),
-            ),
+            Family::P(g) => Self::never_nontrivial_at("--p", g.p(), height),
+            Family::N(g) => Self::never_nontrivial_at("--q", g.q(), height),
         }
+    }
+
+    /// [`Self::never_nontrivial`] of a P- or N-game's probability `x`: 0 or 1, or (in `f64`)
+    /// a value so near them that the probability of a non-trivial root underflows to 0.
+    fn never_nontrivial_at(name: &str, x: &P, height: u32) -> Error {
+        let value = x.to_f64();
+        if value > 0.0 && value < 1.0 {
+            return Error::invalid(
+                name,
+                &format!(
+                    "far enough from 0 and 1 that a non-trivial root of height {height} has a \
+                     probability f64 holds (here it underflows to 0; --exact computes it)"
+                ),
+                format!("{value:e}"),
+            );
+        }
+        Error::invalid(
+            name,
+            "in (0, 1): at 0 or 1 no root has both a winning and a losing move",
+            value,
+        )
     }
 }
 

@@ -47,6 +47,10 @@ use crate::search::decide;
 use crate::sim::runner::TrialRunner;
 use crate::sim::stats::Proportion;
 
+/// The most games drawn per trial in search of a non-trivial root (as `mc uct` and `mc emm`
+/// bound theirs).
+pub const MAX_ATTEMPTS: u32 = 10_000;
+
 /// The largest number of nodes a sampled tree (or a critical game's deepest search) may have.
 pub const MAX_NODES: f64 = (1u64 << 21) as f64;
 
@@ -307,7 +311,7 @@ impl Experiment {
         let sampler = match &request.model {
             ModelSpec::Gaussian { sigma } => {
                 let s = rational_to_f64(sigma);
-                let spread = BigRational::from_float(8.0 * s).expect("finite");
+                let spread = sigma * BigRational::from_integer(8.into());
                 Sampler::Gaussian {
                     sigma: s,
                     values: as_f64,
@@ -369,15 +373,15 @@ impl Experiment {
     }
 
     /// One trial: whether depth-d minimax (d = 1..=h) moved to an optimal child of a
-    /// non-trivial root.
-    pub fn trial(&self, scratch: &mut Scratch, rng: &mut ChaCha8Rng) -> Vec<bool> {
+    /// non-trivial root; `None` when no non-trivial root turned up in [`MAX_ATTEMPTS`] draws.
+    pub fn trial(&self, scratch: &mut Scratch, rng: &mut ChaCha8Rng) -> Option<Vec<bool>> {
         match self.request.game {
             GameSpec::Critical { .. } => self.critical_trial(rng),
             GameSpec::PGame(_) => self.pgame_trial(scratch, rng),
         }
     }
 
-    fn critical_trial(&self, rng: &mut ChaCha8Rng) -> Vec<bool> {
+    fn critical_trial(&self, rng: &mut ChaCha8Rng) -> Option<Vec<bool>> {
         let GameSpec::Critical {
             gamma_max,
             gamma_min,
@@ -387,7 +391,9 @@ impl Experiment {
             unreachable!("a critical game")
         };
         let root_gamma = root_gamma.as_ref().map_or(1.0, rational_to_f64);
+        let mut attempts = 0..MAX_ATTEMPTS;
         let game = loop {
+            attempts.next()?;
             let game = CriticalGame::new(
                 self.request.branching,
                 self.request.height,
@@ -415,22 +421,26 @@ impl Experiment {
             }
         };
         let root = game.root();
-        (1..=self.request.height)
-            .map(|d| {
-                let decision = decide(&game, &root, d, &evaluate, rng).expect("not terminal");
-                game.play(&root, decision.moves[decision.chosen]).max_wins
-            })
-            .collect()
+        Some(
+            (1..=self.request.height)
+                .map(|d| {
+                    let decision = decide(&game, &root, d, &evaluate, rng).expect("not terminal");
+                    game.play(&root, decision.moves[decision.chosen]).max_wins
+                })
+                .collect(),
+        )
     }
 
-    fn pgame_trial(&self, scratch: &mut Scratch, rng: &mut ChaCha8Rng) -> Vec<bool> {
+    fn pgame_trial(&self, scratch: &mut Scratch, rng: &mut ChaCha8Rng) -> Option<Vec<bool>> {
         let b = self.request.branching as usize;
         let h = self.request.height;
         scratch.shape(b, h);
         let n = scratch.height_of.len();
         let first_leaf = n - b.pow(h);
         // Leaves until the root is non-trivial, then the interior values by minimax.
+        let mut attempts = 0..MAX_ATTEMPTS;
         loop {
+            attempts.next()?;
             for i in first_leaf..n {
                 let u: f64 = rng.random();
                 let rank = self
@@ -471,32 +481,65 @@ impl Experiment {
         };
         let evaluation = &scratch.evaluation;
         let evaluate = |_: &SampledTree<'_>, i: &usize| evaluation[*i];
-        (1..=h)
-            .map(|d| {
-                let decision = decide(&tree, &0, d, &evaluate, rng).expect("not terminal");
-                tree.truth[tree.play(&0, decision.moves[decision.chosen])] == tree.truth[0]
-            })
-            .collect()
+        Some(
+            (1..=h)
+                .map(|d| {
+                    let decision = decide(&tree, &0, d, &evaluate, rng).expect("not terminal");
+                    tree.truth[tree.play(&0, decision.moves[decision.chosen])] == tree.truth[0]
+                })
+                .collect(),
+        )
     }
 
     /// The correct decisions by depth over the runner's trials.
     ///
     /// # Errors
     ///
-    /// As [`TrialRunner::run`].
+    /// As [`TrialRunner::run`]; [`Error::InvalidArgument`] naming the game's parameters when
+    /// some trial found no non-trivial root in [`MAX_ATTEMPTS`] draws (issue 34: a rare
+    /// non-trivial root was redrawn without end).
     pub fn counts(&self, runner: &TrialRunner) -> Result<Vec<Proportion>> {
         let h = self.request.height as usize;
-        runner.run(
+        let (counts, failed) = runner.run(
             Scratch::default,
             |scratch, rng| self.trial(scratch, rng),
-            vec![Proportion::default(); h],
-            |mut counts, correct| {
-                for (count, ok) in counts.iter_mut().zip(correct) {
-                    count.record(ok);
+            (vec![Proportion::default(); h], 0u64),
+            |(mut counts, failed), correct| match correct {
+                Some(correct) => {
+                    for (count, ok) in counts.iter_mut().zip(correct) {
+                        count.record(ok);
+                    }
+                    (counts, failed)
                 }
-                counts
+                None => (counts, failed + 1),
             },
-        )
+        )?;
+        if failed > 0 {
+            let parameters = self.request.parameters();
+            let given: Vec<String> = parameters
+                .iter()
+                .filter(|(name, _)| {
+                    ["p", "leaves", "gamma", "root_gamma", "branching", "height"]
+                        .contains(&name.as_str())
+                })
+                .map(|(name, value)| format!("--{} {value}", name.replace('_', "-")))
+                .collect();
+            let options = match self.request.game {
+                GameSpec::Critical { .. } => "--gamma and --root-gamma",
+                GameSpec::PGame(_) => "--p (or --leaves) and --height",
+            };
+            return Err(Error::invalid(
+                options,
+                &format!(
+                    "parameters that give a non-trivial root (one with both an optimal and a \
+                     non-optimal move) within {MAX_ATTEMPTS} draws; {failed} trial(s) drew none \
+                     (the exact engine, `pathology decision`, gives the probability of a \
+                     non-trivial root)"
+                ),
+                given.join(" "),
+            ));
+        }
+        Ok(counts)
     }
 
     /// The game's true values.

@@ -78,11 +78,9 @@ pub struct UctRequest {
 pub fn parse_numbers(text: &str, option: &str) -> Result<Vec<f64>> {
     text.split(',')
         .map(|v| {
-            v.trim()
-                .parse::<f64>()
-                .ok()
-                .filter(|x| x.is_finite())
-                .ok_or_else(|| Error::invalid(option, "comma-separated finite numbers", text))
+            crate::numeric::arguments::real(v).map_err(|e| {
+                Error::invalid(option, &format!("comma-separated numbers ({e})"), text)
+            })
         })
         .collect()
 }
