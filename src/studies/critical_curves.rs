@@ -21,7 +21,7 @@
 //! for the quantized model with its margin: pathology at gamma = 1 (`D(H-1) - D(1) < 0`); a
 //! smaller rate (0.9) weakens it (the mean over `d < H` of `D_0.9(d) - D_1(d)` is positive);
 //! and Nau et al. (2010)'s "more likely when the branching factor is high" (the fall
-//! `D(1) - D(H-1)` is larger at b = 8 than at b = 2). An effect within twice the estimated
+//! `D(1) - D(H-1)` is larger at b = 8 than at b = 2). An effect within the estimated
 //! quantization error is "not testable here".
 
 use num_rational::BigRational;
@@ -86,8 +86,9 @@ pub struct Curve {
     pub decision: Vec<f64>,
     /// The largest rounding bound of `decision`.
     pub bound: f64,
-    /// Gaussian: the largest change of `D` between 1000 and 2000 bins (an estimate of the
-    /// distance to the continuous limit, not a bound).
+    /// Gaussian: the estimate of the distance to the continuous limit
+    /// ([`crate::analytic::distributions::continuous_limit_estimate`]: twice the largest change
+    /// of `D` between 1000 and 2000 bins; not a bound).
     pub continuous_gap: Option<f64>,
 }
 
@@ -177,10 +178,11 @@ impl CriticalStudy {
                     let outcome = request(b, height, gamma, &heuristic).outcome::<f64>()?;
                     let rows = &outcome.column.rows;
                     let continuous_gap = outcome.refined.as_ref().map(|refined| {
-                        rows.iter()
-                            .zip(&refined.rows)
-                            .map(|(a, b)| (a.decision.value - b.decision.value).abs())
-                            .fold(0.0, f64::max)
+                        crate::analytic::distributions::continuous_limit_estimate(
+                            rows.iter()
+                                .zip(&refined.rows)
+                                .map(|(a, b)| a.decision.value - b.decision.value),
+                        )
                     });
                     curves.push(Curve {
                         branching: b,
@@ -280,25 +282,24 @@ impl CriticalStudy {
             .with_table(crate::report::claims::summary_table(&families))
             .note(format!(
                 "f64 values within {bound:.1e} of the quantized model's exact value; Gaussian: the \
-                 evaluation quantized to 1000 bins, the largest change at 2000 bins {gap:.1e} \
-                 estimates the distance to the continuous limit (not a bound)"
+                 evaluation quantized to 1000 bins, twice the largest change at 2000 bins, \
+                 {gap:.1e}, estimates the distance to the continuous limit (not a bound)"
             ))
             .note("root rate 1 (mcts-lp): exactly one winning root move, so D(d) is also the probability of a winning move")
     }
 
     /// The evidence for a claim about `effect` (a difference of two curves' values, each
     /// within `bound`): exact for the quantized model, but not testable where the effect is
-    /// within twice the larger of the curves' 1000-to-2000-bin changes (an estimate of the
-    /// distance to the continuous Gaussian: a verdict that small could be the quantization's).
+    /// within the larger of the curves' estimated distances to the continuous Gaussian (a
+    /// verdict that small could be the quantization's).
     fn evidence(effect: f64, bound: f64, curves: &[&Curve]) -> Evidence {
         let gap = curves
             .iter()
             .filter_map(|c| c.continuous_gap)
             .fold(0.0, f64::max);
-        if gap > 0.0 && effect.abs() <= 2.0 * gap {
+        if gap > 0.0 && effect.abs() <= gap {
             return Evidence::NotTestable(format!(
-                "the effect {effect:.2e} is within twice the estimated quantization error \
-                 {gap:.2e} (1000 against 2000 bins)"
+                "the effect {effect:.2e} is within the estimated quantization error {gap:.2e}"
             ));
         }
         Evidence::Exact(Cell::Bounded {

@@ -118,17 +118,18 @@ fn tables<P: Probability>(
     }
     if let Some(refined) = &outcome.refined {
         report = report.with_table(refined_table(column, refined));
-        let gap = column
-            .rows
-            .iter()
-            .zip(&refined.rows)
-            .map(|(a, b)| (a.decision.value.to_f64() - b.decision.value.to_f64()).abs())
-            .fold(0.0, f64::max);
+        let estimate = super::continuous_limit_estimate(
+            column
+                .rows
+                .iter()
+                .zip(&refined.rows)
+                .map(|(a, b)| a.decision.value.to_f64() - b.decision.value.to_f64()),
+        );
         report = report.note(format!(
             "continuous evaluation: computed as its quantization to {} and to {} equal bins \
-             ({} and {} levels occur); the largest change of D between the two, {gap:.2e}, \
-             estimates the distance to the continuous limit (an estimate, not a bound; table \
-             'refined')",
+             ({} and {} levels occur); twice the largest change of D between the two, \
+             {estimate:.2e}, estimates the distance of every printed value to the continuous \
+             limit (an estimate, not a bound; table 'refined')",
             super::DEFAULT_LEVELS,
             2 * super::DEFAULT_LEVELS,
             column.levels,
@@ -142,7 +143,8 @@ fn tables<P: Probability>(
 fn refined_table<P: Probability>(coarse: &Column<P>, fine: &Column<P>) -> Table {
     let mut table = Table::new(
         "refined",
-        "D at twice the bins (the continuous-limit estimate)",
+        "D at twice the bins (twice the largest change over the rows estimates the distance \
+         to the continuous limit; one row's change alone can understate it)",
         vec![
             ReportColumn::key("d", Kind::Integer),
             ReportColumn::new("D_coarse", Kind::Real),

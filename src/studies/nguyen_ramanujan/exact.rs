@@ -118,16 +118,15 @@ fn outcome_rows(outcome: &Outcome<f64>) -> Vec<ExactMinimax> {
 
 /// The note of a quantized Gaussian: the bins and the difference at twice as many.
 fn quantized_note(rows: &[ExactMinimax], sigma: f64, engine: &str) -> String {
-    let gap = rows
-        .iter()
-        .filter_map(|r| r.refined.map(|x| (x - r.value).abs()))
-        .fold(0.0, f64::max);
+    let estimate = crate::analytic::distributions::continuous_limit_estimate(
+        rows.iter().filter_map(|r| r.refined.map(|x| x - r.value)),
+    );
     format!(
         "minimax: exact for the quantized heuristic ({engine}): the Gaussian binned into G = \
-         {DEFAULT_LEVELS} equal bins over [-1 - 8 sigma, 1 + 8 sigma] (sigma = {}); G vs 2G = \
-         {} bins differ by at most {gap:.1e} (column refined; an estimate of the distance to the \
-         continuous Gaussian the searches draw, not a bound); bound: rounding of the quantized \
-         value",
+         {DEFAULT_LEVELS} equal bins over [-1 - 8 sigma, 1 + 8 sigma] (sigma = {}); twice the \
+         largest change at 2G = {} bins, {estimate:.1e}, estimates the distance to the \
+         continuous Gaussian the searches draw (column refined; an estimate, not a bound); \
+         bound: rounding of the quantized value",
         format_f64(sigma),
         2 * DEFAULT_LEVELS
     )
