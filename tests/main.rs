@@ -2,6 +2,7 @@
 
 mod architecture;
 mod ballard_kalah_gap;
+mod claims_items_7_9;
 mod cli;
 mod common;
 mod decision;

@@ -824,7 +824,7 @@ pub(super) fn ggame(job: &mut Job) -> Result<()> {
         },
         Some(seed),
     );
-    job.print_table(&mc, "claims", 0, &options)?;
+    job.print_table(&mc, "claims_summary", 0, &options)?;
     Ok(())
 }
 

@@ -32,29 +32,45 @@
 //! [`crate::search::product`](mod@crate::search::product) (checked equal on the
 //! [`GGame`]'s tree by the unit tests).
 //!
-//! **Claims.** The verdict of each (A, B, S) is `holds` when A's 95% interval lies above B's,
-//! `fails` when it lies below, and `unresolved` when they overlap (a conservative test: the
-//! two shares come from the same boards, which the separate intervals ignore).
+//! **Claims** ([`claim_families`], decided by [`crate::report::claims`]). For every such
+//! (A, B) and search depth S, the effect is `share(A) - share(B)`, minimax's share against
+//! product with A minus with B, a normal estimate whose standard error adds the two shares'
+//! variances over pairs (each the half-width of the pair-respecting interval of
+//! [`PairCounts`] over z). The shares come from the same boards (common random numbers); the
+//! added variances are conservative when the two shares are positively correlated, as common
+//! boards make them, and would be too narrow only under a negative correlation. All (A, B, S)
+//! of one run are one family, Holm-corrected (family-wise error rate 0.05), so a verdict is
+//! `holds` or `fails` only where the interval at its Holm step excludes 0, and `undecided`
+//! otherwise (45 claims at k = 10, 75 at k = 16; the old verdicts compared unadjusted 95%
+//! intervals of each share, 45 or 75 times).
+//!
+//! **Search depth 1 is not testable**, and is kept as a row that says so rather than dropped:
+//! a depth-1 search of either rule chooses by the same static values of the two children
+//! (the lattices' level 0), so minimax and product choose identically but for random
+//! tie-breaks, minimax's share is 1/2 in expectation for every evaluator, and any difference
+//! between evaluators there is noise (the old "fail" of `centre` against `half` at d = 1 was
+//! one). From depth 2 on the rules back up differently and can differ.
 //!
 //! Everything printed is computed from whole-number counts, so `--shard K/N` outputs summed
 //! by `pathology merge` ([`merge`]) give the unsharded report byte for byte.
 
 use num_rational::BigRational;
 
-use super::matches::{MatchResult, PairCounts};
+use super::matches::PairCounts;
 use crate::analytic::ggame::report::{RECONSTRUCTION, dominates_at_every_depth};
 use crate::analytic::ggame::{ALL_EVALUATORS, GEvaluator, decision_polynomials, flaw_polynomials};
 use crate::error::{Error, Result};
 use crate::games::ggame::GGame;
 use crate::model::Player;
 use crate::numeric::number::{Probability, short_text};
+use crate::report::claims::{Claim, ClaimFamily, Direction, Evidence, claims_table, summary_table};
 use crate::report::read::ReadTable;
 use crate::report::{Cell, Column, Kind, Report, Table};
 use crate::search::product::at_least_one;
 use crate::sim::level_tree::choose_best_of;
 use crate::sim::report::{Manifest, McRun, Printed, RunConfig, summed_columns};
 use crate::sim::runner::TrialRunner;
-use crate::sim::stats::{Comparison, Proportion};
+use crate::sim::stats::{Comparison, Proportion, Z_95};
 use rand::rngs::ChaCha8Rng;
 
 /// The largest k of `mc ggame` (its exact rhf column stays within seconds).
@@ -315,13 +331,11 @@ impl GGameStudy {
             ],
         );
         let mut flaws = Vec::new();
-        let mut shares: Vec<Vec<MatchResult>> = Vec::new();
         for (evaluator, row_counts) in ALL_EVALUATORS.iter().zip(counts) {
             let rhf: Vec<BigRational> = flaw_polynomials(k, *evaluator)?
                 .iter()
                 .map(|f| f.value(p))
                 .collect();
-            let mut results = Vec::new();
             for (d, c) in (1..=k).zip(row_counts) {
                 let exact = decision_polynomials(k, d, *evaluator)?
                     .value(p)
@@ -351,12 +365,14 @@ impl GGameStudy {
                     Cell::int(result.counts.won_both),
                     interval_cell(result.pairs, &result.share),
                 ]);
-                results.push(result);
             }
             flaws.push(rhf);
-            shares.push(results);
         }
-        let claims = claims_table(k, &flaws, &shares);
+        let pairs: Vec<Vec<PairCounts>> = counts
+            .iter()
+            .map(|row| row.iter().map(|c| c.pairs).collect())
+            .collect();
+        let families = claim_families(k, &flaws, &pairs);
         let report = Report::new("mc ggame", &title)
             .param("height", k)
             .param("p", short_text(p));
@@ -368,7 +384,8 @@ impl GGameStudy {
             .mode("monte-carlo")
             .seed(run.seed)
             .with_table(table)
-            .with_table(claims)
+            .with_table(claims_table(&families))
+            .with_table(summary_table(&families))
             .note(
                 "trials are boards, each used for every evaluator and depth; D: depth-d \
                  minimax at the root of the non-trivial boards (ties at random), 95% Wilson \
@@ -377,9 +394,11 @@ impl GGameStudy {
                  board), 95% interval over pairs (see mc match)",
             )
             .note(
-                "claims: A's rhf is at most B's at every depth (exact); holds = A's share \
-                 interval above B's, fails = below, unresolved = overlapping (conservative: the \
-                 shares share boards)",
+                "claims: for every (A, B) with A's rhf at most B's at every depth (exact) and \
+                 every search depth below k, share(A) - share(B) > 0; normal estimate, the two \
+                 shares' variances added (conservative when they are positively correlated, as \
+                 common boards make them); one family, Holm-corrected; search depth 1 not \
+                 testable (both rules choose by the same static values, ties apart)",
             )
             .note(RECONSTRUCTION))
     }
@@ -398,21 +417,23 @@ fn interval_cell(trials: u64, c: &Comparison) -> Cell {
     }
 }
 
-/// Chi & Nau's claim in its general form (module docs), one row per dominating pair and
-/// search depth below k.
-fn claims_table(k: u32, flaws: &[Vec<BigRational>], shares: &[Vec<MatchResult>]) -> Table {
-    let mut table = Table::new(
-        "claims",
-        "Chi & Nau's claim: the evaluator with the lower rhf at every depth favours minimax \
-         against product",
-        vec![
-            Column::key("lower_rhf", Kind::Text),
-            Column::key("higher_rhf", Kind::Text),
-            Column::key("d", Kind::Integer),
-            Column::new("share_lower", Kind::Interval).labelled("share, lower rhf"),
-            Column::new("share_higher", Kind::Interval).labelled("share, higher rhf"),
-            Column::new("verdict", Kind::Text),
-        ],
+/// The reason search depth 1 cannot test the claim (module docs).
+pub const DEPTH_ONE: &str = "at search depth 1 minimax and product choose by the same static values \
+     (they differ only in random tie-breaks), so minimax's share is 1/2 for every evaluator";
+
+/// Chi & Nau's claim in its general form (module docs), one claim per dominating pair (A, B)
+/// and search depth below k, all in one family decided by [`ClaimFamily`] (Holm): the effect
+/// `share(A) - share(B)` should be above 0. Depth 1 is not testable ([`DEPTH_ONE`]), nor a
+/// depth without pairs (an empty shard).
+pub fn claim_families(
+    k: u32,
+    flaws: &[Vec<BigRational>],
+    counts: &[Vec<PairCounts>],
+) -> Vec<ClaimFamily> {
+    let source = "Chi & Nau 1987, Sec. 4.1 (G-games reconstructed)";
+    let mut family = ClaimFamily::new(
+        format!("G-games k = {k}: lower rhf at every depth favours minimax"),
+        0.05,
     );
     for (a, lower) in ALL_EVALUATORS.iter().enumerate() {
         for (b, higher) in ALL_EVALUATORS.iter().enumerate() {
@@ -420,26 +441,40 @@ fn claims_table(k: u32, flaws: &[Vec<BigRational>], shares: &[Vec<MatchResult>])
                 continue;
             }
             for d in 1..k as usize {
-                let (x, y) = (&shares[a][d - 1], &shares[b][d - 1]);
-                let verdict = if x.share.ci_low > y.share.ci_high {
-                    "holds"
-                } else if x.share.ci_high < y.share.ci_low {
-                    "fails"
+                let (x, y) = (&counts[a][d - 1], &counts[b][d - 1]);
+                let evidence = if d == 1 {
+                    Evidence::NotTestable(DEPTH_ONE.to_string())
+                } else if x.pairs() == 0 || y.pairs() == 0 {
+                    Evidence::NotTestable("no pairs in this run (an empty shard)".to_string())
                 } else {
-                    "unresolved"
+                    Evidence::Normal {
+                        estimate: x.estimate() - y.estimate(),
+                        standard_error: (standard_error(x).powi(2) + standard_error(y).powi(2))
+                            .sqrt(),
+                    }
                 };
-                table.push(vec![
-                    Cell::text(lower.name()),
-                    Cell::text(higher.name()),
-                    Cell::int(d as u32),
-                    interval_cell(x.pairs, &x.share),
-                    interval_cell(y.pairs, &y.share),
-                    Cell::text(verdict),
-                ]);
+                family.push(Claim::new(
+                    format!(
+                        "{} (lower rhf) favours minimax more than {}, search depth {d}",
+                        lower.name(),
+                        higher.name()
+                    ),
+                    source,
+                    "share(lower rhf) - share(higher rhf)",
+                    Direction::Greater,
+                    evidence,
+                ));
             }
         }
     }
-    table
+    vec![family]
+}
+
+/// The standard error of minimax's share over pairs (the half-width of its 95% interval over
+/// the normal quantile).
+fn standard_error(c: &PairCounts) -> f64 {
+    let (low, high) = c.interval(Z_95);
+    (high - low) / (2.0 * Z_95)
 }
 
 /// `mc ggame`'s report from the summed counts of its shards.
@@ -617,6 +652,77 @@ mod tests {
                     assert!(game.utility(&game.root()).is_none());
                 }
             }
+        }
+    }
+
+    /// Issue 35, item 7: the old verdicts compared each share's unadjusted 95% interval. Here
+    /// `centre` (the lowest rhf) against `half` has, at depth 1, a lower share (the old rule:
+    /// "fails", the tie-break artefact: depth-1 searches of both rules choose alike), and at
+    /// depth 2 a higher share whose separate intervals just do not overlap (the old rule:
+    /// "holds") while every other claim is null. Now depth 1 is not testable, and depth 2 is
+    /// undecided once Holm corrects over the family's 30 tested claims. The README and docs no
+    /// longer say G-games were not rerun, nor count "unresolved" comparisons.
+    #[test]
+    fn depth_one_is_not_testable_and_verdicts_are_holm_corrected() {
+        use crate::report::claims::Verdict;
+        let k = 12;
+        let higher = vec![half(); k as usize];
+        let lower = vec![BigRational::new(1.into(), 4.into()); k as usize];
+        let flaws = vec![higher.clone(), higher.clone(), higher, lower];
+        let null = PairCounts {
+            lost_both: 1000,
+            split: 8000,
+            won_both: 1000,
+        };
+        let mut counts = vec![vec![null; k as usize]; 4];
+        counts[3][0] = PairCounts {
+            lost_both: 1200,
+            split: 8000,
+            won_both: 800,
+        };
+        counts[3][1] = PairCounts {
+            lost_both: 907,
+            split: 8000,
+            won_both: 1093,
+        };
+        let old = |a: &PairCounts, b: &PairCounts| {
+            let (x, y) = (a.result().share, b.result().share);
+            if x.ci_low > y.ci_high {
+                "holds"
+            } else if x.ci_high < y.ci_low {
+                "fails"
+            } else {
+                "unresolved"
+            }
+        };
+        assert_eq!(old(&counts[3][0], &counts[2][0]), "fails");
+        assert_eq!(old(&counts[3][1], &counts[2][1]), "holds");
+        let families = claim_families(k, &flaws, &counts);
+        assert_eq!(families.len(), 1);
+        let family = &families[0];
+        // centre against e1, e1-forced and half at depths 1..=11.
+        assert_eq!(family.claims.len(), 33);
+        assert_eq!(family.tested(), 30);
+        let decided = family.decide();
+        let at = |d: usize| {
+            decided
+                .iter()
+                .find(|x| {
+                    x.claim.statement
+                        == format!(
+                            "centre (lower rhf) favours minimax more than half, search depth {d}"
+                        )
+                })
+                .unwrap()
+        };
+        assert_eq!(at(1).verdict, Verdict::NotTestable);
+        assert_eq!(at(1).why, DEPTH_ONE);
+        assert_eq!(at(2).verdict, Verdict::Undecided);
+        assert!(at(2).test.contains("Holm over 30"), "{}", at(2).test);
+        let readme = include_str!("../../../README.md");
+        let docs = include_str!("../../../docs/chi_nau_rows.md");
+        for old in ["not rerun. We found no faithful", "unresolved"] {
+            assert!(!readme.contains(old) && !docs.contains(old), "{old}");
         }
     }
 
