@@ -6,9 +6,9 @@
 use super::critical::{Rates, exact_walk, frontier_law, playout_values, value_index};
 use super::evaluation::Law;
 use super::{
-    continuous_limit_estimate,
     CriticalGame, DEFAULT_LEVELS, Depths, Evaluation, Histogram, Model, MultiValuedPGame, Outcome,
-    Playout, PlayoutFormula, critical_column, parse_leaves, pgame_column,
+    Playout, PlayoutFormula, continuous_limit_estimate, critical_column, parse_leaves,
+    pgame_column,
 };
 use crate::analytic::families::{Evaluator, Family, PGame, decision_column};
 use crate::cancel::CancelToken;

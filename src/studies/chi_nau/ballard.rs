@@ -583,8 +583,9 @@ pub fn ballard_report(request: &BallardRequest, run: &McRun, counts: &[PairCount
          moving first once; columns mixed_wins, lost_both, split, won_both count the mixed rule's \
          games and pairs); 95% interval over pairs (z^2/2 pseudo-pairs at 0 and at 1); improvement = \
          share - 1/2. Every cell plays the same boards and node noise. Claims: increase = improvement \
-         at the raised rates minus at the lowest rates, 95% interval adding both variances \
-         (conservative under common random numbers).",
+         at the raised rates minus at the lowest rates, and the improvement at the raised rates, \
+         each with a standard error adding both cells' variances (conservative under common \
+         random numbers), Holm-corrected within its family.",
     )
 }
 
