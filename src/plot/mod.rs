@@ -874,7 +874,7 @@ impl Figure for ErrorBarFigure<'_> {
         // Side by side on the screen; stacked in a paper's single column, where panels with
         // the same y label (the same quantity, meant to be compared) share one y range.
         let (areas, panels) = match t.style {
-            Style::Screen => (root.split_evenly((1, n)), self.panels.to_vec()),
+            Style::Screen => (root.split_evenly(screen_grid(n)), self.panels.to_vec()),
             Style::Paper => (root.split_evenly((n, 1)), shared_y_ranges(self.panels)),
         };
         for (i, (panel, area)) in panels.iter().zip(&areas).enumerate() {
@@ -884,6 +884,17 @@ impl Figure for ErrorBarFigure<'_> {
         Ok(())
     }
 }
+
+/// The screen layout of `n` panels as (rows, columns): side by side up to [`SCREEN_COLUMNS`],
+/// then in rows of that many (a wide row of six panels is unreadable).
+fn screen_grid(n: usize) -> (usize, usize) {
+    let n = n.max(1);
+    let columns = n.min(SCREEN_COLUMNS);
+    (n.div_ceil(columns), columns)
+}
+
+/// The most panels side by side on the screen.
+const SCREEN_COLUMNS: usize = 3;
 
 /// The panels with every y range widened to cover those of the panels with the same y label.
 fn shared_y_ranges(panels: &[Panel]) -> Vec<Panel> {
@@ -1007,8 +1018,9 @@ pub fn error_bar_chart_with_exact(
     let t = Theme { style };
     let count = u32::try_from(panels.len().max(1)).unwrap_or(1);
     let (width, height) = t.panel();
+    let (rows, columns) = screen_grid(panels.len());
     let size = match style {
-        Style::Screen => (width * count, height),
+        Style::Screen => (width * columns as u32, height * rows as u32),
         Style::Paper => (width, height * count),
     };
     save_sized(path, size, &ErrorBarFigure { panels, exact }, t)

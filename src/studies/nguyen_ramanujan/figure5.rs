@@ -751,7 +751,12 @@ pub fn figure(
             let panel = Panel {
                 axes: Axes {
                     title: format!(
-                        "UCT, critical game b = {b}, H = {}, gamma = {}, {}{}",
+                        "UCT, {}b = {b}, H = {}, gamma = {}, {}{}",
+                        if ties_decide(spec, last as u64) {
+                            ""
+                        } else {
+                            "critical game "
+                        },
                         spec.game.height(),
                         format_f64(gamma(spec)),
                         match evaluator {
@@ -760,7 +765,7 @@ pub fn figure(
                             other => other.name().to_string(),
                         },
                         if ties_decide(spec, last as u64) {
-                            " - f64 ties: random moves, no verdict"
+                            ": f64 ties, no verdict"
                         } else {
                             ""
                         }
