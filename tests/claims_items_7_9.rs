@@ -16,7 +16,7 @@ fn ggame_claims_are_holm_corrected_and_depth_one_is_not_testable() {
     ]);
     let rows: Vec<&str> = csv.lines().filter(|l| l.contains("search depth")).collect();
     // Every ordered pair of evaluators at search depths 1..=5.
-    assert!(!rows.is_empty() && rows.len() % 5 == 0, "{csv}");
+    assert!(!rows.is_empty() && rows.len().is_multiple_of(5), "{csv}");
     let depth_one: Vec<&&str> = rows
         .iter()
         .filter(|l| l.contains("search depth 1\""))

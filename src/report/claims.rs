@@ -536,11 +536,10 @@ impl ClaimFamily {
                 };
                 if let (Some(r), Direction::Greater | Direction::Less) =
                     (&rational, &claim.direction)
+                    && !r.is_zero()
                 {
-                    if !r.is_zero() {
-                        let side = if r.is_positive() { "> 0" } else { "< 0" };
-                        decided.why = format!("{} (effect {side})", decided.why);
-                    }
+                    let side = if r.is_positive() { "> 0" } else { "< 0" };
+                    decided.why = format!("{} (effect {side})", decided.why);
                 }
             }
             (evidence, Some((p, adjusted, step_alpha, agreement))) => {
