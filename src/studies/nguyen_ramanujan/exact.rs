@@ -124,7 +124,7 @@ fn quantized_note(rows: &[ExactMinimax], sigma: f64, engine: &str) -> String {
     format!(
         "minimax: exact for the quantized heuristic ({engine}): the Gaussian binned into G = \
          {DEFAULT_LEVELS} equal bins over [-1 - 8 sigma, 1 + 8 sigma] (sigma = {}); twice the \
-         largest change at 2G = {} bins, {estimate:.1e}, estimates the distance to the \
+         largest change G vs 2G = {} bins, {estimate:.1e}, estimates the distance to the \
          continuous Gaussian the searches draw (column refined; an estimate, not a bound); \
          bound: rounding of the quantized value",
         format_f64(sigma),
