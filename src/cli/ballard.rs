@@ -57,7 +57,7 @@ pub struct KalahGapArgs {
 }
 
 pub fn run_kalah_gap(a: KalahGapArgs) -> anyhow::Result<()> {
-    a.run.output.check_table(&["gap", "summary"])?;
+    a.run.output.check_table(&["gap", "claims", "summary"])?;
     let report = kalah_gap(&a.variant, a.boards, a.run.seed, a.run.threads)?;
     a.run.output.emit(&report, 4)
 }
