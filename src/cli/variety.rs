@@ -28,7 +28,9 @@ pub struct KalahArgs {
 }
 
 pub fn run_kalah(args: KalahArgs) -> anyhow::Result<()> {
-    args.run.output.check_table(&["kalah", "claims"])?;
+    args.run
+        .output
+        .check_table(&["kalah", "claims", "claims_summary"])?;
     let setup = KalahSetup::new(args.w, args.depth, args.search_depth)?;
     let report = kalah_run(&setup, &args.run.config(args.boards, None))?;
     args.run.output.emit(&report, 4)
@@ -51,7 +53,9 @@ pub struct OthelloArgs {
 }
 
 pub fn run_othello(args: OthelloArgs) -> anyhow::Result<()> {
-    args.run.output.check_table(&["othello", "claims"])?;
+    args.run
+        .output
+        .check_table(&["othello", "claims", "claims_summary"])?;
     let config = args.run.config(args.openings, None);
     let report = othello_run(&args.depth, args.opening_plies, &config)?;
     args.run.output.emit(&report, 4)

@@ -115,6 +115,53 @@ pub enum Evidence {
 }
 
 impl Evidence {
+    /// `successes / trials - reference` from trials that come in clusters of at most
+    /// `design` correlated ones (two games per board, two node pairs per board): a normal
+    /// estimate whose standard error is the independent one times `sqrt(design)`, the largest
+    /// any positive correlation within a cluster gives. Not testable with no trials.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::report::claims::Evidence;
+    /// let Evidence::Normal { estimate, standard_error } =
+    ///     Evidence::clustered_proportion(60, 100, 0.5, 2.0)
+    /// else { unreachable!() };
+    /// assert!((estimate - 0.1).abs() < 1e-12);
+    /// assert!((standard_error - (2.0 * 0.6 * 0.4 / 100.0_f64).sqrt()).abs() < 1e-12);
+    /// ```
+    pub fn clustered_proportion(successes: u64, trials: u64, reference: f64, design: f64) -> Self {
+        if trials == 0 {
+            return Evidence::NotTestable("no trials in this run".to_string());
+        }
+        let p = successes as f64 / trials as f64;
+        Evidence::Normal {
+            estimate: p - reference,
+            standard_error: (design * p * (1.0 - p) / trials as f64).sqrt(),
+        }
+    }
+
+    /// The difference `a - b` of two estimates, each `(estimate, standard error)`, measured
+    /// on the same units (the same boards, games or openings), so correlated in a way the
+    /// counts do not show: a normal estimate whose standard error is `se_a + se_b`, the
+    /// largest any correlation gives (conservative).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::report::claims::Evidence;
+    /// assert_eq!(
+    ///     Evidence::correlated_difference((0.7, 0.01), (0.9, 0.02)),
+    ///     Evidence::Normal { estimate: 0.7 - 0.9, standard_error: 0.03 },
+    /// );
+    /// ```
+    pub fn correlated_difference(a: (f64, f64), b: (f64, f64)) -> Self {
+        Evidence::Normal {
+            estimate: a.0 - b.0,
+            standard_error: a.1 + b.1,
+        }
+    }
+
     /// Whether this is Monte Carlo evidence with at least one trial (or a finite standard
     /// error): the claims that take part in the correction.
     pub fn is_sampled(&self) -> bool {

@@ -180,6 +180,8 @@ pub(super) fn studies(job: &mut Job) -> Result<()> {
         |name| {
             let what = if name.starts_with("chi_nau_fig3") {
                 "Chi & Nau Fig. 3: minimax's share of wins against product, against rhf(w) (P-games, depth 6, search depth 2)".to_string()
+            } else if name == "wilson_claims.txt" {
+                "Wilson, Parker & Nau: the paper's claims on Figs. 3-6, each an effect with its interval, Holm-corrected (claims tables)".to_string()
             } else if let Some(n) = name.strip_prefix("wilson_fig").and_then(|r| r.chars().next()) {
                 format!("Wilson, Parker & Nau Fig. {n}: fraction of correct decisions of minimax, product and EMM against search depth")
             } else {

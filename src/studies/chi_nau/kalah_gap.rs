@@ -261,18 +261,10 @@ fn per_board(variant: KalahVariant) -> (f64, f64) {
     }
 }
 
-/// `successes / trials - reference` as a normal estimate whose standard error is the
-/// independent one times `sqrt(design)` (the worst case for clusters of at most `design`
-/// correlated terms); not testable with no trials.
+/// `successes / trials - reference` from clusters of at most `design` correlated terms
+/// ([`Evidence::clustered_proportion`]).
 fn clustered(successes: u64, trials: u64, reference: f64, design: f64) -> Evidence {
-    if trials == 0 {
-        return Evidence::NotTestable("no trials in this run".to_string());
-    }
-    let p = successes as f64 / trials as f64;
-    Evidence::Normal {
-        estimate: p - reference,
-        standard_error: (design * p * (1.0 - p) / trials as f64).sqrt(),
-    }
+    Evidence::clustered_proportion(successes, trials, reference, design)
 }
 
 /// The claims of agreement with the paper (module docs): one family over every variant and

@@ -24,4 +24,5 @@ pub mod kalah_gap;
 pub mod match_report;
 pub mod matches;
 pub mod othello;
+pub mod variety_claims;
 pub mod variety_report;

@@ -6,8 +6,10 @@
 //! Every row is self-describing: the parameters are columns, the seed is text, counts sit
 //! beside the estimates, estimates are 95% intervals (Wilson for fractions of games and of
 //! node pairs; a normal interval over boards or openings for the paired score), and the
-//! paper's value is a column where the paper gives one. A second table, `claims`, says for
-//! each of the paper's claims what we measured and whether it holds.
+//! paper's value is a column where the paper gives one. The tables `claims` and
+//! `claims_summary` decide each of the paper's claims by an effect with its interval, Holm-
+//! corrected within its family ([`super::variety_claims`], which states the conservative
+//! bounds on the correlation of games played from the same boards or openings).
 //!
 //! Sizes are checked up front ([`check_kalah_cost`], [`check_othello_cost`]): the cost of a
 //! run is estimated from per-trial costs measured on the development machine (two loaded
@@ -15,7 +17,7 @@
 //! estimated above [`crate::budget::MONTE_CARLO_TIME_LIMIT_SECONDS`] (one hour on the threads they run
 //! on, the limit of every other `mc` command) are refused with the estimate.
 
-use super::kalah::{KalahSetup, KalahTable, PAPER_RHF, PAPER_WEIGHTS, kalah_table};
+use super::kalah::{KalahSetup, KalahTable, kalah_table};
 use super::othello::{OthelloEvaluator, OthelloMatches, OthelloSetup, othello_matches};
 use crate::error::{Error, Result};
 use crate::games::tictactoe::TicTacToe;
@@ -193,40 +195,6 @@ fn optional(x: Option<f64>) -> Cell {
     x.map_or(Cell::Empty, Cell::Real)
 }
 
-fn yes_no(holds: bool) -> Cell {
-    Cell::text(if holds { "yes" } else { "no" })
-}
-
-fn inside(c: &Comparison, value: f64) -> bool {
-    c.ci_low <= value && value <= c.ci_high
-}
-
-fn claims_table(caption: &str) -> Table {
-    Table::new(
-        "claims",
-        caption,
-        vec![
-            Column::key("claim", Kind::Text),
-            Column::new("paper", Kind::Text),
-            Column::new("ours", Kind::Text),
-            Column::new("holds", Kind::Text),
-        ],
-    )
-}
-
-fn pct(x: f64) -> String {
-    format!("{:.1}%", 100.0 * x)
-}
-
-fn pct_interval(c: &Comparison) -> String {
-    format!(
-        "{} [{}, {}]",
-        pct(c.estimate),
-        pct(c.ci_low),
-        pct(c.ci_high)
-    )
-}
-
 /// `pathology mc kalah`: Chi & Nau's Section 4.5 table from a [`super::kalah::kalah_table`]
 /// run, with the tables `kalah` (one row per w) and `claims`.
 ///
@@ -303,100 +271,12 @@ pub fn kalah_report(table: &KalahTable) -> Report {
             interval(&r.product_score),
         ]);
     }
-    let claims = table.claims();
-    let mut c = claims_table("Chi & Nau's claims on three-hole kalah, checked on this run");
-    let with_paper: Vec<_> = table
-        .rows
-        .iter()
-        .filter(|r| r.rhf.exact.is_some())
-        .collect();
-    let rhf_inside = with_paper
-        .iter()
-        .filter(|r| r.rhf.exact.is_some_and(|p| inside(&r.rhf, p)))
-        .count();
-    let wins_inside = with_paper
-        .iter()
-        .filter(|r| {
-            r.product_wins
-                .exact
-                .is_some_and(|p| inside(&r.product_wins, p))
-        })
-        .count();
-    let n = table.rows.len();
-    c.push(vec![
-        Cell::text("product beats minimax with every w"),
-        Cell::text("product performs better with all four evaluation functions"),
-        Cell::text(format!(
-            "product's score interval lies above 1/2 for {} of {n} weights",
-            claims.product_better_count
-        )),
-        yes_no(claims.product_better_everywhere),
-    ]);
-    c.push(vec![
-        Cell::text("lowest rhf at w = 0.5"),
-        Cell::text("rhf(4) lowest with w = 0.5"),
-        Cell::text(format!(
-            "lowest rhf estimate at w = {}",
-            claims.lowest_rhf_weight
-        )),
-        yes_no(claims.lowest_rhf_weight == 0.5),
-    ]);
-    c.push(vec![
-        Cell::text("product does better as rhf increases"),
-        Cell::text("the performance of product against minimax increases as rhf increases"),
-        Cell::text(if claims.product_score_increases_with_rhf {
-            "product's score never decreases with rhf".to_string()
-        } else {
-            "product's score, ordered by rhf, decreases somewhere".to_string()
-        }),
-        yes_no(claims.product_score_increases_with_rhf),
-    ]);
-    if let Some(order) = claims.rhf_order_as_paper {
-        c.push(vec![
-            Cell::text("rhf order 1 > 0.95 > 0 > 0.5"),
-            Cell::text("rhf(4) = 0.135, 0.1115, 0.08, 0.0765"),
-            Cell::text(format!(
-                "rhf estimates {}",
-                table
-                    .rows
-                    .iter()
-                    .map(|r| format!("{:.4}", r.rhf.estimate))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )),
-            yes_no(order),
-        ]);
-    }
-    if !with_paper.is_empty() {
-        c.push(vec![
-            Cell::text("rhf values"),
-            Cell::text(format!(
-                "rhf(4) for w = {}: {}",
-                PAPER_WEIGHTS.map(|w| w.to_string()).join(", "),
-                PAPER_RHF.map(|r| r.to_string()).join(", ")
-            )),
-            Cell::text(format!(
-                "the paper's value lies in our 95% interval for {rhf_inside} of {}",
-                with_paper.len()
-            )),
-            yes_no(rhf_inside == with_paper.len()),
-        ]);
-        c.push(vec![
-            Cell::text("product's win rates"),
-            Cell::text("63.4%, 55.5%, 53.6%, 51.2% for w = 1, 0.95, 0, 0.5"),
-            Cell::text(format!(
-                "{}; the paper's value in our interval for {wins_inside} of {}",
-                with_paper
-                    .iter()
-                    .map(|r| format!("w = {}: {}", r.w, pct_interval(&r.product_wins)))
-                    .collect::<Vec<_>>()
-                    .join("; "),
-                with_paper.len()
-            )),
-            yes_no(wins_inside == with_paper.len()),
-        ]);
-    }
-    report.with_table(rows).with_table(c).note(
+    let families = super::variety_claims::kalah_claim_families(table);
+    report
+        .with_table(rows)
+        .with_table(crate::report::claims::claims_table(&families))
+        .with_table(crate::report::claims::summary_table(&families))
+        .note(
         "A board is played twice per w from South moving first (minimax South once, product South once); \
          rhf pairs: one pair of distinct depth-4 nodes per start (two starts per board), flaws against the \
          exact solver (draw = 1/2). Fractions of games and of pairs: 95% Wilson intervals (games treated \
@@ -404,6 +284,7 @@ pub fn kalah_report(table: &KalahTable) -> Report {
          the same boards and pairs. Rules and generator: see the docs of pathology::games::kalah and \
          pathology::studies::chi_nau::kalah.",
     )
+    .note(CLAIMS_NOTE)
 }
 
 /// `pathology mc othello`: minimax against product from random openings, one
@@ -460,7 +341,6 @@ pub fn othello_report(results: &[OthelloMatches]) -> Report {
             Column::new("positions", Kind::Integer),
         ],
     );
-    let mut c = claims_table("Teague's othello results (Chi & Nau 4.3), checked on this run");
     for result in results {
         let depth = result.setup.depth;
         for r in &result.rows {
@@ -482,47 +362,28 @@ pub fn othello_report(results: &[OthelloMatches]) -> Report {
                 Cell::int(r.nodes),
             ]);
         }
-        let row = |e| result.rows.iter().find(|r| r.evaluator == e);
-        if let (Some(weak), Some(strong)) =
-            (row(OthelloEvaluator::Weak), row(OthelloEvaluator::Strong))
-        {
-            c.push(vec![
-                Cell::text(format!(
-                    "depth {depth}: minimax does better with the strong evaluator"
-                )),
-                Cell::text("82.8% (strong) against 63.1% (weak)"),
-                Cell::text(format!(
-                    "strong {} against weak {}",
-                    pct_interval(&strong.minimax_wins),
-                    pct_interval(&weak.minimax_wins)
-                )),
-                yes_no(strong.minimax_wins.ci_low > weak.minimax_wins.ci_high),
-            ]);
-            for (r, name) in [(strong, "strong"), (weak, "weak")] {
-                let paper = r.minimax_wins.exact.unwrap_or(f64::NAN);
-                c.push(vec![
-                    Cell::text(format!(
-                        "depth {depth}: minimax wins {} ({name})",
-                        pct(paper)
-                    )),
-                    Cell::text(format!(
-                        "minimax performed better than product {} of the time",
-                        pct(paper)
-                    )),
-                    Cell::text(format!("minimax won {}", pct_interval(&r.minimax_wins))),
-                    yes_no(inside(&r.minimax_wins, paper)),
-                ]);
-            }
-        }
     }
-    report.with_table(rows).with_table(c).note(
+    let families = super::variety_claims::othello_claim_families(results);
+    report
+        .with_table(rows)
+        .with_table(crate::report::claims::claims_table(&families))
+        .with_table(crate::report::claims::summary_table(&families))
+        .note(
         "Each opening is played twice per evaluator (minimax moving first once, product once); both \
          players use the same evaluator and depth. Fractions of games: 95% Wilson intervals (games \
          treated as independent); minimax score (win 1, draw 1/2) per opening: 95% normal interval. \
          Teague's evaluators, depths and openings are unknown; ours are in the docs of \
          pathology::studies::chi_nau::othello. positions: every position the searches visited.",
     )
+    .note(CLAIMS_NOTE)
 }
+
+/// The claims tables' note: how the correlation of a board's or an opening's games is bounded.
+const CLAIMS_NOTE: &str = "claims: games and node pairs of one board or opening are treated as fully \
+     correlated (standard errors times sqrt(2); a difference of two quantities measured on the same \
+     boards or openings gets the sum of their standard errors), so a decided claim stays decided under \
+     any correlation; agreement with a paper's value is an equivalence test (rhf within 0.02, a win rate \
+     within 2.5 points). See pathology::studies::chi_nau::variety_claims.";
 
 fn evaluator_name(e: OthelloEvaluator) -> &'static str {
     match e {

@@ -9,6 +9,7 @@
 //! - [`exact_curve`]: the exact minimax curve of [`crate::analytic::families`] beside the
 //!   estimates.
 
+pub mod claims;
 pub mod exact_curve;
 pub mod report;
 pub mod request;

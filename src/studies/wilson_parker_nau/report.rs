@@ -718,6 +718,12 @@ type SharedRun = (
     ((EvaluatorSetting, StudyEvaluator), Vec<StudyCounts>),
 );
 
+/// The claims tables' note (the correlation bound of [`super::claims`]).
+const CLAIMS_NOTE: &str = "claims: every depth and rule of a setting is measured on the same games, \
+     so the standard error of a difference is bounded by the sum of the two (conservative: a decided \
+     claim stays decided under any correlation); depth 1 to 9 because depth 10 reaches the leaves. \
+     See pathology::studies::wilson_parker_nau::claims.";
+
 /// Wilson, Parker & Nau's Figs. 3-6 as written by [`wilson_figures`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct WilsonFigures {
@@ -781,6 +787,7 @@ pub fn wilson_figures(
         ),
     );
     let mut shared: Vec<SharedRun> = Vec::new();
+    let mut panel_counts = Vec::new();
     for figure in &WILSON_FIGURES {
         let stem = format!(
             "wilson_fig{}_{}_{}",
@@ -858,6 +865,13 @@ pub fn wilson_figures(
                 evaluator: setting,
             };
             let counts = shared_counts[usize::from(figure.natural)].clone();
+            panel_counts.push(super::claims::FigureCounts {
+                figure: figure.number,
+                game: figure.game,
+                natural: figure.natural,
+                branching,
+                counts: counts.clone(),
+            });
             let exact = setting.exact();
             let rows = setting_rows(&setting, seed, &counts, exact.as_ref().ok());
             caption = format!(
@@ -930,6 +944,29 @@ pub fn wilson_figures(
             summary = summary.note(format!("Fig. {} {note}", figure.number));
         }
     }
+    let families = super::claims::claim_families(&panel_counts);
+    let claims_report = figure_report(
+        games,
+        seed,
+        &format!(
+            "Wilson, Parker & Nau (2009) Figs. 3-6: the paper's claims on {games} non-trivial \
+             games per setting"
+        ),
+    )
+    .with_table(crate::report::claims::claims_table(&families))
+    .with_table(crate::report::claims::summary_table(&families))
+    .note(CLAIMS_NOTE);
+    let claims_path = out.join("wilson_claims.txt");
+    let text = Format::Text
+        .exporter()
+        .export(&claims_report, &ExportOptions::default())?;
+    crate::report::output::write_atomically(&claims_path, text)
+        .map_err(|e| unwritable(&claims_path, e))?;
+    files.push(claims_path);
+    summary = summary
+        .with_table(crate::report::claims::claims_table(&families))
+        .with_table(crate::report::claims::summary_table(&families))
+        .note(CLAIMS_NOTE);
     let mut listing = Table::new(
         "files",
         "Files written",
