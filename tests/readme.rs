@@ -240,3 +240,218 @@ fn the_splitter_reads_the_readme_s_quoting() {
     assert_eq!(split("a 'b c' d\\ e"), ["a", "b c", "d e"]);
     assert_eq!(without_manifest("x\n\n# tool: t\n# seed: 1\n"), "x");
 }
+
+/// Issue 35, item 4: the README and docs state only what a claims table prints. Outside fenced
+/// blocks (whose `$ pathology` commands the test above runs), a paragraph that uses a verdict
+/// word (holds, fails, undecided, confirmed, ...) must carry a marker
+/// `<!-- verdicts checked by: path::to::test_name -->` (in the paragraph, or alone in the
+/// paragraph just before it) naming a test that exists and checks those sentences against the
+/// claims table; quoted text (`"..."`, `` `...` ``) and the vocabulary itself ("holds / fails /
+/// undecided") are not verdicts.
+#[test]
+fn no_verdict_in_the_docs_without_a_claims_table_behind_it() {
+    const WORDS: [&str; 12] = [
+        "hold",
+        "holds",
+        "held",
+        "confirmed",
+        "confirms",
+        "confirm",
+        "refuted",
+        "fails",
+        "fail",
+        "failed",
+        "undecided",
+        "testable",
+    ];
+    let sources = test_sources();
+    let mut files = vec![root().join("README.md")];
+    let mut docs: Vec<PathBuf> = std::fs::read_dir(root().join("docs"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "md"))
+        .collect();
+    docs.sort();
+    files.extend(docs);
+    let mut failures = Vec::new();
+    for path in &files {
+        let text = std::fs::read_to_string(path).unwrap();
+        let mut paragraphs: Vec<(usize, String)> = Vec::new();
+        let mut fence = false;
+        let mut current = String::new();
+        let mut start = 0;
+        for (i, line) in text.lines().enumerate() {
+            if line.starts_with("```") {
+                fence = !fence;
+                continue;
+            }
+            if fence {
+                continue;
+            }
+            if line.trim().is_empty() {
+                if !current.is_empty() {
+                    paragraphs.push((start, std::mem::take(&mut current)));
+                }
+                continue;
+            }
+            if current.is_empty() {
+                start = i + 1;
+            }
+            current.push_str(line);
+            current.push('\n');
+        }
+        if !current.is_empty() {
+            paragraphs.push((start, current));
+        }
+        let mut carried: Option<String> = None;
+        for (line, paragraph) in &paragraphs {
+            let marker = verdict_marker(paragraph);
+            let alone = marker.is_some()
+                && paragraph.trim().starts_with("<!--")
+                && paragraph.trim().ends_with("-->");
+            if alone {
+                carried = marker;
+                continue;
+            }
+            let marker = marker.or(carried.take());
+            let words = verdict_words(paragraph, &WORDS);
+            if words.is_empty() {
+                continue;
+            }
+            match marker {
+                Some(test) => {
+                    let name = test.rsplit("::").next().unwrap_or(&test).to_string();
+                    if !sources.contains(&format!("fn {name}(")) {
+                        failures.push(format!(
+                            "{}:{line}: the marker names {test}, which is no test",
+                            path.display()
+                        ));
+                    }
+                }
+                None => failures.push(format!(
+                    "{}:{line}: verdict words {words:?} with no claims table behind them:\n{}",
+                    path.display(),
+                    paragraph.lines().next().unwrap_or("")
+                )),
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// `path::to::test` of a `<!-- verdicts checked by: path::to::test -->` marker.
+fn verdict_marker(paragraph: &str) -> Option<String> {
+    let at = paragraph.find("<!-- verdicts checked by:")?;
+    let rest = &paragraph[at + "<!-- verdicts checked by:".len()..];
+    let end = rest.find("-->")?;
+    Some(rest[..end].trim().to_string())
+}
+
+/// The verdict words of `paragraph` outside quotes, code spans, HTML comments and the
+/// vocabulary phrase.
+fn verdict_words(paragraph: &str, words: &[&str]) -> Vec<String> {
+    let mut text = String::new();
+    let mut quote: Option<char> = None;
+    let mut rest = paragraph;
+    while let Some(c) = rest.chars().next() {
+        if quote.is_none() && rest.starts_with("<!--") {
+            let end = rest.find("-->").map_or(rest.len(), |e| e + 3);
+            rest = &rest[end..];
+            continue;
+        }
+        match (quote, c) {
+            (None, '"' | '`' | '\u{201c}') => {
+                quote = Some(if c == '\u{201c}' { '\u{201d}' } else { c })
+            }
+            (Some(q), _) if c == q => quote = None,
+            (None, _) => text.push(c),
+            _ => {}
+        }
+        rest = &rest[c.len_utf8()..];
+    }
+    let lower = text
+        .to_lowercase()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let mut cleaned = lower.clone();
+    for vocabulary in [
+        "holds / fails / undecided / not testable",
+        "holds / fails / undecided",
+        "holds, fails, undecided",
+        "{holds, fails, undecided}",
+    ] {
+        cleaned = cleaned.replace(vocabulary, " ");
+    }
+    cleaned
+        .split(|c: char| !c.is_alphanumeric() && c != '-')
+        .filter(|w| words.contains(w))
+        .map(str::to_string)
+        .collect()
+}
+
+/// Every Rust source of the package (library and tests), for the markers' test names.
+fn test_sources() -> String {
+    let mut all = String::new();
+    let mut stack = vec![root().join("src"), root().join("tests")];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                all.push_str(&std::fs::read_to_string(path).unwrap());
+            }
+        }
+    }
+    all
+}
+
+/// Issue 37, item 8: the README is a short front page (under 300 lines); the rest is the guide
+/// under `docs/`, and every relative link of the README and the guide leads to a file that
+/// exists.
+#[test]
+fn the_readme_is_short_and_its_links_resolve() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let lines = readme.lines().count();
+    assert!(lines < 300, "README.md has {lines} lines");
+    let mut files = vec![root().join("README.md")];
+    for entry in std::fs::read_dir(root().join("docs")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "md") {
+            files.push(path);
+        }
+    }
+    let mut broken = Vec::new();
+    for path in &files {
+        let text = std::fs::read_to_string(path).unwrap();
+        let dir = path.parent().unwrap();
+        let mut fence = false;
+        for line in text.lines() {
+            if line.starts_with("```") {
+                fence = !fence;
+            }
+            if fence {
+                continue;
+            }
+            let mut rest = line;
+            while let Some(at) = rest.find("](") {
+                rest = &rest[at + 2..];
+                let Some(end) = rest.find(')') else { break };
+                let target = &rest[..end];
+                rest = &rest[end..];
+                if target.contains("://")
+                    || target.starts_with('#')
+                    || target.starts_with("mailto:")
+                {
+                    continue;
+                }
+                let file = target.split('#').next().unwrap_or(target);
+                if !dir.join(file).exists() {
+                    broken.push(format!("{}: {target}", path.display()));
+                }
+            }
+        }
+    }
+    assert!(broken.is_empty(), "broken links:\n{}", broken.join("\n"));
+}
