@@ -25,6 +25,7 @@ mod round4_files;
 mod round4_merge;
 mod round4_numbers;
 mod studies;
+mod table_lists;
 mod tables;
 mod uct;
 mod validate;

@@ -421,6 +421,17 @@ pub fn claim_families(results: &[SettingResult]) -> Vec<ClaimFamily> {
              depth a search of N = {n} reaches; its moves are random tie-breaks"
         )
     };
+    // The difference of two proportions, or not testable where f64 ties decide either.
+    let difference = |a: Proportion, b: Proportion, tied: bool, last: u64| {
+        if tied {
+            Evidence::NotTestable(tie_reason(last))
+        } else {
+            Evidence::ProportionDifference {
+                a: (a.successes, a.trials),
+                b: (b.successes, b.trials),
+            }
+        }
+    };
     let mut falls = ClaimFamily::new("UCT falls with N (gamma = 1, c >= 10)", 0.05);
     let mut weaker = ClaimFamily::new("gamma = 0.9 weakens it", 0.05);
     for result in results {
@@ -440,15 +451,12 @@ pub fn claim_families(results: &[SettingResult]) -> Vec<ClaimFamily> {
                 if c < 10.0 {
                     continue;
                 }
-                let (a, b) = (row(result, i)[n - 1], row(result, i)[k_early]);
-                let evidence = if ties_decide(spec, last) || ties_decide(spec, early) {
-                    Evidence::NotTestable(tie_reason(last))
-                } else {
-                    Evidence::ProportionDifference {
-                        a: (a.successes, a.trials),
-                        b: (b.successes, b.trials),
-                    }
-                };
+                let evidence = difference(
+                    row(result, i)[n - 1],
+                    row(result, i)[k_early],
+                    ties_decide(spec, last) || ties_decide(spec, early),
+                    last,
+                );
                 falls.push(Claim::new(
                     format!("{setting}, c = {}", format_f64(c)),
                     source,
@@ -471,15 +479,12 @@ pub fn claim_families(results: &[SettingResult]) -> Vec<ClaimFamily> {
             continue;
         };
         for (i, &c) in spec.exploration.iter().enumerate() {
-            let (a, b) = (row(result, i)[n - 1], row(one, i)[n - 1]);
-            let evidence = if ties_decide(spec, last) || ties_decide(&one.spec, last) {
-                Evidence::NotTestable(tie_reason(last))
-            } else {
-                Evidence::ProportionDifference {
-                    a: (a.successes, a.trials),
-                    b: (b.successes, b.trials),
-                }
-            };
+            let evidence = difference(
+                row(result, i)[n - 1],
+                row(one, i)[n - 1],
+                ties_decide(spec, last) || ties_decide(&one.spec, last),
+                last,
+            );
             weaker.push(Claim::new(
                 format!("{setting}, c = {}", format_f64(c)),
                 source,
