@@ -11,6 +11,7 @@ mod errprop;
 mod estimates;
 mod exact;
 mod figures;
+mod first_day;
 mod ggame;
 mod hostile;
 mod limits;

@@ -23,7 +23,7 @@ pub struct StudyFiguresArgs {
 
 pub fn run_study_figures(args: StudyFiguresArgs) -> anyhow::Result<()> {
     crate::report::output::check_directory("--out", &args.out)?;
-    let files = crate::plot::studies::study_figures(
+    let (files, _) = crate::plot::studies::study_figures(
         &args.out,
         args.full,
         args.seed,

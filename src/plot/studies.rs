@@ -45,7 +45,8 @@ fn create_dir(dir: &Path) -> Result<()> {
 /// natural evaluator's calibration tables) into `out_dir`, at the papers' sizes when `full`,
 /// else at reduced sizes (Fig. 3 of Chi & Nau is cheap and stays at 8000 pairs; Wilson et al.'s
 /// figures use 5000 games per setting). The same arguments give byte-identical files for any
-/// `threads`.
+/// `threads`. Returns the files written and Wilson et al.'s report (with its tables
+/// `claims` and `claims_summary`).
 ///
 /// # Errors
 ///
@@ -56,7 +57,7 @@ pub fn study_figures(
     seed: u64,
     threads: usize,
     style: Style,
-) -> Result<Vec<PathBuf>> {
+) -> Result<(Vec<PathBuf>, crate::report::Report)> {
     let (pairs, games) = if full { FULL_SIZES } else { REDUCED_SIZES };
     let runner = TrialRunner::new(pairs, seed, threads)?;
     let points = figure_3_points(&runner)?;
@@ -68,7 +69,7 @@ pub fn study_figures(
     let mut files = figure_3(out_dir, &run, &points, style)?;
     let wilson = wilson_figures(out_dir, games, seed, threads, style)?;
     files.extend(wilson.files);
-    Ok(files)
+    Ok((files, wilson.report))
 }
 
 /// Wilson, Parker & Nau's Figs. 3-6 ([`crate::studies::wilson_parker_nau::report::wilson_figures`])

@@ -688,6 +688,48 @@ pub fn claims_table(families: &[ClaimFamily]) -> Table {
     table
 }
 
+/// The verdicts of a claims table made by [`claims_table`], counted per family in order of
+/// appearance: `(family, [holds, fails, undecided, not testable])`. Empty for a table without
+/// the `family` and `verdict` columns.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::report::claims::{Claim, ClaimFamily, Direction, Evidence, claims_table, verdict_counts};
+/// let mut family = ClaimFamily::new("F", 0.05);
+/// family.push(Claim::new("s", "paper", "q", Direction::Greater, Evidence::NotTestable("no data".into())));
+/// assert_eq!(verdict_counts(&claims_table(&[family])), [("F".to_string(), [0, 0, 0, 1])]);
+/// ```
+pub fn verdict_counts(table: &Table) -> Vec<(String, [u64; 4])> {
+    let (Some(f), Some(v)) = (table.column_index("family"), table.column_index("verdict")) else {
+        return Vec::new();
+    };
+    let mut counts: Vec<(String, [u64; 4])> = Vec::new();
+    for row in &table.rows {
+        let (Cell::Text(family), Cell::Text(verdict)) = (&row[f], &row[v]) else {
+            continue;
+        };
+        let slot = [
+            Verdict::Holds,
+            Verdict::Fails,
+            Verdict::Undecided,
+            Verdict::NotTestable,
+        ]
+        .iter()
+        .position(|w| w.word() == verdict);
+        let Some(slot) = slot else { continue };
+        match counts.iter_mut().find(|(name, _)| name == family) {
+            Some((_, c)) => c[slot] += 1,
+            None => {
+                let mut c = [0; 4];
+                c[slot] = 1;
+                counts.push((family.clone(), c));
+            }
+        }
+    }
+    counts
+}
+
 /// One row per family: how many of its claims hold, fail, are undecided or are not testable
 /// (a summary for the terminal; the verdicts and their effects are in the claims table).
 pub fn summary_table(families: &[ClaimFamily]) -> Table {

@@ -163,6 +163,8 @@ struct Job {
     options: Options,
     index: Vec<IndexEntry>,
     printed: String,
+    verdicts: Vec<(usize, String, [u64; 4])>,
+    step: usize,
 }
 
 impl Job {
@@ -198,6 +200,14 @@ impl Job {
         notes: usize,
         options: &crate::report::ExportOptions,
     ) -> Result<()> {
+        if let Some(claims) = report.table("claims") {
+            let step = self.step;
+            self.verdicts.extend(
+                crate::report::claims::verdict_counts(claims)
+                    .into_iter()
+                    .map(|(family, counts)| (step, family, counts)),
+            );
+        }
         if let Some(chosen) = report.table(table) {
             let mut only = report.clone();
             only.tables = vec![chosen.clone()];
@@ -247,24 +257,58 @@ pub struct Outcome {
     pub index: Vec<IndexEntry>,
     /// The tables and summaries for the terminal.
     pub printed: String,
+    /// The verdicts of every claims table the run wrote, per family: `(step, family, [holds,
+    /// fails, undecided, not testable])`, the step numbered from 1 in [`ARTEFACTS`].
+    pub verdicts: Vec<(usize, String, [u64; 4])>,
     /// Each step's label and wall time.
     pub timings: Vec<(&'static str, Duration)>,
 }
 
 impl Outcome {
-    /// The text for the terminal: the tables and summaries, the file count and the timings.
+    /// The text for the terminal, one screen: what was written where (the steps with their
+    /// file counts and times) and the verdicts of every claims table, per family. The full
+    /// reports, and the tables [`Outcome::printed`] holds, are in the files.
     pub fn text(&self, out: &Path) -> String {
-        let mut printed = self.printed.clone();
-        let _ = write!(
-            printed,
-            "\n{} files written to {}/ (listed in INDEX.md)\ntimings:\n",
+        let total: f64 = self.timings.iter().map(|(_, t)| t.as_secs_f64()).sum();
+        let mut text = format!(
+            "{} files written to {}/ in {total:.1} s (each listed with its command and seed in {}/INDEX.md)\n\n",
             self.index.len() + 1,
+            out.display(),
             out.display()
         );
+        let width = self.timings.iter().map(|(l, _)| l.len()).max().unwrap_or(4);
+        let _ = writeln!(text, "step  {:width$}  seconds", "");
         for (label, time) in &self.timings {
-            let _ = writeln!(printed, "  {:6.1} s  {label}", time.as_secs_f64());
+            let step = ARTEFACTS
+                .iter()
+                .position(|a| a.label == *label)
+                .map_or(0, |i| i + 1);
+            let _ = writeln!(text, "{step:4}  {label:width$}  {:7.1}", time.as_secs_f64());
         }
-        printed
+        if !self.verdicts.is_empty() {
+            let width = self
+                .verdicts
+                .iter()
+                .map(|(_, f, _)| f.chars().count())
+                .max()
+                .unwrap_or(6);
+            let _ = write!(
+                text,
+                "\nClaims of the papers, verdicts per family (Holm within each family; every claim's \
+                 effect, interval and test is in table claims of the study's .txt file)\n\n\
+                 step  {:width$}  holds  fails  undecided  not testable\n",
+                "family"
+            );
+            for (step, family, c) in &self.verdicts {
+                let pad = width - family.chars().count();
+                let _ = writeln!(
+                    text,
+                    "{step:4}  {family}{:pad$}  {:5}  {:5}  {:9}  {:12}",
+                    "", c[0], c[1], c[2], c[3]
+                );
+            }
+        }
+        text
     }
 }
 
@@ -411,16 +455,19 @@ fn run_steps(options: &Options) -> Result<Outcome> {
         options: options.clone(),
         index: Vec::new(),
         printed: String::new(),
+        verdicts: Vec::new(),
+        step: 0,
     };
-    let chosen: Vec<Artefact> = ARTEFACTS
+    let chosen: Vec<(usize, Artefact)> = ARTEFACTS
         .into_iter()
         .enumerate()
         .filter(|(i, _)| options.steps.as_ref().is_none_or(|s| s.contains(&(i + 1))))
-        .map(|(_, a)| a)
+        .map(|(i, a)| (i + 1, a))
         .collect();
     let task = Task::start("reproduce", "artefacts", chosen.len() as u64, true);
     let mut timings = Vec::new();
-    for artefact in chosen {
+    for (step, artefact) in chosen {
+        job.step = step;
         task.set_detail(artefact.label);
         let start = Instant::now();
         (artefact.step)(&mut job)?;
@@ -430,6 +477,7 @@ fn run_steps(options: &Options) -> Result<Outcome> {
     Ok(Outcome {
         index: job.index,
         printed: job.printed,
+        verdicts: job.verdicts,
         timings,
     })
 }

@@ -166,12 +166,21 @@ pub(super) fn trend(job: &mut Job) -> Result<()> {
 
 pub(super) fn studies(job: &mut Job) -> Result<()> {
     let seed = job.options.seed;
-    let written = crate::plot::studies::study_figures(
+    let (written, wilson) = crate::plot::studies::study_figures(
         job.out(),
         job.options.full,
         seed,
         job.options.threads,
         job.options.style,
+    )?;
+    job.print_table(
+        &wilson,
+        "claims_summary",
+        0,
+        &ExportOptions {
+            decimals: 4,
+            table: None,
+        },
     )?;
     let full = if job.options.full { " --full" } else { "" };
     let command = format!("pathology mc study-figures{full} --seed {seed} --out plots");
@@ -578,7 +587,7 @@ pub(super) fn chi_nau_variety(job: &mut Job) -> Result<()> {
                 Some(seed),
             )?;
         }
-        job.print_table(&report, "claims", 0, &options)?;
+        job.print_table(&report, "claims_summary", 0, &options)?;
     }
     let written =
         crate::plot::studies::variety_figures(job.out(), &kalah, &othello, job.options.style)?;
