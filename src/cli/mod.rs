@@ -32,9 +32,18 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+/// `--version`: the package version and the git commit the binary was built from (`-dirty`
+/// when the sources had uncommitted changes, `unknown` outside a git checkout).
+const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (commit ",
+    env!("PATHOLOGY_GIT_COMMIT"),
+    ")"
+);
+
 /// Exact probabilities of minimax search pathology.
 #[derive(Debug, Parser)]
-#[command(name = "pathology", version, about, long_about = None)]
+#[command(name = "pathology", version = VERSION, about, long_about = None)]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,

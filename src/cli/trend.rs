@@ -44,7 +44,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         args.peak_grid,
     )?;
     let files = crate::plot::figures::trend_figures(&args.out, &rows, &report, args.style)?;
-    args.output.emit(&report, 4)?;
-    eprintln!("written: {}", super::list(&files, ", "));
-    Ok(())
+    // The files are part of the result: the note says where they went, in every format.
+    let report = report.note(format!("files written: {}", super::list(&files, ", ")));
+    args.output.emit(&report, 4)
 }

@@ -121,7 +121,7 @@ fn failed<E: std::fmt::Display>(e: E) -> PlotError {
 /// How figures are drawn.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum Style {
-    /// For the screen: [`SIZE`] pixels a panel, titles drawn in the figure.
+    /// For the screen: 900 x 700 pixels a panel, titles drawn in the figure.
     #[default]
     Screen,
     /// For a paper's single column.
