@@ -2,6 +2,7 @@
 
 pub use crate::numeric::arguments::{at_least, positive_rational, probability, real, whole_in};
 use crate::numeric::number::{Probability, parse_rational};
+use crate::sim::report::RunConfig;
 use crate::sim::runner::Shard;
 use num_rational::BigRational;
 
@@ -156,5 +157,31 @@ impl SeedThreads {
             threads: self.threads,
             shard,
         }
+    }
+}
+
+/// Options shared by the experiments: the trials, the shard, seed, threads and output.
+#[derive(Debug, Clone, clap::Args)]
+pub struct RunOptions {
+    /// Number of trials (at least 1).
+    #[arg(long, value_parser = count, allow_negative_numbers = true)]
+    pub trials: u64,
+    /// Run only the K-th of N disjoint slices of the seeded trials (K/N, 1 <= K <= N); `pathology
+    /// merge` sums the N outputs into the unsharded result, byte for byte.
+    #[arg(long, value_parser = shard, allow_negative_numbers = true)]
+    pub shard: Option<Shard>,
+    #[command(flatten)]
+    pub seeded: SeedThreads,
+}
+
+impl RunOptions {
+    /// The run as the library takes it.
+    pub fn config(&self) -> RunConfig {
+        self.seeded.config(self.trials, self.shard)
+    }
+
+    /// Prints the report with 4 decimals unless --decimals.
+    pub fn emit(&self, report: &crate::report::Report) -> anyhow::Result<()> {
+        self.seeded.output.emit(report, 4)
     }
 }

@@ -29,7 +29,7 @@ pub struct BallardArgs {
     errors: Vec<f64>,
     /// --trials is the number of board pairs (each board played twice per cell).
     #[command(flatten)]
-    run: super::mc::RunOptions,
+    run: super::args::RunOptions,
 }
 
 pub fn run_ballard(a: BallardArgs) -> anyhow::Result<()> {

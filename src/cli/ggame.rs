@@ -11,7 +11,7 @@ pub struct GGameArgs {
     #[arg(long, value_parser = super::args::probability, allow_hyphen_values = true, default_value = "1/2")]
     p: num_rational::BigRational,
     #[command(flatten)]
-    run: super::mc::RunOptions,
+    run: super::args::RunOptions,
 }
 
 pub fn run(args: GGameArgs) -> anyhow::Result<()> {

@@ -1,7 +1,5 @@
 //! `pathology mc`: Monte Carlo experiments that check exact values against real searches.
 
-use crate::sim::report::RunConfig;
-use crate::sim::runner::Shard;
 use crate::studies::crossval::dgame::Engine;
 use crate::studies::crossval::distributions_report::DistributionsSpec;
 use crate::studies::crossval::report::{DgameSpec, ErrpropSpec, RhfSpec};
@@ -65,31 +63,7 @@ enum Experiment {
     Uct(super::uct::UctArgs),
 }
 
-/// Options shared by the experiments: the trials, the shard, seed, threads and output.
-#[derive(Debug, Clone, clap::Args)]
-pub struct RunOptions {
-    /// Number of trials (at least 1).
-    #[arg(long, value_parser = super::args::count, allow_negative_numbers = true)]
-    pub trials: u64,
-    /// Run only the K-th of N disjoint slices of the seeded trials (K/N, 1 <= K <= N); `pathology
-    /// merge` sums the N outputs into the unsharded result, byte for byte.
-    #[arg(long, value_parser = super::args::shard, allow_negative_numbers = true)]
-    pub shard: Option<Shard>,
-    #[command(flatten)]
-    pub seeded: super::args::SeedThreads,
-}
-
-impl RunOptions {
-    /// The run as the library takes it.
-    pub fn config(&self) -> RunConfig {
-        self.seeded.config(self.trials, self.shard)
-    }
-
-    /// Prints the report with 4 decimals unless --decimals.
-    pub fn emit(&self, report: &crate::report::Report) -> anyhow::Result<()> {
-        self.seeded.output.emit(report, 4)
-    }
-}
+pub use super::args::RunOptions;
 
 #[derive(Debug, clap::Args)]
 struct DgameArgs {

@@ -31,7 +31,7 @@
 //! denominator at d = 8): every depth of H = 20 is out of reach of any machine.
 
 use super::critical::{Rates, frontier_law, value_index};
-use super::evaluation::{Evaluation, Law, Model};
+use super::evaluation::{BASE_BYTES, Evaluation, Law, Model};
 use super::{CriticalGame, MultiValuedPGame};
 use crate::budget::{Cost, announce_estimate};
 use crate::error::Result;
@@ -47,8 +47,6 @@ const FLOAT_ROOT_SECONDS: f64 = 3.0e-8;
 const PRODUCT_SECONDS: f64 = 4.0e-9;
 /// Wall seconds per (64-bit word)^2 of the gcd reading a value out.
 const GCD_SECONDS: f64 = 7.2e-10;
-/// Fixed bytes of a run.
-const BASE_BYTES: f64 = 20.0e6;
 /// Peak bytes per byte of the numbers of a level (the vectors, their powers, the products'
 /// buffers, two depths in flight).
 const EXACT_BUFFER_FACTOR: f64 = 24.0;
@@ -176,39 +174,6 @@ pub(crate) fn law_key<P: Probability>(
     } else {
         d % 2
     }
-}
-
-/// Wall seconds per row and (64-bit word)^2 of the weights' common denominator of reading a
-/// histogram: normalising its weights and building its laws (every frontier's, in the
-/// estimate and in the run) add and divide rationals over that denominator, each with a gcd
-/// quadratic in its size. Measured: 3000 rows weighted 1/p for distinct primes p (an upper
-/// bound of 39,000 bits) took 56-67 s (1.7 ms was estimated before this term).
-const HISTOGRAM_SECONDS: f64 = 6.0e-8;
-
-/// The up-front check of a histogram of `rows` rows whose weights' denominators have
-/// `denominator_bits` bits in all (their distinct denominators' bits, summed: an upper bound
-/// of the bits of their least common multiple), before its weights are normalised.
-///
-/// # Errors
-///
-/// [`crate::error::Error::TooExpensive`] when the estimate exceeds the analytic limits.
-pub(crate) fn check_histogram_cost(rows: usize, denominator_bits: f64) -> Result<Cost> {
-    let words = (denominator_bits / 64.0).max(1.0);
-    let cost = Cost {
-        seconds: HISTOGRAM_SECONDS * rows as f64 * words * words,
-        bytes: BASE_BYTES + 4.0 * rows as f64 * denominator_bits / 8.0,
-    };
-    if cost.exceeds_limits() {
-        return Err(cost.refusal(
-            format!(
-                "--histogram: {rows} rows whose weights have a common denominator of up to \
-                 {denominator_bits} bits"
-            ),
-            "Give the weights fewer distinct denominators (decimals of a few digits, or whole \
-             numbers: only their ratios matter).",
-        ));
-    }
-    Ok(cost)
 }
 
 /// [`estimate_critical_cost`] with the frontier laws at hand.

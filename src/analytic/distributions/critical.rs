@@ -69,7 +69,7 @@ use super::arith::{
     Count, Ends, Semiring, map_entries, sub_down, sub_up, vpower, widen_down, widen_up,
 };
 use super::evaluation::{Cdfs, Evaluation, Law, Model, PlayoutFormula, rational};
-use super::{Value, check_branching, check_height};
+use super::{check_branching, check_height};
 use crate::error::{Error, Result};
 use crate::numeric::enclosure::Enclosure;
 use crate::numeric::number::Probability;
@@ -879,34 +879,4 @@ fn float_root(b: usize, (g, c): (Enclosure, Enclosure), won: &Ends, lost: &Ends)
         upper: widen_up(hi, k),
     };
     super::divide(sum, Enclosure::point(b as f64))
-}
-
-/// `P(win)` at the depths of one walk (one law, one parity; ascending), in the mode of `P`:
-/// exact rationals; in `f64` enclosures, or exact (then rounded) when the exact walk is
-/// estimated cheap ([`super::cost::CHEAP_EXACT_SECONDS`]: deterministic evaluations, whose
-/// enclosures would widen level after level around values that are exactly 0 and 1).
-pub(crate) fn correct_chain<P: Probability>(
-    game: &CriticalGame<P>,
-    rates: &Rates,
-    law: &Law,
-    depths: &[u32],
-    cancel: &crate::cancel::CancelToken,
-) -> Result<Vec<Value>> {
-    let b = game.branching as usize;
-    let cheap = || {
-        matches!(law.cdfs, Cdfs::Exact { .. })
-            && super::cost::exact_walk_cost(b, rates, law, depths).0
-                < super::cost::CHEAP_EXACT_SECONDS
-    };
-    if P::EXACT || cheap() {
-        Ok(exact_chain(b, rates, law, depths, cancel)?
-            .into_iter()
-            .map(Value::Exact)
-            .collect())
-    } else {
-        Ok(float_chain(b, rates, law, depths, cancel)?
-            .into_iter()
-            .map(Value::Float)
-            .collect())
-    }
 }

@@ -102,6 +102,7 @@
 //! ```
 
 mod arith;
+mod chain;
 mod cost;
 mod critical;
 mod evaluation;
@@ -495,7 +496,7 @@ pub fn critical_column<P: Probability>(
             .par_iter()
             .map(|(_, group)| {
                 let law = law_of(group[0]);
-                let values = critical::correct_chain(game, &rates, law, group, &cancel)?;
+                let values = chain::correct_chain(game, &rates, law, group, &cancel)?;
                 Ok(group.iter().copied().zip(values).collect())
             })
             .collect::<Result<_>>()?;

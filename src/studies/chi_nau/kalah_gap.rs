@@ -246,11 +246,9 @@ fn interval(c: &Comparison) -> Cell {
     }
 }
 
-/// The margin of agreement with the paper's rhf(4) (module docs).
-pub const RHF_MARGIN: f64 = 0.02;
-
-/// The margin of agreement with the paper's win rates, as a fraction (module docs).
-pub const WIN_MARGIN: f64 = 0.025;
+/// The margins of agreement with the paper's rhf(4) and win rates (module docs), shared with
+/// `mc kalah`'s claims.
+pub use super::variety_claims::{RHF_MARGIN, WIN_MARGIN};
 
 /// The largest number of node pairs, and of games, one board gives in `variant`: the
 /// worst-case design effect of its claims (module docs).
