@@ -19,6 +19,7 @@ mod mc;
 mod models;
 mod options;
 mod packaging;
+mod pathsum;
 mod readme;
 mod reliability;
 mod report_commands;

@@ -31,6 +31,8 @@ use crate::analytic::families::report::{
     EvaluatorRequest, FAMILY_DECIMALS, FamilyRequest, GameRequest,
 };
 use crate::analytic::ggame::report::{GGAME_DECIMALS, GGameRequest};
+use crate::analytic::pathsum::report::pathsum_report;
+use crate::analytic::pathsum::{Evaluator as PathSumEvaluator, Law, Outcome, PathSumGame};
 use crate::error::{Error, Result};
 use crate::numeric::arguments::{positive_rational, probability, whole_in};
 use crate::numeric::number::parse_rational;
@@ -50,6 +52,19 @@ pub enum DecisionRequest {
     Distributions(Box<DistributionRequest>),
     /// A G-game (reconstruction).
     GGame(GGameRequest),
+    /// A path-sum tree (issue 36).
+    PathSum(Box<PathSumRequest>),
+}
+
+/// A path-sum tree at one depth or all, in exact rationals or `f64`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PathSumRequest {
+    /// The game and its evaluator.
+    pub game: PathSumGame,
+    /// Only this depth.
+    pub depth: Option<u32>,
+    /// Exact rationals.
+    pub exact: bool,
 }
 
 impl DecisionRequest {
@@ -58,7 +73,9 @@ impl DecisionRequest {
     pub fn decimals(&self) -> usize {
         match self {
             DecisionRequest::LiMarsland(r) => r.decimals(),
-            DecisionRequest::Family(_) | DecisionRequest::Distributions(_) => FAMILY_DECIMALS,
+            DecisionRequest::Family(_)
+            | DecisionRequest::Distributions(_)
+            | DecisionRequest::PathSum(_) => FAMILY_DECIMALS,
             DecisionRequest::GGame(_) => GGAME_DECIMALS,
         }
     }
@@ -100,6 +117,7 @@ impl DecisionRequest {
             DecisionRequest::Family(r) => r.report()?,
             DecisionRequest::Distributions(r) => r.report(command)?,
             DecisionRequest::GGame(r) => r.report()?,
+            DecisionRequest::PathSum(r) => pathsum_report(&r.game, r.depth, r.exact, command)?,
         };
         report.manifest.command = command.to_string();
         Ok(report)
@@ -121,6 +139,9 @@ pub enum GameName {
     /// G-game (our reconstruction of Nau's game graphs): --height + 1 squares, each 1 with
     /// probability --p (default 1/2); evaluators e1, e1-forced, half, centre.
     G,
+    /// Path-sum tree (issue 36): edge increments from --step, leaf terms from --leaf,
+    /// terminal nodes with probability --terminal, --outcome value or sign.
+    Sum,
 }
 
 impl GameName {
@@ -131,6 +152,7 @@ impl GameName {
             GameName::N => "n",
             GameName::Crit => "crit",
             GameName::G => "g",
+            GameName::Sum => "sum",
         }
     }
 }
@@ -160,6 +182,10 @@ pub enum EvaluatorName {
     Half,
     /// G-games: the fraction of 1-squares among the central two or three squares.
     Centre,
+    /// Path-sum trees: the true value plus independent discrete noise (--noise).
+    Additive,
+    /// Path-sum trees: the node's position value s(n) (the default with --game sum).
+    Position,
 }
 
 impl EvaluatorName {
@@ -176,6 +202,8 @@ impl EvaluatorName {
             EvaluatorName::E1Forced => "e1-forced",
             EvaluatorName::Half => "half",
             EvaluatorName::Centre => "centre",
+            EvaluatorName::Additive => "additive",
+            EvaluatorName::Position => "position",
         }
     }
 
@@ -272,6 +300,25 @@ pub struct GameOptions {
     /// G-games: add rhf(d) of every evaluator (set by `decision --rhf`).
     #[arg(skip)]
     pub rhf: bool,
+    /// Path-sum trees: the law of an edge's increment, v1:p1,v2:p2,... (exact, summing to
+    /// 1; one value: the point mass) [default: 1:1/2,-1:1/2].
+    #[arg(long, allow_hyphen_values = true)]
+    pub step: Option<String>,
+    /// Path-sum trees: the law of a leaf's own term Y added to its path sum [default: 0].
+    #[arg(long, allow_hyphen_values = true)]
+    pub leaf: Option<String>,
+    /// Path-sum trees: the probability that a node strictly between the root and the leaves
+    /// is terminal (no children, value s + Y, evaluated exactly), in [0, 1) [default: 0].
+    #[arg(long, allow_hyphen_values = true)]
+    pub terminal: Option<String>,
+    /// Path-sum trees: the leaves' value (value: s + Y; sign: a win for Max, 1, when s + Y
+    /// > 0, else 0) [default: value].
+    #[arg(long, value_enum)]
+    pub outcome: Option<Outcome>,
+    /// Path-sum trees, --evaluator additive: the noise law v1:p1,v2:p2,... added to the
+    /// true value.
+    #[arg(long, allow_hyphen_values = true)]
+    pub noise: Option<String>,
 }
 
 /// `name` must be `allowed`, got `got`: a usage error.
@@ -304,6 +351,7 @@ impl GameOptions {
         Ok(self.evaluator.unwrap_or(match self.game()? {
             GameName::Crit => EvaluatorName::ExpectedPlayout,
             GameName::G => EvaluatorName::E1,
+            GameName::Sum => EvaluatorName::Position,
             _ => EvaluatorName::Count,
         }))
     }
@@ -321,6 +369,20 @@ impl GameOptions {
     fn refuse_foreign(&self) -> Result<()> {
         let (game, evaluator) = (self.game()?, self.evaluator()?);
         let (g, ev) = (game.name(), evaluator.name());
+        if game != GameName::Sum {
+            for (name, given) in self.pathsum_options() {
+                if given {
+                    return refuse(name, "given only with --game sum", format!("--game {g}"));
+                }
+            }
+            if matches!(evaluator, EvaluatorName::Additive | EvaluatorName::Position) {
+                return refuse(
+                    &format!("--evaluator {ev}"),
+                    "given only with --game sum",
+                    format!("--game {g}"),
+                );
+            }
+        }
         let with_game = format!("a value with --game {g}");
         let with_evaluator = format!("a value with --evaluator {ev}");
         let distributions = !matches!(evaluator, EvaluatorName::Count) && !evaluator.of_ggames();
@@ -524,6 +586,9 @@ impl GameOptions {
     /// game or evaluator), a missing or malformed value (`--gamma`, `--leaves`, `--range`,
     /// `--histogram`), or a histogram whose hash is not `--histogram-fnv1a64`.
     pub fn request(self) -> Result<DecisionRequest> {
+        if self.game()? == GameName::Sum {
+            return Ok(DecisionRequest::PathSum(Box::new(self.pathsum_request()?)));
+        }
         self.refuse_foreign()?;
         if self.game()? == GameName::G {
             return Ok(DecisionRequest::GGame(GGameRequest::from_options(
@@ -552,7 +617,9 @@ impl GameOptions {
             },
             GameName::P => GameRequest::P { p: self.p },
             GameName::N => GameRequest::N { q: self.q },
-            GameName::Crit | GameName::G => unreachable!("the distributions or G-game engine's"),
+            GameName::Crit | GameName::G | GameName::Sum => {
+                unreachable!("the distributions, G-game or path-sum engine's")
+            }
         };
         Ok(DecisionRequest::Family(FamilyRequest {
             game,
@@ -586,7 +653,10 @@ impl GameOptions {
     pub fn distribution_request(self) -> Result<DistributionRequest> {
         self.refuse_foreign()?;
         let (game, evaluator) = (self.game()?, self.evaluator()?);
-        if matches!(game, GameName::D | GameName::N | GameName::G) {
+        if matches!(
+            game,
+            GameName::D | GameName::N | GameName::G | GameName::Sum
+        ) {
             return refuse(
                 "--game",
                 "crit or p for evaluations as distributions",
@@ -664,6 +734,13 @@ impl GameOptions {
                 return refuse(
                     &format!("--evaluator {}", evaluator.name()),
                     "given only with --game g (the G-games' evaluators)",
+                    format!("--game {}", self.game()?.name()),
+                );
+            }
+            EvaluatorName::Additive | EvaluatorName::Position => {
+                return refuse(
+                    &format!("--evaluator {}", evaluator.name()),
+                    "given only with --game sum",
                     format!("--game {}", self.game()?.name()),
                 );
             }
@@ -835,5 +912,171 @@ impl GameOptions {
             }
         }
         Ok(options)
+    }
+}
+
+impl GameOptions {
+    /// The path-sum options and whether each is given.
+    fn pathsum_options(&self) -> [(&'static str, bool); 5] {
+        [
+            ("--step", self.step.is_some()),
+            ("--leaf", self.leaf.is_some()),
+            ("--terminal", self.terminal.is_some()),
+            ("--outcome", self.outcome.is_some()),
+            ("--noise", self.noise.is_some()),
+        ]
+    }
+
+    /// The request of `--game sum`: a [`PathSumGame`] from `--branching`, `--step`,
+    /// `--leaf`, `--terminal`, `--outcome`, `--evaluator` (perfect, additive with
+    /// `--noise`, position, artificial with `--e`); every other option is refused by name.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::analytic::decision::{EvaluatorName, GameName, GameOptions};
+    /// let options = GameOptions {
+    ///     game: Some(GameName::Sum), height: 6, step: Some("1:1/2,-1:1/2".into()),
+    ///     terminal: Some("1/10".into()), evaluator: Some(EvaluatorName::Position),
+    ///     ..GameOptions::default()
+    /// };
+    /// assert_eq!(options.clone().pathsum_request().unwrap().game.height, 6);
+    /// let foreign = GameOptions { leaves: Some("0:1".into()), ..options };
+    /// assert_eq!(foreign.pathsum_request().unwrap_err().to_string(),
+    ///     "--leaves must be given only with --game p (with --game sum: --leaf), got a value with --game sum");
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidArgument`] naming the option: one of another game, an evaluator
+    /// --game sum does not take, `--noise` without `--evaluator additive` (or the reverse),
+    /// `--e` without `--evaluator artificial`, malformed laws, and as
+    /// [`PathSumGame::validate`].
+    pub fn pathsum_request(self) -> Result<PathSumRequest> {
+        let evaluator = self.evaluator()?;
+        let with_game = "a value with --game sum";
+        let foreign: [(&str, bool, &str); 14] = [
+            ("--p", self.p.is_some(), "given only with --game p or g"),
+            (
+                "--q",
+                self.q.is_some(),
+                "given only with --game n (with --game sum: --step)",
+            ),
+            ("--qk", !self.qk.is_empty(), "given only with --game d"),
+            ("--rk", !self.rk.is_empty(), "given only with --game d"),
+            (
+                "--gamma",
+                self.gamma.is_some(),
+                "given only with --game crit",
+            ),
+            (
+                "--root-gamma",
+                self.root_gamma.is_some(),
+                "given only with --game crit",
+            ),
+            (
+                "--leaves",
+                self.leaves.is_some(),
+                "given only with --game p (with --game sum: --leaf)",
+            ),
+            (
+                "--sigma",
+                self.sigma.is_some(),
+                "given only with --evaluator gaussian (not with --game sum)",
+            ),
+            (
+                "--halfwidth",
+                self.halfwidth.is_some(),
+                "given only with --evaluator uniform (not with --game sum)",
+            ),
+            (
+                "--histogram",
+                self.histogram.is_some(),
+                "given only with --evaluator histogram (not with --game sum)",
+            ),
+            (
+                "--histogram-fnv1a64",
+                self.histogram_fnv1a64.is_some(),
+                "given only with --histogram",
+            ),
+            (
+                "--levels",
+                self.levels.is_some(),
+                "given only with --game p or crit (not yet with --game sum)",
+            ),
+            ("--range", self.range.is_some(), "given only with --levels"),
+            (
+                "--playout-formula",
+                self.playout_formula.is_some(),
+                "given only with --game crit",
+            ),
+        ];
+        for (name, given, allowed) in foreign {
+            if given {
+                return refuse(name, allowed, with_game);
+            }
+        }
+        if self.rhf {
+            return refuse("--rhf", "given only with --game g", with_game);
+        }
+        if self.noise.is_some() != (evaluator == EvaluatorName::Additive) {
+            return refuse(
+                "--noise",
+                "given exactly when --evaluator additive",
+                if self.noise.is_some() {
+                    format!("a value with --evaluator {}", evaluator.name())
+                } else {
+                    "nothing".to_string()
+                },
+            );
+        }
+        if self.e.is_some() && evaluator != EvaluatorName::Artificial {
+            return refuse(
+                "--e",
+                "given only with --evaluator artificial",
+                format!("a value with --evaluator {}", evaluator.name()),
+            );
+        }
+        let evaluator = match evaluator {
+            EvaluatorName::Perfect => PathSumEvaluator::Perfect,
+            EvaluatorName::Position => PathSumEvaluator::Position,
+            EvaluatorName::Additive => PathSumEvaluator::Additive {
+                noise: Law::parse("--noise", self.noise.as_deref().unwrap_or("0"))?,
+            },
+            EvaluatorName::Artificial => PathSumEvaluator::Artificial {
+                error: self
+                    .e
+                    .clone()
+                    .unwrap_or_else(|| BigRational::new(1.into(), 10.into())),
+            },
+            other => {
+                return refuse(
+                    &format!("--evaluator {}", other.name()),
+                    "perfect, additive, position or artificial with --game sum",
+                    "--game sum",
+                );
+            }
+        };
+        let terminal = match &self.terminal {
+            Some(text) => parse_rational(text.trim()).map_err(|e| {
+                Error::invalid("--terminal", &format!("a number in [0, 1); {e}"), text)
+            })?,
+            None => BigRational::from_integer(0.into()),
+        };
+        let game = PathSumGame {
+            branching: self.branching.unwrap_or(2),
+            height: self.height,
+            step: Law::parse("--step", self.step.as_deref().unwrap_or("1:1/2,-1:1/2"))?,
+            leaf: Law::parse("--leaf", self.leaf.as_deref().unwrap_or("0"))?,
+            terminal,
+            outcome: self.outcome.unwrap_or(Outcome::Value),
+            evaluator,
+        };
+        game.validate()?;
+        Ok(PathSumRequest {
+            game,
+            depth: self.depth,
+            exact: self.exact,
+        })
     }
 }

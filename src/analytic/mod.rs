@@ -27,3 +27,4 @@ pub mod emm;
 pub mod errprop;
 pub mod families;
 pub mod ggame;
+pub mod pathsum;

@@ -12,7 +12,7 @@ use num_rational::BigRational;
 use super::args::{OutputArgs, probability};
 
 /// The options of `exact` (the game families), which Li & Marsland's D-game does not take.
-const FAMILY: [&str; 19] = [
+const FAMILY: [&str; 24] = [
     "game",
     "branching",
     "evaluator",
@@ -32,6 +32,11 @@ const FAMILY: [&str; 19] = [
     "range",
     "playout_formula",
     "rhf",
+    "step",
+    "leaf",
+    "terminal",
+    "outcome",
+    "noise",
 ];
 
 #[derive(Debug, clap::Args)]

@@ -1,0 +1,436 @@
+//! Checks of the path-sum engine: brute force over all trees in rationals, the special
+//! cases against the P-game and N-game engines, f64 against exact within the bound.
+
+use std::collections::BTreeMap;
+
+use num_rational::BigRational;
+use num_traits::{One, Zero};
+
+use super::*;
+
+fn r(text: &str) -> BigRational {
+    parse_rational(text).unwrap()
+}
+
+fn law(text: &str) -> Law {
+    Law::parse("--law", text).unwrap()
+}
+
+/// A subtree's outcome law: (true value, backed-up evaluation) in absolute values, by
+/// plain enumeration (no grid, no shift, no CDF): each child draws its step and then its
+/// own subtree outcome, and every b-tuple of children is enumerated.
+struct Brute<'a> {
+    game: &'a PathSumGame,
+    front: u32,
+    memo: BTreeMap<(u32, BigRational), Vec<((BigRational, BigRational), BigRational)>>,
+}
+
+type Outcomes = Vec<((BigRational, BigRational), BigRational)>;
+
+impl Brute<'_> {
+    fn truth(&self, value: &BigRational) -> BigRational {
+        match self.game.outcome {
+            Outcome::Value => value.clone(),
+            Outcome::Sign => {
+                if *value > BigRational::zero() {
+                    BigRational::one()
+                } else {
+                    BigRational::zero()
+                }
+            }
+        }
+    }
+
+    /// The exact outcomes of a leaf or terminal node at position s (evaluated exactly).
+    fn leaf(&self, s: &BigRational) -> Outcomes {
+        self.game
+            .leaf
+            .atoms()
+            .iter()
+            .map(|(y, p)| {
+                let v = self.truth(&(s + y));
+                ((v.clone(), v), p.clone())
+            })
+            .collect()
+    }
+
+    /// The front evaluation of a non-terminal node of true value v at position s.
+    fn evaluate(&self, v: &BigRational, s: &BigRational) -> Outcomes {
+        match &self.game.evaluator {
+            Evaluator::Perfect => vec![((v.clone(), v.clone()), BigRational::one())],
+            Evaluator::Position => vec![((v.clone(), s.clone()), BigRational::one())],
+            Evaluator::Additive { noise } => noise
+                .atoms()
+                .iter()
+                .map(|(n, p)| ((v.clone(), v + n), p.clone()))
+                .collect(),
+            Evaluator::Artificial { error } => vec![
+                ((v.clone(), v.clone()), BigRational::one() - error),
+                ((v.clone(), BigRational::one() - v), error.clone()),
+            ],
+        }
+    }
+
+    /// Outcomes of a node at `height` and position `s` (its evaluation meaningful only at
+    /// or above the front).
+    fn node(&mut self, height: u32, s: &BigRational) -> Outcomes {
+        if let Some(o) = self.memo.get(&(height, s.clone())) {
+            return o.clone();
+        }
+        let evaluated = height >= self.front;
+        let mut out: BTreeMap<(BigRational, BigRational), BigRational> = BTreeMap::new();
+        let add = |out: &mut BTreeMap<_, BigRational>, k: (BigRational, BigRational), p| {
+            *out.entry(k).or_insert_with(BigRational::zero) += p;
+        };
+        if height == 0 {
+            for ((v, e), p) in self.leaf(s) {
+                let e = if evaluated { e } else { BigRational::zero() };
+                add(&mut out, (v, e), p);
+            }
+        } else {
+            let t = if height < self.game.height {
+                self.game.terminal.clone()
+            } else {
+                BigRational::zero()
+            };
+            if !t.is_zero() {
+                for ((v, e), p) in self.leaf(s) {
+                    let e = if evaluated { e } else { BigRational::zero() };
+                    add(&mut out, (v, e), p * &t);
+                }
+            }
+            // children: (step, child outcome) options
+            let mut options: Outcomes = Vec::new();
+            for (x, px) in self.game.step.atoms().to_vec() {
+                for ((v, e), p) in self.node(height - 1, &(s + &x)) {
+                    options.push(((v, e), p * &px));
+                }
+            }
+            let max = height % 2 == 1;
+            let b = self.game.branching as usize;
+            let mut index = vec![0usize; b];
+            loop {
+                let mut p = BigRational::one() - &t;
+                let mut best_v: Option<BigRational> = None;
+                let mut best_e: Option<BigRational> = None;
+                for &i in &index {
+                    let ((v, e), q) = &options[i];
+                    p *= q;
+                    let better = |a: &BigRational, b: &Option<BigRational>| match b {
+                        None => true,
+                        Some(b) => (max && a > b) || (!max && a < b),
+                    };
+                    if better(v, &best_v) {
+                        best_v = Some(v.clone());
+                    }
+                    if better(e, &best_e) {
+                        best_e = Some(e.clone());
+                    }
+                }
+                let v = best_v.unwrap();
+                if height == self.front {
+                    for ((v, e), q) in self.evaluate(&v, s) {
+                        add(&mut out, (v, e), &p * q);
+                    }
+                } else {
+                    let e = if evaluated {
+                        best_e.unwrap()
+                    } else {
+                        BigRational::zero()
+                    };
+                    add(&mut out, (v, e), p);
+                }
+                // next tuple
+                let mut k = 0;
+                while k < b {
+                    index[k] += 1;
+                    if index[k] < options.len() {
+                        break;
+                    }
+                    index[k] = 0;
+                    k += 1;
+                }
+                if k == b {
+                    break;
+                }
+            }
+        }
+        let out: Outcomes = out.into_iter().filter(|(_, p)| !p.is_zero()).collect();
+        self.memo.insert((height, s.clone()), out.clone());
+        out
+    }
+}
+
+/// (D, P(optimal), loss, bias mean, nontrivial) by enumerating every b-tuple of the root's
+/// children and playing the move with explicit uniform tie-breaking.
+fn brute_force(game: &PathSumGame, depth: u32) -> [BigRational; 5] {
+    let h = game.height;
+    let mut brute = Brute {
+        game,
+        front: h - depth,
+        memo: BTreeMap::new(),
+    };
+    let mut options: Outcomes = Vec::new();
+    for (x, px) in game.step.atoms().to_vec() {
+        for ((v, e), p) in brute.node(h - 1, &x) {
+            options.push(((v, e), p * &px));
+        }
+    }
+    let b = game.branching as usize;
+    let max = h % 2 == 1;
+    let zero = BigRational::zero;
+    let (mut correct, mut nontrivial, mut correct_nt, mut loss, mut bias) =
+        (zero(), zero(), zero(), zero(), zero());
+    let mut index = vec![0usize; b];
+    loop {
+        let mut p = BigRational::one();
+        for &i in &index {
+            p *= &options[i].1;
+        }
+        let vs: Vec<&BigRational> = index.iter().map(|&i| &options[i].0.0).collect();
+        let es: Vec<&BigRational> = index.iter().map(|&i| &options[i].0.1).collect();
+        let pick = |xs: &[&BigRational]| -> BigRational {
+            let mut best = xs[0].clone();
+            for x in xs {
+                if (max && **x > best) || (!max && **x < best) {
+                    best = (*x).clone();
+                }
+            }
+            best
+        };
+        let root_v = pick(&vs);
+        let root_e = pick(&es);
+        let chosen: Vec<usize> = (0..b).filter(|&i| *es[i] == root_e).collect();
+        let share = BigRational::new(1.into(), (chosen.len() as i64).into());
+        let mut p_correct = BigRational::zero();
+        let mut l = BigRational::zero();
+        for &i in &chosen {
+            if *vs[i] == root_v {
+                p_correct += &share;
+            }
+            let gap = if max {
+                &root_v - vs[i]
+            } else {
+                vs[i] - &root_v
+            };
+            l += &share * gap;
+        }
+        let trivial = vs.iter().all(|v| **v == root_v);
+        correct += &p * &p_correct;
+        loss += &p * l;
+        bias += &p * (&root_e - &root_v);
+        if !trivial {
+            nontrivial += &p;
+            correct_nt += &p * &p_correct;
+        }
+        let mut k = 0;
+        while k < b {
+            index[k] += 1;
+            if index[k] < options.len() {
+                break;
+            }
+            index[k] = 0;
+            k += 1;
+        }
+        if k == b {
+            break;
+        }
+    }
+    [correct_nt / &nontrivial, correct, loss, bias, nontrivial]
+}
+
+fn game(
+    b: u32,
+    h: u32,
+    step: &str,
+    leaf: &str,
+    terminal: &str,
+    outcome: Outcome,
+    ev: Evaluator,
+) -> PathSumGame {
+    PathSumGame {
+        branching: b,
+        height: h,
+        step: law(step),
+        leaf: law(leaf),
+        terminal: r(terminal),
+        outcome,
+        evaluator: ev,
+    }
+}
+
+fn check_against_brute_force(g: &PathSumGame) {
+    let depths: Vec<u32> = (1..=g.height).collect();
+    let column = pathsum_column::<BigRational>(g, &depths).unwrap();
+    for row in &column.rows {
+        let [d, optimal, loss, bias, nontrivial] = brute_force(g, row.depth);
+        let what = format!("{g:?} d = {}", row.depth);
+        assert_eq!(row.decision, d, "D {what}");
+        assert_eq!(row.optimal, optimal, "optimal {what}");
+        assert_eq!(row.loss, loss, "loss {what}");
+        if let Some(mean) = &row.bias_mean {
+            assert_eq!(*mean, bias, "bias {what}");
+        }
+        assert_eq!(column.nontrivial, nontrivial, "nontrivial {what}");
+    }
+}
+
+#[test]
+fn equals_brute_force_on_value_outcomes() {
+    let noise = Evaluator::Additive {
+        noise: law("1:1/4,0:1/2,-1:1/4"),
+    };
+    for (b, h) in [(2, 1), (2, 2), (2, 3), (3, 2), (2, 4)] {
+        for ev in [Evaluator::Perfect, Evaluator::Position, noise.clone()] {
+            for terminal in ["0", "1/5"] {
+                let g = game(
+                    b,
+                    h,
+                    "1:2/5,0:1/5,-1:2/5",
+                    "1/2:1/3,-1/2:2/3",
+                    terminal,
+                    Outcome::Value,
+                    ev.clone(),
+                );
+                check_against_brute_force(&g);
+            }
+        }
+    }
+    // pure path sums and skewed, non-symmetric laws
+    let g = game(
+        3,
+        3,
+        "2:1/3,-1:2/3",
+        "0",
+        "1/3",
+        Outcome::Value,
+        Evaluator::Position,
+    );
+    check_against_brute_force(&g);
+    let g = game(2, 3, "0", "0:1/4,1:1/2,3:1/4", "0", Outcome::Value, noise);
+    check_against_brute_force(&g);
+}
+
+#[test]
+fn equals_brute_force_on_sign_outcomes() {
+    for (b, h) in [(2, 2), (2, 3), (3, 2), (2, 4)] {
+        let art = Evaluator::Artificial { error: r("1/10") };
+        let noise = Evaluator::Additive {
+            noise: law("1/2:1/4,0:1/2,-1/2:1/4"),
+        };
+        for ev in [Evaluator::Perfect, art, noise] {
+            for terminal in ["0", "1/4"] {
+                let g = game(
+                    b,
+                    h,
+                    "1:3/5,-1:2/5",
+                    "0:1/2,1/2:1/2",
+                    terminal,
+                    Outcome::Sign,
+                    ev.clone(),
+                );
+                check_against_brute_force(&g);
+            }
+        }
+        let g = game(
+            b,
+            h,
+            "1:1/2,-1:1/2",
+            "0",
+            "0",
+            Outcome::Sign,
+            Evaluator::Position,
+        );
+        check_against_brute_force(&g);
+    }
+}
+
+#[test]
+fn f64_agrees_with_exact_within_the_bound() {
+    let g = game(
+        2,
+        7,
+        "1:1/3,0:1/3,-1:1/3",
+        "1:1/4,0:1/2,-1:1/4",
+        "1/10",
+        Outcome::Value,
+        Evaluator::Additive {
+            noise: law("2:1/8,1:1/4,0:1/4,-1:1/4,-2:1/8"),
+        },
+    );
+    let depths: Vec<u32> = (1..=7).collect();
+    let exact = pathsum_column::<BigRational>(&g, &depths).unwrap();
+    let float = pathsum_column::<f64>(&g, &depths).unwrap();
+    for (e, f) in exact.rows.iter().zip(&float.rows) {
+        let pairs = [
+            (&e.decision, f.decision, f.bounds[0]),
+            (&e.optimal, f.optimal, f.bounds[1]),
+            (&e.loss, f.loss, f.bounds[2]),
+            (
+                e.bias_mean.as_ref().unwrap(),
+                f.bias_mean.unwrap(),
+                f.bounds[3],
+            ),
+        ];
+        for (x, y, bound) in pairs {
+            let gap = (Probability::to_f64(x) - y).abs();
+            assert!(gap <= bound, "d = {}: {gap} > {bound}", e.depth);
+            assert!(bound < 1e-9, "bound {bound}");
+        }
+        assert_eq!(e.bias_quantiles, f.bias_quantiles);
+    }
+}
+
+#[test]
+fn bad_input_names_the_argument() {
+    let cases = [
+        ("--step", Law::parse("--step", "1:1/2,-1:1/4").map(|_| ())),
+        ("--step", Law::parse("--step", "1:-1/2,-1:3/2").map(|_| ())),
+        ("--step", Law::parse("--step", "1:1/2,1:1/2").map(|_| ())),
+        ("--leaf", Law::parse("--leaf", "x:1").map(|_| ())),
+    ];
+    for (name, result) in cases {
+        assert!(result.unwrap_err().to_string().starts_with(name));
+    }
+    let mut g = game(
+        2,
+        3,
+        "1:1/2,-1:1/2",
+        "0",
+        "0",
+        Outcome::Value,
+        Evaluator::Perfect,
+    );
+    g.terminal = r("-1/2");
+    assert!(
+        g.validate()
+            .unwrap_err()
+            .to_string()
+            .starts_with("--terminal")
+    );
+    g.terminal = r("0");
+    g.evaluator = Evaluator::Artificial { error: r("1/10") };
+    assert!(
+        g.validate()
+            .unwrap_err()
+            .to_string()
+            .starts_with("--evaluator artificial")
+    );
+    g.outcome = Outcome::Sign;
+    g.evaluator = Evaluator::Artificial { error: r("3/2") };
+    assert!(g.validate().unwrap_err().to_string().starts_with("--e "));
+    let g = game(2, 3, "0", "1", "0", Outcome::Value, Evaluator::Perfect);
+    let err = pathsum_column::<BigRational>(&g, &[1]).unwrap_err();
+    assert!(err.to_string().starts_with("--step"), "{err}");
+    let g = game(
+        2,
+        40,
+        "1:1/2,-1:1/2",
+        "0",
+        "0",
+        Outcome::Value,
+        Evaluator::Perfect,
+    );
+    let err = pathsum_column::<BigRational>(&g, &[1, 40]).unwrap_err();
+    assert!(err.to_string().contains("refused"), "{err}");
+}
