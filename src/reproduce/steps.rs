@@ -175,13 +175,16 @@ pub(super) fn studies(job: &mut Job) -> Result<()> {
     )?;
     let full = if job.options.full { " --full" } else { "" };
     let command = format!("pathology mc study-figures{full} --seed {seed} --out plots");
+    let games = crate::plot::studies::wilson_games(job.options.full);
     job.files(
         &written,
         |name| {
             let what = if name.starts_with("chi_nau_fig3") {
                 "Chi & Nau Fig. 3: minimax's share of wins against product, against rhf(w) (P-games, depth 6, search depth 2)".to_string()
             } else if let Some(n) = name.strip_prefix("wilson_fig").and_then(|r| r.chars().next()) {
-                format!("Wilson, Parker & Nau Fig. {n}: fraction of correct decisions of minimax, product and EMM against search depth")
+                format!(
+                    "Wilson, Parker & Nau Fig. {n}: fraction of correct decisions of minimax, product and EMM against search depth, {games} non-trivial games per setting"
+                )
             } else {
                 "data behind the simulation figures".to_string()
             };
