@@ -15,6 +15,7 @@
 
 pub mod figures;
 pub mod studies;
+mod style;
 pub mod uct;
 
 use std::path::Path;
@@ -23,6 +24,7 @@ use std::sync::Once;
 use plotters::coord::Shift;
 use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use crate::analytic::errprop::stability::{Attractor, FixedPoint, Stability, attractor_of};
 use crate::analytic::errprop::{BackUp, ErrorPair, back_up};
@@ -30,6 +32,8 @@ use crate::error::{Error, Result as LibResult};
 pub use crate::report::figure::{
     Axes, ErrorPoint, ErrorSeries, ExactLine, LegendPosition, Panel, Series, interval_y_range,
 };
+pub use style::{PALETTE, integer_tick_label, tick_label};
+use style::{SeriesStyle, series_styles};
 
 /// An error while drawing or writing a figure.
 #[derive(Debug, thiserror::Error)]
@@ -75,25 +79,101 @@ fn legend_position(position: LegendPosition) -> Option<SeriesLabelPosition> {
     })
 }
 
-/// Draws `points` as a line in `color` with a legend entry `label` (a short thick stroke).
-fn labelled_line<DB: DrawingBackend>(
-    chart: &mut ChartContext<'_, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>,
-    points: impl Iterator<Item = (f64, f64)>,
+/// Points of a series beyond which its markers are drawn smaller.
+const DENSE_POINTS: usize = 40;
+
+/// The chart type of every figure.
+type Chart<'a, DB> = ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
+
+/// Draws `points` as a line in `style` with a legend entry `label` drawn the same way (dash and
+/// marker), then the markers.
+fn styled_line<'a, DB: DrawingBackend + 'a>(
+    chart: &mut Chart<'a, DB>,
+    points: &[(f64, f64)],
     label: &str,
+    style: SeriesStyle,
+    t: Theme,
+) -> Result<()> {
+    // Smaller markers on dense curves (still nested), in the legend as on the line.
+    let style = if points.len() > DENSE_POINTS {
+        SeriesStyle {
+            radius: style.radius.saturating_sub(2).max(2),
+            ..style
+        }
+    } else {
+        style
+    };
+    let stroke = style.color.stroke_width(t.px(2));
+    let line = points.iter().copied();
+    let anno = match style.dash {
+        Some((on, off)) => {
+            chart.draw_series(DashedLineSeries::new(line, t.px(on), t.px(off), stroke))
+        }
+        None => chart.draw_series(LineSeries::new(line, stroke)),
+    }
+    .map_err(failed)?;
+    anno.label(t.text(label))
+        .legend(move |c| style::legend_entry(c, style, t.px(2), t.px(1)));
+    markers(chart, points, style, t)
+}
+
+/// Draws the markers of `points` in `style` (none for a style without a shape).
+fn markers<DB: DrawingBackend>(
+    chart: &mut Chart<'_, DB>,
+    points: &[(f64, f64)],
+    style: SeriesStyle,
+    t: Theme,
+) -> Result<()> {
+    let Some(shape) = style.shape else {
+        return Ok(());
+    };
+    let outline = style::outline(shape, t.px(style.radius) as i32);
+    let stroke = style.color.stroke_width(t.px(1) + 1);
+    chart
+        .draw_series(
+            points
+                .iter()
+                .map(|&p| EmptyElement::at(p) + PathElement::new(outline.clone(), stroke)),
+        )
+        .map_err(failed)?;
+    Ok(())
+}
+
+/// Draws a reference line (an exact curve, a paper's values, chance) thin and dashed in
+/// `color`, with a legend entry drawn the same way when `label` is given.
+fn reference_line<'a, DB: DrawingBackend + 'a>(
+    chart: &mut Chart<'a, DB>,
+    points: &[(f64, f64)],
+    label: Option<&str>,
     color: RGBColor,
     t: Theme,
 ) -> Result<()> {
-    chart
-        .draw_series(LineSeries::new(points, color.stroke_width(t.px(2))))
-        .map_err(failed)?
-        .label(t.text(label))
-        .legend(move |(x, y)| {
-            PathElement::new(
-                vec![(x, y), (x + t.offset(24), y)],
-                color.stroke_width(t.px(3)),
-            )
-        });
+    let (on, off) = style::REFERENCE_DASH;
+    let anno = chart
+        .draw_series(DashedLineSeries::new(
+            points.iter().copied(),
+            t.px(on),
+            t.px(off),
+            color.stroke_width(t.px(1)),
+        ))
+        .map_err(failed)?;
+    if let Some(label) = label {
+        let entry = SeriesStyle {
+            color,
+            shape: None,
+            radius: 0,
+            dash: Some(style::REFERENCE_DASH),
+        };
+        anno.label(t.text(label))
+            .legend(move |c| style::legend_entry(c, entry, t.px(1), t.px(1)));
+    }
     Ok(())
+}
+
+/// The styles of `series` (point lists in drawing order) in a chart whose y axis spans
+/// `y_span`: a series that would hide an earlier one is dashed.
+fn styles_of(series: &[Vec<(f64, f64)>], y_span: f64, markers: bool) -> Vec<SeriesStyle> {
+    series_styles(series.len(), &style::hiding(series, y_span), markers)
 }
 
 /// Draws the legend of `chart` in its corner `position`, labels at `size` points.
@@ -259,15 +339,6 @@ fn integer_axis(mut xs: impl Iterator<Item = f64>) -> bool {
     any && all
 }
 
-/// Whole numbers as such, anything else as no label (the ticks of an [`integer_axis`]).
-fn integer_tick(x: &f64) -> String {
-    if (x - x.round()).abs() < 1e-9 {
-        format!("{x:.0}")
-    } else {
-        String::new()
-    }
-}
-
 /// The font family every figure uses.
 const FONT: &str = "sans-serif";
 
@@ -336,24 +407,76 @@ fn save(path: &Path, figure: &impl Figure, style: Style) -> Result<()> {
     save_sized(path, t.panel(), figure, t)
 }
 
-/// The series colours (colour-blind friendly, Okabe-Ito).
-pub const PALETTE: [RGBColor; 6] = [
-    RGBColor(0, 114, 178),
-    RGBColor(213, 94, 0),
-    RGBColor(0, 158, 115),
-    RGBColor(204, 121, 167),
-    RGBColor(230, 159, 0),
-    RGBColor(86, 180, 233),
-];
-
 struct TrajectoryFigure<'a> {
     title: &'a str,
     series: &'a [Series],
 }
 
-/// Points closer than this (as a fraction of the axis ranges) to an already labelled point get
-/// no step label.
-const LABEL_SPACING: f64 = 0.045;
+/// How far a step label sits from its point, across the trajectory, as a fraction of the axes.
+const LABEL_OFFSET: f64 = 0.032;
+/// The least distance (fraction of the axes) from a step label to any line, point or other
+/// label; a label that cannot keep it on either side of its trajectory is left out.
+const LABEL_CLEARANCE: f64 = 0.02;
+
+/// The distance from `p` to the segment `a`-`b`.
+fn segment_distance(p: (f64, f64), a: (f64, f64), b: (f64, f64)) -> f64 {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let length = dx * dx + dy * dy;
+    let s = if length > 0.0 {
+        (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / length).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    (p.0 - a.0 - s * dx).hypot(p.1 - a.1 - s * dy)
+}
+
+/// Where the step labels of `series` (in axis fractions, each axis 0..1) go: for each point,
+/// beside it across its trajectory, on the side farther from every line and label, or nowhere
+/// (`None`) when neither side keeps [`LABEL_CLEARANCE`].
+fn step_label_places(series: &[Vec<(f64, f64)>]) -> Vec<Vec<Option<(f64, f64)>>> {
+    let mut placed: Vec<(f64, f64)> = Vec::new();
+    let clearance = |q: (f64, f64), placed: &[(f64, f64)]| {
+        let lines = series.iter().flat_map(|s| {
+            s.windows(2)
+                .map(|w| segment_distance(q, w[0], w[1]))
+                .chain(s.iter().map(|&p| (q.0 - p.0).hypot(q.1 - p.1)))
+        });
+        let labels = placed.iter().map(|&l| ((q.0 - l.0) / 1.5).hypot(q.1 - l.1));
+        lines.chain(labels).fold(f64::INFINITY, f64::min)
+    };
+    series
+        .iter()
+        .map(|s| {
+            (0..s.len())
+                .map(|k| {
+                    let (before, after) = (s[k.saturating_sub(1)], s[(k + 1).min(s.len() - 1)]);
+                    let (du, dv) = (after.0 - before.0, after.1 - before.1);
+                    let norm = du.hypot(dv);
+                    let normal = if norm > 0.0 {
+                        (-dv / norm, du / norm)
+                    } else {
+                        (0.0, 1.0)
+                    };
+                    let p = s[k];
+                    let best = [1.0, -1.0]
+                        .into_iter()
+                        .map(|side| {
+                            let q = (
+                                p.0 + side * LABEL_OFFSET * normal.0,
+                                p.1 + side * LABEL_OFFSET * normal.1,
+                            );
+                            (q, clearance(q, &placed))
+                        })
+                        .filter(|(q, _)| (0.0..=1.0).contains(&q.0) && (0.0..=1.0).contains(&q.1))
+                        .max_by(|a, b| a.1.total_cmp(&b.1));
+                    let place = best.filter(|b| b.1 >= LABEL_CLEARANCE).map(|b| b.0);
+                    placed.extend(place);
+                    place
+                })
+                .collect()
+        })
+        .collect()
+}
 
 impl Figure for TrajectoryFigure<'_> {
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>, t: Theme) -> Result<()> {
@@ -378,42 +501,37 @@ impl Figure for TrajectoryFigure<'_> {
             .y_label_area_size(t.px(60))
             .build_cartesian_2d(0f64..x_top, 0f64..y_top)
             .map_err(failed)?;
+        let tick = |x: &f64| tick_label(*x);
         chart
             .configure_mesh()
             .x_desc(t.text("gamma = Pr[Psi = 1 | loss]"))
             .y_desc(t.text("delta = Pr[Psi = 0 | win]"))
+            .x_label_formatter(&tick)
+            .y_label_formatter(&tick)
             .axis_desc_style((FONT, t.font(18)))
             .label_style((FONT, t.font(15)))
             .light_line_style(WHITE.mix(0.0))
             .draw()
             .map_err(failed)?;
-        let mut labelled: Vec<(f64, f64)> = Vec::new();
-        for (i, s) in self.series.iter().enumerate() {
-            let color = PALETTE[i % PALETTE.len()];
-            labelled_line(&mut chart, s.points.iter().copied(), &s.label, color, t)?;
-            chart
-                .draw_series(
-                    s.points
-                        .iter()
-                        .map(|&p| Circle::new(p, t.px(4), color.filled())),
-                )
-                .map_err(failed)?;
-            // Step labels, skipped where they would crowd earlier labels.
-            let mut texts = Vec::new();
-            for (k, &p) in s.points.iter().enumerate() {
-                let spacing = LABEL_SPACING * f64::from(t.px(1));
-                let crowded = labelled.iter().any(|q| {
-                    (q.0 - p.0).abs() < spacing * x_top && (q.1 - p.1).abs() < spacing * y_top
-                });
-                if !crowded {
-                    labelled.push(p);
-                    texts.push(Text::new(
-                        k.to_string(),
-                        (p.0 + 0.008 * x_top, p.1 + 0.012 * y_top),
-                        (FONT, t.font(13)).into_font().color(&color),
-                    ));
-                }
-            }
+        let points: Vec<Vec<(f64, f64)>> = self.series.iter().map(|s| s.points.clone()).collect();
+        let styles = styles_of(&points, y_top, true);
+        for (s, &style) in self.series.iter().zip(&styles) {
+            styled_line(&mut chart, &s.points, &s.label, style, t)?;
+        }
+        // Step labels beside their points, across the trajectory, where they crowd nothing.
+        let fractions: Vec<Vec<(f64, f64)>> = points
+            .iter()
+            .map(|s| s.iter().map(|p| (p.0 / x_top, p.1 / y_top)).collect())
+            .collect();
+        let centred = Pos::new(HPos::Center, VPos::Center);
+        for (places, style) in step_label_places(&fractions).iter().zip(&styles) {
+            let font = (FONT, t.font(13))
+                .into_font()
+                .color(&style.color)
+                .pos(centred);
+            let texts = places.iter().enumerate().filter_map(|(k, place)| {
+                place.map(|(u, v)| Text::new(k.to_string(), (u * x_top, v * y_top), font.clone()))
+            });
             chart.draw_series(texts).map_err(failed)?;
         }
         legend(&mut chart, SeriesLabelPosition::UpperRight, 16, t)?;
@@ -462,39 +580,44 @@ impl Figure for LineFigure<'_> {
             .y_label_area_size(t.px(70))
             .build_cartesian_2d(a.x_range.0..a.x_range.1, a.y_range.0..a.y_range.1)
             .map_err(failed)?;
-        let mut mesh = chart.configure_mesh();
-        mesh.x_desc(t.axis(&a.x_label))
-            .y_desc(t.axis(&a.y_label))
-            .axis_desc_style((FONT, t.font(18)))
-            .label_style((FONT, t.font(15)))
-            .light_line_style(WHITE.mix(0.0));
-        let integer = t.style == Style::Paper
-            && integer_axis(
-                self.series
-                    .iter()
-                    .flat_map(|s| s.points.iter().map(|p| p.0)),
-            );
-        if integer {
-            mesh.x_labels(integer_labels(a.x_range))
-                .x_label_formatter(&integer_tick);
-        }
-        mesh.draw().map_err(failed)?;
-        for (i, s) in self.series.iter().enumerate() {
-            let color = PALETTE[i % PALETTE.len()];
-            labelled_line(&mut chart, s.points.iter().copied(), &s.label, color, t)?;
-            if self.markers {
-                chart
-                    .draw_series(
-                        s.points
-                            .iter()
-                            .map(|&p| Circle::new(p, t.px(2), color.filled())),
-                    )
-                    .map_err(failed)?;
-            }
+        let xs = self
+            .series
+            .iter()
+            .flat_map(|s| s.points.iter().map(|p| p.0));
+        configure_mesh(&mut chart, a, integer_axis(xs), t)?;
+        let points: Vec<Vec<(f64, f64)>> = self.series.iter().map(|s| s.points.clone()).collect();
+        let styles = styles_of(&points, a.y_range.1 - a.y_range.0, self.markers);
+        for (s, &style) in self.series.iter().zip(&styles) {
+            styled_line(&mut chart, &s.points, &s.label, style, t)?;
         }
         legend(&mut chart, SeriesLabelPosition::UpperRight, 16, t)?;
         Ok(())
     }
+}
+
+/// Draws the mesh of a chart with axes `a`: descriptions, and tick labels by [`tick_label`],
+/// on an integer x axis ([`integer_axis`]) at whole numbers only by [`integer_tick_label`].
+fn configure_mesh<DB: DrawingBackend>(
+    chart: &mut Chart<'_, DB>,
+    a: &Axes,
+    integer_x: bool,
+    t: Theme,
+) -> Result<()> {
+    let tick = |x: &f64| tick_label(*x);
+    let whole = |x: &f64| integer_tick_label(*x);
+    let mut mesh = chart.configure_mesh();
+    mesh.x_desc(t.axis(&a.x_label))
+        .y_desc(t.axis(&a.y_label))
+        .x_label_formatter(&tick)
+        .y_label_formatter(&tick)
+        .axis_desc_style((FONT, t.font(18)))
+        .label_style((FONT, t.font(15)))
+        .light_line_style(WHITE.mix(0.0));
+    if integer_x {
+        mesh.x_labels(integer_labels(a.x_range))
+            .x_label_formatter(&whole);
+    }
+    mesh.draw().map_err(failed)
 }
 
 /// Draws labelled series as lines (with small markers if `markers`) and a legend.
@@ -590,10 +713,13 @@ impl Figure for PhaseFigure<'_> {
             .y_label_area_size(t.px(60))
             .build_cartesian_2d(0f64..1f64, 0f64..1f64)
             .map_err(failed)?;
+        let tick = |x: &f64| tick_label(*x);
         chart
             .configure_mesh()
             .x_desc(t.text("gamma"))
             .y_desc(t.text("delta"))
+            .x_label_formatter(&tick)
+            .y_label_formatter(&tick)
             .axis_desc_style((FONT, t.font(18)))
             .label_style((FONT, t.font(15)))
             .disable_mesh()
@@ -652,16 +778,9 @@ impl Figure for PhaseFigure<'_> {
                     )
                 });
         }
-        for (i, s) in self.series.iter().enumerate() {
-            let color = PALETTE[i % PALETTE.len()];
-            labelled_line(&mut chart, s.points.iter().copied(), &s.label, color, t)?;
-            chart
-                .draw_series(
-                    s.points
-                        .iter()
-                        .map(|&p| Circle::new(p, t.px(3), color.filled())),
-                )
-                .map_err(failed)?;
+        let points: Vec<Vec<(f64, f64)>> = self.series.iter().map(|s| s.points.clone()).collect();
+        for (s, style) in self.series.iter().zip(styles_of(&points, 1.0, true)) {
+            styled_line(&mut chart, &s.points, &s.label, style, t)?;
         }
         for p in self.fixed {
             let at = (p.point.gamma, p.point.delta);
@@ -754,6 +873,7 @@ impl ErrorBarFigure<'_> {
     fn draw_panel<DB: DrawingBackend>(
         panel: &Panel,
         exact: &[ExactLine],
+        styles: &[SeriesStyle],
         area: &DrawingArea<DB, Shift>,
         t: Theme,
     ) -> Result<()> {
@@ -768,42 +888,18 @@ impl ErrorBarFigure<'_> {
             .y_label_area_size(t.px(70))
             .build_cartesian_2d(a.x_range.0..a.x_range.1, a.y_range.0..a.y_range.1)
             .map_err(failed)?;
-        // Whole numbers without decimals (search depths), others to two decimals.
-        let tick = |x: &f64| {
-            if (x - x.round()).abs() < 1e-9 {
-                format!("{x:.0}")
-            } else {
-                format!("{x:.2}")
-            }
-        };
-        let mut mesh = chart.configure_mesh();
-        mesh.x_desc(t.axis(&a.x_label))
-            .y_desc(t.axis(&a.y_label))
-            .x_label_formatter(&tick)
-            .axis_desc_style((FONT, t.font(18)))
-            .label_style((FONT, t.font(15)))
-            .light_line_style(WHITE.mix(0.0));
-        let integer = t.style == Style::Paper
-            && integer_axis(
-                panel
-                    .series
-                    .iter()
-                    .flat_map(|s| s.points.iter().map(|p| p.x)),
-            );
-        if integer {
-            mesh.x_labels(integer_labels(a.x_range))
-                .x_label_formatter(&integer_tick);
-        }
-        mesh.draw().map_err(failed)?;
+        let xs = panel
+            .series
+            .iter()
+            .flat_map(|s| s.points.iter().map(|p| p.x));
+        configure_mesh(&mut chart, a, integer_axis(xs), t)?;
+        // References first and thin: the horizontal line, then the exact curves.
         if let Some(y) = panel.reference {
-            chart
-                .draw_series(DashedLineSeries::new(
-                    [(a.x_range.0, y), (a.x_range.1, y)],
-                    t.px(6),
-                    t.px(4),
-                    BLACK.mix(0.5).stroke_width(t.px(1)),
-                ))
-                .map_err(failed)?;
+            let line = [(a.x_range.0, y), (a.x_range.1, y)];
+            reference_line(&mut chart, &line, None, RGBColor(128, 128, 128), t)?;
+        }
+        for line in exact {
+            reference_line(&mut chart, &line.points, Some(&line.label), BLACK, t)?;
         }
         // Bars a little narrower when points are dense.
         let dense = panel
@@ -814,51 +910,22 @@ impl ErrorBarFigure<'_> {
             .unwrap_or(0)
             > 20;
         let bar_width = t.px(if dense { 4 } else { 10 });
-        for (i, s) in panel.series.iter().enumerate() {
-            let color = PALETTE[i % PALETTE.len()];
-            labelled_line(
-                &mut chart,
-                s.points.iter().map(|p| (p.x, p.y)),
-                &s.label,
-                color,
-                t,
-            )?;
+        for (s, &style) in panel.series.iter().zip(styles) {
+            let points: Vec<(f64, f64)> = s.points.iter().map(|p| (p.x, p.y)).collect();
+            // Intervals only where there are some (exact values have none).
             chart
-                .draw_series(s.points.iter().map(|p| {
+                .draw_series(s.points.iter().filter(|p| p.high > p.low).map(|p| {
                     ErrorBar::new_vertical(
                         p.x,
                         p.low,
                         p.y,
                         p.high,
-                        color.stroke_width(t.px(1)),
+                        style.color.stroke_width(t.px(1)),
                         bar_width,
                     )
                 }))
                 .map_err(failed)?;
-            chart
-                .draw_series(
-                    s.points
-                        .iter()
-                        .map(|p| Circle::new((p.x, p.y), t.px(3), color.filled())),
-                )
-                .map_err(failed)?;
-        }
-        for line in exact {
-            chart
-                .draw_series(DashedLineSeries::new(
-                    line.points.iter().copied(),
-                    t.px(8),
-                    t.px(4),
-                    BLACK.stroke_width(t.px(2)),
-                ))
-                .map_err(failed)?
-                .label(t.text(&line.label))
-                .legend(move |(x, y)| {
-                    PathElement::new(
-                        vec![(x, y), (x + t.offset(24), y)],
-                        BLACK.stroke_width(t.px(2)),
-                    )
-                });
+            styled_line(&mut chart, &points, &s.label, style, t)?;
         }
         if let Some(position) = legend_position(panel.legend) {
             legend(&mut chart, position, 16, t)?;
@@ -871,18 +938,52 @@ impl Figure for ErrorBarFigure<'_> {
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>, t: Theme) -> Result<()> {
         root.fill(&WHITE).map_err(failed)?;
         let n = self.panels.len().max(1);
-        // Side by side on the screen; stacked in a paper's single column, where panels with
-        // the same y label (the same quantity, meant to be compared) share one y range.
-        let (areas, panels) = match t.style {
-            Style::Screen => (root.split_evenly(screen_grid(n)), self.panels.to_vec()),
-            Style::Paper => (root.split_evenly((n, 1)), shared_y_ranges(self.panels)),
+        // Side by side on the screen (in rows of three); stacked in a paper's single column.
+        // Either way panels with the same y label (the same quantity, meant to be compared)
+        // share one y range.
+        let areas = match t.style {
+            Style::Screen => root.split_evenly(screen_grid(n)),
+            Style::Paper => root.split_evenly((n, 1)),
         };
-        for (i, (panel, area)) in panels.iter().zip(&areas).enumerate() {
+        let panels = shared_y_ranges(self.panels);
+        let styles = panel_styles(&panels);
+        for (i, ((panel, area), styles)) in panels.iter().zip(&areas).zip(&styles).enumerate() {
             let exact = self.exact.get(i).map_or(&[][..], |v| &v[..]);
-            Self::draw_panel(panel, exact, area, t)?;
+            Self::draw_panel(panel, exact, styles, area, t)?;
         }
         Ok(())
     }
+}
+
+/// The series styles of every panel of a figure: a series label that hides an earlier series
+/// in any panel is dashed in all of them, so that a label looks the same throughout.
+fn panel_styles(panels: &[Panel]) -> Vec<Vec<SeriesStyle>> {
+    let points = |p: &Panel| -> Vec<Vec<(f64, f64)>> {
+        p.series
+            .iter()
+            .map(|s| s.points.iter().map(|q| (q.x, q.y)).collect())
+            .collect()
+    };
+    let mut dashed_labels: Vec<&str> = Vec::new();
+    for p in panels {
+        let span = p.axes.y_range.1 - p.axes.y_range.0;
+        for (s, hides) in p.series.iter().zip(style::hiding(&points(p), span)) {
+            if hides && !dashed_labels.contains(&s.label.as_str()) {
+                dashed_labels.push(&s.label);
+            }
+        }
+    }
+    panels
+        .iter()
+        .map(|p| {
+            let dashed: Vec<bool> = p
+                .series
+                .iter()
+                .map(|s| dashed_labels.contains(&s.label.as_str()))
+                .collect();
+            series_styles(p.series.len(), &dashed, true)
+        })
+        .collect()
 }
 
 /// The screen layout of `n` panels as (rows, columns): side by side up to [`SCREEN_COLUMNS`],
@@ -1089,8 +1190,8 @@ mod tests {
         assert!(!integer_axis([0.0, 0.5].into_iter()));
         assert!(!integer_axis(std::iter::empty()));
         assert_eq!(integer_labels((9.5, 16.5)), 7);
-        assert_eq!(integer_tick(&3.0), "3");
-        assert_eq!(integer_tick(&2.5), "");
+        assert_eq!(integer_tick_label(3.0), "3");
+        assert_eq!(integer_tick_label(2.5), "");
     }
 
     #[test]

@@ -30,6 +30,12 @@ use crate::studies::chi_nau::othello::{
 const FULL_SIZES: (u64, u64) = (8000, 10_000);
 const REDUCED_SIZES: (u64, u64) = (8000, 5000);
 
+/// Non-trivial games per setting of Wilson et al.'s Figs. 3-6 as [`study_figures`] draws them:
+/// the paper's 10,000 when `full`, else 5000.
+pub fn wilson_games(full: bool) -> u64 {
+    if full { FULL_SIZES.1 } else { REDUCED_SIZES.1 }
+}
+
 fn drawing(path: &Path, e: PlotError) -> ReproduceError {
     ReproduceError::Plot(PlotError(format!("drawing {}: {}", path.display(), e.0)))
 }

@@ -184,6 +184,7 @@ pub(super) fn studies(job: &mut Job) -> Result<()> {
     )?;
     let full = if job.options.full { " --full" } else { "" };
     let command = format!("pathology mc study-figures{full} --seed {seed} --out plots");
+    let games = crate::plot::studies::wilson_games(job.options.full);
     job.files(
         &written,
         |name| {
@@ -192,7 +193,9 @@ pub(super) fn studies(job: &mut Job) -> Result<()> {
             } else if name == "wilson_claims.txt" {
                 "Wilson, Parker & Nau: the paper's claims on Figs. 3-6, each an effect with its interval, Holm-corrected (claims tables)".to_string()
             } else if let Some(n) = name.strip_prefix("wilson_fig").and_then(|r| r.chars().next()) {
-                format!("Wilson, Parker & Nau Fig. {n}: fraction of correct decisions of minimax, product and EMM against search depth")
+                format!(
+                    "Wilson, Parker & Nau Fig. {n}: fraction of correct decisions of minimax, product and EMM against search depth, {games} non-trivial games per setting"
+                )
             } else {
                 "data behind the simulation figures".to_string()
             };

@@ -426,14 +426,15 @@ impl PhaseDiagram {
                     .collect();
                 let ys = series.iter().flat_map(|s| s.points.iter().map(|p| p.y));
                 let (lo, hi) = ys.fold((0.0f64, 0.0f64), |(lo, hi), y| (lo.min(y), hi.max(y)));
-                // Room below the curves for the legend.
+                // Room below the curves for the legend (the figure shares one y range across
+                // its panels, the widest of them).
                 let span = (hi - lo).max(0.01);
-                let (lo, hi) = (lo - 0.5 * span, hi + 0.05 * span);
+                let (lo, hi) = (lo - 0.45 * span, hi + 0.05 * span);
                 panels.push(Panel {
                     axes: Axes {
                         title: format!("P-game b = {b}, h = {h}, {}", leaves.name()),
                         x_label: "log2 g (granularity)".to_string(),
-                        y_label: "D(h-1,h) - D(1,h)".to_string(),
+                        y_label: "D(h-1,h) - D(1,h); below 0: pathological".to_string(),
                         x_range: (
                             0.8,
                             f64::from(GRANULARITIES[GRANULARITIES.len() - 1]).log2() + 0.2,
@@ -441,7 +442,12 @@ impl PhaseDiagram {
                         y_range: (lo, hi),
                     },
                     series,
-                    legend: LegendPosition::LowerRight,
+                    // The panels share their series: one legend, in the first panel.
+                    legend: if panels.is_empty() {
+                        LegendPosition::LowerRight
+                    } else {
+                        LegendPosition::Hidden
+                    },
                     reference: Some(0.0),
                 });
             }

@@ -710,7 +710,7 @@ pub fn figure(
             let spec = &result.spec;
             let last = *spec.iterations.last().unwrap_or(&1) as f64;
             let x_max = last.log10();
-            let series = spec
+            let series: Vec<ErrorSeries> = spec
                 .exploration
                 .iter()
                 .enumerate()
@@ -753,6 +753,9 @@ pub fn figure(
                     points,
                 }]
             };
+            // The legend where the intervals leave room: below them when they reach the top
+            // half (UCT learning the move), else above.
+            let legend = legend_corner(&series);
             let panel = Panel {
                 axes: Axes {
                     title: format!(
@@ -781,17 +784,30 @@ pub fn figure(
                         result.counts.games
                     ),
                     y_label: "fraction of games whose move wins".to_string(),
-                    // Room on the right for the legend, clear of the curves.
-                    x_range: (-0.1, 1.3 * x_max + 0.2),
+                    // Fitted to the data (log10 N from 0 to x_max) with a small margin.
+                    x_range: (-0.1, x_max + 0.1),
                     y_range: (0.0, 1.02),
                 },
                 series,
-                legend: LegendPosition::LowerRight,
+                legend,
                 reference: Some(1.0 / f64::from(b)),
             };
             (panel, exact)
         })
         .collect()
+}
+
+/// The legend's corner: lower right when some interval reaches above 0.6, else upper right.
+fn legend_corner(series: &[ErrorSeries]) -> LegendPosition {
+    let top = series
+        .iter()
+        .flat_map(|s| s.points.iter().map(|p| p.high))
+        .fold(0.0, f64::max);
+    if top > 0.6 {
+        LegendPosition::LowerRight
+    } else {
+        LegendPosition::UpperRight
+    }
 }
 
 #[cfg(test)]

@@ -875,7 +875,7 @@ pub fn wilson_figures(
             let exact = setting.exact();
             let rows = setting_rows(&setting, seed, &counts, exact.as_ref().ok());
             caption = format!(
-                "Wilson et al. Fig. {}: {}-games, {}, d = {FIGURE_HEIGHT}, b = 2 and 3",
+                "Wilson et al. Fig. {}: {}-games, {}, height h = {FIGURE_HEIGHT}, b = 2 and 3",
                 figure.number,
                 figure.game.name().to_uppercase(),
                 setting.evaluator_name()
@@ -1050,7 +1050,7 @@ fn figure_panel(
     let panel = Panel {
         axes: Axes {
             title: format!(
-                "Wilson et al. Fig. {}: {}-games, {}, b = {}, d = {FIGURE_HEIGHT}",
+                "Wilson et al. Fig. {}: {}-games, {}, b = {}, h = {FIGURE_HEIGHT}",
                 figure.number,
                 figure.game.name().to_uppercase(),
                 if figure.natural {
