@@ -71,15 +71,17 @@ impl<S: Scaled> Grid<S> {
 
     /// The nonzero cells as `(t, delta, numerator)`.
     pub fn cells(&self) -> impl Iterator<Item = (i64, i64, &S)> {
-        self.data.iter().enumerate().filter_map(move |(i, v)| {
-            (!v.is_zero_value()).then(|| {
+        self.data
+            .iter()
+            .enumerate()
+            .filter(|(_, v)| !v.is_zero_value())
+            .map(move |(i, v)| {
                 (
                     self.t0 + (i / self.nd) as i64,
                     self.d0 + (i % self.nd) as i64,
                     v,
                 )
             })
-        })
     }
 
     /// The same law with both coordinates negated (a Min node's law read as a Max node's).
@@ -436,8 +438,7 @@ pub(crate) fn root_sums<S: Scaled>(c: &Grid<S>, b: usize, binom: &[Vec<S>]) -> R
     let mut below = zero.clone();
     let mut root_pos = zero.clone();
     let mut root_neg = zero.clone();
-    for it in 0..nt {
-        let m = &mt[it];
+    for (it, m) in mt.iter().enumerate() {
         let mp = powers(m, b);
         let lp = powers(&below, b);
         all_equal = all_equal.add(&mp[b]);

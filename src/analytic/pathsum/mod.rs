@@ -947,7 +947,7 @@ pub fn pathsum_column<P: Probability>(
     }
     let (nontrivial, nontrivial_bound) = nontrivial.unwrap_or((P::impossible(), 0.0));
     let worst = rows.iter().map(|r| r.bounds[0]).fold(0.0, f64::max);
-    if !P::EXACT && !(worst <= crate::analytic::families::MAX_F64_ERROR_BOUND) {
+    if !P::EXACT && (worst.is_nan() || worst > crate::analytic::families::MAX_F64_ERROR_BOUND) {
         return Err(Error::invalid(
             "--height",
             &format!(
