@@ -194,7 +194,8 @@ impl Law {
     ///
     /// ```
     /// use pathology::analytic::pathsum::Law;
-    /// assert_eq!(Law::parse("--step", "1:1/2,-1:1/2").unwrap().variance(), 1.into());
+    /// let one = num_rational::BigRational::from_integer(1.into());
+    /// assert_eq!(Law::parse("--step", "1:1/2,-1:1/2").unwrap().variance(), one);
     /// ```
     pub fn variance(&self) -> BigRational {
         let mean: BigRational = self.atoms.iter().map(|(v, p)| v * p).sum();
@@ -273,7 +274,7 @@ impl PathSumGame {
     /// use pathology::analytic::pathsum::{Evaluator, Law, Outcome, PathSumGame};
     /// let game = PathSumGame {
     ///     branching: 2, height: 4, step: Law::parse("--step", "1:1/2,-1:1/2").unwrap(),
-    ///     leaf: Law::point(0.into()), terminal: 1.into(), outcome: Outcome::Value,
+    ///     leaf: Law::point(0.into()), terminal: num_rational::BigRational::from_integer(1.into()), outcome: Outcome::Value,
     ///     evaluator: Evaluator::Perfect,
     /// };
     /// assert!(game.validate().unwrap_err().to_string().starts_with("--terminal must be in [0, 1)"));
@@ -728,7 +729,7 @@ fn reachable(steps: &[i64], h: u32, per_position: bool) -> Vec<Vec<i64>> {
 /// use pathology::analytic::pathsum::{Evaluator, Law, Outcome, PathSumGame, estimate_cost};
 /// let game = PathSumGame {
 ///     branching: 2, height: 10, step: Law::parse("--step", "1:1/3,0:1/3,-1:1/3").unwrap(),
-///     leaf: Law::point(0.into()), terminal: 0.into(), outcome: Outcome::Value,
+///     leaf: Law::point(0.into()), terminal: num_rational::BigRational::from_integer(0.into()), outcome: Outcome::Value,
 ///     evaluator: Evaluator::Perfect,
 /// };
 /// assert!(estimate_cost(&game, &[1, 5, 10], true).unwrap().seconds < 60.0);
@@ -843,7 +844,7 @@ fn check_cost(game: &PathSumGame, depths: &[u32], exact: bool) -> Result<()> {
 /// use num_rational::BigRational;
 /// let game = PathSumGame {
 ///     branching: 2, height: 4, step: Law::parse("--step", "1:1/2,-1:1/2").unwrap(),
-///     leaf: Law::point(0.into()), terminal: 0.into(), outcome: Outcome::Value,
+///     leaf: Law::point(0.into()), terminal: num_rational::BigRational::from_integer(0.into()), outcome: Outcome::Value,
 ///     evaluator: Evaluator::Additive { noise: Law::parse("--noise", "1:1/4,0:1/2,-1:1/4").unwrap() },
 /// };
 /// let column = pathsum_column::<BigRational>(&game, &[1, 2, 3, 4]).unwrap();
