@@ -11,101 +11,105 @@
 
 use crate::numeric::number::Scaled;
 
-/// A joint pmf over `t in t0..t0+nt` (true value, grid units) and `e in e0..e0+ne`
-/// (evaluation), row-major in t; `ne = 1` and `e0 = 0` below the search front (no
-/// evaluation yet).
+/// A joint pmf over `t in t0..t0+nt` (true value, grid units) and `delta in
+/// d0..d0+nd`, `delta = e - t` (the evaluation minus the true value), row-major in t.
+/// Storing the gap keeps the grid narrow: the maximum (minimum) of pairs has its gap
+/// between the pairs' smallest and largest gaps, so an additive evaluator's grid is (value
+/// width) x (noise width). Below the search front the gap is the single 0 (no evaluation
+/// yet).
 #[derive(Debug, Clone)]
 pub(crate) struct Grid<S> {
     pub t0: i64,
     pub nt: usize,
-    pub e0: i64,
-    pub ne: usize,
+    pub d0: i64,
+    pub nd: usize,
     pub data: Vec<S>,
 }
 
 impl<S: Scaled> Grid<S> {
-    pub fn zeros(t0: i64, nt: usize, e0: i64, ne: usize) -> Self {
+    pub fn zeros(t0: i64, nt: usize, d0: i64, nd: usize) -> Self {
         Grid {
             t0,
             nt,
-            e0,
-            ne,
-            data: vec![S::zero_value(); nt * ne],
+            d0,
+            nd,
+            data: vec![S::zero_value(); nt * nd],
         }
     }
 
-    /// The grid holding the single pairs `(t, e)` with numerators `weights`.
+    /// The grid holding the pairs `(t, e)` with numerators `w` (repeated pairs add up).
     pub fn from_points(points: &[(i64, i64, S)]) -> Self {
         let tmin = points.iter().map(|p| p.0).min().unwrap_or(0);
         let tmax = points.iter().map(|p| p.0).max().unwrap_or(0);
-        let emin = points.iter().map(|p| p.1).min().unwrap_or(0);
-        let emax = points.iter().map(|p| p.1).max().unwrap_or(0);
+        let dmin = points.iter().map(|p| p.1 - p.0).min().unwrap_or(0);
+        let dmax = points.iter().map(|p| p.1 - p.0).max().unwrap_or(0);
         let mut g: Grid<S> = Grid::zeros(
             tmin,
             (tmax - tmin + 1) as usize,
-            emin,
-            (emax - emin + 1) as usize,
+            dmin,
+            (dmax - dmin + 1) as usize,
         );
         for (t, e, w) in points {
-            let i = g.index(*t, *e);
+            let i = g.index(*t, e - t);
             g.data[i] = g.data[i].add(w);
         }
         g
     }
 
-    pub fn index(&self, t: i64, e: i64) -> usize {
-        (t - self.t0) as usize * self.ne + (e - self.e0) as usize
+    /// The index of `(t, delta)`.
+    pub fn index(&self, t: i64, delta: i64) -> usize {
+        (t - self.t0) as usize * self.nd + (delta - self.d0) as usize
     }
 
     pub fn t1(&self) -> i64 {
         self.t0 + self.nt as i64
     }
 
-    pub fn e1(&self) -> i64 {
-        self.e0 + self.ne as i64
+    pub fn d1(&self) -> i64 {
+        self.d0 + self.nd as i64
     }
 
-    /// The nonzero cells as `(t, e, numerator)`.
+    /// The nonzero cells as `(t, delta, numerator)`.
     pub fn cells(&self) -> impl Iterator<Item = (i64, i64, &S)> {
-        self.data.iter().enumerate().filter_map(move |(i, v)| {
-            (!v.is_zero_value()).then(|| {
+        self.data
+            .iter()
+            .enumerate()
+            .filter(|(_, v)| !v.is_zero_value())
+            .map(move |(i, v)| {
                 (
-                    self.t0 + (i / self.ne) as i64,
-                    self.e0 + (i % self.ne) as i64,
+                    self.t0 + (i / self.nd) as i64,
+                    self.d0 + (i % self.nd) as i64,
                     v,
                 )
             })
-        })
     }
 
-    /// The same law with both axes negated (a Min node's law read as a Max node's).
+    /// The same law with both coordinates negated (a Min node's law read as a Max node's).
     pub fn flipped(&self) -> Self {
-        let mut out = Grid::zeros(-(self.t1() - 1), self.nt, -(self.e1() - 1), self.ne);
-        for it in 0..self.nt {
-            for ie in 0..self.ne {
-                out.data[(self.nt - 1 - it) * self.ne + (self.ne - 1 - ie)] =
-                    self.data[it * self.ne + ie].clone();
-            }
+        let mut out = Grid::zeros(-(self.t1() - 1), self.nt, -(self.d1() - 1), self.nd);
+        let n = self.data.len();
+        for (i, v) in self.data.iter().enumerate() {
+            out.data[n - 1 - i] = v.clone();
         }
         out
     }
 
     /// The smallest box holding every nonzero cell (the whole box if all are zero).
     pub fn trimmed(self) -> Self {
-        let (mut tl, mut th, mut el, mut eh) = (i64::MAX, i64::MIN, i64::MAX, i64::MIN);
-        for (t, e, _) in self.cells() {
+        let (mut tl, mut th, mut dl, mut dh) = (i64::MAX, i64::MIN, i64::MAX, i64::MIN);
+        for (t, d, _) in self.cells() {
             tl = tl.min(t);
             th = th.max(t);
-            el = el.min(e);
-            eh = eh.max(e);
+            dl = dl.min(d);
+            dh = dh.max(d);
         }
-        if tl > th || (tl == self.t0 && th == self.t1() - 1 && el == self.e0 && eh == self.e1() - 1)
+        if tl > th || (tl == self.t0 && th == self.t1() - 1 && dl == self.d0 && dh == self.d1() - 1)
         {
             return self;
         }
-        let mut out = Grid::zeros(tl, (th - tl + 1) as usize, el, (eh - el + 1) as usize);
-        for (t, e, v) in self.cells() {
-            let i = out.index(t, e);
+        let mut out = Grid::zeros(tl, (th - tl + 1) as usize, dl, (dh - dl + 1) as usize);
+        for (t, d, v) in self.cells() {
+            let i = out.index(t, d);
             out.data[i] = v.clone();
         }
         out
@@ -165,58 +169,94 @@ fn powers<S: Scaled>(x: &S, n: usize) -> Vec<S> {
     out
 }
 
+/// Prefix sums of a grid in `(t, delta)` storage: `row[t][d] = P(T = t, delta <= d)`,
+/// `diag[t][d] = P(T <= t, E = t + d)`, and `quad[t][j] = P(T <= t, E <= t + d0 - 1 + j)`
+/// for `j = 0..=nd + 1` (one gap below the band and one above it).
+struct Prefix<S> {
+    row: Vec<S>,
+    diag: Vec<S>,
+    quad: Vec<S>,
+}
+
+fn prefix<S: Scaled>(f: &Grid<S>) -> Prefix<S> {
+    let (nt, nd) = (f.nt, f.nd);
+    let zero = S::zero_value();
+    let mut row = vec![zero.clone(); nt * nd];
+    let mut diag = vec![zero.clone(); nt * nd];
+    let nq = nd + 2;
+    let mut quad = vec![zero.clone(); nt * nq];
+    for it in 0..nt {
+        for id in 0..nd {
+            let i = it * nd + id;
+            row[i] = if id > 0 {
+                row[i - 1].add(&f.data[i])
+            } else {
+                f.data[i].clone()
+            };
+            // E = t + d: the row above holds it at gap d + 1.
+            diag[i] = if it > 0 && id + 1 < nd {
+                diag[i - nd + 1].add(&f.data[i])
+            } else {
+                f.data[i].clone()
+            };
+        }
+        let q = it * nq;
+        // j = 0: the gap d0 - 1, nothing of row t; G(t, d0 - 1) = G(t - 1, d0).
+        quad[q] = if it > 0 {
+            quad[q - nq + 1].clone()
+        } else {
+            zero.clone()
+        };
+        for j in 1..=nd {
+            let r = &row[it * nd + j - 1];
+            quad[q + j] = if it > 0 {
+                quad[q - nq + j + 1].add(r)
+            } else {
+                r.clone()
+            };
+        }
+        // j = nd + 1: above the band every earlier row counts whole: P(T <= t).
+        quad[q + nd + 1] = if it > 0 {
+            quad[q - nq + nd + 1].add(&row[it * nd + nd - 1])
+        } else {
+            row[it * nd + nd - 1].clone()
+        };
+    }
+    Prefix { row, diag, quad }
+}
+
 /// The law of the componentwise maximum of `b` iid pairs with law `f` (numerators over D;
 /// the result is over D^b). For a cell (t, e) with a = f(t,e), beta = P(T = t, E < e),
 /// c = P(T < t, E = e), d = P(T < t, E < e): the maximum is (t, e) when some child is
 /// (t, e), or none is and some child has T = t and another E = e; so
 /// `sum_{i>=1} C(b,i) a^i (beta+c+d)^(b-i) + sum_{i>=1} C(b,i) beta^i sum_{j>=1} C(b-i,j)
-/// c^j d^(b-i-j)`, a polynomial with nonnegative terms.
+/// c^j d^(b-i-j)`, a polynomial with nonnegative terms. The gap of the maximum lies in the
+/// band of `f`, so the result has `f`'s box.
 pub(crate) fn max_law<S: Scaled>(f: &Grid<S>, b: usize, binom: &[Vec<S>]) -> Grid<S> {
-    let (nt, ne) = (f.nt, f.ne);
+    let (nt, nd) = (f.nt, f.nd);
+    let nq = nd + 2;
     let zero = S::zero_value();
-    // row prefix R[it][ie] = sum_{ie' <= ie} f; column prefix C; quadrant G.
-    let mut row = vec![zero.clone(); nt * ne];
-    let mut col = vec![zero.clone(); nt * ne];
-    let mut quad = vec![zero.clone(); nt * ne];
-    for it in 0..nt {
-        for ie in 0..ne {
-            let i = it * ne + ie;
-            row[i] = if ie > 0 {
-                row[i - 1].add(&f.data[i])
-            } else {
-                f.data[i].clone()
-            };
-            col[i] = if it > 0 {
-                col[i - ne].add(&f.data[i])
-            } else {
-                f.data[i].clone()
-            };
-            quad[i] = if it > 0 {
-                quad[i - ne].add(&row[i])
-            } else {
-                row[i].clone()
-            };
-        }
-    }
-    let mut out = Grid::zeros(f.t0, nt, f.e0, ne);
-    let compute = |it: usize, ie: usize| -> S {
-        let i = it * ne + ie;
+    let Prefix { row, diag, quad } = prefix(f);
+    let compute = |i: usize| -> S {
+        let (it, id) = (i / nd, i % nd);
         let a = &f.data[i];
-        let beta = if ie > 0 {
+        let beta = if id > 0 {
             row[i - 1].clone()
         } else {
             zero.clone()
         };
-        let c = if it > 0 {
-            col[i - ne].clone()
+        // c = P(T <= t - 1, E = e): E = (t - 1) + (d + 1).
+        let c = if it > 0 && id + 1 < nd {
+            diag[i - nd + 1].clone()
         } else {
             zero.clone()
         };
         if a.is_zero_value() && beta.is_zero_value() && c.is_zero_value() {
             return zero.clone();
         }
-        let d = if it > 0 && ie > 0 {
-            quad[i - ne - 1].clone()
+        // d = P(T <= t - 1, E <= e - 1): gap (e - 1) - (t - 1) = d, j = id + 1.
+        let d = if it > 0 {
+            quad[(it - 1) * nq + id + 1].clone()
         } else {
             zero.clone()
         };
@@ -245,16 +285,18 @@ pub(crate) fn max_law<S: Scaled>(f: &Grid<S>, b: usize, binom: &[Vec<S>]) -> Gri
         value
     };
     use rayon::prelude::*;
-    let cells: Vec<S> = if nt * ne >= 4096 {
-        (0..nt * ne)
-            .into_par_iter()
-            .map(|i| compute(i / ne, i % ne))
-            .collect()
+    let data: Vec<S> = if nt * nd >= 4096 {
+        (0..nt * nd).into_par_iter().map(compute).collect()
     } else {
-        (0..nt * ne).map(|i| compute(i / ne, i % ne)).collect()
+        (0..nt * nd).map(compute).collect()
     };
-    out.data = cells;
-    out
+    Grid {
+        t0: f.t0,
+        nt,
+        d0: f.d0,
+        nd,
+        data,
+    }
 }
 
 /// The law of the componentwise minimum of `b` iid pairs.
@@ -264,27 +306,27 @@ pub(crate) fn min_law<S: Scaled>(f: &Grid<S>, b: usize, binom: &[Vec<S>]) -> Gri
 
 /// The rounding steps of [`max_law`] on a grid of `nt x ne` cells (for the `f64` bound):
 /// the prefix sums' additions, then the polynomial's operations.
-pub(crate) fn max_law_roundings(nt: usize, ne: usize, b: usize) -> f64 {
-    (nt + ne + 2) as f64 + (4 * b + 2 * b * b + 4) as f64
+pub(crate) fn max_law_roundings(nt: usize, nd: usize, b: usize) -> f64 {
+    (2 * nt + nd + 4) as f64 + (4 * b + 2 * b * b + 4) as f64
 }
 
-/// `sum_k weight_k * grid_k` shifted by `(dt_k, de_k)`, over the union of their boxes.
+/// `sum_k weight_k * grid_k` shifted by `(dt_k, ddelta_k)`, over the union of their boxes.
 pub(crate) fn mix<S: Scaled>(parts: &[(S, &Grid<S>, i64, i64)]) -> Grid<S> {
     let tl = parts.iter().map(|p| p.1.t0 + p.2).min().unwrap_or(0);
     let th = parts.iter().map(|p| p.1.t1() + p.2).max().unwrap_or(1);
-    let el = parts.iter().map(|p| p.1.e0 + p.3).min().unwrap_or(0);
-    let eh = parts.iter().map(|p| p.1.e1() + p.3).max().unwrap_or(1);
-    let mut out: Grid<S> = Grid::zeros(tl, (th - tl) as usize, el, (eh - el) as usize);
-    for (w, g, dt, de) in parts {
+    let dl = parts.iter().map(|p| p.1.d0 + p.3).min().unwrap_or(0);
+    let dh = parts.iter().map(|p| p.1.d1() + p.3).max().unwrap_or(1);
+    let mut out: Grid<S> = Grid::zeros(tl, (th - tl) as usize, dl, (dh - dl) as usize);
+    for (w, g, dt, dd) in parts {
         if w.is_zero_value() {
             continue;
         }
         for it in 0..g.nt {
-            let row = out.index(g.t0 + it as i64 + dt, g.e0 + de);
-            for ie in 0..g.ne {
-                let v = &g.data[it * g.ne + ie];
+            let row = out.index(g.t0 + it as i64 + dt, g.d0 + dd);
+            for id in 0..g.nd {
+                let v = &g.data[it * g.nd + id];
                 if !v.is_zero_value() {
-                    out.data[row + ie].add_product(w, v);
+                    out.data[row + id].add_product(w, v);
                 }
             }
         }
@@ -336,42 +378,28 @@ fn signed<S: Scaled>(v: i64) -> (S, bool) {
 
 /// [`RootSums`] of a Max root (read a Min root through [`Grid::flipped`]).
 pub(crate) fn root_sums<S: Scaled>(c: &Grid<S>, b: usize, binom: &[Vec<S>]) -> RootSums<S> {
-    let (nt, ne) = (c.nt, c.ne);
+    let (nt, nd) = (c.nt, c.nd);
+    let nq = nd + 2;
     let zero = S::zero_value();
-    // marginals
-    let mut mt = vec![zero.clone(); nt];
+    let Prefix { row, diag, quad } = prefix(c);
+    // marginals: T, and E = t + d over e0..e0 + ne.
+    let e0 = c.t0 + c.d0;
+    let ne = nt + nd - 1;
+    let mt: Vec<S> = (0..nt).map(|it| row[it * nd + nd - 1].clone()).collect();
     let mut me = vec![zero.clone(); ne];
     for it in 0..nt {
-        for ie in 0..ne {
-            let v = &c.data[it * ne + ie];
-            mt[it] = mt[it].add(v);
-            me[ie] = me[ie].add(v);
-        }
-    }
-    // column prefix (T <= t, E = e) and quadrant (T <= t, E < e).
-    let mut col = vec![zero.clone(); nt * ne];
-    let mut quad_lt = vec![zero.clone(); nt * ne];
-    for it in 0..nt {
-        let mut row_lt = zero.clone();
-        for ie in 0..ne {
-            let i = it * ne + ie;
-            col[i] = if it > 0 {
-                col[i - ne].add(&c.data[i])
-            } else {
-                c.data[i].clone()
-            };
-            quad_lt[i] = if it > 0 {
-                quad_lt[i - ne].add(&row_lt)
-            } else {
-                row_lt.clone()
-            };
-            row_lt = row_lt.add(&c.data[i]);
+        for id in 0..nd {
+            let v = &c.data[it * nd + id];
+            if !v.is_zero_value() {
+                me[it + id] = me[it + id].add(v);
+            }
         }
     }
     let mut e_below = vec![zero.clone(); ne];
     for ie in 1..ne {
         e_below[ie] = e_below[ie - 1].add(&me[ie - 1]);
     }
+    let _ = e0;
     // sum_{k=1}^b C(b,k) A^(k-1) B^(b-k)
     let pick = |a: &S, bb: &S| -> S {
         let ap = powers(a, b);
@@ -388,13 +416,15 @@ pub(crate) fn root_sums<S: Scaled>(c: &Grid<S>, b: usize, binom: &[Vec<S>]) -> R
     for it in 0..nt {
         let t = c.t0 + it as i64;
         let (tv, negative) = signed::<S>(t);
-        for ie in 0..ne {
-            let i = it * ne + ie;
+        for id in 0..nd {
+            let i = it * nd + id;
             let v = &c.data[i];
             if v.is_zero_value() {
                 continue;
             }
-            correct = correct.add(&v.mul(&pick(&col[i], &quad_lt[i])));
+            // A = P(T <= t, E = e) = diag; B = P(T <= t, E <= e - 1): gap d - 1, j = id.
+            correct = correct.add(&v.mul(&pick(&diag[i], &quad[it * nq + id])));
+            let ie = it + id;
             let w = v.mul(&pick(&me[ie], &e_below[ie])).mul(&tv);
             if negative {
                 chosen_neg = chosen_neg.add(&w);
@@ -408,8 +438,7 @@ pub(crate) fn root_sums<S: Scaled>(c: &Grid<S>, b: usize, binom: &[Vec<S>]) -> R
     let mut below = zero.clone();
     let mut root_pos = zero.clone();
     let mut root_neg = zero.clone();
-    for it in 0..nt {
-        let m = &mt[it];
+    for (it, m) in mt.iter().enumerate() {
         let mp = powers(m, b);
         let lp = powers(&below, b);
         all_equal = all_equal.add(&mp[b]);

@@ -194,7 +194,8 @@ impl Law {
     ///
     /// ```
     /// use pathology::analytic::pathsum::Law;
-    /// assert_eq!(Law::parse("--step", "1:1/2,-1:1/2").unwrap().variance(), 1.into());
+    /// let one = num_rational::BigRational::from_integer(1.into());
+    /// assert_eq!(Law::parse("--step", "1:1/2,-1:1/2").unwrap().variance(), one);
     /// ```
     pub fn variance(&self) -> BigRational {
         let mean: BigRational = self.atoms.iter().map(|(v, p)| v * p).sum();
@@ -273,7 +274,7 @@ impl PathSumGame {
     /// use pathology::analytic::pathsum::{Evaluator, Law, Outcome, PathSumGame};
     /// let game = PathSumGame {
     ///     branching: 2, height: 4, step: Law::parse("--step", "1:1/2,-1:1/2").unwrap(),
-    ///     leaf: Law::point(0.into()), terminal: 1.into(), outcome: Outcome::Value,
+    ///     leaf: Law::point(0.into()), terminal: num_rational::BigRational::from_integer(1.into()), outcome: Outcome::Value,
     ///     evaluator: Evaluator::Perfect,
     /// };
     /// assert!(game.validate().unwrap_err().to_string().starts_with("--terminal must be in [0, 1)"));
@@ -531,7 +532,9 @@ impl<S: Scaled> Setup<S> {
                         }
                     }
                 };
-                (t, if evaluated { t } else { 0 }, w.clone())
+                // Unevaluated (below the front): the gap 0 as a placeholder.
+                let _ = evaluated;
+                (t, t, w.clone())
             })
             .collect();
         Grid::from_points(&points)
@@ -552,7 +555,7 @@ impl<S: Scaled> Setup<S> {
 
     /// A child's law in its parent's frame at depth `depth` (the parent's), position `s`:
     /// over `step_unit * child.den`.
-    fn child_law(&self, child: &Level<S>, depth: usize, s: i64, e_shift: bool) -> Grid<S> {
+    fn child_law(&self, child: &Level<S>, depth: usize, s: i64, e_shift: Option<bool>) -> Grid<S> {
         let parts: Vec<(S, &Grid<S>, i64, i64)> = self
             .grid
             .steps
@@ -561,8 +564,13 @@ impl<S: Scaled> Setup<S> {
             .map(|(&x, w)| {
                 let g = &child.grids[self.index(depth + 1, s + x)];
                 let dt = if self.t_relative() { x } else { 0 };
-                let de = if e_shift { x } else { 0 };
-                (w.clone(), g, dt, de)
+                // Below the front (no evaluation) the gap stays 0.
+                let dd = match e_shift {
+                    Some(true) => x - dt,
+                    Some(false) => -dt,
+                    None => 0,
+                };
+                (w.clone(), g, dt, dd)
             })
             .collect();
         mix(&parts).trimmed()
@@ -570,7 +578,7 @@ impl<S: Scaled> Setup<S> {
 
     /// The level at height `height` (depth h - height) from the one below: step
     /// convolution, then max or min of b iid children (before terminal mixing).
-    fn node_level(&self, child: &Level<S>, height: u32, e_shift: bool) -> Level<S> {
+    fn node_level(&self, child: &Level<S>, height: u32, e_shift: Option<bool>) -> Level<S> {
         let depth = (self.h - height) as usize;
         let max = height % 2 == 1;
         let mut ne = 1;
@@ -580,7 +588,7 @@ impl<S: Scaled> Setup<S> {
             .map(|&s| {
                 let c = self.child_law(child, depth, s, e_shift);
                 nt = nt.max(c.nt);
-                ne = ne.max(c.ne);
+                ne = ne.max(c.nd);
                 if max {
                     max_law(&c, self.b, &self.binom)
                 } else {
@@ -721,7 +729,7 @@ fn reachable(steps: &[i64], h: u32, per_position: bool) -> Vec<Vec<i64>> {
 /// use pathology::analytic::pathsum::{Evaluator, Law, Outcome, PathSumGame, estimate_cost};
 /// let game = PathSumGame {
 ///     branching: 2, height: 10, step: Law::parse("--step", "1:1/3,0:1/3,-1:1/3").unwrap(),
-///     leaf: Law::point(0.into()), terminal: 0.into(), outcome: Outcome::Value,
+///     leaf: Law::point(0.into()), terminal: num_rational::BigRational::from_integer(0.into()), outcome: Outcome::Value,
 ///     evaluator: Evaluator::Perfect,
 /// };
 /// assert!(estimate_cost(&game, &[1, 5, 10], true).unwrap().seconds < 60.0);
@@ -751,11 +759,15 @@ pub fn estimate_cost(game: &PathSumGame, depths: &[u32], exact: bool) -> Result<
             height * sw + lw + 1.0
         }
     };
-    let e_width = |height: f64, front: f64| match game.evaluator {
-        Evaluator::Position => (height - front) * sw + lw + 1.0,
-        Evaluator::Artificial { .. } => grid.win as f64 + 1.0,
-        _ => t_width(height) + nw,
+    // The width of the gap band e - t (the grids store the gap, see `engine`).
+    let e_width = |height: f64, front: f64| match (&game.evaluator, sign) {
+        (Evaluator::Position, false) => front * sw + lw + 2.0,
+        (Evaluator::Position, true) => (height - front) * sw + grid.win as f64 + 1.0,
+        (Evaluator::Artificial { .. }, _) => 2.0 * grid.win as f64 + 1.0,
+        (Evaluator::Perfect, _) => 1.0,
+        (Evaluator::Additive { .. }, _) => nw + 2.0,
     };
+    let per_cell = b * b + 8.0 + game.step.atoms.len() as f64;
     // bits of a denominator at each height (exact mode)
     let unit_bits = |law: &Law| -> f64 {
         law.atoms
@@ -777,14 +789,14 @@ pub fn estimate_cost(game: &PathSumGame, depths: &[u32], exact: bool) -> Result<
     for k in 1..=game.height {
         bits = b * (bits + per_level_bits);
         let kf = f64::from(k);
-        let one_d = positions(kf) * t_width(kf) * (b * b + 8.0);
+        let one_d = positions(kf) * t_width(kf) * per_cell;
         let mut two_d = 0.0;
         for &d in depths {
             let front = h - f64::from(d);
             if kf > front {
                 let cells = positions(kf) * t_width(kf) * e_width(kf, front);
                 top_cells = top_cells.max(cells);
-                two_d += cells * (b * b + 8.0);
+                two_d += cells * per_cell;
             }
         }
         let level_ops = one_d + two_d;
@@ -793,14 +805,14 @@ pub fn estimate_cost(game: &PathSumGame, depths: &[u32], exact: bool) -> Result<
         weighted += level_ops * (1.0 + words.powf(1.6) * 0.05);
     }
     let seconds = if exact {
-        weighted * 2.0e-7 + 1e-3
+        weighted * 3.0e-9 + 1e-3
     } else {
         ops * 4.0e-9 + 1e-3
     };
     let entry_bytes = if exact { 32.0 + bits / 8.0 } else { 8.0 };
     Ok(Cost {
         seconds,
-        bytes: top_cells * 6.0 * entry_bytes,
+        bytes: top_cells * 2.0 * entry_bytes + 4.0e6,
     })
 }
 
@@ -832,7 +844,7 @@ fn check_cost(game: &PathSumGame, depths: &[u32], exact: bool) -> Result<()> {
 /// use num_rational::BigRational;
 /// let game = PathSumGame {
 ///     branching: 2, height: 4, step: Law::parse("--step", "1:1/2,-1:1/2").unwrap(),
-///     leaf: Law::point(0.into()), terminal: 0.into(), outcome: Outcome::Value,
+///     leaf: Law::point(0.into()), terminal: num_rational::BigRational::from_integer(0.into()), outcome: Outcome::Value,
 ///     evaluator: Evaluator::Additive { noise: Law::parse("--noise", "1:1/4,0:1/2,-1:1/4").unwrap() },
 /// };
 /// let column = pathsum_column::<BigRational>(&game, &[1, 2, 3, 4]).unwrap();
@@ -897,7 +909,7 @@ pub fn pathsum_column<P: Probability>(
     let mut own: Vec<Level<P::Scaled>> = vec![setup.leaf_level(false)];
     for k in 1..=lowest_front {
         cancel.check()?;
-        let level = setup.node_level(&own[k as usize - 1], k, false);
+        let level = setup.node_level(&own[k as usize - 1], k, None);
         pre.push(level.clone());
         own.push(if game.terminal_allowed_at(k) {
             setup.with_terminals(level, k, false)
@@ -923,7 +935,7 @@ pub fn pathsum_column<P: Probability>(
         };
         for k in front + 1..h {
             cancel.check()?;
-            let next = setup.node_level(&level, k, e_shift);
+            let next = setup.node_level(&level, k, Some(e_shift));
             level = if game.terminal_allowed_at(k) {
                 setup.with_terminals(next, k, true)
             } else {
@@ -935,6 +947,18 @@ pub fn pathsum_column<P: Probability>(
         nontrivial = Some(nt);
     }
     let (nontrivial, nontrivial_bound) = nontrivial.unwrap_or((P::impossible(), 0.0));
+    let worst = rows.iter().map(|r| r.bounds[0]).fold(0.0, f64::max);
+    if !P::EXACT && (worst.is_nan() || worst > crate::analytic::families::MAX_F64_ERROR_BOUND) {
+        return Err(Error::invalid(
+            "--height",
+            &format!(
+                "small enough that the f64 rounding bound of D(d,h) stays below {} (here \
+                 {worst:.3e}); use --exact or a smaller --height",
+                crate::analytic::families::MAX_F64_ERROR_BOUND
+            ),
+            h,
+        ));
+    }
     Ok(PathSumColumn {
         height: h,
         rows,
@@ -952,7 +976,7 @@ fn root_row<P: Probability>(
     game: &PathSumGame,
 ) -> Result<(DepthRow<P>, (P, f64))> {
     let b = setup.b;
-    let c = setup.child_law(children, 0, 0, e_shift);
+    let c = setup.child_law(children, 0, 0, Some(e_shift));
     let max = setup.h % 2 == 1;
     let oriented = if max { c.clone() } else { c.flipped() };
     let sums = root_sums(&oriented, b, &setup.binom);
@@ -960,7 +984,7 @@ fn root_row<P: Probability>(
     let rho_c = children.rho.after(setup.grid.steps.len() as f64 + 1.0);
     let rho = rho_c
         .power(b)
-        .after((c.nt * c.ne + c.nt + c.ne) as f64 + 4.0 * b as f64 + 8.0);
+        .after((c.nt * c.nd + 2 * c.nt + 2 * c.nd) as f64 + 4.0 * b as f64 + 8.0);
     if sums.nontrivial.is_zero_value() {
         return Err(Error::invalid(
             "--step",
@@ -1006,9 +1030,9 @@ fn root_row<P: Probability>(
             min_law(&c, b, &setup.binom)
         };
         let mut by_gap: std::collections::BTreeMap<i64, P::Scaled> = Default::default();
-        for (t, e, v) in root.cells() {
+        for (_, gap, v) in root.cells() {
             let entry = by_gap
-                .entry(e - t)
+                .entry(gap)
                 .or_insert_with(<P::Scaled as Scaled>::zero_value);
             *entry = entry.add(v);
         }
@@ -1030,7 +1054,7 @@ fn root_row<P: Probability>(
         if !P::EXACT {
             let rho_root = rho_c
                 .power(b)
-                .after(max_law_roundings(c.nt, c.ne, b) + (c.nt * c.ne) as f64);
+                .after(max_law_roundings(c.nt, c.nd, b) + (c.nt * c.nd) as f64);
             bounds[3] =
                 rho_root.0 * P::from_scaled(&pos.add(&neg), &den).to_f64() * unit.to_f64() + 1e-300;
         }

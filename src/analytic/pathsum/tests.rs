@@ -22,9 +22,10 @@ fn law(text: &str) -> Law {
 struct Brute<'a> {
     game: &'a PathSumGame,
     front: u32,
-    memo: BTreeMap<(u32, BigRational), Vec<((BigRational, BigRational), BigRational)>>,
+    memo: BTreeMap<(u32, BigRational), Outcomes>,
 }
 
+/// (true value, evaluation) pairs with their probabilities.
 type Outcomes = Vec<((BigRational, BigRational), BigRational)>;
 
 impl Brute<'_> {
