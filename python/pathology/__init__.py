@@ -59,6 +59,12 @@ from ._shards import run_sharded
 
 __version__: str = _pathology.__version__
 
+# A forked child (a 'fork' process pool) learns at once whether its parent was inside a call
+# (whose locks it inherits held): its calls then raise, naming 'spawn' and 'forkserver',
+# instead of waiting for ever. The thread pool itself is rebuilt in the child on first use.
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_pathology.after_fork_in_child)
+
 Number = Union[str, int, float, Fraction]
 
 __all__ = [

@@ -20,6 +20,16 @@
 //! and whether the innermost one just ended), on the calling thread with the GIL; if the
 //! callback raises, the command is cancelled and its exception raised.
 //!
+//! Threads and `fork`: each command runs on this process's own rayon pool ([`pool`]), never
+//! on rayon's global pool, whose threads a forked child (a `fork` process pool, the default
+//! start method on Linux before Python 3.14) does not have and which cannot be rebuilt. The
+//! pool remembers the process id that built it: in a child the first call builds a fresh pool
+//! (the parent's one is leaked, its threads exist only in the parent). `os.register_at_fork`
+//! calls [`after_fork_in_child`] in the child: a fork while another thread of the parent was
+//! inside a call leaves that call's locks held for ever in the child, so the child's calls
+//! then raise `RuntimeError` naming the `spawn` and `forkserver` start methods instead of
+//! waiting for ever.
+//!
 //! Errors: the user's input (clap's usage errors, the library's invalid arguments and
 //! refusals) raises `ValueError` with the message the command line prints; any other failure
 //! (a file that cannot be written) raises `RuntimeError`.
@@ -29,7 +39,8 @@ use pathology::progress::{self, Progress};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
-use std::sync::{Mutex, PoisonError};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 /// How often the calling thread takes the GIL to check for Ctrl-C while the library computes.
@@ -198,6 +209,77 @@ fn cancel_group(group: u64) {
 /// Held while a command runs: the library captures one command's output at a time.
 static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
 
+/// The calls of [`run`] under way in this process (counted before any lock is taken and
+/// until every lock is released): a child forked while this is above 0 inherits locks that
+/// no thread of it will release.
+static RUNNING: AtomicUsize = AtomicUsize::new(0);
+
+/// Set in a child forked while a call was under way ([`after_fork_in_child`]).
+static FORKED_MID_CALL: AtomicBool = AtomicBool::new(false);
+
+/// The pool the commands run on and the id of the process that built it.
+static POOL: Mutex<Option<(u32, Arc<rayon::ThreadPool>)>> = Mutex::new(None);
+
+/// Counts one call of [`run`] while alive.
+struct Running;
+
+impl Running {
+    fn start() -> Running {
+        RUNNING.fetch_add(1, Ordering::SeqCst);
+        Running
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        RUNNING.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// This process's thread pool (all cores, or `RAYON_NUM_THREADS`), built on first use and
+/// again in a forked child: the pool of the parent is leaked there, never used nor dropped
+/// (its threads were not copied by `fork`; dropping it would wait on them).
+fn pool() -> PyResult<Arc<rayon::ThreadPool>> {
+    let pid = std::process::id();
+    let mut slot = POOL.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some((owner, pool)) = slot.as_ref()
+        && *owner == pid
+    {
+        return Ok(Arc::clone(pool));
+    }
+    if let Some((_, inherited)) = slot.take() {
+        std::mem::forget(inherited);
+    }
+    let pool = Arc::new(
+        rayon::ThreadPoolBuilder::new()
+            .thread_name(|i| format!("pathology-{i}"))
+            .build()
+            .map_err(|e| PyRuntimeError::new_err(format!("cannot start the thread pool: {e}")))?,
+    );
+    *slot = Some((pid, Arc::clone(&pool)));
+    Ok(pool)
+}
+
+/// Runs `work` on `pool`, under the calling thread's cancel token and progress record
+/// (both are per thread: they are handed over to the pool's thread explicitly).
+fn in_pool<R: Send>(pool: &rayon::ThreadPool, work: impl FnOnce() -> R + Send) -> R {
+    let token = cancel::current();
+    let record = progress::current();
+    pool.install(|| match &record {
+        Some(record) => progress::scope(record, || cancel::scope(&token, work)),
+        None => cancel::scope(&token, work),
+    })
+}
+
+/// Called by `os.register_at_fork(after_in_child=...)` in a child process right after
+/// `fork`, while it has one thread: notes whether the parent was inside a call then.
+#[pyfunction]
+fn after_fork_in_child() {
+    if RUNNING.load(Ordering::SeqCst) > 0 {
+        FORKED_MID_CALL.store(true, Ordering::SeqCst);
+    }
+}
+
 /// Runs the command line `argv` (the words after `pathology`) as the binary would, with
 /// `stdin` (bytes) as standard input: what it printed (bytes) and its exit code (0, or
 /// `validate`'s 1 and 2). `progress`, when given, is called on this thread with each change
@@ -213,6 +295,16 @@ fn run<'py>(
     progress: Option<Bound<'py, PyAny>>,
     group: Option<u64>,
 ) -> PyResult<(Bound<'py, PyBytes>, u8)> {
+    if FORKED_MID_CALL.load(Ordering::SeqCst) {
+        return Err(PyRuntimeError::new_err(
+            "this process was forked (os.fork, or multiprocessing's 'fork' start method) while \
+             another thread of its parent was inside a pathology call: the locks of that call \
+             are held for ever here. Start worker processes with the 'spawn' or 'forkserver' \
+             method (multiprocessing.get_context(\"spawn\")), or fork while no call runs",
+        ));
+    }
+    let _running = Running::start();
+    let pool = pool()?;
     let (printed, code) = interruptible(py, progress.as_ref(), group, || {
         // One command at a time captures the output (the library's capture is process-wide);
         // waiting for the one running now stops on Ctrl-C.
@@ -226,7 +318,7 @@ fn run<'py>(
                 }
             }
         };
-        pathology::cli::run_captured(&argv, stdin)
+        in_pool(&pool, || pathology::cli::run_captured(&argv, stdin))
     })?;
     Ok((PyBytes::new(py, &printed), code))
 }
@@ -299,5 +391,6 @@ fn _pathology(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(run, m)?)?;
     m.add_function(wrap_pyfunction!(commands, m)?)?;
     m.add_function(wrap_pyfunction!(cancel_group, m)?)?;
+    m.add_function(wrap_pyfunction!(after_fork_in_child, m)?)?;
     Ok(())
 }
