@@ -196,6 +196,19 @@ fn check_file(path: &Path, dir: &Path, update: bool) -> (Vec<String>, usize) {
     (failures, blocks.len())
 }
 
+/// `README.md`, then every page of `docs/` (`*.md`) in name order.
+fn readme_and_docs() -> Vec<PathBuf> {
+    let mut docs: Vec<PathBuf> = std::fs::read_dir(root().join("docs"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "md"))
+        .collect();
+    docs.sort();
+    let mut files = vec![root().join("README.md")];
+    files.extend(docs);
+    files
+}
+
 /// The README and the longer pages under `docs/` it links to.
 #[test]
 fn every_readme_command_prints_what_the_readme_shows() {
@@ -203,15 +216,7 @@ fn every_readme_command_prints_what_the_readme_shows() {
     #[cfg(unix)]
     std::os::unix::fs::symlink(root().join("examples"), dir.path().join("examples")).unwrap();
     let update = std::env::var_os("PATHOLOGY_UPDATE_README").is_some();
-    let mut files = vec![root().join("README.md")];
-    if let Ok(entries) = std::fs::read_dir(root().join("docs")) {
-        let mut docs: Vec<PathBuf> = entries
-            .map(|e| e.unwrap().path())
-            .filter(|p| p.extension().is_some_and(|e| e == "md"))
-            .collect();
-        docs.sort();
-        files.extend(docs);
-    }
+    let files = readme_and_docs();
     let mut failures = Vec::new();
     for (i, path) in files.iter().enumerate() {
         let (mut found, blocks) = check_file(path, dir.path(), update);
@@ -265,14 +270,7 @@ fn no_verdict_in_the_docs_without_a_claims_table_behind_it() {
         "testable",
     ];
     let sources = test_sources();
-    let mut files = vec![root().join("README.md")];
-    let mut docs: Vec<PathBuf> = std::fs::read_dir(root().join("docs"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "md"))
-        .collect();
-    docs.sort();
-    files.extend(docs);
+    let files = readme_and_docs();
     let mut failures = Vec::new();
     for path in &files {
         let text = std::fs::read_to_string(path).unwrap();
@@ -415,13 +413,7 @@ fn the_readme_is_short_and_its_links_resolve() {
     let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
     let lines = readme.lines().count();
     assert!(lines < 300, "README.md has {lines} lines");
-    let mut files = vec![root().join("README.md")];
-    for entry in std::fs::read_dir(root().join("docs")).unwrap() {
-        let path = entry.unwrap().path();
-        if path.extension().is_some_and(|e| e == "md") {
-            files.push(path);
-        }
-    }
+    let files = readme_and_docs();
     let mut broken = Vec::new();
     for path in &files {
         let text = std::fs::read_to_string(path).unwrap();
