@@ -3,7 +3,7 @@
 //! options, `validate`'s kinds `crit` and `mvpgame`, `mc distributions` against the exact
 //! values at a fixed seed (pinned counts), and its shards merged byte for byte.
 
-use super::common::{json_of, pathology, refused, rows_of, stdout_of};
+use super::common::{json_of, parameter, pathology, refused, rows_of, stdout_of};
 use super::decision::same_as;
 use std::io::Write;
 
@@ -287,7 +287,7 @@ fn foreign_options_are_refused_naming_both() {
                 "--trials",
                 "10",
             ],
-            vec!["--game", "crit or p", "got n"],
+            vec!["--game", "possible values: p, crit", "'n'"],
         ),
     ] {
         refused(&args, &mentions);
@@ -519,4 +519,108 @@ fn validate_checks_crit_and_mvpgame_rows() {
     assert!(reasons[1].contains("expected-playout") && reasons[1].contains("--game p"));
     assert!(reasons[2].contains("'depth'"));
     assert!(reasons[3].contains("--gamma"));
+}
+
+/// Issue 37 item 9: the critical game at Nguyen & Ramanujan's H = 50 and b = 5 runs with
+/// `--max-depth` (its nodes are drawn as the search reaches them); only the searched depths
+/// are rows, each agreeing with the exact engine; shards merge byte for byte; the help lists
+/// only the families and evaluators the command samples.
+#[test]
+fn critical_game_at_height_50_searches_the_first_depths() {
+    let base = [
+        "mc",
+        "distributions",
+        "--game",
+        "crit",
+        "--branching",
+        "5",
+        "--height",
+        "50",
+        "--gamma",
+        "0.9",
+        "--evaluator",
+        "gaussian",
+        "--sigma",
+        "0.5",
+        "--levels",
+        "100",
+        "--max-depth",
+        "4",
+        "--trials",
+        "1200",
+        "--seed",
+        "3",
+    ];
+    let report = json_of(&[&base[..], &["--format", "json"]].concat());
+    assert_eq!(parameter(&report, "max-depth"), "4");
+    let rows = rows_of(&report);
+    assert_eq!(rows.len(), 4);
+    for (d, row) in rows.iter().enumerate() {
+        assert_eq!(row["depth"].as_u64().unwrap(), d as u64 + 1);
+        assert_eq!(row["height"].as_u64().unwrap(), 50);
+        assert!(row["z"].as_f64().unwrap().abs() < 3.0, "{row}");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let mut paths = Vec::new();
+    for k in ["1/2", "2/2"] {
+        let path = dir.path().join(format!("shard{}.json", &k[..1]));
+        let out = stdout_of(&[&base[..], &["--shard", k, "--format", "json"]].concat());
+        std::fs::write(&path, out).unwrap();
+        paths.push(path.display().to_string());
+    }
+    assert_eq!(
+        stdout_of(&["merge", &paths[1], &paths[0]]),
+        stdout_of(&base)
+    );
+    // Without --max-depth every depth to 50 would be searched: refused naming the option.
+    let all = [&base[..16], &base[18..]].concat();
+    refused(
+        &all,
+        &["--max-depth", "at most 9", "the default, the height"],
+    );
+    let mut deeper = base.to_vec();
+    deeper[17] = "51";
+    refused(&deeper, &["--max-depth", "1..=50"]);
+    let help = stdout_of(&["mc", "distributions", "--help"]);
+    assert!(
+        help.contains("[possible values: p, crit]") || help.contains("- crit:"),
+        "{help}"
+    );
+    for refused_family in [
+        "- d:",
+        "- n:",
+        "- g:",
+        "- sum:",
+        "- count:",
+        "- e1:",
+        "- position:",
+    ] {
+        assert!(!help.contains(refused_family), "{refused_family} in {help}");
+    }
+    refused(
+        &[
+            "mc",
+            "distributions",
+            "--game",
+            "n",
+            "--height",
+            "3",
+            "--trials",
+            "5",
+        ],
+        &["--game", "p, crit"],
+    );
+    refused(
+        &[
+            "mc",
+            "distributions",
+            "--game",
+            "p",
+            "--height",
+            "3",
+            "--trials",
+            "5",
+        ],
+        &["--evaluator", "--game p"],
+    );
 }

@@ -7,6 +7,7 @@ use crate::studies::ross::alphabeta_report::{NaiveLossRequest, Positions};
 use num_rational::BigRational;
 
 use super::args::{height, probability};
+use crate::analytic::decision::{EvaluatorName, GameName};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -209,23 +210,71 @@ fn rhf(args: RhfArgs) -> anyhow::Result<()> {
     args.run.emit(&spec.estimate(&args.run.config())?)
 }
 
+/// `mc distributions`' `--game`: only the families it samples (issue 37 item 9: the help
+/// listed families it refused).
+fn distributions_games() -> impl clap::builder::TypedValueParser<Value = GameName> {
+    use clap::ValueEnum;
+    use clap::builder::TypedValueParser;
+    let accepted = [GameName::P, GameName::Crit];
+    clap::builder::PossibleValuesParser::new(accepted.iter().filter_map(|g| g.to_possible_value()))
+        .map(|name: String| GameName::from_str(&name, false).expect("a listed family"))
+}
+
+/// `mc distributions`' `--evaluator`: only the evaluators its samplers draw.
+fn distributions_evaluators() -> impl clap::builder::TypedValueParser<Value = EvaluatorName> {
+    use clap::ValueEnum;
+    use clap::builder::TypedValueParser;
+    let accepted = [
+        EvaluatorName::Artificial,
+        EvaluatorName::Perfect,
+        EvaluatorName::Gaussian,
+        EvaluatorName::Uniform,
+        EvaluatorName::Histogram,
+        EvaluatorName::ExpectedPlayout,
+    ];
+    clap::builder::PossibleValuesParser::new(accepted.iter().filter_map(|e| e.to_possible_value()))
+        .map(|name: String| EvaluatorName::from_str(&name, false).expect("a listed evaluator"))
+}
+
 #[derive(Debug, clap::Args)]
 #[command(group = clap::ArgGroup::new("distributions_game").required(true).args(["game"]))]
+#[command(mut_arg("game", |a| a.value_parser(distributions_games())
+    .help("Game family: p (P-game: --p or --leaves) or crit (critical win-loss game: --gamma)")))]
+#[command(mut_arg("evaluator", |a| a.value_parser(distributions_evaluators())
+    .help("Static evaluator at the search front [--game crit: default expected-playout; --game p: required]")))]
+#[command(mut_arg("q", |a| a.hide(true)), mut_arg("qk", |a| a.hide(true)),
+    mut_arg("rk", |a| a.hide(true)), mut_arg("step", |a| a.hide(true)),
+    mut_arg("leaf", |a| a.hide(true)), mut_arg("terminal", |a| a.hide(true)),
+    mut_arg("outcome", |a| a.hide(true)), mut_arg("noise", |a| a.hide(true)))]
 struct DistributionsArgs {
     #[command(flatten)]
     game: crate::analytic::decision::GameOptions,
-    /// Height h of the P-game, or terminal depth H of the critical game (1..=64; trees of at
-    /// most 2^21 nodes).
+    /// Height h of the P-game (trees of at most 2^21 nodes), or terminal depth H of the
+    /// critical game (1..=64).
     #[arg(long, value_parser = super::args::whole_in::<u32>(1, 64), allow_negative_numbers = true)]
     height: u32,
+    /// Search depths 1..=D only [default: the height]. The critical game's nodes are drawn as
+    /// the search reaches them, so its --height may be large (H = 50 as Nguyen & Ramanujan)
+    /// with a small D (searches of at most 2^21 nodes).
+    #[arg(long, value_parser = super::args::whole_in::<u32>(1, 64), allow_negative_numbers = true)]
+    max_depth: Option<u32>,
     #[command(flatten)]
     run: RunOptions,
 }
 
 fn distributions(args: DistributionsArgs) -> anyhow::Result<()> {
+    if args.game.game == Some(GameName::P) && args.game.evaluator.is_none() {
+        return Err(crate::Error::invalid(
+            "--evaluator",
+            "given with --game p (artificial, perfect, gaussian, uniform or histogram)",
+            "nothing",
+        )
+        .into());
+    }
     let options = super::exact::options(args.game, args.height, None, false);
     let spec = DistributionsSpec {
         request: options.distribution_request()?,
+        max_depth: args.max_depth,
     };
     args.run.emit(&spec.estimate(&args.run.config())?)
 }

@@ -147,6 +147,8 @@ impl Sampler {
 #[derive(Debug, Clone)]
 pub struct Experiment {
     request: DistributionRequest,
+    /// The deepest depth searched (`1..=searched`; `--max-depth`, default the height).
+    searched: u32,
     /// The game's true values (ascending) and their probabilities (P-games: the leaves';
     /// the critical game: -1 and +1).
     values: Vec<BigRational>,
@@ -260,26 +262,85 @@ impl Experiment {
     ///     levels: None, range: None, exact: false,
     /// };
     /// assert!(Experiment::new(&request).is_ok());
+    /// // Searching every depth of a critical game of height 30 at b = 8 is refused, naming
+    /// // the searched depth (the height itself may be large).
     /// let huge = DistributionRequest { branching: 8, height: 30, ..request };
-    /// assert!(Experiment::new(&huge).unwrap_err().to_string().starts_with("--height"));
+    /// assert!(Experiment::new(&huge).unwrap_err().to_string().starts_with("--max-depth"));
+    /// assert!(Experiment::searching(&huge, Some(5)).is_ok());
     /// ```
     ///
     /// # Errors
     ///
     /// As [`DistributionRequest::outcome`]'s checks (the games and the model), and
-    /// [`Error::InvalidArgument`] naming `--height` for trees beyond [`MAX_NODES`].
+    /// [`Error::InvalidArgument`] naming `--height` (a P-game) or `--max-depth` (the critical
+    /// game) for trees beyond [`MAX_NODES`].
     pub fn new(request: &DistributionRequest) -> Result<Self> {
-        let nodes = f64::from(request.branching).powi(request.height as i32 + 1);
-        if nodes > 2.0 * MAX_NODES {
+        Self::searching(request, None)
+    }
+
+    /// The experiment of `request` searching only depths `1..=max_depth` (every depth when
+    /// `None`). A P-game's trial draws its whole tree, so its height is limited; the critical
+    /// game's nodes are drawn as the search reaches them, so only the searched depth is.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::analytic::distributions::request::{DistributionRequest, GameSpec, ModelSpec};
+    /// use pathology::numeric::number::parse_rational;
+    /// use pathology::studies::crossval::distributions::Experiment;
+    /// let q = |s: &str| parse_rational(s).unwrap();
+    /// let request = DistributionRequest {
+    ///     game: GameSpec::Critical { gamma_max: q("0.9"), gamma_min: q("0.9"), root_gamma: None },
+    ///     branching: 5, height: 50, depth: None, model: ModelSpec::Gaussian { sigma: q("0.5") },
+    ///     levels: None, range: None, exact: false,
+    /// };
+    /// assert_eq!(Experiment::searching(&request, Some(6)).unwrap().searched_depth(), 6);
+    /// let err = Experiment::searching(&request, None).unwrap_err().to_string();
+    /// assert!(err.starts_with("--max-depth"), "{err}");
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`Self::new`]; naming `--max-depth` when it is 0 or above the height, or when the
+    /// searched trees would pass [`MAX_NODES`] (the critical game).
+    pub fn searching(request: &DistributionRequest, max_depth: Option<u32>) -> Result<Self> {
+        let searched = max_depth.unwrap_or(request.height);
+        if searched == 0 || searched > request.height {
             return Err(Error::invalid(
-                "--height",
-                &format!(
-                    "at most {} for Monte Carlo at b = {} (trees of at most 2^21 nodes)",
-                    (MAX_NODES.log2() / f64::from(request.branching).log2()).floor() as u32,
-                    request.branching
-                ),
-                request.height,
+                "--max-depth",
+                &format!("in 1..={} (the height)", request.height),
+                searched,
             ));
+        }
+        let critical = matches!(request.game, GameSpec::Critical { .. });
+        let limited = if critical { searched } else { request.height };
+        let nodes = f64::from(request.branching).powi(limited as i32 + 1);
+        if nodes > 2.0 * MAX_NODES {
+            let most = (MAX_NODES.log2() / f64::from(request.branching).log2()).floor() as u32;
+            return Err(if critical {
+                Error::invalid(
+                    "--max-depth",
+                    &format!(
+                        "at most {most} for Monte Carlo at b = {} (searches of at most 2^21 nodes; \
+                         the critical game's nodes are drawn as the search reaches them, so \
+                         --height may be larger)",
+                        request.branching
+                    ),
+                    match max_depth {
+                        Some(d) => d.to_string(),
+                        None => format!("{searched} (the default, the height)"),
+                    },
+                )
+            } else {
+                Error::invalid(
+                    "--height",
+                    &format!(
+                        "at most {most} for Monte Carlo at b = {} (trees of at most 2^21 nodes)",
+                        request.branching
+                    ),
+                    request.height,
+                )
+            });
         }
         // The engine's own checks of the game and the model, before any work.
         let mut check = request.clone();
@@ -340,6 +401,7 @@ impl Experiment {
         };
         Ok(Experiment {
             request: request.clone(),
+            searched,
             values,
             leaf_cumulative,
             sampler,
@@ -365,7 +427,9 @@ impl Experiment {
         let b = f64::from(self.request.branching);
         let h = self.request.height as i32;
         // Every depth's search visits its b^d frontier nodes and the nodes above them.
-        let visits: f64 = (1..=h).map(|d| b.powi(d) * b / (b - 1.0)).sum();
+        let visits: f64 = (1..=self.searched as i32)
+            .map(|d| b.powi(d) * b / (b - 1.0))
+            .sum();
         match self.request.game {
             GameSpec::Critical { .. } => 2e-6 + 60e-9 * visits,
             GameSpec::PGame(_) => 2e-6 + 30e-9 * visits + 40e-9 * b.powi(h + 1) / (b - 1.0),
@@ -422,7 +486,7 @@ impl Experiment {
         };
         let root = game.root();
         Some(
-            (1..=self.request.height)
+            (1..=self.searched)
                 .map(|d| {
                     let decision = decide(&game, &root, d, &evaluate, rng).expect("not terminal");
                     game.play(&root, decision.moves[decision.chosen]).max_wins
@@ -482,7 +546,7 @@ impl Experiment {
         let evaluation = &scratch.evaluation;
         let evaluate = |_: &SampledTree<'_>, i: &usize| evaluation[*i];
         Some(
-            (1..=h)
+            (1..=self.searched)
                 .map(|d| {
                     let decision = decide(&tree, &0, d, &evaluate, rng).expect("not terminal");
                     tree.truth[tree.play(&0, decision.moves[decision.chosen])] == tree.truth[0]
@@ -499,7 +563,7 @@ impl Experiment {
     /// some trial found no non-trivial root in [`MAX_ATTEMPTS`] draws (issue 34: a rare
     /// non-trivial root was redrawn without end).
     pub fn counts(&self, runner: &TrialRunner) -> Result<Vec<Proportion>> {
-        let h = self.request.height as usize;
+        let h = self.searched as usize;
         let (counts, failed) = runner.run(
             Scratch::default,
             |scratch, rng| self.trial(scratch, rng),
@@ -540,6 +604,11 @@ impl Experiment {
             ));
         }
         Ok(counts)
+    }
+
+    /// The deepest depth searched.
+    pub fn searched_depth(&self) -> u32 {
+        self.searched
     }
 
     /// The game's true values.

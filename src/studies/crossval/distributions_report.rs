@@ -24,6 +24,8 @@ use super::distributions::Experiment;
 pub struct DistributionsSpec {
     /// The game and evaluation (every depth; `f64`).
     pub request: DistributionRequest,
+    /// `--max-depth`: search depths `1..=D` only (default every depth to the height).
+    pub max_depth: Option<u32>,
 }
 
 /// The `validate` kind of a request: `crit` or `mvpgame`.
@@ -59,7 +61,7 @@ impl DistributionsSpec {
     ///     evaluator: Some(EvaluatorName::ExpectedPlayout), ..GameOptions::default()
     /// }.distribution_request().unwrap();
     /// let config = RunConfig { trials: 500, seed: 7, threads: Some(1), shard: None };
-    /// let report = DistributionsSpec { request }.estimate(&config).unwrap();
+    /// let report = DistributionsSpec { request, max_depth: None }.estimate(&config).unwrap();
     /// assert_eq!(report.tables[0].rows.len(), 6);
     /// ```
     ///
@@ -67,7 +69,7 @@ impl DistributionsSpec {
     ///
     /// As [`Experiment::new`], [`RunConfig::budgeted_runner`] and [`Self::report`].
     pub fn estimate(&self, config: &RunConfig) -> Result<Report> {
-        let experiment = Experiment::new(&self.request)?;
+        let experiment = Experiment::searching(&self.request, self.max_depth)?;
         let runner = config.budgeted_runner(
             "mc distributions",
             &format!(
@@ -95,10 +97,11 @@ impl DistributionsSpec {
             exact: false,
             ..self.request.clone()
         };
-        if counts.len() != request.height as usize {
+        let searched = self.max_depth.unwrap_or(request.height);
+        if counts.len() != searched as usize {
             return Err(Error::invalid(
                 "FILE",
-                &format!("one row per depth 1..={}", request.height),
+                &format!("one row per depth 1..={searched}"),
                 counts.len(),
             ));
         }
@@ -119,6 +122,9 @@ impl DistributionsSpec {
         let mut report = Report::new("mc distributions", &title);
         for (name, value) in &parameters {
             report = report.param(name, value);
+        }
+        if let Some(d) = self.max_depth {
+            report = report.param("max-depth", d.to_string());
         }
         let mut columns = vec![Column::key("kind", Kind::Text)];
         for (name, _) in parameters.iter().filter(|(n, _)| n != "game") {
@@ -188,7 +194,7 @@ pub fn request_from_parameters(parameters: &[(String, String)]) -> Result<Distri
     GameOptions::from_parameters(
         parameters
             .iter()
-            .filter(|(n, _)| !matches!(n.as_str(), "trials" | "shard"))
+            .filter(|(n, _)| !matches!(n.as_str(), "trials" | "shard" | "max-depth"))
             .map(|(n, v)| (n.as_str(), v.as_str())),
     )?
     .distribution_request()
@@ -205,6 +211,12 @@ pub fn merge_distributions(
     inputs: &[(String, ReadTable)],
 ) -> Result<Report> {
     let request = request_from_parameters(&manifest.parameters)?;
+    let max_depth = match manifest.parameters.iter().find(|(n, _)| n == "max-depth") {
+        Some((_, v)) => Some(v.parse::<u32>().map_err(|_| {
+            Error::invalid("FILE", "a manifest whose max-depth is a whole number", v)
+        })?),
+        None => None,
+    };
     let counts = summed_counts(inputs, &["depth"])?;
-    DistributionsSpec { request }.report(run, &counts)
+    DistributionsSpec { request, max_depth }.report(run, &counts)
 }
