@@ -111,7 +111,7 @@ impl std::fmt::Debug for Artefact {
 
 /// Every artefact that [`run`] regenerates, in order. "What reproduces Table 1" is answered
 /// here: each step's function (in `steps.rs`) lists its files with their descriptions.
-pub const ARTEFACTS: [Artefact; 11] = [
+pub const ARTEFACTS: [Artefact; 12] = [
     Artefact {
         label: "Tables 1 and 2 (exact) and the h = 10 threshold",
         step: steps::tables,
@@ -151,6 +151,10 @@ pub const ARTEFACTS: [Artefact; 11] = [
     Artefact {
         label: "Chi & Nau 4.2 (Ballard's claim, reconstructed) and the kalah gap (simulations)",
         step: steps::chi_nau_ballard_kalah_gap,
+    },
+    Artefact {
+        label: "why minimax works: similarity, early terminal nodes, minimax bias (exact, issue 36)",
+        step: steps::why_minimax,
     },
     Artefact {
         label: "plots/INDEX.md",

@@ -15,6 +15,8 @@
 //!   settings, depth-d minimax, exact).
 //! - [`nau_lustrek`]: the (sigma, granularity) phase diagram of pathology on P-games (Nau et
 //!   al. 2010, Luštrek et al.), exact.
+//! - [`why_minimax`]: why minimax works (issue 36): local similarity, early terminal nodes
+//!   and minimax bias on path-sum trees, exact.
 //! - [`ross`]: Ross (2020): alpha-beta tie-breaking on random trees and tic-tac-toe.
 //! - [`crossval`]: the Monte Carlo-against-exact experiments (D(d,h) on D-game boards, the
 //!   gamma/delta map, rhf).
@@ -28,4 +30,5 @@ pub mod merge;
 pub mod nau_lustrek;
 pub mod nguyen_ramanujan;
 pub mod ross;
+pub mod why_minimax;
 pub mod wilson_parker_nau;
