@@ -315,7 +315,7 @@ impl WhyMinimax {
                     bias.push(Claim::new(
                         setting,
                         "Sadikov, Bratko & Kononenko 2005",
-                        "|mean bias(h-1)| at r = 1 (where D(h-1,h) > D(1,h))",
+                        "abs(mean bias(h-1)) at r = 1 (where D(h-1,h) > D(1,h))",
                         Direction::Greater,
                         bounded((mean.abs(), deepest.bounds[3])),
                     ));
@@ -762,6 +762,52 @@ mod tests {
         );
         for (b, _, _) in TERMINAL_TREES {
             assert!(study.terminal(b, "0").unwrap().gain().0 < -0.2);
+        }
+    }
+
+    /// docs/why_minimax.md quotes the claims table's rows, and the numbers its bullets state
+    /// are the study's: the r = 1 falls at sigma^2 = 1/2, the gain's peak at r = 3/4, where
+    /// the terminal density's gain crosses zero, and the bias smaller at h - 1 than at 1.
+    #[test]
+    fn the_docs_quote_the_claims_table() {
+        let study = WhyMinimax::compute().unwrap();
+        let rows = crate::report::claims::markdown_rows(&study.claim_families());
+        let docs = include_str!("../../docs/why_minimax.md");
+        for row in &rows {
+            println!("{row}");
+        }
+        for row in &rows {
+            assert!(
+                docs.contains(row.as_str()),
+                "docs/why_minimax.md lacks: {row}"
+            );
+        }
+        let falls: Vec<String> = SIMILARITY_TREES
+            .iter()
+            .map(|&(b, _)| format!("{:.4}", -study.similar(b, "1", 1).unwrap().gain().0))
+            .collect();
+        assert_eq!(falls, ["0.0035", "0.0020"]);
+        for (b, _) in SIMILARITY_TREES {
+            for n in NOISES {
+                let gains: Vec<f64> = RATIOS
+                    .iter()
+                    .map(|r| study.similar(b, r, n).unwrap().gain().0)
+                    .collect();
+                let peak = gains.iter().cloned().fold(f64::MIN, f64::max);
+                assert_eq!(gains[3], peak, "b = {b}, n = {n}: {gains:?}");
+            }
+        }
+        for (b, crossing) in [
+            (2, ["1/10", "1/5"]),
+            (3, ["1/5", "3/10"]),
+            (4, ["1/5", "3/10"]),
+        ] {
+            assert!(study.terminal(b, crossing[0]).unwrap().gain().0 < 0.0);
+            assert!(study.terminal(b, crossing[1]).unwrap().gain().0 > 0.0);
+        }
+        for s in &study.similarity {
+            let (first, deepest) = (s.row(1).bias_mean.unwrap(), s.deepest().bias_mean.unwrap());
+            assert!(deepest.abs() < first.abs(), "{}", s.knob);
         }
     }
 }
