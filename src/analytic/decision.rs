@@ -301,10 +301,12 @@ pub struct GameOptions {
     #[arg(skip)]
     pub rhf: bool,
     /// Path-sum trees: the law of an edge's increment, v1:p1,v2:p2,... (exact, summing to
-    /// 1; one value: the point mass) [default: 1:1/2,-1:1/2].
+    /// 1; one value: the point mass), or gaussian:S / uniform:A discretized on 33 / 17 points
+    /// [default: 1:1/2,-1:1/2].
     #[arg(long, allow_hyphen_values = true)]
     pub step: Option<String>,
-    /// Path-sum trees: the law of a leaf's own term Y added to its path sum [default: 0].
+    /// Path-sum trees: the law of a leaf's own term Y added to its path sum (as --step)
+    /// [default: 0].
     #[arg(long, allow_hyphen_values = true)]
     pub leaf: Option<String>,
     /// Path-sum trees: the probability that a node strictly between the root and the leaves
@@ -316,7 +318,7 @@ pub struct GameOptions {
     #[arg(long, value_enum)]
     pub outcome: Option<Outcome>,
     /// Path-sum trees, --evaluator additive: the noise law v1:p1,v2:p2,... added to the
-    /// true value.
+    /// true value, or gaussian:S / uniform:A (as --step).
     #[arg(long, allow_hyphen_values = true)]
     pub noise: Option<String>,
 }

@@ -93,6 +93,86 @@ pub const MAX_GRID_SPAN: i64 = 1 << 20;
 #[derive(Debug, Clone, PartialEq)]
 pub struct Law {
     atoms: Vec<(BigRational, BigRational)>,
+    /// `gaussian:S` or `uniform:A` for a stated discretization of a continuous law (its
+    /// text; the atoms are the discretization).
+    spec: Option<String>,
+}
+
+/// Atoms per side of a discretized continuous law (`gaussian:S`: steps of S/4 out to 4 S;
+/// `uniform:A`: steps of A/8 out to A).
+pub const CONTINUOUS_SIDE: i64 = 16;
+
+/// The discretization of `gaussian:S` (`uniform` false) or `uniform:A` stated in
+/// [`Law::parse`].
+fn continuous(name: &str, text: &str, uniform: bool) -> Result<Law> {
+    let allowed = if uniform {
+        "uniform:A with A > 0 a rational or decimal"
+    } else {
+        "gaussian:S with S > 0 a rational or decimal"
+    };
+    let width = text
+        .split_once(':')
+        .map(|(_, w)| w.trim())
+        .and_then(|w| parse_rational(w).ok())
+        .filter(|w| w.is_positive())
+        .ok_or_else(|| Error::invalid(name, allowed, text))?;
+    let one = BigRational::one();
+    let mut atoms = Vec::new();
+    if uniform {
+        // U(-A, A) on steps of A/8: the mass of each step's cell, 1/16 inside and 1/32 at
+        // the two ends (exact).
+        let step = &width / BigRational::from_integer(8.into());
+        for k in -8i64..=8 {
+            let p = if k.abs() == 8 {
+                BigRational::new(1.into(), 32.into())
+            } else {
+                BigRational::new(1.into(), 16.into())
+            };
+            atoms.push((&step * BigRational::from_integer(k.into()), p));
+        }
+    } else {
+        // N(0, S^2) on steps of S/4 out to 4 S: each atom the mass of its cell (the end atoms
+        // the tails too), rounded to a multiple of 2^-40; the centre takes the remainder, so
+        // the law sums to 1 exactly and is symmetric.
+        let step = &width / BigRational::from_integer(4.into());
+        let cdf = |x: f64| 0.5 * libm::erfc(-x / std::f64::consts::SQRT_2);
+        let scale = (1u64 << 40) as f64;
+        let denominator: BigInt = BigInt::one() << 40usize;
+        let mut side = Vec::new();
+        for k in 1..=CONTINUOUS_SIDE {
+            let low = (k as f64 - 0.5) / 4.0;
+            let mass = if k == CONTINUOUS_SIDE {
+                1.0 - cdf(low)
+            } else {
+                cdf(low + 0.25) - cdf(low)
+            };
+            side.push(BigInt::from((mass * scale).round() as u64));
+        }
+        let taken: BigInt = side.iter().sum::<BigInt>() * 2;
+        let centre = BigRational::new(&denominator - taken, denominator.clone());
+        for (k, m) in side.iter().enumerate().rev() {
+            let value = &step * BigRational::from_integer((-(k as i64 + 1)).into());
+            atoms.push((value, BigRational::new(m.clone(), denominator.clone())));
+        }
+        atoms.push((BigRational::zero(), centre));
+        for (k, m) in side.iter().enumerate() {
+            let value = &step * BigRational::from_integer((k as i64 + 1).into());
+            atoms.push((value, BigRational::new(m.clone(), denominator.clone())));
+        }
+    }
+    atoms.retain(|(_, p)| !p.is_zero());
+    debug_assert_eq!(
+        atoms.iter().map(|(_, p)| p.clone()).sum::<BigRational>(),
+        one
+    );
+    Ok(Law {
+        atoms,
+        spec: Some(format!(
+            "{}:{}",
+            if uniform { "uniform" } else { "gaussian" },
+            crate::numeric::number::short_text(&width)
+        )),
+    })
 }
 
 impl Law {
@@ -107,11 +187,22 @@ impl Law {
     pub fn point(value: BigInt) -> Law {
         Law {
             atoms: vec![(BigRational::from_integer(value), BigRational::one())],
+            spec: None,
         }
     }
 
     /// Parses `v1:p1,v2:p2,...` (rationals or decimals; a lone `v` is the point mass at v)
-    /// for the option `name`.
+    /// for the option `name`, or a continuous law as its stated discretization:
+    ///
+    /// - `gaussian:S`: N(0, S^2) on the 33 points k S / 4, |k| <= 16; each point has the
+    ///   normal mass of its cell of width S / 4 (the two end points the tails beyond), rounded
+    ///   to a multiple of 2^-40, the centre taking the remainder so the law sums to 1 exactly;
+    /// - `uniform:A`: U(-A, A) on the 17 points k A / 8, |k| <= 8, with the mass of each cell:
+    ///   1/16, and 1/32 at the ends.
+    ///
+    /// The discretization is the law computed with (exactly, in `--exact`). Its variance
+    /// ([`Law::variance`]) is about S^2 + S^2/192 for the Gaussian (Sheppard's cell term, less
+    /// the tails beyond 4 S folded into the end points).
     ///
     /// # Examples
     ///
@@ -120,6 +211,13 @@ impl Law {
     /// let law = Law::parse("--step", "1:1/2,-1:0.5").unwrap();
     /// assert_eq!(law.atoms().len(), 2);
     /// assert!(Law::parse("--step", "1:1/2,-1:1/4").unwrap_err().to_string().contains("summing to exactly 1"));
+    /// let normal = Law::parse("--noise", "gaussian:2").unwrap();
+    /// assert_eq!((normal.atoms().len(), normal.text().as_str()), (33, "gaussian:2"));
+    /// let v: f64 = num_traits::ToPrimitive::to_f64(&normal.variance()).unwrap();
+    /// assert!((v - 4.0 * (1.0 + 1.0 / 192.0)).abs() < 1e-3, "{v}");
+    /// let flat = Law::parse("--step", "uniform:1").unwrap();
+    /// assert_eq!(flat.atoms().len(), 17);
+    /// assert!(Law::parse("--noise", "gaussian:0").unwrap_err().to_string().contains("S > 0"));
     /// ```
     ///
     /// # Errors
@@ -133,11 +231,16 @@ impl Law {
             parse_rational(t.trim())
                 .map_err(|e| Error::invalid(name, &format!("{allowed}; {e}"), item.trim()))
         };
+        let lower = text.trim().to_ascii_lowercase();
+        if lower.starts_with("gaussian:") || lower.starts_with("uniform:") {
+            return continuous(name, text.trim(), lower.starts_with("uniform:"));
+        }
         let items: Vec<&str> = text.split(',').collect();
         if items.len() == 1 && !text.contains(':') {
             let v = number(text, text)?;
             return Ok(Law {
                 atoms: vec![(v, BigRational::one())],
+                spec: None,
             });
         }
         if items.len() > MAX_ATOMS {
@@ -171,7 +274,7 @@ impl Law {
         }
         atoms.retain(|(_, p)| !p.is_zero());
         atoms.sort();
-        Ok(Law { atoms })
+        Ok(Law { atoms, spec: None })
     }
 
     /// The atoms `(value, probability)`, values increasing, probabilities positive.
@@ -179,8 +282,12 @@ impl Law {
         &self.atoms
     }
 
-    /// `v1:p1,v2:p2,...` as [`Law::parse`] reads it.
+    /// `v1:p1,v2:p2,...` as [`Law::parse`] reads it (`gaussian:S` or `uniform:A` for a
+    /// discretized continuous law).
     pub fn text(&self) -> String {
+        if let Some(spec) = &self.spec {
+            return spec.clone();
+        }
         self.atoms
             .iter()
             .map(|(v, p)| format!("{v}:{p}"))

@@ -7,6 +7,7 @@ use num_rational::BigRational;
 use num_traits::{One, Zero};
 
 use super::*;
+use num_traits::ToPrimitive;
 
 fn r(text: &str) -> BigRational {
     parse_rational(text).unwrap()
@@ -434,4 +435,51 @@ fn bad_input_names_the_argument() {
     );
     let err = pathsum_column::<BigRational>(&g, &[1, 40]).unwrap_err();
     assert!(err.to_string().contains("refused"), "{err}");
+}
+
+/// Issue 36 item 1: continuous laws as their stated discretization. `gaussian:S` and
+/// `uniform:A` are symmetric laws summing to 1 exactly, their text reads back to the same
+/// law, and the engine's f64 values lie within their bounds of the exact ones.
+#[test]
+fn continuous_laws_are_their_stated_discretizations() {
+    for text in ["gaussian:1", "gaussian:0.3", "uniform:2", "uniform:1/3"] {
+        let law = law(text);
+        let total: BigRational = law.atoms().iter().map(|(_, p)| p.clone()).sum();
+        assert!(total.is_one(), "{text}");
+        for ((v, p), (w, q)) in law.atoms().iter().zip(law.atoms().iter().rev()) {
+            assert_eq!((v, p), (&-w.clone(), q), "{text} is symmetric");
+        }
+        assert_eq!(Law::parse("--law", &law.text()).unwrap(), law);
+    }
+    // The Gaussian's cells: the atom at S/4 holds P(1/8 < Z < 3/8) to 2^-40.
+    let normal = law("gaussian:1");
+    let (value, p) = &normal.atoms()[17];
+    assert_eq!(value, &r("1/4"));
+    let mass = 0.5
+        * (libm::erfc(-0.375 / std::f64::consts::SQRT_2)
+            - libm::erfc(-0.125 / std::f64::consts::SQRT_2));
+    assert!((ToPrimitive::to_f64(p).unwrap() - mass).abs() < 1e-12);
+    let game = PathSumGame {
+        branching: 2,
+        height: 4,
+        step: law("gaussian:1"),
+        leaf: law("uniform:1/2"),
+        terminal: r("1/10"),
+        outcome: Outcome::Value,
+        evaluator: Evaluator::Additive {
+            noise: law("gaussian:1/2"),
+        },
+    };
+    let exact = pathsum_column::<BigRational>(&game, &[1, 2, 3]).unwrap();
+    let fast = pathsum_column::<f64>(&game, &[1, 2, 3]).unwrap();
+    for (e, f) in exact.rows.iter().zip(&fast.rows) {
+        let gap = (ToPrimitive::to_f64(&e.decision).unwrap() - f.decision).abs();
+        assert!(gap <= f.bounds[0], "{gap} > {}", f.bounds[0]);
+    }
+    assert!(
+        Law::parse("--step", "gaussian:-1")
+            .unwrap_err()
+            .to_string()
+            .starts_with("--step must be gaussian:S with S > 0")
+    );
 }
