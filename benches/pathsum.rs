@@ -32,6 +32,7 @@ fn targets(c: &mut Criterion) {
         terminal: BigRational::from_integer(0.into()),
         outcome: Outcome::Value,
         evaluator: Evaluator::Additive { noise },
+        levels: None,
     };
     let depths: Vec<u32> = (1..=20).collect();
     group.bench_function("b=2 h=20 2001-point grid f64", |b| {
@@ -47,6 +48,7 @@ fn targets(c: &mut Criterion) {
         evaluator: Evaluator::Additive {
             noise: Law::parse("--noise", "1:1/4,0:1/2,-1:1/4").unwrap(),
         },
+        levels: None,
     };
     let depths: Vec<u32> = (1..=10).collect();
     group.bench_function("b=2 h=10 3-point laws exact", |b| {

@@ -75,6 +75,7 @@ fn main() {
         terminal: BigRational::from_integer(0.into()),
         outcome: Outcome::Value,
         evaluator: Evaluator::Additive { noise: noise5 },
+        levels: None,
     };
     time::<f64>(
         "1. f64 b=2 h=20, 101-atom steps and leaves, 5-point noise",
@@ -99,6 +100,7 @@ fn main() {
         evaluator: Evaluator::Additive {
             noise: Law::parse("--noise", "1:1/4,0:1/2,-1:1/4").unwrap(),
         },
+        levels: None,
     };
     time::<BigRational>(
         "3. exact b=2 h=10, 3-point steps and noise, T = 1/10",

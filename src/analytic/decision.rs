@@ -957,7 +957,7 @@ impl GameOptions {
     pub fn pathsum_request(self) -> Result<PathSumRequest> {
         let evaluator = self.evaluator()?;
         let with_game = "a value with --game sum";
-        let foreign: [(&str, bool, &str); 14] = [
+        let foreign: [(&str, bool, &str); 12] = [
             ("--p", self.p.is_some(), "given only with --game p or g"),
             (
                 "--q",
@@ -1002,17 +1002,14 @@ impl GameOptions {
                 "given only with --histogram",
             ),
             (
-                "--levels",
-                self.levels.is_some(),
-                "given only with --game p or crit (not yet with --game sum)",
-            ),
-            ("--range", self.range.is_some(), "given only with --levels"),
-            (
                 "--playout-formula",
                 self.playout_formula.is_some(),
                 "given only with --game crit",
             ),
         ];
+        if self.range.is_some() && self.levels.is_none() {
+            return refuse("--range", "given only with --levels", with_game);
+        }
         for (name, given, allowed) in foreign {
             if given {
                 return refuse(name, allowed, with_game);
@@ -1065,14 +1062,27 @@ impl GameOptions {
             })?,
             None => BigRational::from_integer(0.into()),
         };
+        let step = Law::parse("--step", self.step.as_deref().unwrap_or("1:1/2,-1:1/2"))?;
+        let leaf = Law::parse("--leaf", self.leaf.as_deref().unwrap_or("0"))?;
+        let levels = match self.levels {
+            None => None,
+            Some(count) => {
+                let (low, high) = match &self.range {
+                    Some(text) => pair("--range", text, "LO,HI (two numbers)", false)?,
+                    None => crate::analytic::pathsum::value_span(&step, &leaf, self.height),
+                };
+                Some(crate::analytic::pathsum::Levels { count, low, high })
+            }
+        };
         let game = PathSumGame {
             branching: self.branching.unwrap_or(2),
             height: self.height,
-            step: Law::parse("--step", self.step.as_deref().unwrap_or("1:1/2,-1:1/2"))?,
-            leaf: Law::parse("--leaf", self.leaf.as_deref().unwrap_or("0"))?,
+            step,
+            leaf,
             terminal,
             outcome: self.outcome.unwrap_or(Outcome::Value),
             evaluator,
+            levels,
         };
         game.validate()?;
         Ok(PathSumRequest {

@@ -173,6 +173,7 @@ pub fn similarity_game(b: u32, h: u32, r: &str, n: u32) -> Result<PathSumGame> {
         evaluator: Evaluator::Additive {
             noise: centred_binomial(n),
         },
+        levels: None,
     })
 }
 
@@ -194,6 +195,7 @@ pub fn terminal_game(b: u32, h: u32, p: &str, t: &str) -> Result<PathSumGame> {
         evaluator: Evaluator::Artificial {
             error: parse_rational(TERMINAL_ERROR).expect("a constant"),
         },
+        levels: None,
     })
 }
 

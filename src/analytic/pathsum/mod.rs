@@ -84,6 +84,34 @@ use engine::{Grid, Relative, binomials, max_law, max_law_roundings, min_law, mix
 pub const MAX_BRANCHING: u32 = 60;
 /// The largest height.
 pub const MAX_HEIGHT: u32 = 64;
+/// The largest `--levels`.
+pub const MAX_LEVELS: u32 = 1 << 20;
+
+/// The span of the leaves' true values, `[h min(step) + min(leaf), h max(step) + max(leaf)]`:
+/// the default `--range` of `--levels`.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::analytic::pathsum::{Law, value_span};
+/// let (lo, hi) = value_span(&Law::parse("--step", "1:1/2,-1:1/2").unwrap(), &Law::point(0.into()), 4);
+/// assert_eq!((lo.to_string(), hi.to_string()), ("-4".to_string(), "4".to_string()));
+/// ```
+pub fn value_span(step: &Law, leaf: &Law, height: u32) -> (BigRational, BigRational) {
+    let h = BigRational::from_integer(height.into());
+    let first = |law: &Law| law.atoms[0].0.clone();
+    let last = |law: &Law| law.atoms[law.atoms.len() - 1].0.clone();
+    (first(step) * &h + first(leaf), last(step) * &h + last(leaf))
+}
+
+/// `value` or `sign`.
+fn outcome_name(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Value => "value",
+        Outcome::Sign => "sign",
+    }
+}
+
 /// The largest number of atoms of a law.
 pub const MAX_ATOMS: usize = 4096;
 /// The largest width of the integer value grid a law may span (in grid steps).
@@ -353,6 +381,19 @@ impl Evaluator {
     }
 }
 
+/// `--levels G --range LO,HI`: the front's evaluations binned into G equal bins over
+/// [LO, HI] (an evaluation beyond it in the end bin; one on an inner edge in the upper bin),
+/// each bin read as its centre.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Levels {
+    /// G.
+    pub count: u32,
+    /// LO.
+    pub low: BigRational,
+    /// HI.
+    pub high: BigRational,
+}
+
 /// A path-sum tree with its evaluator: everything [`pathsum_column`] needs.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PathSumGame {
@@ -370,6 +411,8 @@ pub struct PathSumGame {
     pub outcome: Outcome,
     /// The front's evaluator.
     pub evaluator: Evaluator,
+    /// Granularity: the front's heuristic evaluations binned (`None`: not binned).
+    pub levels: Option<Levels>,
 }
 
 impl PathSumGame {
@@ -383,6 +426,7 @@ impl PathSumGame {
     ///     branching: 2, height: 4, step: Law::parse("--step", "1:1/2,-1:1/2").unwrap(),
     ///     leaf: Law::point(0.into()), terminal: num_rational::BigRational::from_integer(1.into()), outcome: Outcome::Value,
     ///     evaluator: Evaluator::Perfect,
+    ///     levels: None,
     /// };
     /// assert!(game.validate().unwrap_err().to_string().starts_with("--terminal must be in [0, 1)"));
     /// ```
@@ -434,6 +478,36 @@ impl PathSumGame {
             }
             _ => {}
         }
+        if let Some(levels) = &self.levels {
+            if self.outcome == Outcome::Sign
+                || matches!(self.evaluator, Evaluator::Artificial { .. })
+            {
+                return Err(Error::invalid(
+                    "--levels",
+                    "given only with --outcome value and a real-valued evaluator (perfect, \
+                     additive or position)",
+                    format!(
+                        "--outcome {}, --evaluator {}",
+                        outcome_name(self.outcome),
+                        self.evaluator.name()
+                    ),
+                ));
+            }
+            if !(1..=MAX_LEVELS).contains(&levels.count) {
+                return Err(Error::invalid(
+                    "--levels",
+                    &format!("in 1..={MAX_LEVELS}"),
+                    levels.count,
+                ));
+            }
+            if levels.low >= levels.high {
+                return Err(Error::invalid(
+                    "--range",
+                    "LO,HI with LO < HI",
+                    format!("{},{}", levels.low, levels.high),
+                ));
+            }
+        }
         Grid_::new(self).map(|_| ())
     }
 
@@ -452,6 +526,8 @@ struct Grid_ {
     noise: Vec<i64>,
     /// The grid value of a win (sign outcomes).
     win: i64,
+    /// `--levels`: (LO, half a bin's width, G) in grid units.
+    bins: Option<(i64, i64, u32)>,
 }
 
 impl Grid_ {
@@ -465,6 +541,13 @@ impl Grid_ {
         }
         if game.outcome == Outcome::Sign {
             values.push(&one);
+        }
+        let half = game.levels.as_ref().map(|l| {
+            (&l.high - &l.low) / BigRational::from_integer((2 * u64::from(l.count)).into())
+        });
+        if let (Some(l), Some(half)) = (&game.levels, &half) {
+            values.push(&l.low);
+            values.push(half);
         }
         let lcm = values.iter().fold(BigInt::one(), |l, v| l.lcm(v.denom()));
         let ints: Vec<BigInt> = values.iter().map(|v| (*v * &lcm).to_integer()).collect();
@@ -503,6 +586,28 @@ impl Grid_ {
             _ => Vec::new(),
         };
         let win = (&one * &scale).to_integer().to_i64().unwrap_or(i64::MAX);
+        let bins = match (&game.levels, &half) {
+            (Some(l), Some(half)) => {
+                let grid = |x: &BigRational| {
+                    (x * &scale)
+                        .to_integer()
+                        .to_i64()
+                        .filter(|x| x.abs() <= MAX_GRID_SPAN)
+                        .ok_or_else(|| {
+                            Error::invalid(
+                                "--range",
+                                &format!(
+                                    "a range and bins on a grid of at most {MAX_GRID_SPAN} steps \
+                                     (here the grid is 1/{scale})"
+                                ),
+                                format!("{},{}", l.low, l.high),
+                            )
+                        })
+                };
+                Some((grid(&l.low)?, grid(half)?, l.count))
+            }
+            _ => None,
+        };
         let span = |v: &[i64]| v.iter().max().unwrap_or(&0) - v.iter().min().unwrap_or(&0);
         let total = span(&steps) * i64::from(game.height) + span(&leaves) + span(&noise);
         if total > MAX_GRID_SPAN || (game.outcome == Outcome::Sign && win > MAX_GRID_SPAN) {
@@ -521,6 +626,7 @@ impl Grid_ {
             leaves,
             noise,
             win,
+            bins,
         })
     }
 }
@@ -564,6 +670,8 @@ pub struct PathSumColumn<P> {
 #[derive(Debug, Clone)]
 struct Level<S> {
     grids: Vec<Grid<S>>,
+    /// The position value of each grid (one grid, `[0]`, when the law does not depend on it).
+    positions: Vec<i64>,
     den: S,
     rho: Relative,
 }
@@ -588,6 +696,9 @@ struct Setup<S> {
     /// Reachable position values at each depth from the root (`[0]` at every depth when
     /// the laws do not depend on it).
     reach: Vec<Vec<i64>>,
+    /// Reachable position values at each depth for the levels at and above a binned front
+    /// (`--levels`: a binned evaluation depends on the absolute position).
+    reach_binned: Vec<Vec<i64>>,
     binom: Vec<Vec<S>>,
 }
 
@@ -612,11 +723,12 @@ impl<S: Scaled> Setup<S> {
         self.outcome == Outcome::Value || (self.evaluator == Evaluator::Position && front > 0)
     }
 
-    fn index(&self, depth: usize, s: i64) -> usize {
-        if self.reach[depth].len() == 1 {
-            0
+    /// The grid of `level` at position `s`.
+    fn at(level: &Level<S>, s: i64) -> &Grid<S> {
+        if level.positions.len() == 1 {
+            &level.grids[0]
         } else {
-            self.reach[depth].binary_search(&s).unwrap_or(0)
+            &level.grids[level.positions.binary_search(&s).unwrap_or(0)]
         }
     }
 
@@ -655,6 +767,7 @@ impl<S: Scaled> Setup<S> {
                 .iter()
                 .map(|&s| self.leaf_grid(s, evaluated))
                 .collect(),
+            positions: self.reach[depth].clone(),
             den: self.leaf_unit.clone(),
             rho: Relative(0.0),
         }
@@ -662,14 +775,14 @@ impl<S: Scaled> Setup<S> {
 
     /// A child's law in its parent's frame at depth `depth` (the parent's), position `s`:
     /// over `step_unit * child.den`.
-    fn child_law(&self, child: &Level<S>, depth: usize, s: i64, e_shift: Option<bool>) -> Grid<S> {
+    fn child_law(&self, child: &Level<S>, s: i64, e_shift: Option<bool>) -> Grid<S> {
         let parts: Vec<(S, &Grid<S>, i64, i64)> = self
             .grid
             .steps
             .iter()
             .zip(&self.step_weights)
             .map(|(&x, w)| {
-                let g = &child.grids[self.index(depth + 1, s + x)];
+                let g = Self::at(child, s + x);
                 let dt = if self.t_relative() { x } else { 0 };
                 // Below the front (no evaluation) the gap stays 0.
                 let dd = match e_shift {
@@ -690,10 +803,16 @@ impl<S: Scaled> Setup<S> {
         let max = height % 2 == 1;
         let mut ne = 1;
         let mut nt = 1;
-        let grids: Vec<Grid<S>> = self.reach[depth]
+        // Above a binned front the laws depend on the position value.
+        let positions = if e_shift.is_some() && child.positions.len() > 1 {
+            self.reach_binned[depth].clone()
+        } else {
+            self.reach[depth].clone()
+        };
+        let grids: Vec<Grid<S>> = positions
             .iter()
             .map(|&s| {
-                let c = self.child_law(child, depth, s, e_shift);
+                let c = self.child_law(child, s, e_shift);
                 nt = nt.max(c.nt);
                 ne = ne.max(c.nd);
                 if max {
@@ -709,7 +828,12 @@ impl<S: Scaled> Setup<S> {
             .after(self.grid.steps.len() as f64 + 1.0)
             .power(self.b)
             .after(max_law_roundings(nt, ne, self.b));
-        Level { grids, den, rho }
+        Level {
+            grids,
+            positions,
+            den,
+            rho,
+        }
     }
 
     /// Mixes in terminal nodes at `height` (exactly evaluated when `evaluated`).
@@ -717,12 +841,12 @@ impl<S: Scaled> Setup<S> {
         let Some((keep, stop, unit)) = &self.terminal else {
             return level;
         };
-        let depth = (self.h - height) as usize;
+        let _ = height;
         let a = keep.mul(&self.leaf_unit);
         let grids = level
             .grids
             .iter()
-            .zip(&self.reach[depth])
+            .zip(&level.positions)
             .map(|(g, &s)| {
                 let leaf = self.leaf_grid(s, evaluated);
                 mix(&[(a.clone(), g, 0, 0), (stop.mul(&level.den), &leaf, 0, 0)])
@@ -730,13 +854,49 @@ impl<S: Scaled> Setup<S> {
             .collect();
         Level {
             grids,
+            positions: level.positions.clone(),
             den: unit.mul(&level.den).mul(&self.leaf_unit),
             rho: level.rho.after(4.0),
         }
     }
 
+    /// The front evaluation of non-terminal nodes (at depth `depth`) from their true-value
+    /// law, binned when `--levels` is given.
+    fn evaluate(&self, level: Level<S>, depth: usize) -> Level<S> {
+        let level = self.evaluate_unbinned(level);
+        let Some((low, half, count)) = self.grid.bins else {
+            return level;
+        };
+        // The evaluation e (relative to the position s) read as the centre of its bin:
+        // bin k = floor((s + e - LO) / (2 half)) in 0..G, centre LO + (2k + 1) half.
+        let centre = |absolute: i64| {
+            let k = (absolute - low)
+                .div_euclid(2 * half)
+                .clamp(0, i64::from(count) - 1);
+            low + (2 * k + 1) * half
+        };
+        let positions = self.reach_binned[depth].clone();
+        let grids = positions
+            .iter()
+            .map(|&s| {
+                let g = Self::at(&level, s);
+                let pts: Vec<_> = g
+                    .cells()
+                    .map(|(t, gap, v)| (t, centre(s + t + gap) - s, v.clone()))
+                    .collect();
+                Grid::from_points(&pts)
+            })
+            .collect();
+        Level {
+            grids,
+            positions,
+            den: level.den,
+            rho: level.rho,
+        }
+    }
+
     /// The front evaluation of non-terminal nodes from their true-value law.
-    fn evaluate(&self, level: Level<S>) -> Level<S> {
+    fn evaluate_unbinned(&self, level: Level<S>) -> Level<S> {
         let win = self.grid.win;
         let (grids, factor): (Vec<Grid<S>>, Option<S>) = match &self.evaluator {
             Evaluator::Perfect => (
@@ -802,6 +962,7 @@ impl<S: Scaled> Setup<S> {
         };
         Level {
             grids,
+            positions: level.positions,
             den,
             rho: level.rho.after(2.0 + self.grid.noise.len() as f64),
         }
@@ -838,6 +999,7 @@ fn reachable(steps: &[i64], h: u32, per_position: bool) -> Vec<Vec<i64>> {
 ///     branching: 2, height: 10, step: Law::parse("--step", "1:1/3,0:1/3,-1:1/3").unwrap(),
 ///     leaf: Law::point(0.into()), terminal: num_rational::BigRational::from_integer(0.into()), outcome: Outcome::Value,
 ///     evaluator: Evaluator::Perfect,
+///     levels: None,
 /// };
 /// assert!(estimate_cost(&game, &[1, 5, 10], true).unwrap().seconds < 60.0);
 /// ```
@@ -852,11 +1014,22 @@ pub fn estimate_cost(game: &PathSumGame, depths: &[u32], exact: bool) -> Result<
     let h = f64::from(game.height);
     let b = f64::from(game.branching);
     let sign = game.outcome == Outcome::Sign;
+    let reachable_positions = |height: f64| {
+        ((h - height) * sw + 1.0).min((game.step.atoms.len() as f64).powf(h - height))
+    };
     let positions = |height: f64| -> f64 {
         if sign {
-            ((h - height) * sw + 1.0).min((game.step.atoms.len() as f64).powf(h - height))
+            reachable_positions(height)
         } else {
             1.0
+        }
+    };
+    // A binned front's levels (and those above it) carry one law per position value.
+    let front_positions = |height: f64| -> f64 {
+        if game.levels.is_some() {
+            reachable_positions(height)
+        } else {
+            positions(height)
         }
     };
     let t_width = |height: f64| {
@@ -901,7 +1074,7 @@ pub fn estimate_cost(game: &PathSumGame, depths: &[u32], exact: bool) -> Result<
         for &d in depths {
             let front = h - f64::from(d);
             if kf > front {
-                let cells = positions(kf) * t_width(kf) * e_width(kf, front);
+                let cells = front_positions(kf) * t_width(kf) * e_width(kf, front);
                 top_cells = top_cells.max(cells);
                 two_d += cells * per_cell;
             }
@@ -953,6 +1126,7 @@ fn check_cost(game: &PathSumGame, depths: &[u32], exact: bool) -> Result<()> {
 ///     branching: 2, height: 4, step: Law::parse("--step", "1:1/2,-1:1/2").unwrap(),
 ///     leaf: Law::point(0.into()), terminal: num_rational::BigRational::from_integer(0.into()), outcome: Outcome::Value,
 ///     evaluator: Evaluator::Additive { noise: Law::parse("--noise", "1:1/4,0:1/2,-1:1/4").unwrap() },
+///     levels: None,
 /// };
 /// let column = pathsum_column::<BigRational>(&game, &[1, 2, 3, 4]).unwrap();
 /// assert_eq!(column.rows[3].decision, BigRational::from_integer(1.into())); // D(h,h) = 1
@@ -993,12 +1167,19 @@ pub fn pathsum_column<P: Probability>(
         _ => None,
     };
     let per_position = game.outcome == Outcome::Sign;
+    let reach = reachable(&grid.steps, h, per_position);
+    let reach_binned = if game.levels.is_some() {
+        reachable(&grid.steps, h, true)
+    } else {
+        reach.clone()
+    };
     let setup = Setup {
         b: game.branching as usize,
         h,
         outcome: game.outcome,
         evaluator: game.evaluator.clone(),
-        reach: reachable(&grid.steps, h, per_position),
+        reach,
+        reach_binned,
         grid,
         step_weights,
         step_unit,
@@ -1033,7 +1214,7 @@ pub fn pathsum_column<P: Probability>(
         let mut level = if front == 0 {
             setup.leaf_level(true)
         } else {
-            let evaluated = setup.evaluate(pre[front as usize].clone());
+            let evaluated = setup.evaluate(pre[front as usize].clone(), d as usize);
             if game.terminal_allowed_at(front) {
                 setup.with_terminals(evaluated, front, true)
             } else {
@@ -1083,7 +1264,7 @@ fn root_row<P: Probability>(
     game: &PathSumGame,
 ) -> Result<(DepthRow<P>, (P, f64))> {
     let b = setup.b;
-    let c = setup.child_law(children, 0, 0, Some(e_shift));
+    let c = setup.child_law(children, 0, Some(e_shift));
     let max = setup.h % 2 == 1;
     let oriented = if max { c.clone() } else { c.flipped() };
     let sums = root_sums(&oriented, b, &setup.binom);

@@ -41,6 +41,7 @@ fn quantile(q: &BigRational, exact: bool) -> Cell {
 ///     branching: 2, height: 5, step: Law::parse("--step", "1:1/2,-1:1/2").unwrap(),
 ///     leaf: Law::parse("--leaf", "1:1/2,-1:1/2").unwrap(), terminal: "1/10".parse().unwrap(),
 ///     outcome: Outcome::Value, evaluator: Evaluator::Position,
+///     levels: None,
 /// };
 /// let report = pathsum_report(&game, None, false, "decision").unwrap();
 /// assert_eq!(report.tables[0].rows.len(), 5);
@@ -87,6 +88,13 @@ pub fn parameters(game: &PathSumGame) -> Vec<(String, String)> {
         Evaluator::Artificial { error } => out.push(("e".to_string(), error.to_string())),
         _ => {}
     }
+    if let Some(levels) = &game.levels {
+        out.push(("levels".to_string(), levels.count.to_string()));
+        out.push((
+            "range".to_string(),
+            format!("{},{}", levels.low, levels.high),
+        ));
+    }
     out
 }
 
@@ -108,7 +116,9 @@ fn build<P: Probability>(game: &PathSumGame, depth: Option<u32>, command: &str) 
             Outcome::Sign => "sign",
         },
         game.evaluator.name()
-    );
+    ) + &game.levels.as_ref().map_or(String::new(), |l| {
+        format!(" in {} levels over [{}, {}]", l.count, l.low, l.high)
+    });
     let mut report = Report::new(command, &title);
     for (name, value) in parameters(game) {
         report = report.param(&name, value);

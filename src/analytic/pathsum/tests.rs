@@ -56,8 +56,29 @@ impl Brute<'_> {
             .collect()
     }
 
-    /// The front evaluation of a non-terminal node of true value v at position s.
+    /// The front evaluation of a non-terminal node of true value v at position s, binned
+    /// by `--levels` (plain rationals: bin k = floor((e - LO) / w) clamped to 0..G, read as
+    /// LO + (k + 1/2) w).
     fn evaluate(&self, v: &BigRational, s: &BigRational) -> Outcomes {
+        let Some(levels) = &self.game.levels else {
+            return self.evaluate_unbinned(v, s);
+        };
+        let g = BigRational::from_integer(levels.count.into());
+        let w = (&levels.high - &levels.low) / &g;
+        let half = BigRational::new(1.into(), 2.into());
+        self.evaluate_unbinned(v, s)
+            .into_iter()
+            .map(|((v, e), p)| {
+                let k = ((&e - &levels.low) / &w)
+                    .floor()
+                    .max(BigRational::zero())
+                    .min(&g - BigRational::one());
+                ((v, &levels.low + (k + &half) * &w), p)
+            })
+            .collect()
+    }
+
+    fn evaluate_unbinned(&self, v: &BigRational, s: &BigRational) -> Outcomes {
         match &self.game.evaluator {
             Evaluator::Perfect => vec![((v.clone(), v.clone()), BigRational::one())],
             Evaluator::Position => vec![((v.clone(), s.clone()), BigRational::one())],
@@ -258,6 +279,7 @@ fn game(
         terminal: r(terminal),
         outcome,
         evaluator: ev,
+        levels: None,
     }
 }
 
@@ -469,6 +491,7 @@ fn continuous_laws_are_their_stated_discretizations() {
         evaluator: Evaluator::Additive {
             noise: law("gaussian:1/2"),
         },
+        levels: None,
     };
     let exact = pathsum_column::<BigRational>(&game, &[1, 2, 3]).unwrap();
     let fast = pathsum_column::<f64>(&game, &[1, 2, 3]).unwrap();
@@ -482,4 +505,56 @@ fn continuous_laws_are_their_stated_discretizations() {
             .to_string()
             .starts_with("--step must be gaussian:S with S > 0")
     );
+}
+
+/// Issue 36 item 1: `--levels G --range LO,HI` (granularity) equals brute force over all
+/// trees with the bins applied to each front evaluation, for every real-valued evaluator,
+/// with terminal nodes, ranges narrower than the values (the end bins take the rest) and
+/// bins whose centres are off the laws' own grid.
+#[test]
+fn binned_evaluations_equal_brute_force() {
+    let noise = Evaluator::Additive {
+        noise: law("1:1/4,0:1/2,-1:1/4"),
+    };
+    for (b, h) in [(2, 2), (2, 3), (3, 2)] {
+        for ev in [Evaluator::Perfect, Evaluator::Position, noise.clone()] {
+            for (count, low, high) in [(2, "-1", "1"), (3, "-2", "5/2"), (1, "0", "1")] {
+                let mut g = game(
+                    b,
+                    h,
+                    "1:2/5,0:1/5,-1:2/5",
+                    "1/2:1/3,-1/2:2/3",
+                    "1/5",
+                    Outcome::Value,
+                    ev.clone(),
+                );
+                g.levels = Some(Levels {
+                    count,
+                    low: r(low),
+                    high: r(high),
+                });
+                check_against_brute_force(&g);
+            }
+        }
+    }
+    // One level: every heuristic evaluation is the same, so D(d) at d < h is decided by
+    // terminal nodes and ties alone; with no terminals it is the uniform choice's.
+    let mut g = game(2, 3, "1:1/2,-1:1/2", "0", "0", Outcome::Value, noise);
+    g.levels = Some(Levels {
+        count: 1,
+        low: r("-3"),
+        high: r("3"),
+    });
+    check_against_brute_force(&g);
+    let column = pathsum_column::<BigRational>(&g, &[1]).unwrap();
+    let coin = pathsum_column::<BigRational>(
+        &PathSumGame {
+            evaluator: Evaluator::Perfect,
+            levels: None,
+            ..g.clone()
+        },
+        &[1],
+    )
+    .unwrap();
+    assert!(column.rows[0].decision < coin.rows[0].decision);
 }
