@@ -708,7 +708,7 @@ pub(super) fn why_minimax(job: &mut Job) -> Result<()> {
         }
     }
     let report = study.report();
-    let what = "why minimax works (issue 36): path-sum trees by similarity and noise, P-games with early terminal nodes, minimax bias; exact, with the claims table";
+    let what = "why minimax works (issue 36): path-sum trees by similarity, noise and granularity, P-games with early terminal nodes, minimax bias; exact, with the claims table";
     for format in [Format::Text, Format::Csv] {
         let name = format!("why_minimax.{}", format.extension());
         job.file(
@@ -727,6 +727,8 @@ pub(super) fn why_minimax(job: &mut Job) -> Result<()> {
         |name| {
             let what = if name.starts_with("why_similarity") {
                 "why minimax works: D(h-1,h) - D(1,h) against the similarity knob r, per noise sigma^2, b = 2 and 3 (below zero: pathological)"
+            } else if name.starts_with("why_granularity") {
+                "why minimax works: D(h-1,h) - D(1,h) against r with the front's evaluations in G = 4, 8, 16 bins and unbinned, sigma^2 = 2, b = 2 and 3"
             } else if name.starts_with("why_terminals") {
                 "why minimax works: D(h-1,h) - D(1,h) against the terminal density T, two-valued P-games b = 2, 3, 4"
             } else {

@@ -21,7 +21,10 @@
 //!    Two-valued P-games (step law 0, leaf term `+1` with probability p near `w_b`, outcome the
 //!    sign, artificial evaluator with error 0.1), where every node strictly between the root
 //!    and the leaves is terminal with probability T and evaluated exactly when reached.
-//! 3. **Minimax bias** (Sadikov, Bratko & Kononenko, TCS 349, 2005: the backed-up evaluation
+//! 3. **Granularity** (Nau et al. 2010, Section 4: pathology more likely when the
+//!    granularity is low): the same trees at sigma^2 = 2 with the front's evaluations in G
+//!    equal bins over [-2h, 2h] (`--levels`).
+//! 4. **Minimax bias** (Sadikov, Bratko & Kononenko, TCS 349, 2005: the backed-up evaluation
 //!    drifts from the true value while decisions improve, since siblings share the drift).
 //!    The mean bias (backed-up root evaluation minus true root value) at d = 1 and d = h - 1.
 //!
@@ -34,7 +37,7 @@ use num_rational::BigRational;
 use num_traits::{One, Zero};
 
 use crate::analytic::pathsum::{
-    DepthRow, Evaluator, Law, Outcome, PathSumColumn, PathSumGame, pathsum_column,
+    DepthRow, Evaluator, Law, Levels, Outcome, PathSumColumn, PathSumGame, pathsum_column,
 };
 use crate::error::Result;
 use crate::numeric::number::parse_rational;
@@ -52,6 +55,10 @@ pub const NOISES: [u32; 3] = [1, 4, 16];
 pub const TERMINAL_TREES: [(u32, u32, &str); 3] = [(2, 10, "0.38"), (3, 7, "0.32"), (4, 6, "0.28")];
 /// The terminal densities T.
 pub const TERMINALS: [&str; 5] = ["0", "1/20", "1/10", "1/5", "3/10"];
+/// The granularity grid's G: the front's evaluations in G equal bins over [-2h, 2h].
+pub const GRANULARITIES: [u32; 3] = [4, 8, 16];
+/// The granularity grid's noise n (sigma^2 = 2).
+pub const GRANULARITY_NOISE: u32 = 4;
 /// The artificial evaluator's error rate in the terminal grid.
 pub const TERMINAL_ERROR: &str = "0.1";
 
@@ -133,6 +140,8 @@ impl Setting {
 pub struct WhyMinimax {
     /// (b, h) x r x sigma.
     pub similarity: Vec<Setting>,
+    /// (b, h) x r x G at sigma^2 = 2 (`levels` set).
+    pub granularity: Vec<Setting>,
     /// (b, h, p) x T.
     pub terminals: Vec<Setting>,
 }
@@ -225,6 +234,27 @@ impl WhyMinimax {
                 }
             }
         }
+        let mut granularity = Vec::new();
+        for (b, h) in SIMILARITY_TREES {
+            for g in GRANULARITIES {
+                for r in RATIOS {
+                    let mut game = similarity_game(b, h, r, GRANULARITY_NOISE)?;
+                    let span = BigRational::from_integer((2 * h).into());
+                    game.levels = Some(Levels {
+                        count: g,
+                        low: -span.clone(),
+                        high: span,
+                    });
+                    let column = pathsum_column::<f64>(&game, &all_depths(&game))?;
+                    granularity.push(Setting {
+                        game,
+                        knob: r,
+                        noise: GRANULARITY_NOISE,
+                        column,
+                    });
+                }
+            }
+        }
         let mut terminals = Vec::new();
         for (b, h, p) in TERMINAL_TREES {
             for t in TERMINALS {
@@ -240,6 +270,7 @@ impl WhyMinimax {
         }
         Ok(WhyMinimax {
             similarity,
+            granularity,
             terminals,
         })
     }
@@ -249,6 +280,15 @@ impl WhyMinimax {
         self.similarity
             .iter()
             .find(|s| s.game.branching == b && s.knob == r && s.noise == n)
+    }
+
+    /// The granularity setting at `(b, r, G)`.
+    pub fn granular(&self, b: u32, r: &str, g: u32) -> Option<&Setting> {
+        self.granularity.iter().find(|s| {
+            s.game.branching == b
+                && s.knob == r
+                && s.game.levels.as_ref().map(|l| l.count) == Some(g)
+        })
     }
 
     /// The terminal setting at `(b, T)`.
@@ -280,6 +320,7 @@ impl WhyMinimax {
         let mut more = ClaimFamily::new("more terminal nodes: larger gain", 0.05);
         let mut enough = ClaimFamily::new("enough terminal nodes: no pathology", 0.05);
         let mut bias = ClaimFamily::new("deeper search: evaluation stays biased", 0.05);
+        let mut coarse = ClaimFamily::new("low granularity: smaller gain", 0.05);
         let (low, high) = (RATIOS[0], RATIOS[RATIOS.len() - 1]);
         for (b, h) in SIMILARITY_TREES {
             for n in NOISES {
@@ -324,6 +365,28 @@ impl WhyMinimax {
                 }
             }
         }
+        for (b, h) in SIMILARITY_TREES {
+            for r in RATIOS {
+                let (Some(fine), Some(binned)) = (
+                    self.similar(b, r, GRANULARITY_NOISE),
+                    self.granular(b, r, GRANULARITIES[0]),
+                ) else {
+                    continue;
+                };
+                let (gf, bf) = fine.gain();
+                let (gc, bc) = binned.gain();
+                coarse.push(Claim::new(
+                    format!(
+                        "b = {b}, h = {h}, r = {r}, sigma^2 = {}",
+                        sigma2(GRANULARITY_NOISE)
+                    ),
+                    "Nau et al. 2010, Sec. 4",
+                    format!("gain(unbinned) - gain(G = {})", GRANULARITIES[0]),
+                    Direction::Greater,
+                    bounded((gf - gc, bf + bc)),
+                ));
+            }
+        }
         let (none, most) = (TERMINALS[0], TERMINALS[TERMINALS.len() - 1]);
         for (b, h, p) in TERMINAL_TREES {
             let (Some(zero), Some(dense)) = (self.terminal(b, none), self.terminal(b, most)) else {
@@ -347,7 +410,7 @@ impl WhyMinimax {
                 bounded((gt, bt)),
             ));
         }
-        vec![similarity, pathsum, values, more, enough, bias]
+        vec![similarity, pathsum, values, coarse, more, enough, bias]
     }
 
     /// The report: tables `similarity`, `terminals`, `depths` (every depth of the r = 0, 1/2
@@ -397,6 +460,31 @@ impl WhyMinimax {
                 bounded(s.deepest(), 2),
                 bounded(s.row(1), 3),
                 bounded(s.deepest(), 3),
+            ]);
+        }
+        let mut granularity = Table::new(
+            "granularity",
+            "Path-sum trees at sigma^2 = 2 with the front's evaluations in G equal bins over [-2h, 2h]: D at d = 1 and h - 1",
+            vec![
+                Column::key("b", Kind::Integer),
+                Column::key("h", Kind::Integer),
+                Column::key("r", Kind::Text),
+                Column::key("G", Kind::Integer),
+                real("D(1,h)"),
+                real("D(h-1,h)"),
+                real("gain"),
+            ],
+        );
+        for s in &self.granularity {
+            let (gain, bound) = s.gain();
+            granularity.push(vec![
+                Cell::int(s.game.branching),
+                Cell::int(s.game.height),
+                Cell::text(s.knob),
+                Cell::int(s.game.levels.as_ref().map_or(0, |l| l.count)),
+                bounded(s.row(1), 0),
+                bounded(s.deepest(), 0),
+                Cell::Bounded { value: gain, bound },
             ]);
         }
         let mut terminals = Table::new(
@@ -465,6 +553,7 @@ impl WhyMinimax {
         let bound = self
             .similarity
             .iter()
+            .chain(&self.granularity)
             .chain(&self.terminals)
             .flat_map(|s| s.column.rows.iter().map(|r| r.bounds[0]))
             .fold(0.0, f64::max);
@@ -474,6 +563,7 @@ impl WhyMinimax {
         )
         .mode("f64")
         .with_table(similarity)
+        .with_table(granularity)
         .with_table(terminals)
         .with_table(depths)
         .with_table(crate::report::claims::claims_table(&families))
@@ -530,6 +620,55 @@ impl WhyMinimax {
                 },
                 series,
                 legend: if similarity.is_empty() {
+                    LegendPosition::LowerRight
+                } else {
+                    LegendPosition::Hidden
+                },
+                reference: Some(0.0),
+            });
+        }
+        let mut granularity = Vec::new();
+        for (b, h) in SIMILARITY_TREES {
+            let mut series: Vec<ErrorSeries> = GRANULARITIES
+                .iter()
+                .map(|&g| ErrorSeries {
+                    label: format!("G = {g}"),
+                    points: RATIOS
+                        .iter()
+                        .filter_map(|&r| self.granular(b, r, g))
+                        .map(|s| exact(ratio(s.knob), s.gain().0))
+                        .collect(),
+                })
+                .collect();
+            series.push(ErrorSeries {
+                label: "unbinned".to_string(),
+                points: RATIOS
+                    .iter()
+                    .filter_map(|&r| self.similar(b, r, GRANULARITY_NOISE))
+                    .map(|s| exact(ratio(s.knob), s.gain().0))
+                    .collect(),
+            });
+            let y_range = range(
+                &mut series
+                    .iter()
+                    .flat_map(|s| s.points.iter().map(|p| p.y))
+                    .collect::<Vec<_>>()
+                    .into_iter(),
+                0.45,
+            );
+            granularity.push(Panel {
+                axes: Axes {
+                    title: format!(
+                        "b = {b}, h = {h}, sigma^2 = 2, G bins over [-{0}, {0}]",
+                        2 * h
+                    ),
+                    x_label: "r = Var(path sum) / Var(leaf value) (similarity)".to_string(),
+                    y_label: "D(h-1,h) - D(1,h); below 0: pathological".to_string(),
+                    x_range: (-0.05, 1.05),
+                    y_range,
+                },
+                series,
+                legend: if granularity.is_empty() {
                     LegendPosition::LowerRight
                 } else {
                     LegendPosition::Hidden
@@ -629,6 +768,7 @@ impl WhyMinimax {
         ];
         vec![
             ("why_similarity".to_string(), similarity),
+            ("why_granularity".to_string(), granularity),
             ("why_terminals".to_string(), terminals),
             ("why_depths".to_string(), depths),
         ]
@@ -674,6 +814,16 @@ pub fn grid_text(study: &WhyMinimax) -> String {
             ));
         }
     }
+    for (b, h) in SIMILARITY_TREES {
+        for g in GRANULARITIES {
+            let marks: String = RATIOS
+                .iter()
+                .filter_map(|r| study.granular(b, r, g))
+                .map(mark)
+                .collect();
+            out.push_str(&format!("  granularity b={b} h={h} G={g:<10} {marks}\n"));
+        }
+    }
     for (b, h, p) in TERMINAL_TREES {
         let marks: String = TERMINALS
             .iter()
@@ -714,14 +864,15 @@ mod tests {
             }
         }
         // The report's tables have one row per setting; the claims one per setting of each
-        // family (6 + 6 + 6 + 3 + 3, and 4 settings of r = 1 with a positive gain).
+        // family (6 + 6 + 6 + 10 + 3 + 3, and 4 settings of r = 1 with a positive gain).
         let report = study.report();
         assert_eq!(report.table("similarity").unwrap().rows.len(), 30);
         assert_eq!(report.table("terminals").unwrap().rows.len(), 15);
         assert_eq!(report.table("depths").unwrap().rows.len(), 3 * 8);
-        assert_eq!(report.table("claims").unwrap().rows.len(), 28);
-        assert_eq!(grid_text(&study).lines().count(), 1 + 6 + 3);
-        assert_eq!(study.panels().len(), 3);
+        assert_eq!(report.table("granularity").unwrap().rows.len(), 30);
+        assert_eq!(report.table("claims").unwrap().rows.len(), 38);
+        assert_eq!(grid_text(&study).lines().count(), 1 + 6 + 6 + 3);
+        assert_eq!(study.panels().len(), 4);
     }
 
     /// The boundaries the claims table prints: with enough terminal nodes (T = 3/10) the
@@ -806,6 +957,30 @@ mod tests {
         ] {
             assert!(study.terminal(b, crossing[0]).unwrap().gain().0 < 0.0);
             assert!(study.terminal(b, crossing[1]).unwrap().gain().0 > 0.0);
+        }
+        for s in study
+            .granularity
+            .iter()
+            .filter(|s| s.game.levels.as_ref().unwrap().count == 8)
+        {
+            assert!(s.gain().0 < -s.gain().1, "G = 8 pathological: {}", s.knob);
+        }
+        let at_eight: Vec<String> = SIMILARITY_TREES
+            .iter()
+            .map(|&(b, _)| format!("{:.4}", study.granular(b, "1", 8).unwrap().gain().0))
+            .collect();
+        assert_eq!(at_eight, ["-0.0176", "-0.0092"]);
+        for s in study
+            .granularity
+            .iter()
+            .filter(|s| s.game.levels.as_ref().unwrap().count == 4)
+        {
+            assert_eq!(
+                s.gain().0 > 0.0,
+                s.knob == "3/4" || s.knob == "1",
+                "{}",
+                s.knob
+            );
         }
         for s in &study.similarity {
             let (first, deepest) = (s.row(1).bias_mean.unwrap(), s.deepest().bias_mean.unwrap());
