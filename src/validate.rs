@@ -17,6 +17,7 @@
 //! | `bdgame` | `h`, `d`, `qk` and `rk` (`q_1;...;q_b`, each summing to 1), optional `b` (default 2), `evaluator`, `e` | D(d,h) of a b-ary D-game (Li & Marsland Definition 3.1, [`crate::analytic::families`]) |
 //! | `crit` | `height`, `depth`, `gamma` (`G` or `G_MAX,G_MIN`), optional `branching` (default 2), `root_gamma`, `evaluator` (default `expected-playout`) and its parameters: `e`, `sigma`, `halfwidth`, `histogram` (a file, optional `histogram_fnv1a64`), `playout_formula`; `levels`, `range` | D(d) of Nguyen & Ramanujan's critical win-loss game ([`crate::analytic::distributions`]) |
 //! | `mvpgame` | `height`, `depth`, `leaves` (`v1:p1,...`) or `p` (default `w_b`), optional `branching`, `evaluator` (`perfect`, `artificial`, `gaussian`, `uniform`, `histogram`; default `perfect`) and its parameters, `levels`, `range` | D(d,h) of a multi-valued P-game with an evaluation model ([`crate::analytic::distributions`]) |
+//! | `sum` | `height`, `depth`, optional `branching` (default 2), `step` (`v1:p1,...`, default `1:1/2,-1:1/2`), `leaf` (default `0`), `terminal` (default 0), `outcome` (`value`, default, or `sign`), `evaluator` (`position`, default, `perfect`, `additive` with `noise`, `artificial` with `e`) | D(d,h) of a path-sum tree ([`crate::analytic::pathsum`]) |
 //!
 //! The kinds `crit` and `mvpgame` name their columns as `pathology decision` names its
 //! options (`root_gamma` for `--root-gamma`) and read them by the same rules
@@ -25,7 +26,9 @@
 //! unbinned Gaussian or uniform evaluation that is the value at 1000 bins (the command prints
 //! the change at 2000 bins as an estimate of the distance to the continuous limit). A
 //! `histogram` is a path read from the current directory. `pathology mc distributions`
-//! writes such rows.
+//! writes such rows. The kind `sum` reads its columns as `pathology decision --game sum`
+//! reads its options (a column of another game or evaluator is malformed); its exact value
+//! is that command's in `f64`; `pathology mc sum` writes such rows.
 //!
 //! Parameters are read as exact rationals (`0.1` is 1/10, `1/3` is 1/3); the exact values
 //! are computed in `f64` with rigorous rounding bounds (below 1e-9 at every size allowed, far
@@ -79,9 +82,12 @@ use crate::analytic::families::report::solve;
 use crate::analytic::families::{
     BaryDGame, Evaluator, Family, MAX_BRANCHING, MAX_HEIGHT, NGame, PGame,
 };
+use crate::analytic::pathsum::report::parameters as pathsum_parameters;
+use crate::analytic::pathsum::{MAX_HEIGHT as PATHSUM_MAX_HEIGHT, PathSumGame, pathsum_column};
 use crate::budget::Cost;
 use crate::error::{Error, Result};
 use crate::numeric::number::{Probability, parse_rational};
+use crate::studies::crossval::pathsum_report::game_from_parameters;
 
 /// The longest line accepted.
 pub const MAX_LINE_BYTES: usize = 64 * 1024;
@@ -103,7 +109,7 @@ pub enum Verdict {
 pub struct CheckedRow {
     /// The physical line number in the file (comment and blank lines counted).
     pub line: u64,
-    /// `dgame`, `errprop`, `rhf`, `pgame`, `ngame`, `bdgame`, `crit` or `mvpgame`.
+    /// `dgame`, `errprop`, `rhf`, `pgame`, `ngame`, `bdgame`, `crit`, `mvpgame` or `sum`.
     pub kind: String,
     /// The parameters as read, `name=value` separated by spaces.
     pub parameters: String,
@@ -504,6 +510,29 @@ enum ColumnKey {
     },
     /// Evaluations as distributions (kinds `crit`, `mvpgame`): every depth, in f64.
     Distributions(Box<DistributionRequest>),
+    /// Path-sum trees (kind `sum`): every depth, in f64.
+    PathSum(SumKey),
+}
+
+/// A path-sum game, keyed by its parameters' text (the laws as exact rationals).
+#[derive(Debug, Clone)]
+struct SumKey {
+    text: String,
+    game: Box<PathSumGame>,
+}
+
+impl PartialEq for SumKey {
+    fn eq(&self, other: &Self) -> bool {
+        self.text == other.text
+    }
+}
+
+impl Eq for SumKey {}
+
+impl std::hash::Hash for SumKey {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.text.hash(state);
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -574,6 +603,17 @@ impl ColumnKey {
                 }
                 Ok(cost)
             }
+            ColumnKey::PathSum(key) => {
+                let depths: Vec<u32> = (1..=key.game.height).collect();
+                let cost = crate::analytic::pathsum::estimate_cost(&key.game, &depths, false)?;
+                if cost.exceeds_limits() {
+                    return Err(cost.refusal(
+                        format!("the exact D(.,{}) column of this row", key.game.height),
+                        "Use a smaller height, branching factor or coarser laws.",
+                    ));
+                }
+                Ok(cost)
+            }
         }
     }
 
@@ -613,6 +653,25 @@ impl ColumnKey {
                 .iter()
                 .map(|r| r.decision.value)
                 .collect()),
+            ColumnKey::PathSum(key) => {
+                let depths: Vec<u32> = (1..=key.game.height).collect();
+                let column = pathsum_column::<f64>(&key.game, &depths)?;
+                if let Some(worst) = column
+                    .rows
+                    .iter()
+                    .map(|r| r.bounds[0])
+                    .find(|b| b.is_nan() || *b > MAX_EXACT_BOUND)
+                {
+                    return Err(Error::invalid(
+                        "height",
+                        &format!(
+                            "small enough that the exact value's f64 rounding bound stays below {MAX_EXACT_BOUND:e} (it is {worst:.3e} here)"
+                        ),
+                        key.game.height,
+                    ));
+                }
+                Ok(column.rows.iter().map(|r| r.decision).collect())
+            }
         }
     }
 }
@@ -696,6 +755,7 @@ fn kind_columns(kind: &str) -> Option<(&'static [&'static str], &'static [&'stat
         "bdgame" => (&["b", "h", "d", "qk", "rk", "evaluator", "e"], &["z"]),
         "crit" => (&CRIT_COLUMNS, &["z"]),
         "mvpgame" => (&MVPGAME_COLUMNS, &["z"]),
+        "sum" => (&SUM_COLUMNS, &["z"]),
         _ => return None,
     })
 }
@@ -704,7 +764,7 @@ fn kind_columns(kind: &str) -> Option<(&'static [&'static str], &'static [&'stat
 const MAX_EXACT_BOUND: f64 = 1e-6;
 
 /// The kinds, for messages.
-const KINDS: &str = "dgame, errprop, rhf, pgame, ngame, bdgame, crit or mvpgame";
+const KINDS: &str = "dgame, errprop, rhf, pgame, ngame, bdgame, crit, mvpgame or sum";
 
 /// The parameters of kind `crit` (named as `pathology decision`'s options).
 const CRIT_COLUMNS: [&str; 14] = [
@@ -722,6 +782,20 @@ const CRIT_COLUMNS: [&str; 14] = [
     "playout_formula",
     "levels",
     "range",
+];
+
+/// The parameters of kind `sum` (named as `pathology decision --game sum`'s options).
+const SUM_COLUMNS: [&str; 10] = [
+    "branching",
+    "height",
+    "depth",
+    "step",
+    "leaf",
+    "terminal",
+    "outcome",
+    "evaluator",
+    "e",
+    "noise",
 ];
 
 /// The parameters of kind `mvpgame`.
@@ -791,6 +865,7 @@ fn parse_row(line: u64, header: &[String], record: &csv::StringRecord) -> RowRes
         "errprop" => errprop_value(&fields)?,
         "rhf" => rhf_value(&fields)?,
         "crit" | "mvpgame" => distributions_target(&kind, columns, &fields)?,
+        "sum" => sum_target(&fields)?,
         _ => exact_target(&kind, &fields)?,
     };
     Ok(ParsedRow {
@@ -985,6 +1060,33 @@ fn distributions_target(
         format!("{text} depth={depth}"),
         Target::Column {
             key: ColumnKey::Distributions(Box::new(request)),
+            d: depth,
+        },
+    ))
+}
+
+/// `sum`: the path-sum engine, the row read as `pathology decision --game sum`'s options.
+fn sum_target(fields: &Fields) -> RowResult<(String, Target)> {
+    let height = whole(fields, "height", 1..=u64::from(PATHSUM_MAX_HEIGHT))? as u32;
+    let depth = whole(fields, "depth", 1..=u64::from(height))? as u32;
+    let pairs = SUM_COLUMNS
+        .iter()
+        .filter(|n| **n != "depth")
+        .filter_map(|&n| fields.get(n).map(|v| (n, *v)));
+    let game = game_from_parameters(pairs).map_err(|e| e.to_string())?;
+    let text = pathsum_parameters(&game)
+        .iter()
+        .filter(|(n, _)| n != "game")
+        .map(|(n, v)| format!("{n}={v}"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    Ok((
+        format!("{text} depth={depth}"),
+        Target::Column {
+            key: ColumnKey::PathSum(SumKey {
+                text,
+                game: Box::new(game),
+            }),
             d: depth,
         },
     ))

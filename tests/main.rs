@@ -20,6 +20,7 @@ mod models;
 mod options;
 mod packaging;
 mod pathsum;
+mod pathsum_mc;
 mod readme;
 mod reliability;
 mod report_commands;

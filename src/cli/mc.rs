@@ -59,6 +59,9 @@ enum Experiment {
     /// Evaluations as distributions: depth-d minimax on sampled critical games and P-games
     /// (--game crit|p) with the same evaluators, against the exact D(d,h).
     Distributions(Box<DistributionsArgs>),
+    /// Path-sum trees (issue 36): depth-d minimax on sampled path-sum trees with terminal
+    /// nodes, each node's evaluation drawn once, against the exact D(d,h) of `decision --game sum`.
+    Sum(Box<SumArgs>),
     /// Nguyen & Ramanujan: how often UCT's move is winning by c and iterations, on the
     /// critical win-loss game (or P-/N-games), beside exact d-ply minimax (d = 1..8).
     Uct(super::uct::UctArgs),
@@ -126,6 +129,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         Experiment::Othello(a) => super::variety::run_othello(a),
         Experiment::Nodes(a) => super::variety::run_nodes(a),
         Experiment::Distributions(a) => distributions(*a),
+        Experiment::Sum(a) => sum(*a),
         Experiment::Uct(a) => super::uct::run(a),
         Experiment::Ggame(a) => super::ggame::run(a),
         Experiment::Ballard(a) => super::ballard::run_ballard(a),
@@ -275,6 +279,59 @@ fn distributions(args: DistributionsArgs) -> anyhow::Result<()> {
     let spec = DistributionsSpec {
         request: options.distribution_request()?,
         max_depth: args.max_depth,
+    };
+    args.run.emit(&spec.estimate(&args.run.config())?)
+}
+
+/// `mc sum`'s `--evaluator`: only the evaluators its sampler draws.
+fn sum_evaluators() -> impl clap::builder::TypedValueParser<Value = EvaluatorName> {
+    use clap::ValueEnum;
+    use clap::builder::TypedValueParser;
+    let accepted = [
+        EvaluatorName::Position,
+        EvaluatorName::Perfect,
+        EvaluatorName::Additive,
+        EvaluatorName::Artificial,
+    ];
+    clap::builder::PossibleValuesParser::new(accepted.iter().filter_map(|e| e.to_possible_value()))
+        .map(|name: String| EvaluatorName::from_str(&name, false).expect("a listed evaluator"))
+}
+
+#[derive(Debug, clap::Args)]
+#[command(mut_arg("evaluator", |a| a.value_parser(sum_evaluators())
+    .help("Static evaluator at the search front: position (s(n)), perfect, additive (--noise), artificial (--e; --outcome sign) [default: position]")))]
+#[command(mut_arg("game", |a| a.hide(true)), mut_arg("p", |a| a.hide(true)),
+    mut_arg("q", |a| a.hide(true)), mut_arg("qk", |a| a.hide(true)),
+    mut_arg("rk", |a| a.hide(true)), mut_arg("gamma", |a| a.hide(true)),
+    mut_arg("root_gamma", |a| a.hide(true)), mut_arg("leaves", |a| a.hide(true)),
+    mut_arg("sigma", |a| a.hide(true)), mut_arg("halfwidth", |a| a.hide(true)),
+    mut_arg("histogram", |a| a.hide(true)), mut_arg("histogram_fnv1a64", |a| a.hide(true)),
+    mut_arg("levels", |a| a.hide(true)), mut_arg("range", |a| a.hide(true)),
+    mut_arg("playout_formula", |a| a.hide(true)))]
+struct SumArgs {
+    #[command(flatten)]
+    game: crate::analytic::decision::GameOptions,
+    /// Height h of the path-sum tree (trees of at most 2^21 nodes: h <= 21 at b = 2).
+    #[arg(long, value_parser = super::args::whole_in::<u32>(1, 64), allow_negative_numbers = true)]
+    height: u32,
+    #[command(flatten)]
+    run: RunOptions,
+}
+
+fn sum(args: SumArgs) -> anyhow::Result<()> {
+    use crate::studies::crossval::pathsum_report::PathSumSpec;
+    if let Some(game) = args.game.game.filter(|g| *g != GameName::Sum) {
+        return Err(crate::Error::invalid(
+            "--game",
+            "sum with `mc sum` (or left out)",
+            format!("{game:?}").to_lowercase(),
+        )
+        .into());
+    }
+    let mut options = super::exact::options(args.game, args.height, None, false);
+    options.game = Some(GameName::Sum);
+    let spec = PathSumSpec {
+        game: options.pathsum_request()?.game,
     };
     args.run.emit(&spec.estimate(&args.run.config())?)
 }

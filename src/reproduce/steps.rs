@@ -213,6 +213,8 @@ pub(super) fn cross_validation(job: &mut Job) -> Result<()> {
     let mut csv =
         String::from("kind,h,d,f1,f2,gamma,delta,steps,quantity,w,estimate,trials,b,evaluator,e,");
     csv.push_str(&DISTRIBUTION_COLUMNS.join(","));
+    csv.push(',');
+    csv.push_str(&SUM_COLUMNS.join(","));
     csv.push('\n');
     let mut item = 0u64;
     let mut next_seed = || {
@@ -360,6 +362,15 @@ pub(super) fn cross_validation(job: &mut Job) -> Result<()> {
         csv.push_str(&rows);
         commands.push(format!("{command} --trials {trials} --seed {seed}"));
     }
+    // Path-sum trees (issue 36): depth-d minimax on sampled trees with terminal nodes,
+    // against `pathology decision --game sum`'s exact engine.
+    for args in SUM_CELLS {
+        let trials = 3_000 * scale;
+        let seed = next_seed();
+        let (rows, command) = sum_rows(args, &job.runner(trials, seed)?)?;
+        csv.push_str(&rows);
+        commands.push(format!("{command} --trials {trials} --seed {seed}"));
+    }
     let report = validate(csv.as_bytes(), 0.05)?;
     if !report.errors.is_empty() {
         return Err(ReproduceError::Internal(format!(
@@ -476,6 +487,97 @@ const DISTRIBUTION_CELLS: [&[(&str, &str)]; 5] = [
         ("levels", "8"),
     ],
 ];
+
+/// The columns of the `sum` rows of the cross-validation input, after the distributions'
+/// (the `sum` rows share `evaluator`, `e`, `branching`, `height` and `depth`).
+const SUM_COLUMNS: [&str; 5] = ["step", "leaf", "terminal", "outcome", "noise"];
+
+/// The `mc sum` cells of the cross-validation, as `(option, value)` pairs of `pathology mc
+/// sum` (small trees: each costs well under a second): (a) value outcomes, steps ±1,
+/// terminal nodes, additive noise; (b) the N-game case (sign outcomes, steps ±1 with q =
+/// 0.6, the artificial evaluator) with terminal nodes; (c) b = 3, steps {-1, 0, 1}, leaf
+/// terms ±1, the position evaluator.
+const SUM_CELLS: [&[(&str, &str)]; 3] = [
+    &[
+        ("branching", "2"),
+        ("height", "5"),
+        ("step", "1:1/2,-1:1/2"),
+        ("leaf", "0"),
+        ("terminal", "1/10"),
+        ("evaluator", "additive"),
+        ("noise", "-1:1/3,0:1/3,1:1/3"),
+    ],
+    &[
+        ("branching", "2"),
+        ("height", "5"),
+        ("step", "1:0.6,-1:0.4"),
+        ("terminal", "1/5"),
+        ("outcome", "sign"),
+        ("evaluator", "artificial"),
+        ("e", "0.1"),
+    ],
+    &[
+        ("branching", "3"),
+        ("height", "4"),
+        ("step", "-1:1/3,0:1/3,1:1/3"),
+        ("leaf", "-1:1/2,1:1/2"),
+        ("evaluator", "position"),
+    ],
+];
+
+/// One `mc sum` cell: its rows in the cross-validation input's columns (values with a comma
+/// quoted) and its command (without `--trials` and `--seed`).
+fn sum_rows(
+    args: &[(&str, &str)],
+    runner: &crate::sim::runner::TrialRunner,
+) -> Result<(String, String)> {
+    use crate::studies::crossval::pathsum::Experiment;
+    use crate::studies::crossval::pathsum_report::{KIND, game_from_parameters};
+    let game = game_from_parameters(args.iter().copied())?;
+    let counts = Experiment::new(&game)?.counts(runner)?;
+    let parameters = crate::analytic::pathsum::report::parameters(&game);
+    let value = |name: &str| {
+        parameters
+            .iter()
+            .find(|(n, _)| n == name)
+            .map_or(String::new(), |(_, v)| {
+                if v.contains(',') {
+                    format!("\"{v}\"")
+                } else {
+                    v.clone()
+                }
+            })
+    };
+    let mut rows = String::new();
+    for (depth, count) in (1..).zip(&counts) {
+        let _ = write!(
+            rows,
+            "{KIND},,,,,,,,,,{}/{},{},,{},{}",
+            count.successes,
+            count.trials,
+            count.trials,
+            value("evaluator"),
+            value("e"),
+        );
+        for column in DISTRIBUTION_COLUMNS {
+            let cell = match column {
+                "depth" => depth.to_string(),
+                "branching" | "height" => value(column),
+                _ => String::new(),
+            };
+            let _ = write!(rows, ",{cell}");
+        }
+        for column in SUM_COLUMNS {
+            let _ = write!(rows, ",{}", value(column));
+        }
+        rows.push('\n');
+    }
+    let command = std::iter::once("pathology mc sum".to_string())
+        .chain(args.iter().map(|(n, v)| format!("--{n} {v}")))
+        .collect::<Vec<_>>()
+        .join(" ");
+    Ok((rows, command))
+}
 
 /// One `mc distributions` cell: its rows in the cross-validation input's columns (values
 /// with a comma quoted) and its command (without `--trials` and `--seed`).

@@ -24,6 +24,7 @@ pub const MERGEABLE: &[&str] = &[
     "mc uct",
     "mc ggame",
     "mc ballard",
+    "mc sum",
 ];
 
 /// Merges the outputs of the N shards of one seeded run (`--shard 1/N` .. `N/N`, any order;
@@ -48,6 +49,7 @@ pub fn merge(inputs: &[(String, ReadTable)]) -> Result<Report> {
         "mc distributions" => {
             super::crossval::distributions_report::merge_distributions(&run, &manifest, inputs)
         }
+        "mc sum" => super::crossval::pathsum_report::merge_sum(&run, &manifest, inputs),
         "mc emm" => {
             super::wilson_parker_nau::report::merge_shards(&run, &manifest.parameters, inputs)
         }

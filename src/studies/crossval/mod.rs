@@ -9,11 +9,15 @@
 //! - [`distributions`]: evaluations as distributions (issue 27): depth-d minimax on sampled
 //!   critical games and multi-valued P-games against the exact engine, as
 //!   `mc distributions` ([`distributions_report`]).
+//! - [`pathsum`]: path-sum trees (issue 36): depth-d minimax on sampled trees with terminal
+//!   nodes against the exact engine, as `mc sum` ([`pathsum_report`]).
 //! - [`report`]: these experiments as reports, and `pathology merge`.
 
 pub mod dgame;
 pub mod distributions;
 pub mod distributions_report;
 pub mod errprop;
+pub mod pathsum;
+pub mod pathsum_report;
 pub mod report;
 pub mod rhf;
