@@ -138,7 +138,7 @@ impl Experiment {
     /// let game = PathSumGame {
     ///     branching: 2, height: 5, step: Law::parse("--step", "1:1/2,-1:1/2").unwrap(),
     ///     leaf: Law::point(0.into()), terminal: "1/10".parse().unwrap(),
-    ///     outcome: Outcome::Value, evaluator: Evaluator::Position,
+    ///     outcome: Outcome::Value, evaluator: Evaluator::Position, levels: None,
     /// };
     /// assert!(Experiment::new(&game).is_ok());
     /// let huge = PathSumGame { height: 30, ..game };
@@ -162,6 +162,14 @@ impl Experiment {
                     game.branching
                 ),
                 game.height,
+            ));
+        }
+        if game.levels.is_some() {
+            return Err(Error::invalid(
+                "--levels",
+                "not given to mc sum (its searches do not bin evaluations yet; decision --game \
+                 sum --levels computes the binned model exactly)",
+                game.levels.as_ref().map_or(0, |l| l.count),
             ));
         }
         let scale = grid_scale(game);
@@ -206,7 +214,7 @@ impl Experiment {
     /// let game = PathSumGame {
     ///     branching: 2, height: 8, step: Law::parse("--step", "1:1/2,-1:1/2").unwrap(),
     ///     leaf: Law::point(0.into()), terminal: "0".parse().unwrap(),
-    ///     outcome: Outcome::Value, evaluator: Evaluator::Perfect,
+    ///     outcome: Outcome::Value, evaluator: Evaluator::Perfect, levels: None,
     /// };
     /// assert!(Experiment::new(&game).unwrap().trial_seconds() < 1e-3);
     /// ```
@@ -464,6 +472,7 @@ mod tests {
                 Outcome::Value
             },
             evaluator: Evaluator::Perfect,
+            levels: None,
         }
     }
 

@@ -120,7 +120,7 @@ impl PathSumSpec {
     /// let game = PathSumGame {
     ///     branching: 2, height: 4, step: Law::parse("--step", "1:1/2,-1:1/2").unwrap(),
     ///     leaf: Law::point(0.into()), terminal: "1/10".parse().unwrap(),
-    ///     outcome: Outcome::Value, evaluator: Evaluator::Position,
+    ///     outcome: Outcome::Value, evaluator: Evaluator::Position, levels: None,
     /// };
     /// let config = RunConfig { trials: 300, seed: 7, threads: Some(1), shard: None };
     /// let report = PathSumSpec { game }.estimate(&config).unwrap();
