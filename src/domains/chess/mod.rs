@@ -14,7 +14,7 @@
 //! - [`exact`]: depth-d minimax over every position at once (transpositions shared) and the
 //!   exact decision accuracy with a deterministic evaluation.
 //! - [`monte_carlo`]: with noise drawn per search node, trees searched by the seeded runner.
-//! - [`report`]: the tables.
+//! - [`mod@report`]: the tables.
 //!
 //! **What we take from the paper, and what we chose.** The paper's text was not at hand when
 //! this module was written, so none of its settings (its evaluation functions, noise levels or
