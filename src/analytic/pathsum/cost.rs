@@ -6,7 +6,7 @@ use crate::budget::Cost;
 use crate::error::Result;
 use num_traits::Zero;
 
-/// Estimated cost of [`pathsum_column`] for all of `depths`.
+/// Estimated cost of [`super::pathsum_column`] for all of `depths`.
 ///
 /// # Examples
 ///
