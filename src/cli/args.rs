@@ -19,9 +19,23 @@ pub struct OutputArgs {
     #[arg(long, value_parser = whole_in::<u8>(0, 30), allow_negative_numbers = true)]
     pub decimals: Option<u8>,
     /// Print only this table of the report (every format); its name is in the JSON output and
-    /// in the CSV comments.
+    /// in the CSV manifest.
     #[arg(long, allow_negative_numbers = true)]
     pub table: Option<String>,
+    /// Where CSV output puts its manifest: none (a plain header and rows, which pandas and
+    /// polars read with default arguments) or inline (`# key: value` lines above the header;
+    /// `pathology merge` needs them in CSV shards). The other formats always carry it.
+    #[arg(long, value_enum, default_value_t = ManifestPlace::None)]
+    pub manifest: ManifestPlace,
+}
+
+/// `--manifest`: where CSV output puts the manifest.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ManifestPlace {
+    /// Plain CSV: header and rows only.
+    None,
+    /// `# key: value` lines above the header.
+    Inline,
 }
 
 impl OutputArgs {
@@ -31,6 +45,7 @@ impl OutputArgs {
             format: self.format,
             decimals: self.decimals.map(usize::from),
             table: self.table.clone(),
+            inline_manifest: self.manifest == ManifestPlace::Inline,
         }
     }
 

@@ -121,8 +121,7 @@ pub fn figure_3(
         Format::Csv,
         &ExportOptions {
             decimals: 4,
-            table: None,
-        },
+            table: None, inline_manifest: false },
     )?;
     write_atomically(&csv, text).map_err(|source| ReproduceError::Io {
         what: format!("writing {}", csv.display()),

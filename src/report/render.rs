@@ -26,6 +26,8 @@ pub struct RenderOptions {
     pub decimals: Option<usize>,
     /// Print only this table of the report (every format).
     pub table: Option<String>,
+    /// CSV only: the manifest in `#` lines above the header ([`ExportOptions::inline_manifest`]).
+    pub inline_manifest: bool,
 }
 
 impl RenderOptions {
@@ -43,6 +45,7 @@ impl RenderOptions {
         ExportOptions {
             decimals: self.decimals.unwrap_or(default_decimals),
             table: None,
+            inline_manifest: self.inline_manifest,
         }
     }
 

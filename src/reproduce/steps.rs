@@ -72,8 +72,7 @@ pub(super) fn tables(job: &mut Job) -> Result<()> {
         Format::Text,
         &ExportOptions {
             decimals: 10,
-            table: None,
-        },
+            table: None, inline_manifest: false },
     )?;
     job.file(
         "threshold_h10.txt",
@@ -158,8 +157,7 @@ pub(super) fn trend(job: &mut Job) -> Result<()> {
         Format::Text,
         &ExportOptions {
             decimals: 4,
-            table: None,
-        },
+            table: None, inline_manifest: false },
     )?);
     Ok(())
 }
@@ -383,8 +381,7 @@ pub(super) fn cross_validation(job: &mut Job) -> Result<()> {
             Format::Text,
             &ExportOptions {
                 decimals: 4,
-                table: None
-            }
+                table: None, inline_manifest: false }
         )?,
         commands
             .iter()
@@ -560,8 +557,7 @@ pub(super) fn chi_nau_variety(job: &mut Job) -> Result<()> {
         .collect::<Result<Vec<_>>>()?;
     let options = ExportOptions {
         decimals: 4,
-        table: None,
-    };
+        table: None, inline_manifest: false };
     for (stem, report, what) in [
         (
             "chi_nau_kalah",
@@ -620,8 +616,7 @@ pub(super) fn distribution_studies(job: &mut Job) -> Result<()> {
     use crate::studies::nau_lustrek::{PhaseDiagram, grid_text};
     let options = ExportOptions {
         decimals: 4,
-        table: None,
-    };
+        table: None, inline_manifest: false };
     let full = if job.options.full { " --full" } else { "" };
     let command = format!("pathology reproduce{full}");
     let height = if job.options.full {
@@ -712,8 +707,7 @@ pub(super) fn uct(job: &mut Job) -> Result<()> {
     let command = format!("pathology reproduce{full} --seed {seed}");
     let options = ExportOptions {
         decimals: 4,
-        table: None,
-    };
+        table: None, inline_manifest: false };
     let mut text = report.clone();
     text.tables.retain(|t| t.name != "estimates");
     job.file(
@@ -738,8 +732,7 @@ pub(super) fn uct(job: &mut Job) -> Result<()> {
             Format::Csv,
             &ExportOptions {
                 decimals: 4,
-                table: Some(table.to_string()),
-            },
+                table: Some(table.to_string()), inline_manifest: false },
         )?;
         job.file(
             &format!("uct_fig5_{table}.csv"),
@@ -802,8 +795,7 @@ pub(super) fn ggame(job: &mut Job) -> Result<()> {
     let mc = study.report(&run, &counts)?;
     let options = ExportOptions {
         decimals: 4,
-        table: None,
-    };
+        table: None, inline_manifest: false };
     for (stem, report, what, seed) in [
         (
             "ggame_exact",
@@ -870,8 +862,7 @@ pub(super) fn chi_nau_ballard_kalah_gap(job: &mut Job) -> Result<()> {
     let gap = kalah_gap(&KalahVariant::ALL, boards, seed, threads)?;
     let options = ExportOptions {
         decimals: 4,
-        table: None,
-    };
+        table: None, inline_manifest: false };
     for (stem, report, what, summary) in [
         (
             "chi_nau_ballard",
