@@ -158,7 +158,7 @@ fn whole_trajectory_report(format: Format, exact: bool, steps: u32) -> String {
     };
     let options = ExportOptions {
         decimals: 6,
-        table: None, inline_manifest: false };
+        ..ExportOptions::default() };
     report.render(format, &options).unwrap()
 }
 

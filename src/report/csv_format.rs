@@ -100,15 +100,17 @@ pub fn sidecar_path(path: &std::path::Path) -> std::path::PathBuf {
 }
 
 /// The manifest of the CSV that [`Csv`] writes with `options`, as the JSON sidecar a
-/// command writes beside a CSV file ([`sidecar_path`]):
+/// command writes beside a CSV file ([`sidecar_path`]): the JSON output's manifest and title,
+/// the name and caption of the table the CSV holds, the names of the report's other tables
+/// and the notes (which the CSV cannot hold):
 ///
 /// ```text
-/// {"manifest": {..the JSON output's manifest..}, "table": "decisions",
-///  "caption": "..", "other_tables": ["ps"]}
+/// {"manifest": {..the JSON output's manifest..}, "title": "..", "table": "decisions",
+///  "caption": "..", "other_tables": ["ps"], "notes": [..]}
 /// ```
 ///
-/// `docs/report.schema.json` describes it (`$defs/sidecar`). `pathology merge` reads it
-/// when a CSV shard has no `#` manifest lines.
+/// `docs/schema/report.schema.json` describes it (`$defs/sidecar`); `pathology merge` reads
+/// it when a CSV shard has no `#` manifest lines.
 ///
 /// # Examples
 ///
@@ -121,6 +123,7 @@ pub fn sidecar_path(path: &std::path::Path) -> std::path::PathBuf {
 /// let value: serde_json::Value = serde_json::from_str(&sidecar).unwrap();
 /// assert_eq!(value["manifest"]["command"], "pathology table 1");
 /// assert_eq!(value["table"], "decisions");
+/// assert_eq!(value["notes"], serde_json::json!([]));
 /// ```
 ///
 /// # Errors
@@ -134,13 +137,80 @@ pub fn csv_sidecar(report: &Report, options: &ExportOptions) -> Result<String> {
         .filter(|t| t.name != table.name)
         .map(|t| super::json_format::string(&t.name))
         .collect();
+    let notes: Vec<String> = report
+        .notes
+        .iter()
+        .map(|n| super::json_format::string(n))
+        .collect();
     Ok(format!(
-        "{{\n{},\n  \"table\": {},\n  \"caption\": {},\n  \"other_tables\": [{}]\n}}\n",
+        "{{\n{},\n  \"title\": {},\n  \"table\": {},\n  \"caption\": {},\n  \"other_tables\": [{}],\n  \"notes\": [{}]\n}}\n",
         super::json_format::manifest(&report.manifest),
+        super::json_format::string(&report.title),
         super::json_format::string(&table.name),
         super::json_format::string(&table.caption),
-        others.join(", ")
+        others.join(", "),
+        notes.join(", ")
     ))
+}
+
+/// A report's CSV file and its manifest sidecar, rendered, to be written together
+/// ([`CsvFiles::write`]): how every command that writes a CSV file writes it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CsvFiles {
+    /// The plain CSV (header and rows).
+    pub csv: String,
+    /// The sidecar ([`csv_sidecar`]).
+    pub manifest: String,
+}
+
+impl CsvFiles {
+    /// Renders `report`'s CSV (plain, whatever [`ExportOptions::inline_manifest`] says) and
+    /// its sidecar.
+    ///
+    /// # Errors
+    ///
+    /// As [`csv_sidecar`].
+    pub fn render(report: &Report, options: &ExportOptions) -> Result<Self> {
+        let plain = ExportOptions {
+            inline_manifest: false,
+            ..options.clone()
+        };
+        Ok(CsvFiles {
+            csv: Csv.export(report, &plain)?,
+            manifest: csv_sidecar(report, &plain)?,
+        })
+    }
+
+    /// Writes the CSV to `path` and the sidecar to [`sidecar_path`]`(path)`, each atomically;
+    /// returns the two paths, CSV first.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::report::{Cell, Column, CsvFiles, ExportOptions, Kind, Report, Table};
+    /// let mut t = Table::new("decisions", "D(d,10)", vec![Column::new("d", Kind::Integer)]);
+    /// t.push(vec![Cell::Integer(1)]);
+    /// let report = Report::new("table", "Table 1").param("_", 1).with_table(t);
+    /// let dir = tempfile::tempdir().unwrap();
+    /// let files = CsvFiles::render(&report, &ExportOptions::default()).unwrap();
+    /// let [csv, manifest] = files.write(&dir.path().join("t.csv")).unwrap();
+    /// assert_eq!(std::fs::read_to_string(csv).unwrap(), "d\n1\n");
+    /// assert!(manifest.ends_with("t.csv.manifest.json"));
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// The path that could not be written, with the I/O error.
+    pub fn write(
+        &self,
+        path: &std::path::Path,
+    ) -> std::result::Result<[std::path::PathBuf; 2], (std::path::PathBuf, std::io::Error)> {
+        let sidecar = sidecar_path(path);
+        super::output::write_atomically(path, &self.csv).map_err(|e| (path.to_path_buf(), e))?;
+        super::output::write_atomically(&sidecar, &self.manifest)
+            .map_err(|e| (sidecar.clone(), e))?;
+        Ok([path.to_path_buf(), sidecar])
+    }
 }
 
 /// The header record of the expanded columns.

@@ -53,8 +53,13 @@ pub(super) fn tables(job: &mut Job) -> Result<()> {
             );
             let format_name = format!("{format:?}").to_lowercase();
             let command = format!("pathology table {n} --exact --format {format_name}");
-            let text = report.render(format, &ExportOptions::default())?;
-            job.file(&name, &text, &what, &command, None)?;
+            job.rendered(
+                &name,
+                &report,
+                format,
+                &ExportOptions::default(),
+                (&what, &command, None),
+            )?;
         }
         job.printed
             .push_str(&report.render(Format::Text, &ExportOptions::default())?);
@@ -72,7 +77,7 @@ pub(super) fn tables(job: &mut Job) -> Result<()> {
         Format::Text,
         &ExportOptions {
             decimals: 10,
-            table: None, inline_manifest: false },
+            ..ExportOptions::default() },
     )?;
     job.file(
         "threshold_h10.txt",
@@ -157,7 +162,7 @@ pub(super) fn trend(job: &mut Job) -> Result<()> {
         Format::Text,
         &ExportOptions {
             decimals: 4,
-            table: None, inline_manifest: false },
+            ..ExportOptions::default() },
     )?);
     Ok(())
 }
@@ -177,7 +182,7 @@ pub(super) fn studies(job: &mut Job) -> Result<()> {
         0,
         &ExportOptions {
             decimals: 4,
-            table: None,
+            ..ExportOptions::default()
         },
     )?;
     let full = if job.options.full { " --full" } else { "" };
@@ -381,7 +386,7 @@ pub(super) fn cross_validation(job: &mut Job) -> Result<()> {
             Format::Text,
             &ExportOptions {
                 decimals: 4,
-                table: None, inline_manifest: false }
+                ..ExportOptions::default() }
         )?,
         commands
             .iter()
@@ -557,7 +562,7 @@ pub(super) fn chi_nau_variety(job: &mut Job) -> Result<()> {
         .collect::<Result<Vec<_>>>()?;
     let options = ExportOptions {
         decimals: 4,
-        table: None, inline_manifest: false };
+        ..ExportOptions::default() };
     for (stem, report, what) in [
         (
             "chi_nau_kalah",
@@ -578,12 +583,12 @@ pub(super) fn chi_nau_variety(job: &mut Job) -> Result<()> {
             } else {
                 what.to_string()
             };
-            job.file(
+            job.rendered(
                 &name,
-                &report.render(format, &options)?,
-                &what,
-                &command,
-                Some(seed),
+                &report,
+                format,
+                &options,
+                (&what, &command, Some(seed)),
             )?;
         }
         job.print_table(&report, "claims_summary", 0, &options)?;
@@ -616,7 +621,7 @@ pub(super) fn distribution_studies(job: &mut Job) -> Result<()> {
     use crate::studies::nau_lustrek::{PhaseDiagram, grid_text};
     let options = ExportOptions {
         decimals: 4,
-        table: None, inline_manifest: false };
+        ..ExportOptions::default() };
     let full = if job.options.full { " --full" } else { "" };
     let command = format!("pathology reproduce{full}");
     let height = if job.options.full {
@@ -658,7 +663,7 @@ pub(super) fn distribution_studies(job: &mut Job) -> Result<()> {
     ] {
         for format in [Format::Text, Format::Csv] {
             let name = format!("{stem}.{}", format.extension());
-            job.file(&name, &report.render(format, &options)?, &what, &command, None)?;
+            job.rendered(&name, &report, format, &options, (&what, &command, None))?;
         }
         job.print_table(&report, "claims_summary", 0, &options)?;
     }
@@ -707,7 +712,7 @@ pub(super) fn uct(job: &mut Job) -> Result<()> {
     let command = format!("pathology reproduce{full} --seed {seed}");
     let options = ExportOptions {
         decimals: 4,
-        table: None, inline_manifest: false };
+        ..ExportOptions::default() };
     let mut text = report.clone();
     text.tables.retain(|t| t.name != "estimates");
     job.file(
@@ -728,18 +733,20 @@ pub(super) fn uct(job: &mut Job) -> Result<()> {
             "every setting's exact d-ply minimax lines, d = 1..8",
         ),
     ] {
-        let text = report.render(
+        job.rendered(
+            &format!("uct_fig5_{table}.csv"),
+            &report,
             Format::Csv,
             &ExportOptions {
                 decimals: 4,
-                table: Some(table.to_string()), inline_manifest: false },
-        )?;
-        job.file(
-            &format!("uct_fig5_{table}.csv"),
-            &text,
-            &format!("Nguyen & Ramanujan Fig. 5 setting: {what}"),
-            &command,
-            Some(seed),
+                table: Some(table.to_string()),
+                ..ExportOptions::default()
+            },
+            (
+                &format!("Nguyen & Ramanujan Fig. 5 setting: {what}"),
+                &command,
+                Some(seed),
+            ),
         )?;
     }
     job.print_table(&report, "claims_summary", 0, &options)?;
@@ -795,7 +802,7 @@ pub(super) fn ggame(job: &mut Job) -> Result<()> {
     let mc = study.report(&run, &counts)?;
     let options = ExportOptions {
         decimals: 4,
-        table: None, inline_manifest: false };
+        ..ExportOptions::default() };
     for (stem, report, what, seed) in [
         (
             "ggame_exact",
@@ -813,8 +820,7 @@ pub(super) fn ggame(job: &mut Job) -> Result<()> {
         let command = report.manifest.command_line();
         for format in [Format::Text, Format::Csv] {
             let name = format!("{stem}.{}", format.extension());
-            let text = report.render(format, &options)?;
-            job.file(&name, &text, what, &command, seed)?;
+            job.rendered(&name, report, format, &options, (what, &command, seed))?;
         }
     }
     let figure = study.figure(&run, &counts)?;
@@ -862,7 +868,7 @@ pub(super) fn chi_nau_ballard_kalah_gap(job: &mut Job) -> Result<()> {
     let gap = kalah_gap(&KalahVariant::ALL, boards, seed, threads)?;
     let options = ExportOptions {
         decimals: 4,
-        table: None, inline_manifest: false };
+        ..ExportOptions::default() };
     for (stem, report, what, summary) in [
         (
             "chi_nau_ballard",
@@ -880,12 +886,12 @@ pub(super) fn chi_nau_ballard_kalah_gap(job: &mut Job) -> Result<()> {
         let command = report.manifest.command_line();
         for format in [Format::Text, Format::Csv] {
             let name = format!("{stem}.{}", format.extension());
-            job.file(
+            job.rendered(
                 &name,
-                &report.render(format, &options)?,
-                what,
-                &command,
-                Some(seed),
+                &report,
+                format,
+                &options,
+                (what, &command, Some(seed)),
             )?;
         }
         job.print_table(&report, summary, 0, &options)?;

@@ -183,6 +183,7 @@ where
         Vec::new()
     };
     let export = output.export_options(SWEEP_DECIMALS);
+    output.write_manifest(&layout)?;
     // Opened at the first finished setting: the cost check inside
     // `compute_columns_in_order` refuses before anything is printed.
     let mut open = Some(open);

@@ -246,6 +246,7 @@ impl TrajectoryRequest {
             let cells = vec![probability_cell(&half, 0.0); 2 * settings.len()];
             grid.body = vec![(self.steps.to_string(), cells)];
         }
+        output.write_manifest(&report.clone().with_table(table.clone()))?;
         let mut stream = TableStream::start(
             open().map_err(StreamError::Output)?,
             &report,
