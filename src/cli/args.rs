@@ -24,7 +24,7 @@ pub struct OutputArgs {
     pub table: Option<String>,
     /// Where CSV output puts its manifest (tool, version, commit, command, parameters, seed):
     /// none (the default: a plain header and rows, which pandas and polars read with default
-    /// arguments), inline (`# key: value` lines above the header, the layout before 0.2) or
+    /// arguments), inline (`# key: value` lines above the header, the layout of earlier builds) or
     /// FILE (written there as JSON; name it OUT.csv.manifest.json beside OUT.csv and
     /// `pathology merge OUT.csv` finds it). JSON, text, Markdown and LaTeX always carry it.
     #[arg(

@@ -71,5 +71,8 @@ fn sidecar_manifest(path: &std::path::Path) -> anyhow::Result<Vec<String>> {
         "FILE",
         "a readable CSV manifest sidecar (NAME.csv.manifest.json)",
     )?;
-    Ok(crate::report::read::read_sidecar(&text, &sidecar.display().to_string())?)
+    Ok(crate::report::read::read_sidecar(
+        &text,
+        &sidecar.display().to_string(),
+    )?)
 }

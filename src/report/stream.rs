@@ -482,7 +482,8 @@ mod tests {
     fn streamed(report: &Report, format: Format, decimals: usize) -> String {
         let options = ExportOptions {
             decimals,
-            ..ExportOptions::default() };
+            ..ExportOptions::default()
+        };
         let (main, others) = (&report.tables[0], &report.tables[1..]);
         let other_refs: Vec<&Table> = others.iter().collect();
         let mut stream = TableStream::start(
@@ -524,7 +525,8 @@ mod tests {
                     for decimals in [0, 3, 12] {
                         let options = ExportOptions {
                             decimals,
-                            ..ExportOptions::default() };
+                            ..ExportOptions::default()
+                        };
                         let whole = report.render(format, &options).unwrap();
                         assert_eq!(
                             streamed(&report, format, decimals),

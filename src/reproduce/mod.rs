@@ -202,7 +202,13 @@ impl Job {
         (reproduces, command, seed): (&str, &str, Option<u64>),
     ) -> Result<()> {
         if format != crate::report::Format::Csv {
-            return self.file(name, &report.render(format, options)?, reproduces, command, seed);
+            return self.file(
+                name,
+                &report.render(format, options)?,
+                reproduces,
+                command,
+                seed,
+            );
         }
         let files = crate::report::CsvFiles::render(report, options)?;
         let written = files
@@ -262,7 +268,8 @@ impl Job {
                 .unwrap_or_default();
             let (mut reproduces, command) = describe(&name);
             if let Some(csv) = name.strip_suffix(".manifest.json") {
-                reproduces = format!("the manifest of {csv} (JSON: command, version, commit, seed, notes)");
+                reproduces =
+                    format!("the manifest of {csv} (JSON: command, version, commit, seed, notes)");
             }
             self.index.push(IndexEntry {
                 file: name,

@@ -77,7 +77,8 @@ pub(super) fn tables(job: &mut Job) -> Result<()> {
         Format::Text,
         &ExportOptions {
             decimals: 10,
-            ..ExportOptions::default() },
+            ..ExportOptions::default()
+        },
     )?;
     job.file(
         "threshold_h10.txt",
@@ -162,7 +163,8 @@ pub(super) fn trend(job: &mut Job) -> Result<()> {
         Format::Text,
         &ExportOptions {
             decimals: 4,
-            ..ExportOptions::default() },
+            ..ExportOptions::default()
+        },
     )?);
     Ok(())
 }
@@ -386,7 +388,8 @@ pub(super) fn cross_validation(job: &mut Job) -> Result<()> {
             Format::Text,
             &ExportOptions {
                 decimals: 4,
-                ..ExportOptions::default() }
+                ..ExportOptions::default()
+            }
         )?,
         commands
             .iter()
@@ -562,7 +565,8 @@ pub(super) fn chi_nau_variety(job: &mut Job) -> Result<()> {
         .collect::<Result<Vec<_>>>()?;
     let options = ExportOptions {
         decimals: 4,
-        ..ExportOptions::default() };
+        ..ExportOptions::default()
+    };
     for (stem, report, what) in [
         (
             "chi_nau_kalah",
@@ -621,7 +625,8 @@ pub(super) fn distribution_studies(job: &mut Job) -> Result<()> {
     use crate::studies::nau_lustrek::{PhaseDiagram, grid_text};
     let options = ExportOptions {
         decimals: 4,
-        ..ExportOptions::default() };
+        ..ExportOptions::default()
+    };
     let full = if job.options.full { " --full" } else { "" };
     let command = format!("pathology reproduce{full}");
     let height = if job.options.full {
@@ -712,7 +717,8 @@ pub(super) fn uct(job: &mut Job) -> Result<()> {
     let command = format!("pathology reproduce{full} --seed {seed}");
     let options = ExportOptions {
         decimals: 4,
-        ..ExportOptions::default() };
+        ..ExportOptions::default()
+    };
     let mut text = report.clone();
     text.tables.retain(|t| t.name != "estimates");
     job.file(
@@ -802,7 +808,8 @@ pub(super) fn ggame(job: &mut Job) -> Result<()> {
     let mc = study.report(&run, &counts)?;
     let options = ExportOptions {
         decimals: 4,
-        ..ExportOptions::default() };
+        ..ExportOptions::default()
+    };
     for (stem, report, what, seed) in [
         (
             "ggame_exact",
@@ -868,7 +875,8 @@ pub(super) fn chi_nau_ballard_kalah_gap(job: &mut Job) -> Result<()> {
     let gap = kalah_gap(&KalahVariant::ALL, boards, seed, threads)?;
     let options = ExportOptions {
         decimals: 4,
-        ..ExportOptions::default() };
+        ..ExportOptions::default()
+    };
     for (stem, report, what, summary) in [
         (
             "chi_nau_ballard",

@@ -183,7 +183,6 @@ where
         Vec::new()
     };
     let export = output.export_options(SWEEP_DECIMALS);
-    output.write_manifest(&layout)?;
     // Opened at the first finished setting: the cost check inside
     // `compute_columns_in_order` refuses before anything is printed.
     let mut open = Some(open);
@@ -250,6 +249,10 @@ where
         Some(stream) => stream,
         None => start().map_err(StreamError::Output)?,
     };
+    let mut finished = layout.clone();
+    finished.notes.clone_from(&notes);
     stream.finish(others, notes).map_err(StreamError::Output)?;
+    // The manifest file last: the notes are known at the end.
+    output.write_manifest(&finished)?;
     Ok(())
 }
