@@ -365,6 +365,7 @@ pub(super) fn cross_validation(job: &mut Job) -> Result<()> {
         csv.push_str(&rows);
         commands.push(format!("{command} --trials {trials} --seed {seed}"));
     }
+    let csv = padded(&csv);
     let report = validate(csv.as_bytes(), 0.05)?;
     if !report.errors.is_empty() {
         return Err(ReproduceError::Internal(format!(
@@ -482,6 +483,25 @@ const DISTRIBUTION_CELLS: [&[(&str, &str)]; 5] = [
     ],
 ];
 
+/// `csv` with every row padded with empty fields to the header's width, so that every row
+/// has as many fields as the header (pandas and polars read it with default arguments).
+fn padded(csv: &str) -> String {
+    let mut reader = ::csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .from_reader(csv.as_bytes());
+    let mut writer = ::csv::Writer::from_writer(Vec::new());
+    let mut width = 0;
+    for record in reader.records() {
+        let record = record.expect("the cross-validation input is CSV");
+        width = width.max(record.len());
+        let mut fields: Vec<&str> = record.iter().collect();
+        fields.resize(width, "");
+        writer.write_record(&fields).expect("writing CSV into memory");
+    }
+    String::from_utf8(writer.into_inner().expect("flushing into memory")).expect("UTF-8")
+}
+
 /// One `mc distributions` cell: its rows in the cross-validation input's columns (values
 /// with a comma quoted) and its command (without `--trials` and `--seed`).
 fn distribution_rows(
@@ -510,11 +530,12 @@ fn distribution_rows(
     for (depth, count) in (1..).zip(&counts) {
         let _ = write!(
             rows,
-            "{},,,,,{},,,,,{}/{},{},,{},{}",
+            "{},,,,,{},,,,,{},{},,{},{}",
             kind(&request),
             value("gamma"),
-            count.successes,
-            count.trials,
+            // A decimal (the nearest f64 to k/n, which `validate` reads back as k/n), so
+            // that CSV readers infer one numeric type for the column.
+            count.successes as f64 / count.trials as f64,
             count.trials,
             value("evaluator"),
             value("e"),
