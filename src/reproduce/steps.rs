@@ -497,7 +497,9 @@ fn padded(csv: &str) -> String {
         width = width.max(record.len());
         let mut fields: Vec<&str> = record.iter().collect();
         fields.resize(width, "");
-        writer.write_record(&fields).expect("writing CSV into memory");
+        writer
+            .write_record(&fields)
+            .expect("writing CSV into memory");
     }
     String::from_utf8(writer.into_inner().expect("flushing into memory")).expect("UTF-8")
 }
