@@ -111,7 +111,7 @@ pub fn read_json(text: &str, name: Option<&str>) -> Result<ReadTable> {
     let value: serde_json::Value =
         serde_json::from_str(text).map_err(|e| malformed(&e.to_string()))?;
     let mut table = ReadTable {
-        manifest: manifest_lines(&value).map_err(|why| malformed(why))?,
+        manifest: manifest_lines(&value).map_err(&malformed)?,
         ..ReadTable::default()
     };
     let tables = value
