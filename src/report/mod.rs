@@ -710,7 +710,12 @@ mod tests {
             Format::Markdown,
             Format::Latex,
         ] {
-            let out = r.render(format, &ExportOptions::default()).unwrap();
+            // CSV with `--manifest inline`; plain CSV's manifest is its sidecar.
+            let options = ExportOptions {
+                inline_manifest: true,
+                ..ExportOptions::default()
+            };
+            let out = r.render(format, &options).unwrap();
             assert!(out.contains(VERSION), "{format:?}: {out}");
             assert!(out.contains(COMMIT), "{format:?}");
         }
