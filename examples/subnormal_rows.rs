@@ -22,7 +22,7 @@ fn main() {
     let (gamma, delta) = (q("0.3"), q("0.2"));
     let options = ExportOptions {
         decimals: 6,
-        table: None,
+        ..ExportOptions::default()
     };
     for f in ["0.3", "0.7"] {
         let settings = [(q(f), q(f))];

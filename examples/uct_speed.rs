@@ -321,7 +321,7 @@ fn main() {
     report.notes.truncate(2);
     let options = ExportOptions {
         decimals: 3,
-        table: None,
+        ..ExportOptions::default()
     };
     println!(
         "{}",

@@ -55,7 +55,16 @@ fn ballard_shards_merge_into_the_unsharded_run() {
     for (k, format) in [("1/3", "csv"), ("2/3", "json"), ("3/3", "csv")] {
         let out = run(
             BALLARD,
-            &["--shard", k, "--format", format, "--threads", "1"],
+            &[
+                "--shard",
+                k,
+                "--format",
+                format,
+                "--manifest",
+                "inline",
+                "--threads",
+                "1",
+            ],
         );
         let path = dir.path().join(format!("shard{}.{format}", &k[..1]));
         std::fs::write(&path, out).unwrap();

@@ -408,7 +408,16 @@ fn shards_merge_byte_for_byte() {
         let out = stdout_of(
             &[
                 &base[..],
-                &["--shard", k, "--format", format, "--threads", "1"],
+                &[
+                    "--shard",
+                    k,
+                    "--format",
+                    format,
+                    "--manifest",
+                    "inline",
+                    "--threads",
+                    "1",
+                ],
             ]
             .concat(),
         );

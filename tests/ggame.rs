@@ -144,6 +144,8 @@ fn decision_command_prints_g_games_and_refuses_by_name() {
         "--exact",
         "--format",
         "csv",
+        "--manifest",
+        "inline",
     ]);
     assert!(exact.contains("reconstruction"), "{exact}");
     let d = column(&exact, "D_exact");
@@ -240,7 +242,16 @@ fn mc_ggame_shards_merge_into_the_unsharded_run() {
         let shard = stdout_of(
             &[
                 &base[..],
-                &["--shard", k, "--format", format, "--threads", "1"],
+                &[
+                    "--shard",
+                    k,
+                    "--format",
+                    format,
+                    "--manifest",
+                    "inline",
+                    "--threads",
+                    "1",
+                ],
             ]
             .concat(),
         );

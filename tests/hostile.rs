@@ -125,6 +125,8 @@ fn merge_checks_counts_against_the_manifests() {
             &format!("{k}/3"),
             "--format",
             "csv",
+            "--manifest",
+            "inline",
         ]);
         let path = dir.path().join(format!("shard-{k}.csv"));
         std::fs::write(&path, &csv).unwrap();

@@ -158,7 +158,7 @@ fn whole_trajectory_report(format: Format, exact: bool, steps: u32) -> String {
     };
     let options = ExportOptions {
         decimals: 6,
-        table: None,
+        ..ExportOptions::default()
     };
     report.render(format, &options).unwrap()
 }
@@ -250,6 +250,8 @@ fn a_closed_pipe_ends_a_streamed_run_cleanly() {
             "100000",
             "--format",
             "csv",
+            "--manifest",
+            "inline",
         ])
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())

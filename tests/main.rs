@@ -5,6 +5,7 @@ mod ballard_kalah_gap;
 mod claims_items_7_9;
 mod cli;
 mod common;
+mod csv_layout;
 mod decision;
 mod distributions;
 mod domain_chess;

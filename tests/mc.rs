@@ -524,7 +524,16 @@ fn mc_dgame_shards_merge_into_the_unsharded_run() {
         let out = stdout_of(
             &[
                 &base[..],
-                &["--shard", k, "--format", format, "--threads", "1"],
+                &[
+                    "--shard",
+                    k,
+                    "--format",
+                    format,
+                    "--manifest",
+                    "inline",
+                    "--threads",
+                    "1",
+                ],
             ]
             .concat(),
         );
@@ -570,7 +579,13 @@ fn mc_errprop_and_rhf_shards_merge_into_the_unsharded_run() {
     for (r, base) in runs.iter().enumerate() {
         let mut paths = Vec::new();
         for (k, format) in [("1/3", "csv"), ("2/3", "json"), ("3/3", "csv")] {
-            let out = stdout_of(&[base, &["--shard", k, "--format", format][..]].concat());
+            let out = stdout_of(
+                &[
+                    base,
+                    &["--shard", k, "--format", format, "--manifest", "inline"][..],
+                ]
+                .concat(),
+            );
             let path = dir.path().join(format!("run{r}-shard{}.{format}", &k[..1]));
             std::fs::write(&path, out).unwrap();
             paths.push(path.display().to_string());

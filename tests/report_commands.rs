@@ -65,8 +65,10 @@ const COMMANDS: &[(&[&str], &str)] = &[
     (&["alphabeta", "--board", "........O"], "minimax"),
 ];
 
+/// The output in `format`; CSV with its manifest inline (`--manifest inline`, which the other
+/// formats ignore: they always carry it), the CSV's plain layout is tests/csv_layout.rs's.
 fn run(args: &[&str], format: &str) -> String {
-    stdout_of(&[args, &["--format", format]].concat())
+    stdout_of(&[args, &["--format", format, "--manifest", "inline"]].concat())
 }
 
 #[test]

@@ -229,7 +229,16 @@ fn merge_refuses_every_mergeable_commands_edited_shard() {
             stdout_of(
                 &[
                     &args[..],
-                    &["--shard", k, "--format", "csv", "--threads", "1"],
+                    &[
+                        "--shard",
+                        k,
+                        "--format",
+                        "csv",
+                        "--manifest",
+                        "inline",
+                        "--threads",
+                        "1",
+                    ],
                 ]
                 .concat(),
             )
@@ -271,7 +280,13 @@ fn merge_names_the_edited_estimate_and_its_counts() {
     ];
     let mut paths = Vec::new();
     for k in ["1/2", "2/2"] {
-        let mut out = stdout_of(&[&base[..], &["--shard", k, "--format", "csv"]].concat());
+        let mut out = stdout_of(
+            &[
+                &base[..],
+                &["--shard", k, "--format", "csv", "--manifest", "inline"],
+            ]
+            .concat(),
+        );
         if k == "1/2" {
             out = edited(&out, "successes", Edit::CountDown);
         }
@@ -358,7 +373,13 @@ fn empty_shards_print_no_estimate_and_still_merge() {
     for base in runs {
         let mut paths = Vec::new();
         for k in ["1/4", "2/4", "3/4", "4/4"] {
-            let out = stdout_of(&[base, &["--shard", k, "--format", "csv"][..]].concat());
+            let out = stdout_of(
+                &[
+                    base,
+                    &["--shard", k, "--format", "csv", "--manifest", "inline"][..],
+                ]
+                .concat(),
+            );
             if k == "3/4" {
                 let body = csv_body(&out);
                 let header: Vec<&str> = body[0].split(',').collect();

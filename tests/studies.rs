@@ -48,11 +48,11 @@ fn match_sweep_is_byte_identical_across_runs_and_threads() {
     assert_eq!(outputs[0], outputs[1]);
     assert_eq!(outputs[1], outputs[2]);
     assert_eq!(csv_body(&outputs[0]).len(), 52); // header + 51 values of w
-    assert_eq!(same_files(dirs[0].path(), dirs[1].path()), 3);
+    assert_eq!(same_files(dirs[0].path(), dirs[1].path()), 4); // CSV, its manifest, PNG, SVG
     // The figure's CSV is the report's CSV, as printed.
     let written = std::fs::read_to_string(dirs[0].path().join("chi_nau_fig3.csv")).unwrap();
     assert_eq!(written, outputs[0]);
-    assert_eq!(same_files(dirs[1].path(), dirs[2].path()), 3);
+    assert_eq!(same_files(dirs[1].path(), dirs[2].path()), 4);
 }
 
 #[test]
@@ -251,7 +251,16 @@ fn match_shards_merge_into_the_unsharded_run() {
             let shard = stdout_of(
                 &[
                     base,
-                    &["--shard", k, "--format", format, "--threads", "1"][..],
+                    &[
+                        "--shard",
+                        k,
+                        "--format",
+                        format,
+                        "--manifest",
+                        "inline",
+                        "--threads",
+                        "1",
+                    ][..],
                 ]
                 .concat(),
             );
@@ -296,9 +305,10 @@ fn emm_figures_are_byte_identical_across_runs_and_threads() {
             dir.path().to_str().unwrap(),
         ]);
     }
-    // 4 figures x (PNG, SVG, CSV) + 4 calibration tables + the claims (wilson_claims.txt).
-    assert_eq!(same_files(dirs[0].path(), dirs[1].path()), 17);
-    assert_eq!(same_files(dirs[1].path(), dirs[2].path()), 17);
+    // 4 figures x (PNG, SVG, CSV, the CSV's manifest) + 4 calibration tables + the claims
+    // (wilson_claims.txt).
+    assert_eq!(same_files(dirs[0].path(), dirs[1].path()), 21);
+    assert_eq!(same_files(dirs[1].path(), dirs[2].path()), 21);
 }
 
 #[test]
@@ -396,6 +406,8 @@ fn calibration_is_saved_and_reused() {
             path.to_str().unwrap(),
             "--format",
             "csv",
+            "--manifest",
+            "inline",
         ])
     };
     let a = with(&table);
@@ -516,7 +528,16 @@ fn emm_shards_merge_into_the_unsharded_run() {
             let out = stdout_of(
                 &[
                     &base[..],
-                    &["--shard", k, "--format", format, "--threads", "1"],
+                    &[
+                        "--shard",
+                        k,
+                        "--format",
+                        format,
+                        "--manifest",
+                        "inline",
+                        "--threads",
+                        "1",
+                    ],
                 ]
                 .concat(),
             );
@@ -563,6 +584,8 @@ fn emm_shards_merge_into_the_unsharded_run() {
         "3/3",
         "--format",
         "csv",
+        "--manifest",
+        "inline",
     ]);
     let path = dir.path().join("other3.csv");
     std::fs::write(&path, other).unwrap();
@@ -655,10 +678,7 @@ fn emm_calibrate_prints_a_report_in_every_format() {
     assert_eq!(parameter(&report, "games"), "120");
     for (format, mark) in [
         ("text", "loss for Max"),
-        (
-            "csv",
-            "# command: pathology mc emm-calibrate --game n --branching 3 --height 4 --p 0.5 --games 120 --seed 8",
-        ),
+        ("csv", "kind,game,b,h,p,seed,node_height,"),
         ("markdown", "| height |"),
         ("latex", "\\begin{tabular}"),
     ] {

@@ -110,8 +110,23 @@ fn every_game_runs_with_its_minimax_lines() {
 #[test]
 fn output_does_not_depend_on_threads_and_carries_the_manifest() {
     for format in ["text", "csv", "json", "markdown", "latex"] {
-        let one = stdout_of(&uct_args(&["--format", format, "--threads", "1"]));
-        let two = stdout_of(&uct_args(&["--format", format, "--threads", "2"]));
+        // CSV carries it with --manifest inline (the other formats ignore the option).
+        let one = stdout_of(&uct_args(&[
+            "--format",
+            format,
+            "--manifest",
+            "inline",
+            "--threads",
+            "1",
+        ]));
+        let two = stdout_of(&uct_args(&[
+            "--format",
+            format,
+            "--manifest",
+            "inline",
+            "--threads",
+            "2",
+        ]));
         assert_eq!(one, two, "{format}");
         assert!(one.contains("mc uct"), "{format}: no command in\n{one}");
         assert!(one.contains("seed"), "{format}: no seed in\n{one}");
@@ -132,7 +147,14 @@ fn three_shards_merge_into_the_unsharded_run() {
         let whole = stdout_of(&uct_args(&["--format", format, "--threads", "2"]));
         let mut paths = Vec::new();
         for k in ["3/3", "1/3", "2/3"] {
-            let out = stdout_of(&uct_args(&["--format", format, "--shard", k]));
+            let out = stdout_of(&uct_args(&[
+                "--format",
+                format,
+                "--manifest",
+                "inline",
+                "--shard",
+                k,
+            ]));
             let path = dir.path().join(format!("shard{}.{format}", &k[..1]));
             std::fs::write(&path, out).unwrap();
             paths.push(path.to_str().unwrap().to_string());
@@ -245,7 +267,16 @@ fn histogram_runs_are_deterministic_and_merge() {
         }
         let mut paths = Vec::new();
         for k in ["2/2", "1/2"] {
-            let out = run(&["--format", format, "--shard", k, "--threads", "2"]);
+            let out = run(&[
+                "--format",
+                format,
+                "--manifest",
+                "inline",
+                "--shard",
+                k,
+                "--threads",
+                "2",
+            ]);
             let path = dir.path().join(format!("shard{}.{format}", &k[..1]));
             std::fs::write(&path, out).unwrap();
             paths.push(path.to_str().unwrap().to_string());

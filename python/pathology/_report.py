@@ -5,8 +5,10 @@ library's ``report`` module): the manifest (tool, version, commit, canonical com
 parameters, mode, seed), the tables of typed columns and the notes. The JSON text is kept as
 the command printed it, so :meth:`Report.to_json` is byte for byte the CLI's file and
 :meth:`Report.to_csv` is the CLI's ``--format csv`` output, rebuilt from it by the same
-rules (``src/report/csv_format.rs``: the manifest as ``#`` comments, one table, its
-expanded columns; numbers exactly as printed).
+rules (``src/report/csv_format.rs``: one table, its expanded columns, numbers exactly as
+printed; plain, so that ``pandas.read_csv`` and ``polars.read_csv`` read it with default
+arguments); :meth:`Report.csv_manifest` is its manifest, byte for byte the JSON file that
+``--manifest FILE`` writes (``docs/output-formats.md``).
 """
 
 from __future__ import annotations
@@ -231,10 +233,9 @@ class Report(Mapping[str, List[Any]]):
         self._require_report("to_json")
         return self.text
 
-    def to_csv(self, table: Optional[str] = None) -> str:
-        """The command's CSV, byte for byte what ``--format csv [--table NAME]`` prints:
-        the manifest in ``#`` comment lines, then one table (the first by default)."""
-        self._require_report("to_csv")
+    def _csv_parts(self, table: Optional[str]) -> Any:
+        """The parsed JSON, the chosen table and the names of the others (as the CSV
+        exporter sees them: with ``table`` the command renders a report of that one table)."""
         raw = json.loads(
             self.text,
             parse_float=str,
@@ -249,24 +250,36 @@ class Report(Mapping[str, List[Any]]):
         if found is None:
             raise self._missing(str(table))
         chosen: Dict[str, Any] = found
-        manifest = raw["manifest"]
-        out = io.StringIO()
-        out.write(f"# tool: {manifest['tool']} {manifest['version']}\n")
-        out.write(f"# commit: {manifest['commit']}\n")
-        out.write(f"# subcommand: {manifest['subcommand']}\n")
-        out.write(f"# command: {manifest['command']}\n")
-        out.write(f"# mode: {manifest['mode']}\n")
-        if manifest["seed"] is not None:
-            out.write(f"# seed: {manifest['seed']}\n")
-        for name, value in manifest["parameters"].pairs:  # a name may repeat
-            out.write(f"# parameter {name}: {value}\n")
-        out.write(f"# table: {chosen['name']} ({chosen['caption']})\n")
-        # With --table the command renders a report of that one table: no other tables.
         others = [t["name"] for t in tables if t["name"] != chosen["name"] and table is None]
-        if others:
-            out.write(
-                f"# other tables: {', '.join(others)} (write one with --table NAME)\n"
-            )
+        return raw, chosen, others
+
+    def to_csv(self, table: Optional[str] = None, manifest: str = "none") -> str:
+        """The command's CSV, byte for byte what ``--format csv [--table NAME]`` prints:
+        one table (the first by default), a header and rows, which ``pandas.read_csv`` and
+        ``polars.read_csv`` read with default arguments. ``manifest="inline"`` puts the
+        manifest first in ``#`` comment lines, as ``--manifest inline`` does; the manifest
+        as JSON is :meth:`csv_manifest`."""
+        self._require_report("to_csv")
+        if manifest not in ("none", "inline"):
+            raise ValueError(f"manifest must be 'none' or 'inline', got {manifest!r}")
+        raw, chosen, others = self._csv_parts(table)
+        out = io.StringIO()
+        if manifest == "inline":
+            m = raw["manifest"]
+            out.write(f"# tool: {m['tool']} {m['version']}\n")
+            out.write(f"# commit: {m['commit']}\n")
+            out.write(f"# subcommand: {m['subcommand']}\n")
+            out.write(f"# command: {m['command']}\n")
+            out.write(f"# mode: {m['mode']}\n")
+            if m["seed"] is not None:
+                out.write(f"# seed: {m['seed']}\n")
+            for name, value in m["parameters"].pairs:  # a name may repeat
+                out.write(f"# parameter {name}: {value}\n")
+            out.write(f"# table: {chosen['name']} ({chosen['caption']})\n")
+            if others:
+                out.write(
+                    f"# other tables: {', '.join(others)} (write one with --table NAME)\n"
+                )
         names = [c["name"] for c in chosen["columns"]]
         out.write(",".join(_csv_field(n) for n in names) + "\n")
         for row in chosen["rows"]:
@@ -275,6 +288,44 @@ class Report(Mapping[str, List[Any]]):
                 fields = ['""']
             out.write(",".join(fields) + "\n")
         return out.getvalue()
+
+    def csv_manifest(self, table: Optional[str] = None) -> str:
+        """The manifest of :meth:`to_csv`'s CSV as JSON, byte for byte the file that
+        ``--format csv [--table NAME] --manifest FILE`` writes (and the sidecar
+        ``NAME.csv.manifest.json`` beside every CSV file the commands write): the manifest,
+        title, the table's name and caption, the other tables' names and the notes.
+
+        >>> import json, pathology
+        >>> sidecar = json.loads(pathology.table(1).csv_manifest())
+        >>> sidecar["manifest"]["command"], sidecar["table"]
+        ('pathology table 1', 'decisions')
+        """
+        self._require_report("csv_manifest")
+        raw, chosen, others = self._csv_parts(table)
+        m = raw["manifest"]
+
+        def s(text: str) -> str:
+            return json.dumps(text, ensure_ascii=False)
+
+        parameters = ", ".join(f"{s(n)}: {s(v)}" for n, v in m["parameters"].pairs)
+        seed = "null" if m["seed"] is None else s(m["seed"])
+        notes = ", ".join(s(n) for n in raw["notes"])
+        return (
+            "{\n  \"manifest\": {\n"
+            f"    \"tool\": {s(m['tool'])},\n"
+            f"    \"version\": {s(m['version'])},\n"
+            f"    \"commit\": {s(m['commit'])},\n"
+            f"    \"command\": {s(m['command'])},\n"
+            f"    \"subcommand\": {s(m['subcommand'])},\n"
+            f"    \"mode\": {s(m['mode'])},\n"
+            f"    \"seed\": {seed},\n"
+            f"    \"parameters\": {{{parameters}}}\n  }},\n"
+            f"  \"title\": {s(raw['title'])},\n"
+            f"  \"table\": {s(chosen['name'])},\n"
+            f"  \"caption\": {s(chosen['caption'])},\n"
+            f"  \"other_tables\": [{', '.join(s(o) for o in others)}],\n"
+            f"  \"notes\": [{notes}]\n}}\n"
+        )
 
     # -- Python protocols -----------------------------------------------------------------
 

@@ -19,9 +19,43 @@ pub struct OutputArgs {
     #[arg(long, value_parser = whole_in::<u8>(0, 30), allow_negative_numbers = true)]
     pub decimals: Option<u8>,
     /// Print only this table of the report (every format); its name is in the JSON output and
-    /// in the CSV comments.
+    /// in the CSV manifest.
     #[arg(long, allow_negative_numbers = true)]
     pub table: Option<String>,
+    /// Where CSV output puts its manifest (tool, version, commit, command, parameters, seed):
+    /// none (the default: a plain header and rows, which pandas and polars read with default
+    /// arguments), inline (`# key: value` lines above the header, the layout of earlier builds) or
+    /// FILE (written there as JSON; name it OUT.csv.manifest.json beside OUT.csv and
+    /// `pathology merge OUT.csv` finds it). JSON, text, Markdown and LaTeX always carry it.
+    #[arg(
+        long,
+        value_parser = manifest_place,
+        default_value = "none",
+        value_name = "none|inline|FILE",
+        allow_negative_numbers = true
+    )]
+    pub manifest: ManifestPlace,
+}
+
+/// `--manifest`: where CSV output puts the manifest.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ManifestPlace {
+    /// Plain CSV: header and rows only.
+    None,
+    /// `# key: value` lines above the header.
+    Inline,
+    /// A JSON file (the sidecar layout, [`crate::report::csv_sidecar`]).
+    File(std::path::PathBuf),
+}
+
+/// Parses `--manifest`: `none`, `inline`, or a file name (`./none` for a file called none).
+fn manifest_place(text: &str) -> Result<ManifestPlace, String> {
+    match text {
+        "none" => Ok(ManifestPlace::None),
+        "inline" => Ok(ManifestPlace::Inline),
+        "" => Err("must be none, inline or a file name, got an empty value".to_string()),
+        path => Ok(ManifestPlace::File(path.into())),
+    }
 }
 
 impl OutputArgs {
@@ -31,6 +65,11 @@ impl OutputArgs {
             format: self.format,
             decimals: self.decimals.map(usize::from),
             table: self.table.clone(),
+            inline_manifest: self.manifest == ManifestPlace::Inline,
+            manifest_file: match &self.manifest {
+                ManifestPlace::File(path) => Some(path.clone()),
+                _ => None,
+            },
         }
     }
 
@@ -41,8 +80,32 @@ impl OutputArgs {
     }
 
     /// Renders the report (with `default_decimals` unless --decimals is given) and prints it.
+    /// With `--manifest FILE` the manifest is written there first; CSV without a manifest
+    /// into a file, run at a terminal, gets a one-line note on standard error saying where
+    /// the manifest can go.
     pub fn emit(&self, report: &Report, default_decimals: usize) -> anyhow::Result<()> {
-        super::print(&self.options().render(report, default_decimals)?)
+        let options = self.options();
+        let text = options.render(report, default_decimals)?;
+        options.write_manifest(report)?;
+        manifest_note(&options);
+        super::print(&text)
+    }
+}
+
+/// The note on standard error when CSV goes without its manifest into a file or a pipe
+/// while a person watches the terminal (never in scripts: standard error must be a terminal).
+pub fn manifest_note(options: &RenderOptions) {
+    use std::io::IsTerminal;
+    if options.format == Format::Csv
+        && !options.inline_manifest
+        && options.manifest_file.is_none()
+        && !std::io::stdout().is_terminal()
+        && std::io::stderr().is_terminal()
+    {
+        eprintln!(
+            "note: the CSV has no manifest (command, version, commit, seed); \
+             --manifest FILE writes it as JSON, --manifest inline as # lines"
+        );
     }
 }
 

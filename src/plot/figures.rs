@@ -203,14 +203,20 @@ fn figure_4(out_dir: &Path, style: Style) -> Result<Vec<PathBuf>> {
     both_formats(out_dir, "dgame_fig4", &mut written, |path| {
         line_chart(path, &axes, &series, true, style)
     })?;
-    let path = out_dir.join("dgame_fig4.csv");
-    write_file(&path, &render(&report, Format::Csv)?)?;
-    written.push(path);
+    written.extend(write_csv(&out_dir.join("dgame_fig4.csv"), &report)?);
     let path = out_dir.join("dgame_fig4_pairs.txt");
     let pairs = figure_4_pair_report().map_err(failed)?;
     write_file(&path, &render(&pairs, Format::Text)?)?;
     written.push(path);
     Ok(written)
+}
+
+/// Writes `report`'s CSV to `path` with its manifest sidecar; returns both paths.
+fn write_csv(path: &Path, report: &Report) -> Result<[PathBuf; 2]> {
+    crate::report::CsvFiles::render(report, &ExportOptions::default())
+        .map_err(failed)?
+        .write(path)
+        .map_err(|(path, e)| PlotError(format!("writing {}: {e}", path.display())))
 }
 
 fn render(report: &Report, format: Format) -> Result<String> {
@@ -233,9 +239,7 @@ pub fn trend_figures(
 ) -> Result<Vec<PathBuf>> {
     create_dir(dir)?;
     let mut written = Vec::new();
-    let csv_path = dir.join("trend.csv");
-    write_file(&csv_path, &render(report, Format::Csv)?)?;
-    written.push(csv_path);
+    written.extend(write_csv(&dir.join("trend.csv"), report)?);
     let x_range = (
         f64::from(rows.first().map_or(0, |r| r.height)) - 0.5,
         f64::from(rows.last().map_or(1, |r| r.height)) + 0.5,

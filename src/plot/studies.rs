@@ -12,8 +12,7 @@ use super::{
     Axes, ErrorPoint, ErrorSeries, ExactLine, LegendPosition, Panel, PlotError, Style,
     error_bar_chart, error_bar_chart_with_exact,
 };
-use crate::report::output::write_atomically;
-use crate::report::{ExportOptions, Format};
+use crate::report::ExportOptions;
 
 type Result<T> = std::result::Result<T, ReproduceError>;
 use crate::sim::report::McRun;
@@ -102,7 +101,8 @@ pub fn wilson_figures(
     )
 }
 
-/// Writes Chi & Nau's Fig. 3 from its points: `chi_nau_fig3.csv` (the report's CSV), `.png`
+/// Writes Chi & Nau's Fig. 3 from its points: `chi_nau_fig3.csv` (the report's CSV) with its
+/// manifest `chi_nau_fig3.csv.manifest.json`, `.png`
 /// and `.svg` into `out`; returns the files written.
 ///
 /// # Errors
@@ -115,21 +115,19 @@ pub fn figure_3(
     style: Style,
 ) -> Result<Vec<PathBuf>> {
     create_dir(out)?;
-    let csv = out.join("chi_nau_fig3.csv");
     let report = figure_3_report(run, points)?;
-    let text = report.render(
-        Format::Csv,
-        &ExportOptions {
-            decimals: 4,
-            table: None,
-        },
-    )?;
-    write_atomically(&csv, text).map_err(|source| ReproduceError::Io {
-        what: format!("writing {}", csv.display()),
-        source,
-    })?;
+    let options = ExportOptions {
+        decimals: 4,
+        ..ExportOptions::default()
+    };
+    let csv_files = crate::report::CsvFiles::render(&report, &options)?
+        .write(&out.join("chi_nau_fig3.csv"))
+        .map_err(|(path, source)| ReproduceError::Io {
+            what: format!("writing {}", path.display()),
+            source,
+        })?;
     let panel = figure_3_panel(points, run.trials);
-    let mut files = vec![csv];
+    let mut files = csv_files.to_vec();
     for ext in ["png", "svg"] {
         let path = out.join(format!("chi_nau_fig3.{ext}"));
         error_bar_chart(&path, std::slice::from_ref(&panel), style)

@@ -1,4 +1,6 @@
-//! CSV: one tidy table, the manifest in `#` comment lines above the header.
+//! CSV: one tidy table, a plain header and rows; the manifest beside it in a JSON sidecar
+//! (a file `NAME.csv` has `NAME.csv.manifest.json`), or in `#` comment lines above the header
+//! with `--manifest inline`. The layout of every format: `docs/output-formats.md`.
 
 use super::cell::{Cell, Machine, Part};
 use super::{ExportOptions, Exporter, Report, Table};
@@ -6,9 +8,32 @@ use crate::error::Result;
 
 /// CSV in tidy long format: one observation per row, one column per variable (a typed column
 /// expands into `x`, `x_exact`, `x_error_bound`, `x_lower`, `x_upper` as its cells need).
-/// A report with several tables writes one, chosen with `--table` (the first by default);
-/// the comment lines name the others. Readers skip the comments with `comment='#'`
-/// (pandas) or `comment.char = "#"` (R).
+/// A report with several tables writes one, chosen with `--table` (the first by default).
+/// By default the output is the header and the rows only, which `pandas.read_csv` and
+/// `polars.read_csv` load with their default arguments; the manifest (and the names of the
+/// other tables) is in the sidecar [`csv_sidecar`] that the commands writing files put at
+/// [`sidecar_path`]. With [`ExportOptions::inline_manifest`] (`--manifest inline`) the
+/// manifest comes first in `# key: value` lines, which readers skip with `comment='#'`
+/// (pandas), `comment_prefix="#"` (polars) or `comment.char = "#"` (R).
+///
+/// # Examples
+///
+/// ```
+/// use pathology::report::{ExportOptions, Format, Report};
+/// let report = Report::new("table", "Table 1").param("_", 1);
+/// # let report = report.with_table({
+/// #     use pathology::report::{Cell, Column, Kind, Table};
+/// #     let mut t = Table::new("decisions", "D(d,10)", vec![Column::new("d", Kind::Integer)]);
+/// #     t.push(vec![Cell::Integer(1)]);
+/// #     t
+/// # });
+/// let plain = report.render(Format::Csv, &ExportOptions::default()).unwrap();
+/// assert_eq!(plain, "d\n1\n");
+/// let inline = ExportOptions { inline_manifest: true, ..ExportOptions::default() };
+/// let commented = report.render(Format::Csv, &inline).unwrap();
+/// assert!(commented.starts_with("# tool: pathology "));
+/// assert!(commented.ends_with("# table: decisions (D(d,10))\nd\n1\n"));
+/// ```
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Csv;
 
@@ -21,7 +46,11 @@ impl Exporter for Csv {
             .filter(|t| t.name != table.name)
             .map(|t| t.name.as_str())
             .collect();
-        let mut out = preamble(report, table, &others);
+        let mut out = if options.inline_manifest {
+            preamble(report, table, &others)
+        } else {
+            String::new()
+        };
         let columns = table.expanded();
         let mut writer = csv::Writer::from_writer(Vec::new());
         writer.write_record(header(&columns)).map_err(csv_bug)?;
@@ -52,6 +81,136 @@ pub(crate) fn preamble(report: &Report, table: &Table, others: &[&str]) -> Strin
         ));
     }
     out
+}
+
+/// Where the manifest of the CSV file `path` goes: `path` with `.manifest.json` appended to
+/// its file name (`plots/table1.csv` -> `plots/table1.csv.manifest.json`).
+///
+/// # Examples
+///
+/// ```
+/// use pathology::report::sidecar_path;
+/// use std::path::Path;
+/// assert_eq!(sidecar_path(Path::new("plots/table1.csv")), Path::new("plots/table1.csv.manifest.json"));
+/// ```
+pub fn sidecar_path(path: &std::path::Path) -> std::path::PathBuf {
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(".manifest.json");
+    path.with_file_name(name)
+}
+
+/// The manifest of the CSV that [`Csv`] writes with `options`, as the JSON sidecar a
+/// command writes beside a CSV file ([`sidecar_path`]): the JSON output's manifest and title,
+/// the name and caption of the table the CSV holds, the names of the report's other tables
+/// and the notes (which the CSV cannot hold):
+///
+/// ```text
+/// {"manifest": {..the JSON output's manifest..}, "title": "..", "table": "decisions",
+///  "caption": "..", "other_tables": ["ps"], "notes": [..]}
+/// ```
+///
+/// `docs/schema/report.schema.json` describes it (`$defs/sidecar`); `pathology merge` reads
+/// it when a CSV shard has no `#` manifest lines.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::report::{csv_sidecar, Cell, Column, ExportOptions, Kind, Report, Table};
+/// let mut t = Table::new("decisions", "D(d,10)", vec![Column::new("d", Kind::Integer)]);
+/// t.push(vec![Cell::Integer(1)]);
+/// let report = Report::new("table", "Table 1").param("_", 1).with_table(t);
+/// let sidecar = csv_sidecar(&report, &ExportOptions::default()).unwrap();
+/// let value: serde_json::Value = serde_json::from_str(&sidecar).unwrap();
+/// assert_eq!(value["manifest"]["command"], "pathology table 1");
+/// assert_eq!(value["table"], "decisions");
+/// assert_eq!(value["notes"], serde_json::json!([]));
+/// ```
+///
+/// # Errors
+///
+/// As [`Csv`]'s export: a [`ExportOptions::table`] that the report does not have.
+pub fn csv_sidecar(report: &Report, options: &ExportOptions) -> Result<String> {
+    let table = report.csv_table(options)?;
+    let others: Vec<String> = report
+        .tables
+        .iter()
+        .filter(|t| t.name != table.name)
+        .map(|t| super::json_format::string(&t.name))
+        .collect();
+    let notes: Vec<String> = report
+        .notes
+        .iter()
+        .map(|n| super::json_format::string(n))
+        .collect();
+    Ok(format!(
+        "{{\n{},\n  \"title\": {},\n  \"table\": {},\n  \"caption\": {},\n  \"other_tables\": [{}],\n  \"notes\": [{}]\n}}\n",
+        super::json_format::manifest(&report.manifest),
+        super::json_format::string(&report.title),
+        super::json_format::string(&table.name),
+        super::json_format::string(&table.caption),
+        others.join(", "),
+        notes.join(", ")
+    ))
+}
+
+/// A report's CSV file and its manifest sidecar, rendered, to be written together
+/// ([`CsvFiles::write`]): how every command that writes a CSV file writes it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CsvFiles {
+    /// The plain CSV (header and rows).
+    pub csv: String,
+    /// The sidecar ([`csv_sidecar`]).
+    pub manifest: String,
+}
+
+impl CsvFiles {
+    /// Renders `report`'s CSV (plain, whatever [`ExportOptions::inline_manifest`] says) and
+    /// its sidecar.
+    ///
+    /// # Errors
+    ///
+    /// As [`csv_sidecar`].
+    pub fn render(report: &Report, options: &ExportOptions) -> Result<Self> {
+        let plain = ExportOptions {
+            inline_manifest: false,
+            ..options.clone()
+        };
+        Ok(CsvFiles {
+            csv: Csv.export(report, &plain)?,
+            manifest: csv_sidecar(report, &plain)?,
+        })
+    }
+
+    /// Writes the CSV to `path` and the sidecar to [`sidecar_path`]`(path)`, each atomically;
+    /// returns the two paths, CSV first.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::report::{Cell, Column, CsvFiles, ExportOptions, Kind, Report, Table};
+    /// let mut t = Table::new("decisions", "D(d,10)", vec![Column::new("d", Kind::Integer)]);
+    /// t.push(vec![Cell::Integer(1)]);
+    /// let report = Report::new("table", "Table 1").param("_", 1).with_table(t);
+    /// let dir = tempfile::tempdir().unwrap();
+    /// let files = CsvFiles::render(&report, &ExportOptions::default()).unwrap();
+    /// let [csv, manifest] = files.write(&dir.path().join("t.csv")).unwrap();
+    /// assert_eq!(std::fs::read_to_string(csv).unwrap(), "d\n1\n");
+    /// assert!(manifest.ends_with("t.csv.manifest.json"));
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// The path that could not be written, with the I/O error.
+    pub fn write(
+        &self,
+        path: &std::path::Path,
+    ) -> std::result::Result<[std::path::PathBuf; 2], (std::path::PathBuf, std::io::Error)> {
+        let sidecar = sidecar_path(path);
+        super::output::write_atomically(path, &self.csv).map_err(|e| (path.to_path_buf(), e))?;
+        super::output::write_atomically(&sidecar, &self.manifest)
+            .map_err(|e| (sidecar.clone(), e))?;
+        Ok([path.to_path_buf(), sidecar])
+    }
 }
 
 /// The header record of the expanded columns.

@@ -21,7 +21,8 @@ use crate::error::Result;
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Json;
 
-fn string(s: &str) -> String {
+/// A JSON string literal.
+pub(crate) fn string(s: &str) -> String {
     serde_json::to_string(s).expect("a string serialises")
 }
 
@@ -43,8 +44,18 @@ impl Exporter for Json {
 
 /// The manifest and title, up to the opening of the tables array.
 pub(crate) fn head(report: &Report) -> String {
-    let m = &report.manifest;
-    let mut out = String::from("{\n  \"manifest\": {\n");
+    let mut out = String::from("{\n");
+    out.push_str(&manifest(&report.manifest));
+    out.push_str(&format!(
+        ",\n  \"title\": {},\n  \"tables\": [",
+        string(&report.title)
+    ));
+    out
+}
+
+/// The `"manifest": {..}` member, indented as in the report (no comma after it).
+pub(crate) fn manifest(m: &super::Manifest) -> String {
+    let mut out = String::from("  \"manifest\": {\n");
     out.push_str(&format!("    \"tool\": {},\n", string(&m.tool)));
     out.push_str(&format!("    \"version\": {},\n", string(&m.version)));
     out.push_str(&format!("    \"commit\": {},\n", string(&m.commit)));
@@ -68,12 +79,8 @@ pub(crate) fn head(report: &Report) -> String {
         })
         .collect();
     out.push_str(&format!(
-        "    \"parameters\": {{{}}}\n  }},\n",
+        "    \"parameters\": {{{}}}\n  }}",
         parameters.join(", ")
-    ));
-    out.push_str(&format!(
-        "  \"title\": {},\n  \"tables\": [",
-        string(&report.title)
     ));
     out
 }

@@ -51,7 +51,7 @@ pub mod stream;
 mod text;
 
 pub use cell::{Cell, format_f64, format_lower, format_upper, printed_error_bound};
-pub use csv_format::Csv;
+pub use csv_format::{Csv, CsvFiles, csv_sidecar, sidecar_path};
 pub use json_format::Json;
 pub use latex::Latex;
 pub use markdown::Markdown;
@@ -136,6 +136,11 @@ pub struct ExportOptions {
     pub decimals: usize,
     /// The table a CSV export writes (CSV holds one table); `None` is the first.
     pub table: Option<String>,
+    /// CSV only: the manifest as `# key: value` lines above the header (`--manifest
+    /// inline`). Off by default: the CSV is a plain header and rows, which
+    /// `pandas.read_csv` and `polars.read_csv` load with their default arguments, and a
+    /// file's manifest goes beside it ([`csv_sidecar`], [`sidecar_path`]).
+    pub inline_manifest: bool,
 }
 
 impl Default for ExportOptions {
@@ -143,6 +148,7 @@ impl Default for ExportOptions {
         ExportOptions {
             decimals: 3,
             table: None,
+            inline_manifest: false,
         }
     }
 }
@@ -704,7 +710,12 @@ mod tests {
             Format::Markdown,
             Format::Latex,
         ] {
-            let out = r.render(format, &ExportOptions::default()).unwrap();
+            // CSV with `--manifest inline`; plain CSV's manifest is its sidecar.
+            let options = ExportOptions {
+                inline_manifest: true,
+                ..ExportOptions::default()
+            };
+            let out = r.render(format, &options).unwrap();
             assert!(out.contains(VERSION), "{format:?}: {out}");
             assert!(out.contains(COMMIT), "{format:?}");
         }

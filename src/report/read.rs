@@ -110,27 +110,10 @@ pub fn read_json(text: &str, name: Option<&str>) -> Result<ReadTable> {
     let malformed = |why: &str| Error::invalid("input", "a JSON report of pathology", why);
     let value: serde_json::Value =
         serde_json::from_str(text).map_err(|e| malformed(&e.to_string()))?;
-    let mut table = ReadTable::default();
-    let manifest = value
-        .get("manifest")
-        .and_then(|m| m.as_object())
-        .ok_or_else(|| malformed("no \"manifest\" object"))?;
-    for (key, v) in manifest {
-        match (key.as_str(), v) {
-            ("parameters", serde_json::Value::Object(params)) => {
-                for (p, pv) in params {
-                    table.manifest.push(format!("parameter {p}: {}", plain(pv)));
-                }
-            }
-            ("version", _) => {}
-            ("tool", v) => table.manifest.push(format!(
-                "tool: {} {}",
-                plain(v),
-                manifest.get("version").map(plain).unwrap_or_default()
-            )),
-            (k, v) => table.manifest.push(format!("{k}: {}", plain(v))),
-        }
-    }
+    let mut table = ReadTable {
+        manifest: manifest_lines(&value).map_err(&malformed)?,
+        ..ReadTable::default()
+    };
     let tables = value
         .get("tables")
         .and_then(|t| t.as_array())
@@ -166,6 +149,70 @@ pub fn read_json(text: &str, name: Option<&str>) -> Result<ReadTable> {
         table.rows.push((i as u64 + 1, fields));
     }
     Ok(table)
+}
+
+/// The `manifest` object of a JSON report or CSV sidecar, flattened into the `key: value`
+/// lines of the inline CSV manifest (`tool: pathology 0.1.0`, `parameter seed: 1`, ...).
+fn manifest_lines(value: &serde_json::Value) -> std::result::Result<Vec<String>, &'static str> {
+    let manifest = value
+        .get("manifest")
+        .and_then(|m| m.as_object())
+        .ok_or("no \"manifest\" object")?;
+    let mut lines = Vec::new();
+    for (key, v) in manifest {
+        match (key.as_str(), v) {
+            ("parameters", serde_json::Value::Object(params)) => {
+                for (p, pv) in params {
+                    lines.push(format!("parameter {p}: {}", plain(pv)));
+                }
+            }
+            ("version", _) => {}
+            ("tool", v) => lines.push(format!(
+                "tool: {} {}",
+                plain(v),
+                manifest.get("version").map(plain).unwrap_or_default()
+            )),
+            (k, v) => lines.push(format!("{k}: {}", plain(v))),
+        }
+    }
+    Ok(lines)
+}
+
+/// Reads the manifest lines of a CSV sidecar (`NAME.csv.manifest.json`,
+/// [`crate::report::csv_sidecar`]) as [`read_csv`] reads them from `# key: value` lines.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::report::read::{read_csv, read_sidecar};
+/// use pathology::report::{csv_sidecar, Cell, Column, ExportOptions, Format, Kind, Report, Table};
+/// let mut t = Table::new("decisions", "D(d,10)", vec![Column::new("d", Kind::Integer)]);
+/// t.push(vec![Cell::Integer(1)]);
+/// let report = Report::new("table", "Table 1").param("_", 1).seed(7).with_table(t);
+/// let inline = ExportOptions { inline_manifest: true, ..ExportOptions::default() };
+/// let commented = read_csv(&report.render(Format::Csv, &inline).unwrap()).unwrap();
+/// let mut from_sidecar = commented.clone();
+/// from_sidecar.manifest = read_sidecar(&csv_sidecar(&report, &inline).unwrap(), "t").unwrap();
+/// for key in ["tool", "commit", "command", "mode", "seed", "parameter _"] {
+///     assert_eq!(from_sidecar.manifest_value(key), commented.manifest_value(key), "{key}");
+/// }
+/// assert_eq!(from_sidecar.manifest_value("seed"), Some("7"));
+/// ```
+///
+/// # Errors
+///
+/// [`Error::InvalidArgument`] naming `FILE` (with `name`) when the text is not a sidecar.
+pub fn read_sidecar(text: &str, name: &str) -> Result<Vec<String>> {
+    let malformed = |why: &str| {
+        Error::invalid(
+            "FILE",
+            "a CSV manifest sidecar of pathology (NAME.csv.manifest.json)",
+            format!("{name} ({why})"),
+        )
+    };
+    let value: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| malformed(&e.to_string()))?;
+    manifest_lines(&value).map_err(malformed)
 }
 
 /// A JSON value as text: strings without quotes, numbers as written, `null` as empty.

@@ -26,6 +26,11 @@ pub struct RenderOptions {
     pub decimals: Option<usize>,
     /// Print only this table of the report (every format).
     pub table: Option<String>,
+    /// CSV only: the manifest in `#` lines above the header ([`ExportOptions::inline_manifest`]).
+    pub inline_manifest: bool,
+    /// Write the manifest to this file as JSON ([`super::csv_sidecar`]), whatever the format
+    /// (`--manifest FILE`); [`RenderOptions::write_manifest`].
+    pub manifest_file: Option<std::path::PathBuf>,
 }
 
 impl RenderOptions {
@@ -43,6 +48,7 @@ impl RenderOptions {
         ExportOptions {
             decimals: self.decimals.unwrap_or(default_decimals),
             table: None,
+            inline_manifest: self.inline_manifest,
         }
     }
 
@@ -73,6 +79,54 @@ impl RenderOptions {
             )),
             _ => Ok(()),
         }
+    }
+
+    /// Writes the manifest of `report` (as rendered: its one table [`RenderOptions::table`]
+    /// if given) to [`RenderOptions::manifest_file`], atomically; nothing when that is `None`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::report::{Cell, Column, Format, Kind, RenderOptions, Report, Table};
+    /// let mut a = Table::new("a", "Table a", vec![Column::new("x", Kind::Integer)]);
+    /// a.push(vec![Cell::Integer(1)]);
+    /// let report = Report::new("demo", "A demo").with_table(a);
+    /// let dir = tempfile::tempdir().unwrap();
+    /// let path = dir.path().join("out.csv.manifest.json");
+    /// let options = RenderOptions { format: Format::Csv, manifest_file: Some(path.clone()),
+    ///                               ..RenderOptions::default() };
+    /// options.write_manifest(&report).unwrap();
+    /// assert!(std::fs::read_to_string(&path).unwrap().contains("\"table\": \"a\""));
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`RenderOptions::check_table`]; [`Error::InvalidArgument`] naming `--manifest` when
+    /// the file cannot be written.
+    pub fn write_manifest(&self, report: &Report) -> Result<()> {
+        let Some(path) = &self.manifest_file else {
+            return Ok(());
+        };
+        let one;
+        let chosen = match &self.table {
+            None => report,
+            Some(name) => {
+                let names: Vec<&str> = report.tables.iter().map(|t| t.name.as_str()).collect();
+                self.check_table(&names)?;
+                let mut copy = report.clone();
+                copy.tables.retain(|t| &t.name == name);
+                one = copy;
+                &one
+            }
+        };
+        let text = super::csv_sidecar(chosen, &self.export_options(0))?;
+        super::output::write_atomically(path, text).map_err(|e| {
+            Error::invalid(
+                "--manifest",
+                "none, inline or a file that can be written",
+                format!("{} ({e})", path.display()),
+            )
+        })
     }
 
     /// Renders the report (or its one table [`RenderOptions::table`]) with

@@ -59,6 +59,8 @@ pub struct TableStream<W: Write> {
     rows: usize,
     reduced: bool,
     exact: Vec<String>,
+    /// CSV: the manifest in `#` lines above the header.
+    inline_manifest: bool,
 }
 
 impl<W: Write> TableStream<W> {
@@ -142,6 +144,7 @@ impl<W: Write> TableStream<W> {
             rows: 0,
             reduced: false,
             exact: Vec::new(),
+            inline_manifest: options.inline_manifest,
         })
     }
 
@@ -326,13 +329,15 @@ impl<W: Write> TableStream<W> {
         Ok(self.out)
     }
 
-    /// CSV: the comment lines and header; JSON: the table's opening. The column expansion
+    /// CSV: the comment lines (with `--manifest inline`) and header; JSON: the table's opening. The column expansion
     /// is that of `rows` (the first pushed).
     fn open_machine_table(&mut self, rows: &[Vec<Cell>], out: &mut String) {
         let columns = super::expanded_columns(&self.table.columns, rows);
         if self.format == Format::Csv {
-            let others: Vec<&str> = self.others.iter().map(String::as_str).collect();
-            out.push_str(&csv_format::preamble(&self.report, &self.table, &others));
+            if self.inline_manifest {
+                let others: Vec<&str> = self.others.iter().map(String::as_str).collect();
+                out.push_str(&csv_format::preamble(&self.report, &self.table, &others));
+            }
             let header = csv_format::header(&columns);
             out.push_str(&csv_records(std::iter::once(header)));
         } else {
@@ -477,7 +482,7 @@ mod tests {
     fn streamed(report: &Report, format: Format, decimals: usize) -> String {
         let options = ExportOptions {
             decimals,
-            table: None,
+            ..ExportOptions::default()
         };
         let (main, others) = (&report.tables[0], &report.tables[1..]);
         let other_refs: Vec<&Table> = others.iter().collect();
@@ -520,7 +525,7 @@ mod tests {
                     for decimals in [0, 3, 12] {
                         let options = ExportOptions {
                             decimals,
-                            table: None,
+                            ..ExportOptions::default()
                         };
                         let whole = report.render(format, &options).unwrap();
                         assert_eq!(

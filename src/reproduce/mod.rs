@@ -195,6 +195,40 @@ impl Job {
         Ok(())
     }
 
+    /// Writes `report` in `format` as `name` and lists it in the index; CSV is written with
+    /// its manifest sidecar ([`crate::report::CsvFiles`]), which is listed too.
+    fn rendered(
+        &mut self,
+        name: &str,
+        report: &crate::report::Report,
+        format: crate::report::Format,
+        options: &crate::report::ExportOptions,
+        (reproduces, command, seed): (&str, &str, Option<u64>),
+    ) -> Result<()> {
+        if format != crate::report::Format::Csv {
+            return self.file(
+                name,
+                &report.render(format, options)?,
+                reproduces,
+                command,
+                seed,
+            );
+        }
+        let files = crate::report::CsvFiles::render(report, options)?;
+        let written = files
+            .write(&self.options.out.join(name))
+            .map_err(|(path, source)| ReproduceError::Io {
+                what: format!("writing {}", path.display()),
+                source,
+            })?;
+        self.files(
+            &written,
+            |_| (reproduces.to_string(), command.to_string()),
+            seed,
+        );
+        Ok(())
+    }
+
     /// Adds `report`'s table `table` to the text for the terminal, with its first `notes`
     /// notes (nothing when the report has no such table).
     fn print_table(
@@ -223,7 +257,8 @@ impl Job {
         Ok(())
     }
 
-    /// Lists files written by a figure writer in the index.
+    /// Lists files written by a figure writer in the index (a CSV's manifest sidecar as
+    /// "the manifest of NAME.csv").
     fn files(
         &mut self,
         paths: &[PathBuf],
@@ -235,7 +270,11 @@ impl Job {
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())
                 .unwrap_or_default();
-            let (reproduces, command) = describe(&name);
+            let (mut reproduces, command) = describe(&name);
+            if let Some(csv) = name.strip_suffix(".manifest.json") {
+                reproduces =
+                    format!("the manifest of {csv} (JSON: command, version, commit, seed, notes)");
+            }
             self.index.push(IndexEntry {
                 file: name,
                 reproduces,

@@ -53,8 +53,13 @@ pub(super) fn tables(job: &mut Job) -> Result<()> {
             );
             let format_name = format!("{format:?}").to_lowercase();
             let command = format!("pathology table {n} --exact --format {format_name}");
-            let text = report.render(format, &ExportOptions::default())?;
-            job.file(&name, &text, &what, &command, None)?;
+            job.rendered(
+                &name,
+                &report,
+                format,
+                &ExportOptions::default(),
+                (&what, &command, None),
+            )?;
         }
         job.printed
             .push_str(&report.render(Format::Text, &ExportOptions::default())?);
@@ -72,7 +77,7 @@ pub(super) fn tables(job: &mut Job) -> Result<()> {
         Format::Text,
         &ExportOptions {
             decimals: 10,
-            table: None,
+            ..ExportOptions::default()
         },
     )?;
     job.file(
@@ -158,7 +163,7 @@ pub(super) fn trend(job: &mut Job) -> Result<()> {
         Format::Text,
         &ExportOptions {
             decimals: 4,
-            table: None,
+            ..ExportOptions::default()
         },
     )?);
     Ok(())
@@ -179,7 +184,7 @@ pub(super) fn studies(job: &mut Job) -> Result<()> {
         0,
         &ExportOptions {
             decimals: 4,
-            table: None,
+            ..ExportOptions::default()
         },
     )?;
     let full = if job.options.full { " --full" } else { "" };
@@ -371,6 +376,7 @@ pub(super) fn cross_validation(job: &mut Job) -> Result<()> {
         csv.push_str(&rows);
         commands.push(format!("{command} --trials {trials} --seed {seed}"));
     }
+    let csv = padded(&csv);
     let report = validate(csv.as_bytes(), 0.05)?;
     if !report.errors.is_empty() {
         return Err(ReproduceError::Internal(format!(
@@ -394,7 +400,7 @@ pub(super) fn cross_validation(job: &mut Job) -> Result<()> {
             Format::Text,
             &ExportOptions {
                 decimals: 4,
-                table: None
+                ..ExportOptions::default()
             }
         )?,
         commands
@@ -552,9 +558,10 @@ fn sum_rows(
     for (depth, count) in (1..).zip(&counts) {
         let _ = write!(
             rows,
-            "{KIND},,,,,,,,,,{}/{},{},,{},{}",
-            count.successes,
-            count.trials,
+            "{KIND},,,,,,,,,,{},{},,{},{}",
+            // A decimal (the nearest f64 to k/n, which `validate` reads back as k/n), as the
+            // distribution rows.
+            count.successes as f64 / count.trials as f64,
             count.trials,
             value("evaluator"),
             value("e"),
@@ -577,6 +584,25 @@ fn sum_rows(
         .collect::<Vec<_>>()
         .join(" ");
     Ok((rows, command))
+/// `csv` with every row padded with empty fields to the header's width, so that every row
+/// has as many fields as the header (pandas and polars read it with default arguments).
+fn padded(csv: &str) -> String {
+    let mut reader = ::csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .from_reader(csv.as_bytes());
+    let mut writer = ::csv::Writer::from_writer(Vec::new());
+    let mut width = 0;
+    for record in reader.records() {
+        let record = record.expect("the cross-validation input is CSV");
+        width = width.max(record.len());
+        let mut fields: Vec<&str> = record.iter().collect();
+        fields.resize(width, "");
+        writer
+            .write_record(&fields)
+            .expect("writing CSV into memory");
+    }
+    String::from_utf8(writer.into_inner().expect("flushing into memory")).expect("UTF-8")
 }
 
 /// One `mc distributions` cell: its rows in the cross-validation input's columns (values
@@ -607,11 +633,12 @@ fn distribution_rows(
     for (depth, count) in (1..).zip(&counts) {
         let _ = write!(
             rows,
-            "{},,,,,{},,,,,{}/{},{},,{},{}",
+            "{},,,,,{},,,,,{},{},,{},{}",
             kind(&request),
             value("gamma"),
-            count.successes,
-            count.trials,
+            // A decimal (the nearest f64 to k/n, which `validate` reads back as k/n), so
+            // that CSV readers infer one numeric type for the column.
+            count.successes as f64 / count.trials as f64,
             count.trials,
             value("evaluator"),
             value("e"),
@@ -662,7 +689,7 @@ pub(super) fn chi_nau_variety(job: &mut Job) -> Result<()> {
         .collect::<Result<Vec<_>>>()?;
     let options = ExportOptions {
         decimals: 4,
-        table: None,
+        ..ExportOptions::default()
     };
     for (stem, report, what) in [
         (
@@ -684,12 +711,12 @@ pub(super) fn chi_nau_variety(job: &mut Job) -> Result<()> {
             } else {
                 what.to_string()
             };
-            job.file(
+            job.rendered(
                 &name,
-                &report.render(format, &options)?,
-                &what,
-                &command,
-                Some(seed),
+                &report,
+                format,
+                &options,
+                (&what, &command, Some(seed)),
             )?;
         }
         job.print_table(&report, "claims_summary", 0, &options)?;
@@ -722,7 +749,7 @@ pub(super) fn distribution_studies(job: &mut Job) -> Result<()> {
     use crate::studies::nau_lustrek::{PhaseDiagram, grid_text};
     let options = ExportOptions {
         decimals: 4,
-        table: None,
+        ..ExportOptions::default()
     };
     let full = if job.options.full { " --full" } else { "" };
     let command = format!("pathology reproduce{full}");
@@ -765,7 +792,7 @@ pub(super) fn distribution_studies(job: &mut Job) -> Result<()> {
     ] {
         for format in [Format::Text, Format::Csv] {
             let name = format!("{stem}.{}", format.extension());
-            job.file(&name, &report.render(format, &options)?, &what, &command, None)?;
+            job.rendered(&name, &report, format, &options, (&what, &command, None))?;
         }
         job.print_table(&report, "claims_summary", 0, &options)?;
     }
@@ -868,7 +895,7 @@ pub(super) fn uct(job: &mut Job) -> Result<()> {
     let command = format!("pathology reproduce{full} --seed {seed}");
     let options = ExportOptions {
         decimals: 4,
-        table: None,
+        ..ExportOptions::default()
     };
     let mut text = report.clone();
     text.tables.retain(|t| t.name != "estimates");
@@ -890,19 +917,20 @@ pub(super) fn uct(job: &mut Job) -> Result<()> {
             "every setting's exact d-ply minimax lines, d = 1..8",
         ),
     ] {
-        let text = report.render(
+        job.rendered(
+            &format!("uct_fig5_{table}.csv"),
+            &report,
             Format::Csv,
             &ExportOptions {
                 decimals: 4,
                 table: Some(table.to_string()),
+                ..ExportOptions::default()
             },
-        )?;
-        job.file(
-            &format!("uct_fig5_{table}.csv"),
-            &text,
-            &format!("Nguyen & Ramanujan Fig. 5 setting: {what}"),
-            &command,
-            Some(seed),
+            (
+                &format!("Nguyen & Ramanujan Fig. 5 setting: {what}"),
+                &command,
+                Some(seed),
+            ),
         )?;
     }
     job.print_table(&report, "claims_summary", 0, &options)?;
@@ -958,7 +986,7 @@ pub(super) fn ggame(job: &mut Job) -> Result<()> {
     let mc = study.report(&run, &counts)?;
     let options = ExportOptions {
         decimals: 4,
-        table: None,
+        ..ExportOptions::default()
     };
     for (stem, report, what, seed) in [
         (
@@ -977,8 +1005,7 @@ pub(super) fn ggame(job: &mut Job) -> Result<()> {
         let command = report.manifest.command_line();
         for format in [Format::Text, Format::Csv] {
             let name = format!("{stem}.{}", format.extension());
-            let text = report.render(format, &options)?;
-            job.file(&name, &text, what, &command, seed)?;
+            job.rendered(&name, report, format, &options, (what, &command, seed))?;
         }
     }
     let figure = study.figure(&run, &counts)?;
@@ -1026,7 +1053,7 @@ pub(super) fn chi_nau_ballard_kalah_gap(job: &mut Job) -> Result<()> {
     let gap = kalah_gap(&KalahVariant::ALL, boards, seed, threads)?;
     let options = ExportOptions {
         decimals: 4,
-        table: None,
+        ..ExportOptions::default()
     };
     for (stem, report, what, summary) in [
         (
@@ -1045,12 +1072,12 @@ pub(super) fn chi_nau_ballard_kalah_gap(job: &mut Job) -> Result<()> {
         let command = report.manifest.command_line();
         for format in [Format::Text, Format::Csv] {
             let name = format!("{stem}.{}", format.extension());
-            job.file(
+            job.rendered(
                 &name,
-                &report.render(format, &options)?,
-                what,
-                &command,
-                Some(seed),
+                &report,
+                format,
+                &options,
+                (what, &command, Some(seed)),
             )?;
         }
         job.print_table(&report, summary, 0, &options)?;

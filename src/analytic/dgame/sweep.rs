@@ -249,6 +249,10 @@ where
         Some(stream) => stream,
         None => start().map_err(StreamError::Output)?,
     };
+    let mut finished = layout.clone();
+    finished.notes.clone_from(&notes);
     stream.finish(others, notes).map_err(StreamError::Output)?;
+    // The manifest file last: the notes are known at the end.
+    output.write_manifest(&finished)?;
     Ok(())
 }

@@ -302,9 +302,13 @@ impl TrajectoryRequest {
         if !P::EXACT {
             notes.push(F64_TRAJECTORY_NOTE.to_string());
         }
+        let mut finished = report.clone().with_table(table.clone());
+        finished.notes.clone_from(&notes);
         stream
             .finish(Vec::new(), notes)
             .map_err(StreamError::Output)?;
+        // The manifest file last: the notes are known at the end.
+        output.write_manifest(&finished)?;
         Ok(series)
     }
 }

@@ -870,7 +870,12 @@ mod tests {
             let runner = TrialRunner::new(pairs, seed, 1).unwrap().with_shard(shard);
             let report = s.run(&run, &runner).unwrap();
             let format = if k == 2 { Format::Json } else { Format::Csv };
-            let text = report.render(format, &ExportOptions::default()).unwrap();
+            // A CSV shard carries its manifest inline (`--manifest inline`).
+            let inline = ExportOptions {
+                inline_manifest: true,
+                ..ExportOptions::default()
+            };
+            let text = report.render(format, &inline).unwrap();
             inputs.push((format!("shard{k}"), read_any(&text, None).unwrap()));
         }
         let merged = crate::studies::merge::merge(&inputs).unwrap();

@@ -703,7 +703,10 @@ mod tests {
         let expected =
             report_from_counts(&with_exact, &run, &run_counts(&spec, &runner()).unwrap());
         for format in [Format::Csv, Format::Json] {
-            let options = ExportOptions::default();
+            let options = ExportOptions {
+                inline_manifest: true, // CSV shards carry their manifest
+                ..ExportOptions::default()
+            };
             let inputs: Vec<(String, ReadTable)> = [3, 1, 2]
                 .iter()
                 .map(|&k| {

@@ -928,12 +928,10 @@ pub fn wilson_figures(
         {
             report = report.note(note);
         }
-        let csv = out.join(format!("{stem}.csv"));
-        let text = Format::Csv
-            .exporter()
-            .export(&report, &ExportOptions::default())?;
-        crate::report::output::write_atomically(&csv, text).map_err(|e| unwritable(&csv, e))?;
-        files.push(csv);
+        let csv = crate::report::CsvFiles::render(&report, &ExportOptions::default())?
+            .write(&out.join(format!("{stem}.csv")))
+            .map_err(|(path, e)| unwritable(&path, e))?;
+        files.extend(csv);
         for ext in ["png", "svg"] {
             let path = out.join(format!("{stem}.{ext}"));
             draw(&path, &panels, &exact_lines).map_err(|e| unwritable(&path, e))?;
