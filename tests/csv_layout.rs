@@ -127,6 +127,32 @@ const STDOUT_COMMANDS: &[&[&str]] = &[
         "--pairs",
         "40",
     ],
+    &[
+        "decision",
+        "--game",
+        "sum",
+        "--branching",
+        "2",
+        "--height",
+        "4",
+        "--step",
+        "1:1/2,-1:1/2",
+        "--terminal",
+        "1/10",
+    ],
+    &[
+        "mc",
+        "sum",
+        "--branching",
+        "2",
+        "--height",
+        "4",
+        "--step",
+        "1:1/2,-1:1/2",
+        "--trials",
+        "200",
+    ],
+    &["domain", "kqk", "--depth", "1"],
 ];
 
 #[test]

@@ -584,6 +584,8 @@ fn sum_rows(
         .collect::<Vec<_>>()
         .join(" ");
     Ok((rows, command))
+}
+
 /// `csv` with every row padded with empty fields to the header's width, so that every row
 /// has as many fields as the header (pandas and polars read it with default arguments).
 fn padded(csv: &str) -> String {
@@ -824,7 +826,7 @@ pub(super) fn why_minimax(job: &mut Job) -> Result<()> {
     use crate::studies::why_minimax::{WhyMinimax, grid_text};
     let options = ExportOptions {
         decimals: 4,
-        table: None,
+        ..ExportOptions::default()
     };
     let command = "pathology reproduce".to_string();
     let study = WhyMinimax::compute()?;
@@ -840,13 +842,7 @@ pub(super) fn why_minimax(job: &mut Job) -> Result<()> {
     let what = "why minimax works (issue 36): path-sum trees by similarity, noise and granularity, P-games with early terminal nodes, minimax bias; exact, with the claims table";
     for format in [Format::Text, Format::Csv] {
         let name = format!("why_minimax.{}", format.extension());
-        job.file(
-            &name,
-            &report.render(format, &options)?,
-            what,
-            &command,
-            None,
-        )?;
+        job.rendered(&name, &report, format, &options, (what, &command, None))?;
     }
     job.print_table(&report, "claims_summary", 0, &options)?;
     job.printed.push('\n');
