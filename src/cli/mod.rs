@@ -10,6 +10,8 @@ mod closed_form;
 mod completions;
 mod decision;
 mod dgame;
+mod domain;
+mod domain_puzzle;
 mod emm;
 mod errprop;
 mod exact;
@@ -83,6 +85,9 @@ enum Command {
     Emm(closed_form::EmmArgs),
     /// Monte Carlo experiments: exact values checked against real searches.
     Mc(mc::Args),
+    /// Real domains solved completely (Nau et al. 2010): decision accuracy by depth over every
+    /// position.
+    Domain(domain::Args),
     /// Ross's alpha-beta tie-breaking analysis of a tic-tac-toe position.
     Alphabeta(alphabeta::Args),
     /// Combine the outputs of a sharded `mc` run (--shard K/N) into the unsharded result.
@@ -166,6 +171,7 @@ fn run_command(command: Command) -> anyhow::Result<()> {
         Command::Wb(args) => closed_form::run_wb(args),
         Command::Emm(args) => closed_form::run_emm(args),
         Command::Mc(args) => mc::run(args),
+        Command::Domain(args) => domain::run(args),
         Command::Alphabeta(args) => alphabeta::run(args),
         Command::Merge(args) => merge::run(args),
         Command::Completions(args) => completions::run_completions(args),

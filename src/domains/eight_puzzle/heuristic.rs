@@ -114,6 +114,10 @@ pub struct DiscreteLaw {
     pub denominator: i64,
     /// The values times the common denominator.
     pub numerators: Vec<i64>,
+    /// The probabilities' common denominator q.
+    pub weight_denominator: BigInt,
+    /// The probabilities times q: whole weights.
+    pub weights: Vec<BigInt>,
 }
 
 /// The noise added to every frontier evaluation.
@@ -191,11 +195,20 @@ impl Noise {
             .map(|v| (v * BigRational::from_integer(denominator.clone())).to_integer())
             .map(|n| n.to_i64().unwrap_or(0))
             .collect();
+        let weight_denominator = probabilities
+            .iter()
+            .fold(BigInt::one(), |acc, p| acc.lcm(p.denom()));
+        let weights = probabilities
+            .iter()
+            .map(|p| (p * BigRational::from_integer(weight_denominator.clone())).to_integer())
+            .collect();
         Ok(Noise::Discrete(DiscreteLaw {
             values,
             probabilities,
             denominator: denominator.to_i64().unwrap_or(1),
             numerators,
+            weight_denominator,
+            weights,
         }))
     }
 

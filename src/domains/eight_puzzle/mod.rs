@@ -281,7 +281,11 @@ pub fn accuracy_by_depth(config: &PuzzleConfig) -> Result<DomainReport> {
         match &config.noise {
             Noise::Discrete(law) => {
                 match noisy_exact(&puzzle, &evaluation, law, &extended, &config) {
-                    Ok(p) => Rows::Exact(aggregate(&puzzle, &depths, &extended, &p, |x| x)),
+                    Ok((p, denominator)) => {
+                        Rows::Exact(aggregate(&puzzle, &depths, &extended, &p, |x| {
+                            BigRational::new(x, denominator.clone())
+                        }))
+                    }
                     Err(e) if config.method == Method::Auto && e.is_usage() => {
                         fallback = Some(e.to_string());
                         if depths[depths.len() - 1] > MAX_NOISY_DEPTH {
@@ -313,14 +317,15 @@ pub fn accuracy_by_depth(config: &PuzzleConfig) -> Result<DomainReport> {
     })
 }
 
-/// The exact noisy probabilities per extended depth and state, after the cost check.
+/// The exact noisy probabilities per extended depth and state as whole numerators over one
+/// common denominator (returned beside them), after the cost check.
 fn noisy_exact(
     puzzle: &Puzzle,
     evaluation: &Evaluation,
     law: &heuristic::DiscreteLaw,
     extended: &[u32],
     config: &PuzzleConfig,
-) -> Result<Vec<Vec<BigRational>>> {
+) -> Result<(Vec<Vec<BigInt>>, BigInt)> {
     let max = extended[extended.len() - 1];
     let what =
         || format!("the exact 8-puzzle with discrete noise at depths up to {max} (with d + 1)");
@@ -336,7 +341,7 @@ fn noisy_exact(
         let mut tree = noisy::Tree::new(puzzle, evaluation, law);
         extended
             .iter()
-            .map(|&d| tree.correct(s, d))
+            .map(|&d| tree.correct_scaled(s, d))
             .collect::<Vec<_>>()
     };
     // The estimate: a sample of roots spread over the index, timed on one thread.
@@ -360,15 +365,30 @@ fn noisy_exact(
         .num_threads(threads)
         .build()
         .map_err(|e| Error::invalid("--threads", "a number of threads the system can start", e))?;
-    let per_root: Vec<Vec<BigRational>> =
+    let per_root: Vec<Vec<(BigInt, u32)>> =
         pool.install(|| (1..puzzle.len()).into_par_iter().map(roots).collect());
-    Ok((0..extended.len())
+    // One denominator 12 q^E for all: E the largest exponent.
+    let top = per_root
+        .iter()
+        .flat_map(|r| r.iter().map(|p| p.1))
+        .max()
+        .unwrap_or(0);
+    let q = &law.weight_denominator;
+    let powers: Vec<BigInt> = std::iter::successors(Some(BigInt::from(1)), |p| Some(p * q))
+        .take(top as usize + 1)
+        .collect();
+    let scaled = (0..extended.len())
         .map(|k| {
-            std::iter::once(BigRational::zero())
-                .chain(per_root.iter().map(|r| r[k].clone()))
+            std::iter::once(BigInt::zero())
+                .chain(
+                    per_root
+                        .iter()
+                        .map(|r| &r[k].0 * &powers[(top - r[k].1) as usize]),
+                )
                 .collect()
         })
-        .collect())
+        .collect();
+    Ok((scaled, BigInt::from(12) * &powers[top as usize]))
 }
 
 /// The rows of every depth of `depths` from the probabilities at the `extended` depths

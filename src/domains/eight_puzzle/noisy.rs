@@ -9,74 +9,55 @@
 //! children's (each shifted by a move's cost), from the product of their survival functions.
 //! The root's decision then picks the best first move with ties uniform: move i is taken with
 //! probability `sum_v P(V_i = v) sum_t c_t(v) / (t + 1)`, where `c_t(v)` is the probability
-//! that exactly t other moves tie at v and none is below. Every probability is an exact
-//! rational.
+//! that exactly t other moves tie at v and none is below.
+//!
+//! Every probability is exact: with the noise's probabilities `w_i / q` (whole `w_i`), a
+//! subtree with e noisy frontier nodes has probabilities `W / q^e` with whole W, so the laws
+//! carry whole weights and an exponent, and only the root's result becomes a reduced
+//! rational (over `12 q^E`).
 
 use std::collections::HashMap;
 use std::rc::Rc;
 
+use num_bigint::BigInt;
 use num_rational::BigRational;
-use num_traits::{One, Zero};
+use num_traits::{One, Pow, Zero};
 
 use super::board::Puzzle;
 use super::heuristic::{DiscreteLaw, Evaluation};
 
-/// A discrete law: ascending values, each with its probability.
-type Law = Vec<(i64, BigRational)>;
-
-fn merged(mut pairs: Vec<(i64, BigRational)>) -> Law {
-    pairs.sort_by_key(|p| p.0);
-    let mut out: Law = Vec::with_capacity(pairs.len());
-    for (v, p) in pairs {
-        match out.last_mut() {
-            Some(last) if last.0 == v => last.1 += p,
-            _ => out.push((v, p)),
-        }
-    }
-    out
+/// A discrete law: ascending values with whole weights over `q^exponent`.
+#[derive(Debug, Clone)]
+struct Law {
+    exponent: u32,
+    items: Vec<(i64, BigInt)>,
 }
 
-/// P(V >= v) for each v of `values` (ascending), for one law.
-fn survival(law: &Law, values: &[i64]) -> Vec<BigRational> {
-    let mut tail: BigRational = BigRational::one();
-    let mut out = Vec::with_capacity(values.len());
-    let mut j = 0;
-    for &v in values {
-        while j < law.len() && law[j].0 < v {
-            tail -= &law[j].1;
-            j += 1;
+impl Law {
+    /// The weights of `V >= v` for each v of `values` (ascending).
+    fn survival(&self, total: &BigInt, values: &[i64]) -> Vec<BigInt> {
+        let mut tail = total.clone();
+        let mut out = Vec::with_capacity(values.len());
+        let mut j = 0;
+        for &v in values {
+            while j < self.items.len() && self.items[j].0 < v {
+                tail -= &self.items[j].1;
+                j += 1;
+            }
+            out.push(tail.clone());
         }
-        out.push(tail.clone());
+        out
     }
-    out
 }
 
 fn union_values(laws: &[&Law]) -> Vec<i64> {
-    let mut values: Vec<i64> = laws.iter().flat_map(|l| l.iter().map(|p| p.0)).collect();
+    let mut values: Vec<i64> = laws
+        .iter()
+        .flat_map(|l| l.items.iter().map(|p| p.0))
+        .collect();
     values.sort_unstable();
     values.dedup();
     values
-}
-
-/// The law of the least of independent laws.
-fn minimum(laws: &[&Law], shift: i64) -> Law {
-    let values = union_values(laws);
-    let survivals: Vec<Vec<BigRational>> = laws.iter().map(|l| survival(l, &values)).collect();
-    let at_least: Vec<BigRational> = (0..values.len())
-        .map(|i| survivals.iter().map(|s| &s[i]).product())
-        .collect();
-    let mut out = Law::new();
-    for i in 0..values.len() {
-        let next = at_least
-            .get(i + 1)
-            .cloned()
-            .unwrap_or_else(BigRational::zero);
-        let p = &at_least[i] - next;
-        if !p.is_zero() {
-            out.push((values[i] + shift, p));
-        }
-    }
-    out
 }
 
 /// One root's tree: the memoised laws of (state, moves left).
@@ -84,6 +65,8 @@ pub struct Tree<'a> {
     puzzle: &'a Puzzle,
     evaluation: &'a Evaluation,
     noise: &'a DiscreteLaw,
+    /// q^e for e = 0, 1, ... (grown on demand).
+    powers: Vec<BigInt>,
     memo: HashMap<(usize, u32), Rc<Law>>,
 }
 
@@ -94,8 +77,17 @@ impl<'a> Tree<'a> {
             puzzle,
             evaluation,
             noise,
+            powers: vec![BigInt::one()],
             memo: HashMap::new(),
         }
+    }
+
+    fn power(&mut self, e: u32) -> BigInt {
+        while self.powers.len() <= e as usize {
+            let next = self.powers[self.powers.len() - 1].clone() * &self.noise.weight_denominator;
+            self.powers.push(next);
+        }
+        self.powers[e as usize].clone()
     }
 
     /// The law of the minimin value below `s` with `k` moves left.
@@ -104,77 +96,127 @@ impl<'a> Tree<'a> {
             return Rc::clone(l);
         }
         let law = if s == 0 {
-            vec![(0, BigRational::one())]
+            Law {
+                exponent: 0,
+                items: vec![(0, BigInt::one())],
+            }
         } else if k == 0 {
-            merged(
-                self.noise
-                    .numerators
-                    .iter()
-                    .zip(&self.noise.probabilities)
-                    .map(|(&x, p)| (self.evaluation.scaled_with(s, x), p.clone()))
-                    .collect(),
-            )
-        } else {
-            let children: Vec<Rc<Law>> = self
-                .puzzle
-                .successors(s)
-                .collect::<Vec<_>>()
-                .into_iter()
-                .map(|n| self.law(n, k - 1))
+            let mut items: Vec<(i64, BigInt)> = self
+                .noise
+                .numerators
+                .iter()
+                .zip(&self.noise.weights)
+                .map(|(&x, w)| (self.evaluation.scaled_with(s, x), w.clone()))
                 .collect();
-            let refs: Vec<&Law> = children.iter().map(Rc::as_ref).collect();
-            minimum(&refs, self.evaluation.scale())
+            items.sort_by_key(|p| p.0);
+            let mut merged: Vec<(i64, BigInt)> = Vec::with_capacity(items.len());
+            for (v, w) in items {
+                match merged.last_mut() {
+                    Some(last) if last.0 == v => last.1 += w,
+                    _ => merged.push((v, w)),
+                }
+            }
+            Law {
+                exponent: 1,
+                items: merged,
+            }
+        } else {
+            let moves: Vec<usize> = self.puzzle.successors(s).collect();
+            let children: Vec<Rc<Law>> = moves.into_iter().map(|n| self.law(n, k - 1)).collect();
+            self.minimum(&children)
         };
         let law = Rc::new(law);
         self.memo.insert((s, k), Rc::clone(&law));
         law
     }
 
+    /// The law of the least of independent laws, shifted by a move's cost.
+    fn minimum(&mut self, children: &[Rc<Law>]) -> Law {
+        let refs: Vec<&Law> = children.iter().map(Rc::as_ref).collect();
+        let values = union_values(&refs);
+        let totals: Vec<BigInt> = refs.iter().map(|l| self.power(l.exponent)).collect();
+        let survivals: Vec<Vec<BigInt>> = refs
+            .iter()
+            .zip(&totals)
+            .map(|(l, t)| l.survival(t, &values))
+            .collect();
+        let at_least: Vec<BigInt> = (0..values.len())
+            .map(|i| survivals.iter().map(|s| &s[i]).product())
+            .collect();
+        let shift = self.evaluation.scale();
+        let mut items = Vec::new();
+        for i in 0..values.len() {
+            let next = at_least.get(i + 1).cloned().unwrap_or_else(BigInt::zero);
+            let w = &at_least[i] - next;
+            if !w.is_zero() {
+                items.push((values[i] + shift, w));
+            }
+        }
+        Law {
+            exponent: refs.iter().map(|l| l.exponent).sum(),
+            items,
+        }
+    }
+
     /// P(the depth-d decision at `root` lies on an optimal path), exactly.
     pub fn correct(&mut self, root: usize, d: u32) -> BigRational {
+        let (numerator, exponent) = self.correct_scaled(root, d);
+        let denominator = BigInt::from(12) * Pow::pow(&self.noise.weight_denominator, exponent);
+        BigRational::new(numerator, denominator)
+    }
+
+    /// [`Tree::correct`] unreduced: `(N, E)` with the probability `N / (12 q^E)`, q the
+    /// noise's probability denominator.
+    pub fn correct_scaled(&mut self, root: usize, d: u32) -> (BigInt, u32) {
         let moves: Vec<usize> = self.puzzle.successors(root).collect();
         let laws: Vec<Rc<Law>> = moves.iter().map(|&n| self.law(n, d - 1)).collect();
         let refs: Vec<&Law> = laws.iter().map(Rc::as_ref).collect();
         let values = union_values(&refs);
         let target = self.puzzle.distance(root) - 1;
-        // P(V_j >= v) and P(V_j = v) per move and value.
-        let survivals: Vec<Vec<BigRational>> = refs.iter().map(|l| survival(l, &values)).collect();
-        let mut total = BigRational::zero();
+        let totals: Vec<BigInt> = refs.iter().map(|l| self.power(l.exponent)).collect();
+        let survivals: Vec<Vec<BigInt>> = refs
+            .iter()
+            .zip(&totals)
+            .map(|(l, t)| l.survival(t, &values))
+            .collect();
+        // (weight of V_j = v, weight of V_j > v) at value index vi.
+        let at = |j: usize, vi: usize| {
+            let next = survivals[j]
+                .get(vi + 1)
+                .cloned()
+                .unwrap_or_else(BigInt::zero);
+            (&survivals[j][vi] - &next, next)
+        };
+        // sum_t c_t * 12 / (t + 1), whole since t + 1 <= 4.
+        let shares = [12, 6, 4, 3];
+        let mut total = BigInt::zero();
         for (i, &m) in moves.iter().enumerate() {
             if self.puzzle.distance(m) != target {
                 continue;
             }
-            for (vi, _) in values.iter().enumerate() {
-                let at = |j: usize| {
-                    let next = survivals[j]
-                        .get(vi + 1)
-                        .cloned()
-                        .unwrap_or_else(BigRational::zero);
-                    (&survivals[j][vi] - &next, next)
-                };
-                let (p_i, _) = at(i);
-                if p_i.is_zero() {
+            for vi in 0..values.len() {
+                let (w_i, _) = at(i, vi);
+                if w_i.is_zero() {
                     continue;
                 }
-                // Coefficients of prod_{j != i} (P(V_j > v) + P(V_j = v) z).
-                let mut poly = vec![BigRational::one()];
+                let mut poly = vec![BigInt::one()];
                 for j in (0..moves.len()).filter(|&j| j != i) {
-                    let (eq, gt) = at(j);
-                    let mut next = vec![BigRational::zero(); poly.len() + 1];
+                    let (eq, gt) = at(j, vi);
+                    let mut next = vec![BigInt::zero(); poly.len() + 1];
                     for (t, c) in poly.iter().enumerate() {
                         next[t] += c * &gt;
                         next[t + 1] += c * &eq;
                     }
                     poly = next;
                 }
-                let share: BigRational = poly
+                let share: BigInt = poly
                     .iter()
-                    .enumerate()
-                    .map(|(t, c)| c / BigRational::from_integer((t as i64 + 1).into()))
+                    .zip(shares)
+                    .map(|(c, s)| c * BigInt::from(s))
                     .sum();
-                total += p_i * share;
+                total += w_i * share;
             }
         }
-        total
+        (total, refs.iter().map(|l| l.exponent).sum())
     }
 }
