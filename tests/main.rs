@@ -7,6 +7,7 @@ mod cli;
 mod common;
 mod decision;
 mod distributions;
+mod domain_puzzle;
 mod errprop;
 mod estimates;
 mod exact;
