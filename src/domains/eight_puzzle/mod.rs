@@ -15,7 +15,7 @@
 //! - [`noisy`]: with discrete noise and small trees, the same exactly (laws of subtree
 //!   values, memoised per state and moves left).
 //! - [`monte_carlo`]: otherwise, trees searched with sampled noise on the seeded runner.
-//! - [`report`]: the tables.
+//! - [`report`](mod@report): the tables.
 //!
 //! **The decision.** At a state s other than the goal, depth-d lookahead considers every
 //! path of d moves, or fewer when it reaches the goal, scores it by the moves made plus the
@@ -445,7 +445,7 @@ where
 }
 
 /// Seconds per searched node of the sampled tree search (measured: `examples/puzzle_speed.rs`).
-const SECONDS_PER_NODE: f64 = 3e-8;
+const SECONDS_PER_NODE: f64 = 7e-8;
 
 /// The Monte Carlo rows.
 fn sample(
