@@ -153,6 +153,14 @@ const STDOUT_COMMANDS: &[&[&str]] = &[
         "200",
     ],
     &["domain", "kqk", "--depth", "1"],
+    &[
+        "domain",
+        "eight-puzzle",
+        "--heuristic",
+        "misplaced",
+        "--depth",
+        "1..2",
+    ],
 ];
 
 #[test]
@@ -264,7 +272,7 @@ fn the_committed_plots_csv_files_are_plain_with_a_sidecar() {
         }
         count += 1;
     }
-    assert_eq!(count, 21);
+    assert_eq!(count, 22);
 }
 
 #[test]

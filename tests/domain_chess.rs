@@ -22,7 +22,16 @@ fn krk_prints_exact_accuracy_with_its_manifest() {
 #[test]
 fn kqk_facts_and_every_format() {
     let csv = stdout_of(&[
-        "domain", "kqk", "--depth", "1", "--table", "endgame", "--format", "csv",
+        "domain",
+        "kqk",
+        "--depth",
+        "1",
+        "--table",
+        "endgame",
+        "--format",
+        "csv",
+        "--manifest",
+        "inline",
     ]);
     assert!(csv.contains("\"longest win, White to move\",10"), "{csv}");
     assert!(csv.contains("# command: pathology domain kqk"));
@@ -49,6 +58,8 @@ fn noise_runs_monte_carlo_repeatably_with_intervals() {
         "csv",
         "--table",
         "accuracy",
+        "--manifest",
+        "inline",
     ];
     let one = stdout_of(&[&args[..], &["--threads", "1"]].concat());
     let two = stdout_of(&[&args[..], &["--threads", "2"]].concat());

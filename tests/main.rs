@@ -9,6 +9,7 @@ mod csv_layout;
 mod decision;
 mod distributions;
 mod domain_chess;
+mod domain_puzzle;
 mod errprop;
 mod estimates;
 mod exact;

@@ -72,6 +72,7 @@ fn every_static_table_list_is_the_report_s_tables() {
             "--iterations",
             "1,2",
         ],
+        vec!["domain", "eight-puzzle", "--depth", "1"],
         vec!["validate", &input],
         vec!["trend", "--from", "4", "--to", "4", "--out", "."],
     ];

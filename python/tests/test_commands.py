@@ -59,6 +59,7 @@ CHEAP = {
     ("mc", "ballard"): ((), dict(trials=5, height=4, errors=[0, 0.1])),
     ("mc", "kalah-gap"): ((), dict(boards=2, variant="default")),
     ("alphabeta",): ((), dict(board="........O")),
+    ("domain", "eight-puzzle"): ((), dict(depth="1..2")),
     ("merge",): None,  # tested with real shards below
     ("completions",): (("bash",), {}),
     ("man",): (("table",), {}),

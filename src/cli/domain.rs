@@ -5,6 +5,7 @@
 use clap::Subcommand;
 
 use super::domain_chess;
+use super::domain_puzzle;
 use crate::domains::chess::Piece;
 
 #[derive(Debug, clap::Args)]
@@ -20,11 +21,15 @@ enum DomainCommand {
     Krk(domain_chess::ChessArgs),
     /// King and queen against king: as `krk`.
     Kqk(domain_chess::ChessArgs),
+    /// The 8-puzzle: every state solved by breadth-first search; depth-d minimin decisions
+    /// with a heuristic (and noise, granularity) at every state.
+    EightPuzzle(domain_puzzle::PuzzleArgs),
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
     match args.command {
         DomainCommand::Krk(a) => domain_chess::run(Piece::Rook, a),
         DomainCommand::Kqk(a) => domain_chess::run(Piece::Queen, a),
+        DomainCommand::EightPuzzle(a) => domain_puzzle::run(a),
     }
 }

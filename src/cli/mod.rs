@@ -12,6 +12,7 @@ mod decision;
 mod dgame;
 mod domain;
 mod domain_chess;
+mod domain_puzzle;
 mod emm;
 mod errprop;
 mod exact;

@@ -7,6 +7,8 @@
 //! [`crate::reproduce`] and [`crate::cli`] call it. A peer of [`crate::studies`], so neither
 //! imports the other.
 //!
+//! - [`eight_puzzle`]: the 8-puzzle, with single-agent lookahead (minimin).
 //! - [`chess`]: the KRK and KQK endgames.
 
 pub mod chess;
+pub mod eight_puzzle;

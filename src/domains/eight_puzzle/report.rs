@@ -1,0 +1,195 @@
+//! The tables of [`super::accuracy_by_depth`]: `accuracy` (one row per depth, every
+//! position), `by_distance` (one row per depth and true distance) and `distances` (the
+//! solved puzzle: states at each distance).
+
+use super::{DomainReport, ExactRow, Method, Noise, Rows, SampledRow};
+use crate::report::{Cell, Column, Kind, Report, Table};
+use crate::sim::stats::Proportion;
+
+/// The tables a report has, for `--table`.
+pub const TABLES: [&str; 3] = ["accuracy", "by_distance", "distances"];
+
+/// The report of a result.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::domains::eight_puzzle::{PuzzleConfig, accuracy_by_depth, report};
+/// let r = report(&accuracy_by_depth(&PuzzleConfig::exact(vec![3])).unwrap());
+/// assert_eq!(r.tables[1].name, "by_distance");
+/// assert_eq!(r.tables[2].rows.len(), 32); // distances 0..=31
+/// ```
+pub fn report(result: &DomainReport) -> Report {
+    let s = &result.config;
+    let depths: Vec<String> = s.depths.iter().map(u32::to_string).collect();
+    let title = format!(
+        "8-puzzle: depth-d minimin decisions at every state ({} heuristic{}{})",
+        s.heuristic.name(),
+        s.levels
+            .map(|g| format!(", {g} levels over [{}, {}]", result.range.0, result.range.1))
+            .unwrap_or_default(),
+        match &s.noise {
+            Noise::None => String::new(),
+            n => format!(", noise {}", n.text()),
+        }
+    );
+    let mut report = Report::new("domain eight-puzzle", &title)
+        .param("heuristic", s.heuristic.name())
+        .param("noise", s.noise.text());
+    if let Some(g) = s.levels {
+        report = report.param("levels", g);
+    }
+    report = report
+        .param("depth", depths.join(","))
+        .param("method", s.method.name());
+    report = match &result.rows {
+        Rows::Exact(rows) => {
+            let report = if matches!(s.noise, Noise::Discrete(_)) {
+                report.param("threads", s.run.threads())
+            } else {
+                report
+            };
+            exact_tables(report.mode("exact"), rows)
+        }
+        Rows::Sampled(rows) => {
+            let report = sampled_tables(s.run.run().params(report), rows);
+            match &result.fallback {
+                Some(why) if s.method == Method::Auto => report.note(format!(
+                    "Sampled because the exact route was refused: {why}"
+                )),
+                _ => report,
+            }
+        }
+    };
+    let mut distances = Table::new(
+        "distances",
+        "The solved puzzle: states at each optimal solution length (breadth-first search from \
+         the goal 1 2 3 / 4 5 6 / 7 8 _)",
+        vec![
+            Column::key("distance", Kind::Integer),
+            Column::new("states", Kind::Integer),
+        ],
+    );
+    for (d, &n) in result.histogram.iter().enumerate() {
+        distances.push(vec![Cell::int(d as u64), Cell::int(n)]);
+    }
+    report.with_table(distances).note(
+        "Depth-d minimin: every path of d moves (fewer when it reaches the goal, which scores \
+         0) scored by moves made plus the heuristic at its end; states may be revisited; the \
+         first move of a best path is made, ties broken uniformly at random. A decision is \
+         correct when the move leads one step nearer the goal. Positions: the 181,439 states \
+         other than the goal.",
+    )
+}
+
+fn exact_columns(with_distance: bool) -> Vec<Column> {
+    let mut columns = vec![Column::key("d", Kind::Integer)];
+    if with_distance {
+        columns.push(Column::key("distance", Kind::Integer));
+    }
+    columns.extend([
+        Column::new("positions", Kind::Integer),
+        Column::new("correct", Kind::Real).labelled("P(correct)"),
+        Column::new("worse_next", Kind::Real).labelled("d+1 worse"),
+        Column::new("mean_drop", Kind::Real).labelled("mean drop"),
+    ]);
+    columns
+}
+
+fn exact_cells(row: &ExactRow, with_distance: bool) -> Vec<Cell> {
+    let mut cells = vec![Cell::int(row.depth)];
+    if with_distance {
+        cells.push(Cell::int(row.distance.unwrap_or(0)));
+    }
+    cells.extend([
+        Cell::int(row.positions),
+        Cell::Exact(row.correct.clone()),
+        Cell::Exact(row.worse.clone()),
+        Cell::Exact(row.mean_drop.clone()),
+    ]);
+    cells
+}
+
+fn exact_tables(report: Report, rows: &[ExactRow]) -> Report {
+    let mut all = Table::new(
+        "accuracy",
+        "Exact decision accuracy at depth d over every position; d+1 worse: the fraction of \
+         positions where depth d + 1 decides correctly with a smaller probability (local \
+         pathology); mean drop: the mean over positions of max(0, P_d - P_{d+1})",
+        exact_columns(false),
+    );
+    let mut by_distance = Table::new(
+        "by_distance",
+        "The same, split by the position's true distance to the goal",
+        exact_columns(true),
+    );
+    for row in rows {
+        match row.distance {
+            None => all.push(exact_cells(row, false)),
+            Some(_) => by_distance.push(exact_cells(row, true)),
+        }
+    }
+    report.with_table(all).with_table(by_distance)
+}
+
+fn sampled_columns(with_distance: bool) -> Vec<Column> {
+    let mut columns = vec![Column::key("d", Kind::Integer)];
+    if with_distance {
+        columns.push(Column::key("distance", Kind::Integer));
+    }
+    columns.extend([
+        Column::new("trials", Kind::Integer),
+        Column::new("successes", Kind::Integer),
+        Column::new("correct", Kind::Interval).labelled("P(correct) [95% CI]"),
+    ]);
+    columns
+}
+
+fn interval(p: Proportion) -> Cell {
+    if p.trials == 0 {
+        return Cell::Empty;
+    }
+    let c = p.compare(None);
+    Cell::Interval {
+        estimate: c.estimate,
+        lower: c.ci_low,
+        upper: c.ci_high,
+    }
+}
+
+fn sampled_cells(row: &SampledRow, with_distance: bool) -> Vec<Cell> {
+    let mut cells = vec![Cell::int(row.depth)];
+    if with_distance {
+        cells.push(Cell::int(row.distance.unwrap_or(0)));
+    }
+    cells.extend([
+        Cell::int(row.correct.trials),
+        Cell::int(row.correct.successes),
+        interval(row.correct),
+    ]);
+    cells
+}
+
+fn sampled_tables(report: Report, rows: &[SampledRow]) -> Report {
+    let mut all = Table::new(
+        "accuracy",
+        "Monte Carlo decision accuracy at depth d (noise drawn per search node; roots drawn \
+         uniformly from the positions), with 95% Wilson intervals",
+        sampled_columns(false),
+    );
+    let mut by_distance = Table::new(
+        "by_distance",
+        "The same, split by the root's true distance to the goal",
+        sampled_columns(true),
+    );
+    for row in rows {
+        match row.distance {
+            None => all.push(sampled_cells(row, false)),
+            Some(_) => by_distance.push(sampled_cells(row, true)),
+        }
+    }
+    report.with_table(all).with_table(by_distance).note(
+        "Sampled: local pathology per position is not estimated (each trial searches each \
+         depth with independent noise); compare the depths' intervals.",
+    )
+}
