@@ -60,6 +60,9 @@ CHEAP = {
     ("mc", "kalah-gap"): ((), dict(boards=2, variant="default")),
     ("alphabeta",): ((), dict(board="........O")),
     ("domain", "eight-puzzle"): ((), dict(depth="1..2")),
+    ("domain", "krk"): ((), dict(depth="1")),
+    ("domain", "kqk"): ((), dict(depth="1", levels=3)),
+    ("mc", "sum"): ((), dict(branching=2, height=4, step="1:1/2,-1:1/2", trials=100)),
     ("merge",): None,  # tested with real shards below
     ("completions",): (("bash",), {}),
     ("man",): (("table",), {}),
