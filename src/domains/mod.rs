@@ -9,6 +9,8 @@
 //!
 //! - [`eight_puzzle`]: the 8-puzzle, with single-agent lookahead (minimin).
 //! - [`chess`]: the KRK and KQK endgames.
+//! - [`study`]: the study of `pathology reproduce` over all three, with its claims table.
 
 pub mod chess;
 pub mod eight_puzzle;
+pub mod study;

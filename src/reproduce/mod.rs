@@ -111,7 +111,7 @@ impl std::fmt::Debug for Artefact {
 
 /// Every artefact that [`run`] regenerates, in order. "What reproduces Table 1" is answered
 /// here: each step's function (in `steps.rs`) lists its files with their descriptions.
-pub const ARTEFACTS: [Artefact; 12] = [
+pub const ARTEFACTS: [Artefact; 13] = [
     Artefact {
         label: "Tables 1 and 2 (exact) and the h = 10 threshold",
         step: steps::tables,
@@ -155,6 +155,10 @@ pub const ARTEFACTS: [Artefact; 12] = [
     Artefact {
         label: "why minimax works: similarity, early terminal nodes, minimax bias (exact, issue 36)",
         step: steps::why_minimax,
+    },
+    Artefact {
+        label: "real domains at every position: the 8-puzzle, KRK and KQK (exact; noise sampled)",
+        step: steps::domains,
     },
     Artefact {
         label: "plots/INDEX.md",
