@@ -272,7 +272,7 @@ fn the_committed_plots_csv_files_are_plain_with_a_sidecar() {
         }
         count += 1;
     }
-    assert_eq!(count, 22);
+    assert_eq!(count, 23);
 }
 
 #[test]

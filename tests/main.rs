@@ -10,6 +10,7 @@ mod decision;
 mod distributions;
 mod domain_chess;
 mod domain_puzzle;
+mod domain_study;
 mod errprop;
 mod estimates;
 mod exact;
