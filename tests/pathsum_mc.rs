@@ -127,9 +127,16 @@ fn shards_merge_byte_for_byte() {
     let base = mc_sum(&NGAME, &["--trials", "1201", "--seed", "4"]);
     let base = strs(&base);
     let mut paths = Vec::new();
+    // Shard 1 is CSV with its manifest inline, shard 3 plain CSV with its sidecar.
     for (k, format) in [("1/3", "csv"), ("2/3", "json"), ("3/3", "csv")] {
-        let out = stdout_of(&[&base[..], &["--shard", k, "--format", format]].concat());
         let path = dir.path().join(format!("shard{}.{format}", &k[..1]));
+        let sidecar = pathology::report::sidecar_path(&path).display().to_string();
+        let manifest: &[&str] = match k {
+            "1/3" => &["--manifest", "inline"],
+            "3/3" => &["--manifest", &sidecar],
+            _ => &[],
+        };
+        let out = stdout_of(&[&base[..], &["--shard", k, "--format", format], manifest].concat());
         std::fs::write(&path, out).unwrap();
         paths.push(path.display().to_string());
     }
