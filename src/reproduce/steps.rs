@@ -857,7 +857,7 @@ pub(super) fn why_minimax(job: &mut Job) -> Result<()> {
             } else if name.starts_with("why_terminals") {
                 "why minimax works: D(h-1,h) - D(1,h) against the terminal density T, two-valued P-games b = 2, 3, 4"
             } else {
-                "why minimax works: D(d,h) and the mean minimax bias against d, b = 2, h = 8, sigma^2 = 2, r = 0, 1/2, 1"
+                "why minimax works: D(d,h), the expected loss and the mean minimax bias against d, b = 2, h = 8, sigma^2 = 2, r = 0, 1/2, 1"
             };
             (what.to_string(), command.clone())
         },

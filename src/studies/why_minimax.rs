@@ -580,7 +580,7 @@ impl WhyMinimax {
     }
 
     /// Figures: the gain against r per sigma (one panel per b), the gain against T (one
-    /// panel), and D and the mean bias against d at b = 2, sigma^2 = 2.
+    /// panel), and D, the expected loss and the mean bias against d at b = 2, sigma^2 = 2.
     pub fn panels(&self) -> Vec<(String, Vec<Panel>)> {
         let exact = |x: f64, y: f64| ErrorPoint {
             x,
@@ -719,6 +719,7 @@ impl WhyMinimax {
                 .collect()
         };
         let decision = by_depth(&|row| row.decision);
+        let loss = by_depth(&|row| row.loss);
         let bias = by_depth(&|row| row.bias_mean.unwrap_or(0.0));
         let ys = |series: &[ErrorSeries]| -> Vec<f64> {
             series
@@ -751,6 +752,18 @@ impl WhyMinimax {
                 },
                 series: decision,
                 legend: LegendPosition::LowerRight,
+                reference: None,
+            },
+            Panel {
+                axes: Axes {
+                    title: "b = 2, h = 8, sigma^2 = 2: expected loss".to_string(),
+                    x_label: "search depth d".to_string(),
+                    y_label: "E|v(root) - v(chosen child)|".to_string(),
+                    x_range: (0.5, h - 0.5),
+                    y_range: span(ys(&loss), true),
+                },
+                series: loss,
+                legend: LegendPosition::Hidden,
                 reference: None,
             },
             Panel {
