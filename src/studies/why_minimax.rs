@@ -760,7 +760,7 @@ impl WhyMinimax {
                     x_label: "search depth d".to_string(),
                     y_label: "E|v(root) - v(chosen child)|".to_string(),
                     x_range: (0.5, h - 0.5),
-                    y_range: span(ys(&loss), true),
+                    y_range: (0.0, 1.1 * ys(&loss).into_iter().fold(0.01, f64::max)),
                 },
                 series: loss,
                 legend: LegendPosition::Hidden,
