@@ -16,18 +16,27 @@ fn the_docs_quote_the_claims_table() {
         assert!(docs.contains(&row), "docs/domains.md lacks: {row}");
     }
     let raw: Vec<_> = study.exact.iter().filter(|c| c.levels.is_none()).collect();
-    let worse: Vec<f64> = raw.iter().map(|c| rational_to_f64(&c.mean_worse())).collect();
+    let worse: Vec<f64> = raw
+        .iter()
+        .map(|c| rational_to_f64(&c.mean_worse()))
+        .collect();
     let percent = |x: f64| format!("{:.1}%", 100.0 * x);
     let (lo, hi) = worse
         .iter()
         .fold((1.0f64, 0.0f64), |(l, h), &x| (l.min(x), h.max(x)));
     assert!(docs.contains(&format!("{} to {}", percent(lo), percent(hi))));
     let manhattan = study.curve(Domain::EightPuzzle, "manhattan", None);
-    assert_eq!(manhattan.worst_step(), (BigRational::new((-25).into(), 181_439.into()), 9));
+    assert_eq!(
+        manhattan.worst_step(),
+        (BigRational::new((-25).into(), 181_439.into()), 9)
+    );
     assert!(docs.contains("-25/181439"));
     let krk = study.curve(Domain::Krk, "mopup", None);
     let (step, at) = krk.worst_step();
-    assert_eq!((format!("{:.3}", -rational_to_f64(&step)), at), ("0.053".to_string(), 4));
+    assert_eq!(
+        (format!("{:.3}", -rational_to_f64(&step)), at),
+        ("0.053".to_string(), 4)
+    );
     let failing = study
         .exact
         .iter()

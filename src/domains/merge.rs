@@ -179,7 +179,10 @@ fn summed_rows(
                 .ok_or_else(|| {
                     Error::invalid(
                         &at(),
-                        &format!("a depth d of the run ({})", manifest.get("depth").unwrap_or("")),
+                        &format!(
+                            "a depth d of the run ({})",
+                            manifest.get("depth").unwrap_or("")
+                        ),
                         field(d_column),
                     )
                 })?;
@@ -205,17 +208,27 @@ fn summed_rows(
                 return Err(Error::invalid(
                     &at(),
                     "at most as many successes as trials",
-                    row.iter().map(u64::to_string).collect::<Vec<_>>().join(", "),
+                    row.iter()
+                        .map(u64::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", "),
                 ));
             }
-            check_printed(&at(), table, fields, counts, &row, &|c: &[u64], _: &dyn Fn(&str) -> Option<f64>| printed(c))?;
+            check_printed(
+                &at(),
+                table,
+                fields,
+                counts,
+                &row,
+                &|c: &[u64], _: &dyn Fn(&str) -> Option<f64>| printed(c),
+            )?;
             let total = per_depth.entry(depth).or_default();
             *total = total.saturating_add(row[0]);
             let sum = sums.entry((depth, k)).or_insert_with(|| vec![0; row.len()]);
             for (s, v) in sum.iter_mut().zip(&row) {
-                *s = s.checked_add(*v).ok_or_else(|| {
-                    Error::invalid(&at(), "counts whose sums fit in 64 bits", v)
-                })?;
+                *s = s
+                    .checked_add(*v)
+                    .ok_or_else(|| Error::invalid(&at(), "counts whose sums fit in 64 bits", v))?;
             }
         }
         for &d in run_depths {
@@ -248,8 +261,7 @@ fn interval(column: &str, p: Proportion) -> Vec<Printed> {
 
 fn merge_puzzle(manifest: &Manifest, inputs: &[(String, ReadTable)]) -> Result<Report> {
     use eight_puzzle::{
-        DomainReport, Evaluation, Heuristic, Method, Noise, Puzzle, PuzzleConfig, Rows,
-        SampledRow,
+        DomainReport, Evaluation, Heuristic, Method, Noise, Puzzle, PuzzleConfig, Rows, SampledRow,
     };
     let heuristic = Heuristic::parse(manifest.get("heuristic")?)?;
     let noise = Noise::parse(manifest.get("noise")?)?;
@@ -284,7 +296,10 @@ fn merge_puzzle(manifest: &Manifest, inputs: &[(String, ReadTable)]) -> Result<R
     let puzzle = Puzzle::solve();
     let evaluation = Evaluation::new(&puzzle, heuristic, levels, &noise)?;
     let groups = usize::from(puzzle.max_distance()) + 1;
-    if let Some(&(d, k)) = sums.keys().find(|(_, k)| *k == 0 || usize::from(*k) >= groups) {
+    if let Some(&(d, k)) = sums
+        .keys()
+        .find(|(_, k)| *k == 0 || usize::from(*k) >= groups)
+    {
         return Err(Error::invalid(
             "FILE",
             &format!("rows of distances 1..={}", groups - 1),
