@@ -128,7 +128,12 @@ fn shards_merge_byte_for_byte() {
     let base = strs(&base);
     let mut paths = Vec::new();
     for (k, format) in [("1/3", "csv"), ("2/3", "json"), ("3/3", "csv")] {
-        let out = stdout_of(&[&base[..], &["--shard", k, "--format", format]].concat());
+        let layout: &[&str] = if format == "csv" {
+            &["--manifest", "inline"]
+        } else {
+            &[]
+        };
+        let out = stdout_of(&[&base[..], &["--shard", k, "--format", format], layout].concat());
         let path = dir.path().join(format!("shard{}.{format}", &k[..1]));
         std::fs::write(&path, out).unwrap();
         paths.push(path.display().to_string());
