@@ -9,6 +9,7 @@ mod csv_layout;
 mod decision;
 mod distributions;
 mod domain_chess;
+mod domain_merge;
 mod domain_puzzle;
 mod domain_study;
 mod errprop;

@@ -1,14 +1,17 @@
-//! `pathology merge`: the outputs of the N shards of one seeded `mc` run combined into the
-//! unsharded result.
+//! `pathology merge`: the outputs of the N shards of one seeded `mc` run, or of a sampled
+//! `domain` run, combined into the unsharded result: `domain eight-puzzle | krk | kqk` go to
+//! [`crate::domains::merge`], the `mc` experiments to [`crate::studies::merge`].
 
 use std::path::PathBuf;
 
 use crate::report::read::read_any;
-use crate::studies::merge::merge;
+use crate::{domains, studies};
 use anyhow::Context;
 
-/// Combine the outputs of `pathology mc ... --shard K/N` (K = 1..N, CSV or JSON, any order)
-/// into the result of the unsharded run with the same seed, byte for byte. A CSV shard
+/// Combine the outputs of `pathology mc ... --shard K/N` or of a sampled `pathology domain
+/// eight-puzzle|krk|kqk ... --shard K/N` (K = 1..N, CSV or JSON, any order) into the result
+/// of the unsharded run with the same seed, byte for byte. A domain's CSV shards must hold
+/// its table split by distance (`--table by_distance`, `--table by_dtm`). A CSV shard
 /// carries its manifest in `#` lines (`--manifest inline`) or beside it in
 /// NAME.csv.manifest.json (`--manifest NAME.csv.manifest.json`).
 #[derive(Debug, clap::Args)]
@@ -37,12 +40,47 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         let text =
             crate::report::read::read_input(path).with_context(|| format!("reading {name}"))?;
         let mut table = read_any(&text, None).with_context(|| format!("reading {name}"))?;
-        if table.manifest.is_empty() && !text.trim_start().starts_with('{') {
+        let json = text.trim_start().starts_with('{');
+        if table.manifest.is_empty() && !json {
             table.manifest = sidecar_manifest(path)?;
+        }
+        // A domain's shards are merged from its table split by distance: JSON is read there.
+        let subcommand = table.manifest_value("subcommand").unwrap_or("").to_string();
+        if json && let Some(split) = domains::merge::shard_table(&subcommand) {
+            table = read_any(&text, Some(split)).map_err(|_| {
+                crate::Error::invalid(
+                    "FILE",
+                    &format!("a JSON output of {subcommand} with its {split} table"),
+                    &name,
+                )
+            })?;
         }
         inputs.push((name, table));
     }
-    let report = merge(&inputs)?;
+    let subcommand = inputs
+        .first()
+        .and_then(|(_, t)| t.manifest_value("subcommand"))
+        .unwrap_or("")
+        .to_string();
+    let report = if domains::merge::MERGEABLE.contains(&subcommand.as_str()) {
+        domains::merge::merge(&inputs)?
+    } else if studies::merge::MERGEABLE.contains(&subcommand.as_str()) {
+        studies::merge::merge(&inputs)?
+    } else {
+        // Not shards of one run first (as for a known experiment), then the experiment.
+        crate::sim::report::check_shards(&inputs)?;
+        let known: Vec<&str> = studies::merge::MERGEABLE
+            .iter()
+            .chain(domains::merge::MERGEABLE)
+            .copied()
+            .collect();
+        return Err(crate::Error::invalid(
+            "FILE",
+            &format!("the output of one of {}", known.join(", ")),
+            subcommand,
+        )
+        .into());
+    };
     args.output.emit(&report, 4)
 }
 

@@ -91,7 +91,8 @@ enum Command {
     Domain(domain::Args),
     /// Ross's alpha-beta tie-breaking analysis of a tic-tac-toe position.
     Alphabeta(alphabeta::Args),
-    /// Combine the outputs of a sharded `mc` run (--shard K/N) into the unsharded result.
+    /// Combine the outputs of a sharded `mc` or sampled `domain` run (--shard K/N) into the
+    /// unsharded result.
     Merge(merge::Args),
     /// Print a shell completion script (bash, elvish, fish, powershell, zsh) to stdout.
     Completions(completions::CompletionsArgs),

@@ -9,8 +9,10 @@
 //!
 //! - [`eight_puzzle`]: the 8-puzzle, with single-agent lookahead (minimin).
 //! - [`chess`]: the KRK and KQK endgames.
+//! - [`merge`]: `pathology merge` of the shards of a sampled run.
 //! - [`study`]: the study of `pathology reproduce` over all three, with its claims table.
 
 pub mod chess;
 pub mod eight_puzzle;
+pub mod merge;
 pub mod study;

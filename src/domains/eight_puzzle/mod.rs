@@ -329,13 +329,8 @@ fn noisy_exact(
     let max = extended[extended.len() - 1];
     let what =
         || format!("the exact 8-puzzle with discrete noise at depths up to {max} (with d + 1)");
-    if max > MAX_EXACT_NOISY_DEPTH {
-        return Err(budget::refuse(
-            what(),
-            format!("trees of depth {max}"),
-            format!("depth {MAX_EXACT_NOISY_DEPTH}"),
-            "Use --method monte-carlo, or smaller depths.",
-        ));
+    if let Some(refusal) = exact_noisy_depth_refusal(max) {
+        return Err(refusal);
     }
     let roots = |s: usize| {
         let mut tree = noisy::Tree::new(puzzle, evaluation, law);
@@ -389,6 +384,21 @@ fn noisy_exact(
         })
         .collect();
     Ok((scaled, BigInt::from(12) * &powers[top as usize]))
+}
+
+/// The refusal of the exact route with discrete noise that depends on the depths alone: trees
+/// deeper than [`MAX_EXACT_NOISY_DEPTH`] (`max` is the largest depth asked, plus one). An
+/// `auto` request refused so is sampled, and its report says why; `pathology merge` rebuilds
+/// that note from this.
+pub fn exact_noisy_depth_refusal(max: u32) -> Option<Error> {
+    (max > MAX_EXACT_NOISY_DEPTH).then(|| {
+        budget::refuse(
+            format!("the exact 8-puzzle with discrete noise at depths up to {max} (with d + 1)"),
+            format!("trees of depth {max}"),
+            format!("depth {MAX_EXACT_NOISY_DEPTH}"),
+            "Use --method monte-carlo, or smaller depths.",
+        )
+    })
 }
 
 /// The rows of every depth of `depths` from the probabilities at the `extended` depths
