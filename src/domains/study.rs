@@ -411,6 +411,7 @@ impl DomainStudy {
             "Real domains solved completely (Nau et al. 2010): the 8-puzzle, KRK and KQK, decision accuracy by depth at every position",
         )
         .mode("exact; noise: monte-carlo")
+        .param("full", self.full)
         .seed(self.seed)
         .with_table(exact)
         .with_table(by_distance)
