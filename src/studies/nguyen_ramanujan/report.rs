@@ -425,7 +425,9 @@ pub fn report_from_counts(spec: &UctStudySpec, run: &McRun, counts: &UctCounts) 
 ///     let runner = TrialRunner::new(12, 8, 1).unwrap();
 ///     let runner = match shard { Some(s) => runner.with_shard(s), None => runner };
 ///     let report = report_from_counts(&spec, &McRun { shard, ..run }, &run_counts(&spec, &runner).unwrap());
-///     report.render(Format::Csv, &ExportOptions::default()).unwrap()
+///     // The shards carry their manifests inline (`--manifest inline`).
+///     let inline = ExportOptions { inline_manifest: true, ..ExportOptions::default() };
+///     report.render(Format::Csv, &inline).unwrap()
 /// };
 /// let shards: Vec<_> = ["1/2", "2/2"]
 ///     .iter()
@@ -433,7 +435,8 @@ pub fn report_from_counts(spec: &UctStudySpec, run: &McRun, counts: &UctCounts) 
 ///     .collect();
 /// let manifest = check_shards(&shards).unwrap();
 /// let merged = merge_shards(&run, &manifest.parameters, &shards).unwrap();
-/// assert_eq!(merged.render(Format::Csv, &ExportOptions::default()).unwrap(), csv(None));
+/// let inline = ExportOptions { inline_manifest: true, ..ExportOptions::default() };
+/// assert_eq!(merged.render(Format::Csv, &inline).unwrap(), csv(None));
 /// ```
 ///
 /// # Errors
