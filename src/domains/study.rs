@@ -72,6 +72,15 @@ impl Domain {
         }
     }
 
+    /// The piece of a chess endgame (`None` for the 8-puzzle).
+    fn piece(self) -> Option<chess::Piece> {
+        match self {
+            Domain::EightPuzzle => None,
+            Domain::Krk => Some(chess::Piece::Rook),
+            Domain::Kqk => Some(chess::Piece::Queen),
+        }
+    }
+
     /// What a correct decision is.
     fn measure(self) -> &'static str {
         match self {
@@ -579,8 +588,8 @@ fn exact_curve(
         threads: None,
         shard: None,
     };
-    match domain {
-        Domain::EightPuzzle => {
+    match domain.piece() {
+        None => {
             let config = eight_puzzle::PuzzleConfig {
                 heuristic: eight_puzzle::Heuristic::parse(heuristic)?,
                 levels,
@@ -613,12 +622,7 @@ fn exact_curve(
                     .collect(),
             })
         }
-        Domain::Krk | Domain::Kqk => {
-            let piece = if domain == Domain::Krk {
-                chess::Piece::Rook
-            } else {
-                chess::Piece::Queen
-            };
+        Some(piece) => {
             let config = chess::ChessConfig {
                 piece,
                 heuristic: chess::Heuristic::parse(heuristic)?,
@@ -665,8 +669,8 @@ fn sampled_curve(domain: Domain, sigma: &'static str, run: RunConfig) -> Result<
     let heuristic = domain.heuristics()[0];
     let seed = run.seed;
     let noise = format!("gaussian:{sigma}");
-    let rows: Vec<(u32, Proportion)> = match domain {
-        Domain::EightPuzzle => {
+    let rows: Vec<(u32, Proportion)> = match domain.piece() {
+        None => {
             let config = eight_puzzle::PuzzleConfig {
                 heuristic: eight_puzzle::Heuristic::parse(heuristic)?,
                 levels: None,
@@ -684,12 +688,7 @@ fn sampled_curve(domain: Domain, sigma: &'static str, run: RunConfig) -> Result<
                 .map(|r| (r.depth, r.correct))
                 .collect()
         }
-        Domain::Krk | Domain::Kqk => {
-            let piece = if domain == Domain::Krk {
-                chess::Piece::Rook
-            } else {
-                chess::Piece::Queen
-            };
+        Some(piece) => {
             let config = chess::ChessConfig {
                 piece,
                 heuristic: chess::Heuristic::parse(heuristic)?,

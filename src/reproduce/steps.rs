@@ -542,18 +542,7 @@ fn sum_rows(
     let game = game_from_parameters(args.iter().copied())?;
     let counts = Experiment::new(&game)?.counts(runner)?;
     let parameters = crate::analytic::pathsum::report::parameters(&game);
-    let value = |name: &str| {
-        parameters
-            .iter()
-            .find(|(n, _)| n == name)
-            .map_or(String::new(), |(_, v)| {
-                if v.contains(',') {
-                    format!("\"{v}\"")
-                } else {
-                    v.clone()
-                }
-            })
-    };
+    let value = |name: &str| quoted_parameter(&parameters, name);
     let mut rows = String::new();
     for (depth, count) in (1..).zip(&counts) {
         let _ = write!(
@@ -579,11 +568,33 @@ fn sum_rows(
         }
         rows.push('\n');
     }
-    let command = std::iter::once("pathology mc sum".to_string())
-        .chain(args.iter().map(|(n, v)| format!("--{n} {v}")))
+    Ok((rows, command_line("pathology mc sum", args)))
+}
+
+/// The value of parameter `name` as a CSV field (quoted when it holds a comma; empty when
+/// absent).
+fn quoted_parameter(parameters: &[(String, String)], name: &str) -> String {
+    parameters
+        .iter()
+        .find(|(n, _)| n == name)
+        .map_or(String::new(), |(_, v)| {
+            if v.contains(',') {
+                format!("\"{v}\"")
+            } else {
+                v.clone()
+            }
+        })
+}
+
+/// `prefix --name value ...` for a cell's `(name, value)` options (`_` in a name written `-`).
+fn command_line(prefix: &str, args: &[(&str, &str)]) -> String {
+    std::iter::once(prefix.to_string())
+        .chain(
+            args.iter()
+                .map(|(n, v)| format!("--{} {v}", n.replace('_', "-"))),
+        )
         .collect::<Vec<_>>()
-        .join(" ");
-    Ok((rows, command))
+        .join(" ")
 }
 
 /// `csv` with every row padded with empty fields to the header's width, so that every row
@@ -619,18 +630,7 @@ fn distribution_rows(
     let request = GameOptions::from_parameters(args.iter().copied())?.distribution_request()?;
     let counts = Experiment::new(&request)?.counts(runner)?;
     let parameters = request.parameters();
-    let value = |name: &str| {
-        parameters
-            .iter()
-            .find(|(n, _)| n == name)
-            .map_or(String::new(), |(_, v)| {
-                if v.contains(',') {
-                    format!("\"{v}\"")
-                } else {
-                    v.clone()
-                }
-            })
-    };
+    let value = |name: &str| quoted_parameter(&parameters, name);
     let mut rows = String::new();
     for (depth, count) in (1..).zip(&counts) {
         let _ = write!(
@@ -655,14 +655,7 @@ fn distribution_rows(
         }
         rows.push('\n');
     }
-    let command = std::iter::once("pathology mc distributions".to_string())
-        .chain(
-            args.iter()
-                .map(|(n, v)| format!("--{} {v}", n.replace('_', "-"))),
-        )
-        .collect::<Vec<_>>()
-        .join(" ");
-    Ok((rows, command))
+    Ok((rows, command_line("pathology mc distributions", args)))
 }
 
 /// Chi & Nau's (1987) three-hole kalah table (Section 4.5) and Teague's othello matches
