@@ -48,13 +48,49 @@ pub enum ManifestPlace {
     File(std::path::PathBuf),
 }
 
-/// Parses `--manifest`: `none`, `inline`, or a file name (`./none` for a file called none).
+/// Parses `--manifest`: `none` or `inline` in any case, or a file name (`./none` for a file
+/// called none). `-` is refused (standard output carries the CSV), and so is the file standard
+/// output goes to (`--manifest out.csv > out.csv` would leave only the manifest).
 fn manifest_place(text: &str) -> Result<ManifestPlace, String> {
+    if text.eq_ignore_ascii_case("none") {
+        return Ok(ManifestPlace::None);
+    }
+    if text.eq_ignore_ascii_case("inline") {
+        return Ok(ManifestPlace::Inline);
+    }
     match text {
-        "none" => Ok(ManifestPlace::None),
-        "inline" => Ok(ManifestPlace::Inline),
         "" => Err("must be none, inline or a file name, got an empty value".to_string()),
+        "-" => Err(
+            "must be none, inline or a file name, got - (standard output carries the CSV; \
+             --manifest inline puts the manifest there as # lines)"
+                .to_string(),
+        ),
+        path if is_standard_output(std::path::Path::new(path)) => Err(format!(
+            "must be a file other than the one standard output goes to, got {path} (the \
+             manifest would replace the CSV; name it {path}.manifest.json or use --manifest inline)"
+        )),
         path => Ok(ManifestPlace::File(path.into())),
+    }
+}
+
+/// Whether `path` names the file that standard output goes to (same device and inode).
+fn is_standard_output(path: &std::path::Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let (Ok(target), Ok(stdout)) = (
+            std::fs::metadata(path),
+            std::fs::metadata("/dev/stdout").or_else(|_| std::fs::metadata("/proc/self/fd/1")),
+        ) else {
+            return false;
+        };
+        // A terminal or /dev/null shared by both is not a file the manifest would replace.
+        target.is_file() && target.dev() == stdout.dev() && target.ino() == stdout.ino()
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        false
     }
 }
 

@@ -41,8 +41,32 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             crate::report::read::read_input(path).with_context(|| format!("reading {name}"))?;
         let mut table = read_any(&text, None).with_context(|| format!("reading {name}"))?;
         let json = text.trim_start().starts_with('{');
-        if table.manifest.is_empty() && !json {
-            table.manifest = sidecar_manifest(path)?;
+        if !json {
+            let sidecar = crate::report::sidecar_path(path);
+            if table.manifest.is_empty() {
+                table.manifest = sidecar_manifest(path)?;
+            } else if name != "-" && sidecar.is_file() {
+                // Two manifests for one shard: they must say the same.
+                let beside = sidecar_manifest(path)?;
+                // The seed and parameters first: a differing command line says less.
+                let differing = beside
+                    .iter()
+                    .filter(|l| !table.manifest.contains(l))
+                    .min_by_key(|l| !(l.starts_with("seed: ") || l.starts_with("parameter ")));
+                if let Some(line) = differing {
+                    return Err(crate::Error::invalid(
+                        "FILE",
+                        "a CSV shard whose # manifest lines and manifest sidecar agree",
+                        format!(
+                            "{name} (its # lines) and {} disagree: the sidecar says {line:?}, \
+                             the # lines {}",
+                            sidecar.display(),
+                            disagreeing(&table.manifest, line)
+                        ),
+                    )
+                    .into());
+                }
+            }
         }
         // A domain's shards are merged from its table split by distance: JSON is read there.
         let subcommand = table.manifest_value("subcommand").unwrap_or("").to_string();
@@ -55,6 +79,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 )
             })?;
         }
+        crate::report::read::check_manifest_binds_rows(&mut table, &name)?;
         inputs.push((name, table));
     }
     let subcommand = inputs
@@ -82,6 +107,15 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         .into());
     };
     args.output.emit(&report, 4)
+}
+
+/// What `lines` say of the key of `line` (`key: value`): its value there, or that they lack it.
+fn disagreeing(lines: &[String], line: &str) -> String {
+    let key = line.split_once(": ").map_or(line, |(k, _)| k);
+    lines
+        .iter()
+        .find(|l| l.split_once(": ").is_some_and(|(k, _)| k == key))
+        .map_or_else(|| format!("have no {key} line"), |l| format!("say {l:?}"))
 }
 
 /// The manifest of a plain CSV shard, from its sidecar `NAME.csv.manifest.json`.

@@ -41,8 +41,21 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         style: args.style,
         steps: args.steps,
     };
-    let outcome = crate::reproduce::run(&options).map_err(library_error)?;
-    super::print(&outcome.text(&options.out))
+    // The summary is printed before the new files replace the old ones: when standard output
+    // cannot take it (a full disk), the run fails with --out unchanged; a closed pipe (`|
+    // head`) only cuts the summary short.
+    crate::reproduce::run_announcing(&options, |outcome| {
+        use std::io::Write;
+        let text = outcome.text(&options.out);
+        let printed = crate::report::stdout_writer()
+            .and_then(|mut out| out.write_all(text.as_bytes()).and_then(|()| out.flush()));
+        match printed {
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+            other => other,
+        }
+    })
+    .map_err(library_error)?;
+    Ok(())
 }
 
 /// Keeps the library's usage errors visible to [`super::report`] (exit code 2).

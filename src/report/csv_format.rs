@@ -32,7 +32,8 @@ use crate::error::Result;
 /// let inline = ExportOptions { inline_manifest: true, ..ExportOptions::default() };
 /// let commented = report.render(Format::Csv, &inline).unwrap();
 /// assert!(commented.starts_with("# tool: pathology "));
-/// assert!(commented.ends_with("# table: decisions (D(d,10))\nd\n1\n"));
+/// // The last line binds the manifest to the rows: the SHA-256 of "d\n1\n".
+/// assert!(commented.contains("# table: decisions (D(d,10))\nd\n1\n# rows sha256: "));
 /// ```
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Csv;
@@ -62,8 +63,81 @@ impl Exporter for Csv {
         let bytes = writer
             .into_inner()
             .map_err(|e| csv_bug(e.into_error().into()))?;
-        out.push_str(&String::from_utf8(bytes).expect("CSV of UTF-8 strings is UTF-8"));
+        if options.inline_manifest {
+            let digest = sha256_hex(&bytes);
+            out.push_str(&String::from_utf8(bytes).expect("CSV of UTF-8 strings is UTF-8"));
+            out.push_str(&rows_digest_line(&digest));
+        } else {
+            out.push_str(&String::from_utf8(bytes).expect("CSV of UTF-8 strings is UTF-8"));
+        }
         Ok(out)
+    }
+}
+
+/// The manifest key that binds a CSV manifest to the rows it was written with: `rows sha256:
+/// HEX`, the SHA-256 of the header and rows exactly as the CSV writes them (of a plain CSV
+/// file, `sha256sum NAME.csv` prints it). Inline (`--manifest inline`) it is the last line,
+/// after the rows (a streamed table knows it only then); in a sidecar it is the key
+/// `rows_sha256`. `pathology merge` recomputes it from the rows it reads
+/// ([`crate::report::read::check_rows_digest`]) and refuses a manifest spliced onto other
+/// rows.
+pub const ROWS_DIGEST: &str = "rows sha256";
+
+/// The inline manifest's last line, `# rows sha256: HEX`.
+pub(crate) fn rows_digest_line(hex: &str) -> String {
+    format!("# {ROWS_DIGEST}: {hex}\n")
+}
+
+/// SHA-256 of `bytes`, in lower-case hexadecimal.
+pub(crate) fn sha256_hex(bytes: &[u8]) -> String {
+    use sha2::Digest;
+    hex(&sha2::Sha256::digest(bytes))
+}
+
+fn hex(bytes: &[u8]) -> String {
+    use std::fmt::Write;
+    bytes.iter().fold(String::with_capacity(64), |mut s, b| {
+        let _ = write!(s, "{b:02x}");
+        s
+    })
+}
+
+/// The SHA-256 of CSV records as the CSV writer writes them, fed as text already written
+/// (a streamed table's header and rows) or record by record (the fields a reader read back,
+/// re-encoded the way the writer quotes them).
+pub(crate) struct RowsDigest(sha2::Sha256);
+
+impl RowsDigest {
+    pub(crate) fn new() -> Self {
+        RowsDigest(sha2::Digest::new())
+    }
+
+    /// CSV text as the writer wrote it.
+    pub(crate) fn text(&mut self, csv: &str) {
+        sha2::Digest::update(&mut self.0, csv.as_bytes());
+    }
+
+    /// One record (the header or a row), encoded as the writer encodes it.
+    pub(crate) fn record<I, F>(&mut self, fields: I)
+    where
+        I: IntoIterator<Item = F>,
+        F: AsRef<[u8]>,
+    {
+        let mut writer = csv::WriterBuilder::new()
+            .buffer_capacity(256)
+            .from_writer(Vec::new());
+        writer
+            .write_record(fields)
+            .expect("CSV into memory cannot fail");
+        let bytes = writer
+            .into_inner()
+            .unwrap_or_else(|_| unreachable!("CSV into memory cannot fail"));
+        sha2::Digest::update(&mut self.0, &bytes);
+    }
+
+    /// The digest in lower-case hexadecimal.
+    pub(crate) fn finish(self) -> String {
+        hex(&sha2::Digest::finalize(self.0))
     }
 }
 
@@ -106,11 +180,12 @@ pub fn sidecar_path(path: &std::path::Path) -> std::path::PathBuf {
 ///
 /// ```text
 /// {"manifest": {..the JSON output's manifest..}, "title": "..", "table": "decisions",
-///  "caption": "..", "other_tables": ["ps"], "notes": [..]}
+///  "caption": "..", "rows_sha256": "..", "other_tables": ["ps"], "notes": [..]}
 /// ```
 ///
-/// `docs/schema/report.schema.json` describes it (`$defs/sidecar`); `pathology merge` reads
-/// it when a CSV shard has no `#` manifest lines.
+/// `rows_sha256` ([`ROWS_DIGEST`]) is the SHA-256 of the plain CSV, which binds the sidecar to
+/// its rows. `docs/schema/report.schema.json` describes it (`$defs/sidecar`); `pathology
+/// merge` reads it when a CSV shard has no `#` manifest lines.
 ///
 /// # Examples
 ///
@@ -124,6 +199,8 @@ pub fn sidecar_path(path: &std::path::Path) -> std::path::PathBuf {
 /// assert_eq!(value["manifest"]["command"], "pathology table 1");
 /// assert_eq!(value["table"], "decisions");
 /// assert_eq!(value["notes"], serde_json::json!([]));
+/// // SHA-256 of the plain CSV "d\n1\n":
+/// assert_eq!(value["rows_sha256"], "22aad777dadfc227761351ac4db67a9d03d47a31a4e3df938e8f9f521b21ad7a");
 /// ```
 ///
 /// # Errors
@@ -142,12 +219,18 @@ pub fn csv_sidecar(report: &Report, options: &ExportOptions) -> Result<String> {
         .iter()
         .map(|n| super::json_format::string(n))
         .collect();
+    let plain = ExportOptions {
+        inline_manifest: false,
+        ..options.clone()
+    };
+    let rows = Csv.export(report, &plain)?;
     Ok(format!(
-        "{{\n{},\n  \"title\": {},\n  \"table\": {},\n  \"caption\": {},\n  \"other_tables\": [{}],\n  \"notes\": [{}]\n}}\n",
+        "{{\n{},\n  \"title\": {},\n  \"table\": {},\n  \"caption\": {},\n  \"rows_sha256\": {},\n  \"other_tables\": [{}],\n  \"notes\": [{}]\n}}\n",
         super::json_format::manifest(&report.manifest),
         super::json_format::string(&report.title),
         super::json_format::string(&table.name),
         super::json_format::string(&table.caption),
+        super::json_format::string(&sha256_hex(rows.as_bytes())),
         others.join(", "),
         notes.join(", ")
     ))

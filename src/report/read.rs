@@ -15,6 +15,9 @@ pub struct ReadTable {
     pub rows: Vec<(u64, Vec<String>)>,
     /// The line number of the header.
     pub header_line: u64,
+    /// CSV: the SHA-256 of the header and rows as read, re-encoded as the CSV writer writes
+    /// them ([`crate::report::csv_format::ROWS_DIGEST`]); `None` for JSON.
+    pub rows_sha256: Option<String>,
 }
 
 impl ReadTable {
@@ -73,6 +76,7 @@ pub fn read_csv(text: &str) -> Result<ReadTable> {
         .has_headers(false)
         .flexible(true)
         .from_reader(body.as_bytes());
+    let mut digest = crate::report::csv_format::RowsDigest::new();
     for (k, record) in reader.records().enumerate() {
         let record = record.map_err(|e| {
             Error::invalid(
@@ -81,6 +85,7 @@ pub fn read_csv(text: &str) -> Result<ReadTable> {
                 format!("line {}: {e}", line_numbers.get(k).copied().unwrap_or(0)),
             )
         })?;
+        digest.record(&record);
         let fields: Vec<String> = record.iter().map(|f| f.trim().to_string()).collect();
         let line = line_numbers.get(k).copied().unwrap_or(0);
         if k == 0 {
@@ -97,7 +102,110 @@ pub fn read_csv(text: &str) -> Result<ReadTable> {
             "no header",
         ));
     }
+    table.rows_sha256 = Some(digest.finish());
     Ok(table)
+}
+
+/// Checks that a CSV's manifest was written with the rows read: its `rows sha256` line
+/// ([`crate::report::csv_format::ROWS_DIGEST`]) must be the digest of the rows, and a
+/// `seed` or `shard` column must hold the manifest's value in every row (numbers compared
+/// as exact rationals). Then the
+/// `rows sha256` line is removed from the manifest. JSON tables have no digest (the manifest
+/// and rows are one document); their columns are checked.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::report::read::{check_manifest_binds_rows, read_csv};
+/// use pathology::report::{Cell, Column, ExportOptions, Format, Kind, Report, Table};
+/// let mut t = Table::new("estimates", "a run", vec![Column::new("x", Kind::Integer)]);
+/// t.push(vec![Cell::Integer(17)]);
+/// let report = Report::new("mc demo", "A run").seed(7).with_table(t);
+/// let inline = ExportOptions { inline_manifest: true, ..ExportOptions::default() };
+/// let text = report.render(Format::Csv, &inline).unwrap();
+/// let mut table = read_csv(&text).unwrap();
+/// check_manifest_binds_rows(&mut table, "a.csv").unwrap();
+/// assert_eq!(table.manifest_value("rows sha256"), None); // checked, then dropped
+/// // The same manifest on other rows is refused, naming the file.
+/// let mut spliced = read_csv(&text.replace("\n17\n", "\n10\n")).unwrap();
+/// let e = check_manifest_binds_rows(&mut spliced, "a.csv").unwrap_err().to_string();
+/// assert!(e.contains("a.csv: the manifest belongs to other rows"), "{e}");
+/// ```
+///
+/// # Errors
+///
+/// [`Error::InvalidArgument`] naming `FILE` (with `name`) when the digest is missing or
+/// differs, or a column disagrees with the manifest.
+pub fn check_manifest_binds_rows(table: &mut ReadTable, name: &str) -> Result<()> {
+    use crate::report::csv_format::ROWS_DIGEST;
+    if let Some(actual) = &table.rows_sha256 {
+        let Some(stated) = table.manifest_value(ROWS_DIGEST).map(str::to_string) else {
+            return Err(Error::invalid(
+                "FILE",
+                &format!(
+                    "a CSV whose manifest names the digest of its rows ({ROWS_DIGEST}: written by \
+                     this version of pathology)"
+                ),
+                format!("{name}, whose manifest has no {ROWS_DIGEST} line"),
+            ));
+        };
+        if stated != *actual {
+            return Err(Error::invalid(
+                "FILE",
+                "a CSV whose manifest was written with its rows",
+                format!(
+                    "{name}: the manifest belongs to other rows (its {ROWS_DIGEST} is {stated}, \
+                     the rows' is {actual})"
+                ),
+            ));
+        }
+        let key = format!("{ROWS_DIGEST}: ");
+        table.manifest.retain(|l| !l.starts_with(&key));
+    }
+    for (column, value) in manifest_columns(table) {
+        let Some(index) = table.column(&column) else {
+            continue;
+        };
+        for (line, fields) in &table.rows {
+            let cell = fields.get(index).map(String::as_str).unwrap_or("");
+            if !cell.is_empty() && !same_value(cell, &value) {
+                return Err(Error::invalid(
+                    "FILE",
+                    "rows of the run its manifest describes",
+                    format!(
+                        "{name}, line {line}: column {column} is {cell}, the manifest says {value}"
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The manifest values a column of the same name must repeat: the seed and the shard (other
+/// parameters do not bind a column of their name: `trials` is the run's total, a row's
+/// `trials` its own count).
+fn manifest_columns(table: &ReadTable) -> Vec<(String, String)> {
+    let mut columns = Vec::new();
+    if let Some(seed) = table.manifest_value("seed") {
+        columns.push(("seed".to_string(), seed.to_string()));
+    }
+    if let Some(shard) = table.manifest_value("parameter shard") {
+        columns.push(("shard".to_string(), shard.to_string()));
+    }
+    columns
+}
+
+/// Whether a cell and a manifest value are the same: equal text, or equal exact rationals.
+fn same_value(cell: &str, value: &str) -> bool {
+    cell == value
+        || matches!(
+            (
+                crate::numeric::number::parse_rational(cell),
+                crate::numeric::number::parse_rational(value)
+            ),
+            (Ok(a), Ok(b)) if a == b
+        )
 }
 
 /// Reads one table of a JSON report (`name`, or the first when `None`).
@@ -212,7 +320,14 @@ pub fn read_sidecar(text: &str, name: &str) -> Result<Vec<String>> {
     };
     let value: serde_json::Value =
         serde_json::from_str(text).map_err(|e| malformed(&e.to_string()))?;
-    manifest_lines(&value).map_err(malformed)
+    let mut lines = manifest_lines(&value).map_err(malformed)?;
+    if let Some(digest) = value.get("rows_sha256").and_then(|d| d.as_str()) {
+        lines.push(format!(
+            "{}: {digest}",
+            crate::report::csv_format::ROWS_DIGEST
+        ));
+    }
+    Ok(lines)
 }
 
 /// A JSON value as text: strings without quotes, numbers as written, `null` as empty.

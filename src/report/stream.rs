@@ -61,6 +61,9 @@ pub struct TableStream<W: Write> {
     exact: Vec<String>,
     /// CSV: the manifest in `#` lines above the header.
     inline_manifest: bool,
+    /// CSV with the manifest inline: the digest of the header and rows written so far, the
+    /// manifest's last line ([`csv_format::ROWS_DIGEST`]).
+    digest: Option<csv_format::RowsDigest>,
 }
 
 impl<W: Write> TableStream<W> {
@@ -145,6 +148,8 @@ impl<W: Write> TableStream<W> {
             reduced: false,
             exact: Vec::new(),
             inline_manifest: options.inline_manifest,
+            digest: (format == Format::Csv && options.inline_manifest)
+                .then(csv_format::RowsDigest::new),
         })
     }
 
@@ -193,7 +198,11 @@ impl<W: Write> TableStream<W> {
                 check_parts(&self.table, columns, rows);
                 if self.format == Format::Csv {
                     let records = rows.iter().map(|row| csv_format::record(columns, row));
-                    out.push_str(&csv_records(records));
+                    let text = csv_records(records);
+                    if let Some(digest) = &mut self.digest {
+                        digest.text(&text);
+                    }
+                    out.push_str(&text);
                 } else {
                     for row in rows {
                         out.push_str(&json_format::row_text(columns, row, self.rows == 0));
@@ -281,6 +290,9 @@ impl<W: Write> TableStream<W> {
                 if self.columns.is_none() {
                     self.open_machine_table(&[], &mut out);
                 }
+                if let Some(digest) = self.digest.take() {
+                    out.push_str(&csv_format::rows_digest_line(&digest.finish()));
+                }
             }
             Format::Json => {
                 if self.columns.is_none() {
@@ -338,8 +350,11 @@ impl<W: Write> TableStream<W> {
                 let others: Vec<&str> = self.others.iter().map(String::as_str).collect();
                 out.push_str(&csv_format::preamble(&self.report, &self.table, &others));
             }
-            let header = csv_format::header(&columns);
-            out.push_str(&csv_records(std::iter::once(header)));
+            let header = csv_records(std::iter::once(csv_format::header(&columns)));
+            if let Some(digest) = &mut self.digest {
+                digest.text(&header);
+            }
+            out.push_str(&header);
         } else {
             out.push_str(&json_format::table_open(&self.table, &columns, true));
         }

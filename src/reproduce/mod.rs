@@ -414,6 +414,21 @@ pub fn staging_directory(out: &Path) -> PathBuf {
 /// [`ReproduceError::Library`] naming `--out` when `out` is not a directory or another run
 /// is writing it.
 pub fn run(options: &Options) -> Result<Outcome> {
+    run_announcing(options, |_| Ok(()))
+}
+
+/// As [`run`], with `announce` called once every step has succeeded and before the new
+/// generation replaces `out` (the command line prints its summary there): when it fails (a
+/// full disk behind standard output), `out` is left as it was and the error is returned, so
+/// an exit status of failure always means the previous generation is still in place.
+///
+/// # Errors
+///
+/// As [`run`]; [`ReproduceError::Io`] saying `out` is unchanged when `announce` fails.
+pub fn run_announcing(
+    options: &Options,
+    announce: impl FnOnce(&Outcome) -> std::io::Result<()>,
+) -> Result<Outcome> {
     let target = generation::Target::resolve(&options.out)?;
     let _lock = generation::Lock::acquire(&target, &options.out)?;
     target.recover()?;
@@ -433,6 +448,10 @@ pub fn run(options: &Options) -> Result<Outcome> {
         write_atomically(&staging.join("INDEX.md"), index)
             .map_err(io("writing INDEX.md".to_string()))?;
         generation::complete(&staging, &target.real, same_but_commit)?;
+        announce(&outcome).map_err(io(format!(
+            "writing the summary to standard output ({} unchanged)",
+            options.out.display()
+        )))?;
         let previous = guard.exclusive(|| generation::switch(&staging, &target))?;
         // The new generation is in place: an old one that cannot be removed now is removed by
         // the next run.
