@@ -12,7 +12,16 @@ fn git(args: &[&str]) -> Option<String> {
 }
 
 fn main() {
-    let commit = git(&["rev-parse", "HEAD"]).filter(|c| !c.is_empty());
+    // Only this crate's own checkout names a commit: the packaged crate unpacked inside some
+    // other repository (a .crate file, or the Python sdist built in a checkout) is `unknown`.
+    let own_checkout = git(&["rev-parse", "--show-toplevel"]).is_some_and(|top| {
+        let here = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_default();
+        match (std::fs::canonicalize(top), std::fs::canonicalize(here)) {
+            (Ok(a), Ok(b)) => a == b,
+            _ => false,
+        }
+    });
+    let commit = git(&["rev-parse", "HEAD"]).filter(|c| own_checkout && !c.is_empty());
     let commit = match commit {
         Some(c) => {
             let dirty = git(&[

@@ -74,3 +74,24 @@ pub fn redact_commit(text: &str) -> String {
         .join("\n")
         + "\n"
 }
+
+/// An inline-manifest CSV with its `# rows sha256:` line recomputed for its (edited) rows, as
+/// a forger would: what only the checks behind the digest can catch.
+pub fn rebind(csv: &str) -> String {
+    use sha2::Digest;
+    let rows: String = csv
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let digest: String = sha2::Sha256::digest(rows.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    let manifest: String = csv
+        .lines()
+        .filter(|l| l.starts_with('#') && !l.starts_with("# rows sha256: "))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    format!("{manifest}{rows}# rows sha256: {digest}\n")
+}

@@ -62,12 +62,25 @@ pub fn check_sidecar(path: &Path) -> Value {
             "manifest",
             "notes",
             "other_tables",
+            "rows_sha256",
             "table",
             "title"
         ],
         "{}",
         path.display()
     );
+    // The digest binds the sidecar to the CSV beside it: the SHA-256 of the file's bytes.
+    let name = path.display().to_string();
+    if let Some(csv) = name.strip_suffix(".manifest.json")
+        && let Ok(bytes) = std::fs::read(csv)
+    {
+        use sha2::Digest;
+        let digest: String = sha2::Sha256::digest(&bytes)
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        assert_eq!(value["rows_sha256"], digest.as_str(), "{csv}");
+    }
     let manifest = &value["manifest"];
     assert_eq!(manifest["tool"], "pathology", "{}", path.display());
     assert!(

@@ -3,7 +3,7 @@
 
 use std::process::{Command, Stdio};
 
-use crate::common::{pathology, refused, stdout_of};
+use crate::common::{pathology, rebind, refused, stdout_of};
 
 fn bin() -> std::path::PathBuf {
     assert_cmd::cargo::cargo_bin("pathology")
@@ -101,8 +101,8 @@ fn out_to_a_device_is_never_replaced() {
     assert!(kind.is_char_device(), "/dev/full is no longer a device");
 }
 
-/// Item 3: a shard whose counts were edited is refused naming its file and line (exit 2), and
-/// more successes than trials is not a panic.
+/// Item 3: a shard whose counts were edited is refused naming its file (the rows' digest) and,
+/// its digest forged, its line (exit 2); more successes than trials is not a panic.
 #[test]
 fn merge_checks_counts_against_the_manifests() {
     let dir = tempfile::tempdir().unwrap();
@@ -139,11 +139,22 @@ fn merge_checks_counts_against_the_manifests() {
     };
     let paths: Vec<&std::path::Path> = files.iter().map(|(p, _)| p.as_path()).collect();
     pathology().args(args(&paths)).assert().success();
-    // Trials edited from 1000 to 5000 in one row of shard 2.
+    // Trials edited from 1000 to 5000 in one row of shard 2: the rows no longer match the
+    // digest their manifest names.
     let (path, csv) = &files[1];
     let edited = csv.replacen(",1000,", ",5000,", 1);
     assert_ne!(&edited, csv);
     std::fs::write(path, &edited).unwrap();
+    let out = pathology().args(args(&paths)).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("shard-2.csv: the manifest belongs to other rows"),
+        "{err}"
+    );
+    // With the digest line forged to match, the counts are still checked against the
+    // manifest, naming the line.
+    std::fs::write(path, rebind(&edited)).unwrap();
     let out = pathology().args(args(&paths)).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
@@ -159,7 +170,7 @@ fn merge_checks_counts_against_the_manifests() {
     let successes_at = fields.len() - 7;
     let mut bad: Vec<String> = fields.iter().map(|s| s.to_string()).collect();
     bad[successes_at] = "1500".to_string();
-    std::fs::write(path, csv.replacen(&line, &bad.join(","), 1)).unwrap();
+    std::fs::write(path, rebind(&csv.replacen(&line, &bad.join(","), 1))).unwrap();
     let out = pathology().args(args(&paths)).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);

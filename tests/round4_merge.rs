@@ -4,7 +4,7 @@
 
 use predicates::prelude::*;
 
-use crate::common::{csv_body, pathology, refused, stdout_of};
+use crate::common::{csv_body, pathology, rebind, refused, stdout_of};
 
 /// One mergeable command (`--format` and `--shard` are added) and the cells a hostile edit
 /// changes in its first shard: `(column, edit)`.
@@ -212,7 +212,9 @@ fn edited(csv: &str, column: &str, edit: Edit) -> String {
         writer.write_record(r).unwrap();
     }
     let body = String::from_utf8(writer.into_inner().unwrap()).unwrap();
-    format!("{}\n{body}", comments.join("\n"))
+    // The rows' digest forged to match, so that the cell-level checks behind it are what
+    // refuses the edit (without it the digest refuses first: see below).
+    rebind(&format!("{}\n{body}", comments.join("\n")))
 }
 
 /// Issue 34 item 3: for every mergeable command, two shards (made by the release binary) merge;
@@ -261,10 +263,24 @@ fn merge_refuses_every_mergeable_commands_edited_shard() {
         for (column, edit) in &command.edits {
             let name = format!("edited-{column}.csv");
             let path = dir.path().join(&name);
-            std::fs::write(&path, edited(&first, column, *edit)).unwrap();
+            let forged = edited(&first, column, *edit);
+            std::fs::write(&path, &forged).unwrap();
             refused(
                 &["merge", path.to_str().unwrap(), &second_path],
                 &[&name, "line", "column"],
+            );
+            // The same edit under the manifest's own digest line: refused by the digest.
+            let digest_line = |t: &str| {
+                t.lines()
+                    .find(|l| l.starts_with("# rows sha256: "))
+                    .unwrap()
+                    .to_string()
+            };
+            let unforged = forged.replace(&digest_line(&forged), &digest_line(&first));
+            std::fs::write(&path, unforged).unwrap();
+            refused(
+                &["merge", path.to_str().unwrap(), &second_path],
+                &[&name, "the manifest belongs to other rows"],
             );
         }
     }
