@@ -40,6 +40,15 @@ pub fn check_plain(name: &str, text: &str) -> (usize, usize) {
     (header.len(), rows)
 }
 
+/// SHA-256 in lower-case hexadecimal.
+fn sha256_hex(bytes: &[u8]) -> String {
+    use sha2::Digest;
+    sha2::Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
 /// Checks that `path` is a CSV sidecar (the keys of `$defs/sidecar` of
 /// docs/schema/report.schema.json; python/tests validates it against the schema itself) and
 /// returns it.
@@ -74,12 +83,7 @@ pub fn check_sidecar(path: &Path) -> Value {
     if let Some(csv) = name.strip_suffix(".manifest.json")
         && let Ok(bytes) = std::fs::read(csv)
     {
-        use sha2::Digest;
-        let digest: String = sha2::Sha256::digest(&bytes)
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect();
-        assert_eq!(value["rows_sha256"], digest.as_str(), "{csv}");
+        assert_eq!(value["rows_sha256"], sha256_hex(&bytes).as_str(), "{csv}");
     }
     let manifest = &value["manifest"];
     assert_eq!(manifest["tool"], "pathology", "{}", path.display());
@@ -206,10 +210,17 @@ fn every_command_prints_plain_csv_and_writes_its_manifest_on_request() {
         // --manifest inline: the old layout, the manifest in # lines above the same CSV.
         let inline = stdout_of(&[args, &["--format", "csv", "--manifest", "inline"][..]].concat());
         assert!(inline.starts_with("# tool: pathology "), "{name}");
-        assert!(inline.ends_with(&csv), "{name}");
+        // Its last line binds the manifest to the rows: the SHA-256 of the plain CSV, which
+        // the sidecar names too.
+        let digest = sha256_hex(csv.as_bytes());
+        assert_eq!(value["rows_sha256"], digest.as_str(), "{name}");
+        assert!(
+            inline.ends_with(&format!("{csv}# rows sha256: {digest}\n")),
+            "{name}"
+        );
         let comments = inline.lines().take_while(|l| l.starts_with('#')).count();
         assert_eq!(
-            inline.lines().count() - comments,
+            inline.lines().count() - comments - 1,
             csv.lines().count(),
             "{name}"
         );

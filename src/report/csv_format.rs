@@ -207,6 +207,21 @@ pub fn sidecar_path(path: &std::path::Path) -> std::path::PathBuf {
 ///
 /// As [`Csv`]'s export: a [`ExportOptions::table`] that the report does not have.
 pub fn csv_sidecar(report: &Report, options: &ExportOptions) -> Result<String> {
+    let plain = ExportOptions {
+        inline_manifest: false,
+        ..options.clone()
+    };
+    let rows = Csv.export(report, &plain)?;
+    sidecar(report, options, Some(&sha256_hex(rows.as_bytes())))
+}
+
+/// The sidecar of [`csv_sidecar`] with `rows_sha256` given: the digest of the CSV rows a
+/// stream wrote, or `None` (JSON `null`) when the output was not CSV.
+pub(crate) fn sidecar(
+    report: &Report,
+    options: &ExportOptions,
+    rows_sha256: Option<&str>,
+) -> Result<String> {
     let table = report.csv_table(options)?;
     let others: Vec<String> = report
         .tables
@@ -219,18 +234,13 @@ pub fn csv_sidecar(report: &Report, options: &ExportOptions) -> Result<String> {
         .iter()
         .map(|n| super::json_format::string(n))
         .collect();
-    let plain = ExportOptions {
-        inline_manifest: false,
-        ..options.clone()
-    };
-    let rows = Csv.export(report, &plain)?;
     Ok(format!(
         "{{\n{},\n  \"title\": {},\n  \"table\": {},\n  \"caption\": {},\n  \"rows_sha256\": {},\n  \"other_tables\": [{}],\n  \"notes\": [{}]\n}}\n",
         super::json_format::manifest(&report.manifest),
         super::json_format::string(&report.title),
         super::json_format::string(&table.name),
         super::json_format::string(&table.caption),
-        super::json_format::string(&sha256_hex(rows.as_bytes())),
+        rows_sha256.map_or_else(|| "null".to_string(), super::json_format::string),
         others.join(", "),
         notes.join(", ")
     ))

@@ -104,6 +104,27 @@ impl RenderOptions {
     /// As [`RenderOptions::check_table`]; [`Error::InvalidArgument`] naming `--manifest` when
     /// the file cannot be written.
     pub fn write_manifest(&self, report: &Report) -> Result<()> {
+        self.write_manifest_with(report, None)
+    }
+
+    /// As [`RenderOptions::write_manifest`] after a stream ([`super::TableStream`]) wrote the
+    /// rows, which `report` no longer holds: `rows_sha256` is the digest the stream returned
+    /// ([`super::TableStream::finish_with_rows_digest`]), `None` when it was not CSV.
+    ///
+    /// # Errors
+    ///
+    /// As [`RenderOptions::write_manifest`].
+    pub fn write_streamed_manifest(
+        &self,
+        report: &Report,
+        rows_sha256: Option<&str>,
+    ) -> Result<()> {
+        self.write_manifest_with(report, Some(rows_sha256))
+    }
+
+    /// `streamed`: the digest a stream computed (`Some(None)`: not CSV); `None`: the rows are in
+    /// `report`, and the digest is that of their CSV when the output is CSV.
+    fn write_manifest_with(&self, report: &Report, streamed: Option<Option<&str>>) -> Result<()> {
         let Some(path) = &self.manifest_file else {
             return Ok(());
         };
@@ -119,7 +140,13 @@ impl RenderOptions {
                 &one
             }
         };
-        let text = super::csv_sidecar(chosen, &self.export_options(0))?;
+        let options = self.export_options(0);
+        // The sidecar binds the CSV that was printed; another format has no CSV rows.
+        let text = match streamed {
+            Some(digest) => super::csv_format::sidecar(chosen, &options, digest)?,
+            None if self.format == super::Format::Csv => super::csv_sidecar(chosen, &options)?,
+            None => super::csv_format::sidecar(chosen, &options, None)?,
+        };
         super::output::write_atomically(path, text).map_err(|e| {
             Error::invalid(
                 "--manifest",

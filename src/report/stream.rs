@@ -61,8 +61,8 @@ pub struct TableStream<W: Write> {
     exact: Vec<String>,
     /// CSV: the manifest in `#` lines above the header.
     inline_manifest: bool,
-    /// CSV with the manifest inline: the digest of the header and rows written so far, the
-    /// manifest's last line ([`csv_format::ROWS_DIGEST`]).
+    /// CSV: the digest of the header and rows written so far ([`csv_format::ROWS_DIGEST`]),
+    /// the inline manifest's last line and the sidecar's `rows_sha256`.
     digest: Option<csv_format::RowsDigest>,
 }
 
@@ -148,8 +148,7 @@ impl<W: Write> TableStream<W> {
             reduced: false,
             exact: Vec::new(),
             inline_manifest: options.inline_manifest,
-            digest: (format == Format::Csv && options.inline_manifest)
-                .then(csv_format::RowsDigest::new),
+            digest: (format == Format::Csv).then(csv_format::RowsDigest::new),
         })
     }
 
@@ -276,7 +275,27 @@ impl<W: Write> TableStream<W> {
     /// # Panics
     ///
     /// When `others` are not the tables named at the start.
-    pub fn finish(mut self, others: Vec<Table>, notes: Vec<String>) -> Result<W> {
+    pub fn finish(self, others: Vec<Table>, notes: Vec<String>) -> Result<W> {
+        self.finish_with_rows_digest(others, notes)
+            .map(|(out, _)| out)
+    }
+
+    /// As [`Self::finish`], also returning the SHA-256 of the CSV header and rows written
+    /// ([`csv_format::ROWS_DIGEST`]; `None` for the other formats), for the manifest file
+    /// written after the stream ([`super::RenderOptions::write_streamed_manifest`]).
+    ///
+    /// # Errors
+    ///
+    /// As [`Self::finish`].
+    ///
+    /// # Panics
+    ///
+    /// As [`Self::finish`].
+    pub fn finish_with_rows_digest(
+        mut self,
+        others: Vec<Table>,
+        notes: Vec<String>,
+    ) -> Result<(W, Option<String>)> {
         let names: Vec<&str> = others.iter().map(|t| t.name.as_str()).collect();
         assert_eq!(
             names, self.others,
@@ -285,14 +304,19 @@ impl<W: Write> TableStream<W> {
         );
         self.report.notes = notes;
         let mut out = String::new();
+        let mut rows_digest = None;
         match self.format {
             Format::Csv => {
                 if self.columns.is_none() {
                     self.open_machine_table(&[], &mut out);
                 }
-                if let Some(digest) = self.digest.take() {
-                    out.push_str(&csv_format::rows_digest_line(&digest.finish()));
+                let digest = self.digest.take().map(csv_format::RowsDigest::finish);
+                if let Some(hex) = &digest
+                    && self.inline_manifest
+                {
+                    out.push_str(&csv_format::rows_digest_line(hex));
                 }
+                rows_digest = digest;
             }
             Format::Json => {
                 if self.columns.is_none() {
@@ -338,7 +362,7 @@ impl<W: Write> TableStream<W> {
             }
         }
         self.write(&out)?;
-        Ok(self.out)
+        Ok((self.out, rows_digest))
     }
 
     /// CSV: the comment lines (with `--manifest inline`) and header; JSON: the table's opening. The column expansion

@@ -251,8 +251,10 @@ where
     };
     let mut finished = layout.clone();
     finished.notes.clone_from(&notes);
-    stream.finish(others, notes).map_err(StreamError::Output)?;
+    let (_, rows_sha256) = stream
+        .finish_with_rows_digest(others, notes)
+        .map_err(StreamError::Output)?;
     // The manifest file last: the notes are known at the end.
-    output.write_manifest(&finished)?;
+    output.write_streamed_manifest(&finished, rows_sha256.as_deref())?;
     Ok(())
 }

@@ -304,11 +304,11 @@ impl TrajectoryRequest {
         }
         let mut finished = report.clone().with_table(table.clone());
         finished.notes.clone_from(&notes);
-        stream
-            .finish(Vec::new(), notes)
+        let (_, rows_sha256) = stream
+            .finish_with_rows_digest(Vec::new(), notes)
             .map_err(StreamError::Output)?;
         // The manifest file last: the notes are known at the end.
-        output.write_manifest(&finished)?;
+        output.write_streamed_manifest(&finished, rows_sha256.as_deref())?;
         Ok(series)
     }
 }
