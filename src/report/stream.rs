@@ -61,6 +61,8 @@ pub struct TableStream<W: Write> {
     exact: Vec<String>,
     /// CSV: the manifest in `#` lines above the header.
     inline_manifest: bool,
+    /// Text, Markdown, LaTeX: the manifest left out.
+    omit_manifest: bool,
 }
 
 impl<W: Write> TableStream<W> {
@@ -111,14 +113,14 @@ impl<W: Write> TableStream<W> {
                 s
             }
             Format::Markdown => {
-                let mut s = markdown::head(&report);
+                let mut s = markdown::head(&report, !options.omit_manifest);
                 s.push_str(&markdown::table_head(&report, &table));
                 let joined = markdown::header(&header, widths.len());
                 s.push_str(&crate::report::output::markdown_header(&joined));
                 s
             }
             Format::Latex => {
-                let mut s = latex::head(&report);
+                let mut s = latex::head(&report, !options.omit_manifest);
                 let shown = 1 + others.iter().filter(|t| !t.data_only).count();
                 s.push_str(&latex::table_open(
                     &report,
@@ -145,6 +147,7 @@ impl<W: Write> TableStream<W> {
             reduced: false,
             exact: Vec::new(),
             inline_manifest: options.inline_manifest,
+            omit_manifest: options.omit_manifest,
         })
     }
 
@@ -318,7 +321,12 @@ impl<W: Write> TableStream<W> {
                         for table in &others {
                             self.exact.extend(table.exact_lines());
                         }
-                        out.push_str(&text::tail(&self.report, &self.exact, self.reduced));
+                        out.push_str(&text::tail(
+                            &self.report,
+                            &self.exact,
+                            self.reduced,
+                            !self.omit_manifest,
+                        ));
                     }
                     Format::Markdown => out.push_str(&markdown::tail(&self.report, self.reduced)),
                     _ => out.push_str(&latex::tail(&self.report, self.reduced)),
