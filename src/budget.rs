@@ -28,6 +28,53 @@ pub const MEMORY_LIMIT_BYTES: f64 = 16.0 * 1024.0 * 1024.0 * 1024.0;
 /// outputs instead.
 pub const MONTE_CARLO_TIME_LIMIT_SECONDS: f64 = 3600.0;
 
+/// The largest Monte Carlo limit `--time-limit` accepts: a week.
+pub const MAX_MONTE_CARLO_LIMIT_SECONDS: f64 = 7.0 * 24.0 * 3600.0;
+
+/// The Monte Carlo limit in force (f64 bits): [`MONTE_CARLO_TIME_LIMIT_SECONDS`] unless a
+/// command raised it ([`raise_monte_carlo_limit`]).
+static MONTE_CARLO_LIMIT_BITS: std::sync::atomic::AtomicU64 =
+    std::sync::atomic::AtomicU64::new(MONTE_CARLO_TIME_LIMIT_SECONDS.to_bits());
+
+/// The wall-clock limit of a Monte Carlo run now: one hour, or what `--time-limit` set.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::budget::{monte_carlo_limit_seconds, raise_monte_carlo_limit};
+/// assert_eq!(monte_carlo_limit_seconds(), 3600.0);
+/// {
+///     let _raised = raise_monte_carlo_limit(5.0 * 3600.0);
+///     assert_eq!(monte_carlo_limit_seconds(), 18000.0);
+/// }
+/// assert_eq!(monte_carlo_limit_seconds(), 3600.0); // restored when the guard is dropped
+/// ```
+pub fn monte_carlo_limit_seconds() -> f64 {
+    f64::from_bits(MONTE_CARLO_LIMIT_BITS.load(std::sync::atomic::Ordering::Relaxed))
+}
+
+/// Sets the Monte Carlo limit to `seconds` (the command line's `--time-limit`, for a long job
+/// on one machine) until the returned guard is dropped, which restores the previous limit.
+/// A run accepted above [`MONTE_CARLO_TIME_LIMIT_SECONDS`] prints its estimate on standard
+/// error ([`check_wall_time`]).
+pub fn raise_monte_carlo_limit(seconds: f64) -> MonteCarloLimit {
+    let previous =
+        MONTE_CARLO_LIMIT_BITS.swap(seconds.to_bits(), std::sync::atomic::Ordering::Relaxed);
+    MonteCarloLimit { previous }
+}
+
+/// The guard of [`raise_monte_carlo_limit`].
+#[derive(Debug)]
+pub struct MonteCarloLimit {
+    previous: u64,
+}
+
+impl Drop for MonteCarloLimit {
+    fn drop(&mut self) {
+        MONTE_CARLO_LIMIT_BITS.store(self.previous, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
 /// Estimated cost of a computation: wall-clock seconds and peak bytes.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Cost {
@@ -140,7 +187,9 @@ pub fn check_seconds(
 }
 
 /// Refuses `what`, a Monte Carlo run of `core_seconds` single-core seconds spread over
-/// `threads` threads, when its wall time exceeds [`MONTE_CARLO_TIME_LIMIT_SECONDS`];
+/// `threads` threads, when its wall time exceeds the limit in force
+/// ([`monte_carlo_limit_seconds`]: [`MONTE_CARLO_TIME_LIMIT_SECONDS`] unless raised, and then
+/// a run accepted above the default prints its estimate on standard error);
 /// `per_unit` (e.g. `6.4 us per trial`) is added to the estimate when given. Announces the
 /// accepted estimate ([`announce_estimate`]) and returns its wall seconds.
 ///
@@ -156,7 +205,8 @@ pub fn check_seconds(
 /// let e = check_wall_time("a run", 9000.0, 1, Some("2.0 ms per board"), "Ask less.").unwrap_err();
 /// assert_eq!(
 ///     e.to_string(),
-///     "a run would need about 2.5 h on 1 thread (2.0 ms per board); refused (limit: 60 min). Ask less."
+///     "a run would need about 2.5 h on 1 thread (2.0 ms per board); refused (limit: 60 min). \
+///      Ask less. Or allow it with --time-limit MINUTES (up to a week)."
 /// );
 /// ```
 pub fn check_wall_time(
@@ -168,18 +218,33 @@ pub fn check_wall_time(
 ) -> Result<f64> {
     let threads = threads.max(1);
     let seconds = core_seconds / threads as f64;
-    if seconds > MONTE_CARLO_TIME_LIMIT_SECONDS {
-        let per_unit = per_unit.map(|p| format!(" ({p})")).unwrap_or_default();
+    let limit = monte_carlo_limit_seconds();
+    let per_unit = per_unit.map(|p| format!(" ({p})")).unwrap_or_default();
+    let estimate = format!(
+        "about {} on {threads} thread{}{per_unit}",
+        human_seconds(seconds),
+        if threads == 1 { "" } else { "s" }
+    );
+    if seconds > limit {
+        let hint = if limit < MAX_MONTE_CARLO_LIMIT_SECONDS {
+            format!("{hint} Or allow it with --time-limit MINUTES (up to a week).")
+        } else {
+            hint.to_string()
+        };
         return Err(refuse(
             what.to_string(),
-            format!(
-                "about {} on {threads} thread{}{per_unit}",
-                human_seconds(seconds),
-                if threads == 1 { "" } else { "s" }
-            ),
-            human_seconds(MONTE_CARLO_TIME_LIMIT_SECONDS),
+            estimate,
+            human_seconds(limit),
             hint,
         ));
+    }
+    if seconds > MONTE_CARLO_TIME_LIMIT_SECONDS {
+        eprintln!(
+            "pathology: {what} will need {estimate} (over the default limit of {}; allowed by \
+             --time-limit {})",
+            human_seconds(MONTE_CARLO_TIME_LIMIT_SECONDS),
+            human_seconds(limit)
+        );
     }
     announce_estimate(what, seconds);
     Ok(seconds)

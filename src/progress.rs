@@ -34,13 +34,14 @@ use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 pub struct Stage {
     /// What runs (`mc uct`, `sweep`, `reproduce`).
     pub label: String,
-    /// What is counted (`trials`, `games`, `settings`, `artefacts`).
+    /// What is counted (`trials`, `games`, `settings`, [`WORK`]: `reproduce`'s steps weighted
+    /// by their measured times).
     pub unit: String,
     /// Units done.
     pub done: u64,
     /// Units in all.
     pub total: u64,
-    /// What the task is at now, when it says (`reproduce`: the artefact), or empty.
+    /// What the task is at now, when it says (`reproduce`: the step), or empty.
     pub detail: String,
 }
 
@@ -204,6 +205,51 @@ pub struct Task {
     detail: Arc<Mutex<String>>,
     bar: Option<ProgressBar>,
     owner: Option<(Progress, u64)>,
+    /// The characters a bar's message may take ([`BAR_LINE_WIDTH`] less the rest).
+    room: usize,
+}
+
+/// The widest line a terminal bar draws: its message is cut to fit.
+pub const BAR_LINE_WIDTH: usize = 100;
+
+/// The unit of a task that counts work rather than items ([`Task::start_work`]): its bar shows
+/// the share done, in percent, and its ETA follows the work.
+pub const WORK: &str = "work";
+
+/// The cells of a bar.
+const BAR_CELLS: usize = 20;
+
+/// The indicatif template of a bar counting `unit`.
+fn bar_template(unit: &str) -> String {
+    let counts = if unit == WORK {
+        "{percent:>3}%".to_string()
+    } else {
+        format!("{{pos}}/{{len}} {unit}")
+    };
+    format!("{{prefix}} [{{elapsed_precise}}] {{bar:{BAR_CELLS}}} {counts} (eta {{eta}}) {{msg}}")
+}
+
+/// The characters left for the message of a bar labelled `label` counting `total` `unit`s,
+/// on a line of [`BAR_LINE_WIDTH`]: the rest of the line is the label, the elapsed time
+/// (`[hh:mm:ss]`), the bar, the counts (or the percentage) and the ETA (at most 12 characters
+/// with its parentheses: `(eta 59m 59s)`, `(eta 1h 59m)`).
+fn message_room(label: &str, unit: &str, total: u64) -> usize {
+    let counts = if unit == WORK {
+        4
+    } else {
+        2 * total.to_string().len() + 2 + unit.chars().count()
+    };
+    let fixed = label.chars().count() + 12 + BAR_CELLS + 1 + counts + 1 + 14 + 1;
+    BAR_LINE_WIDTH.saturating_sub(fixed)
+}
+
+/// `text` cut to `room` characters (its end replaced by `...` when cut).
+fn cut(text: &str, room: usize) -> String {
+    if text.chars().count() <= room {
+        return text.to_string();
+    }
+    let kept: String = text.chars().take(room.saturating_sub(3)).collect();
+    format!("{kept}...")
 }
 
 impl Task {
@@ -231,30 +277,35 @@ impl Task {
                 detail,
                 bar: None,
                 owner: Some((progress, id)),
+                room: message_room(label, unit, total),
             };
         }
         // A task started on one of rayon's worker threads (an engine run once per setting
         // in parallel) draws no bar: only the command's own thread does.
-        let bar = (bar
-            && rayon::current_thread_index().is_none()
-            && std::io::stderr().is_terminal())
-        .then(|| {
-            let bar = BARS.add(ProgressBar::new(total));
-            let template = format!(
-                "{{prefix}} [{{elapsed_precise}}] {{wide_bar}} {{pos}}/{{len}} {unit} (eta {{eta}}) {{msg}}"
-            );
-            if let Ok(style) = ProgressStyle::with_template(&template) {
-                bar.set_style(style);
-            }
-            bar.set_prefix(label.to_string());
-            bar
-        });
+        let bar =
+            (bar && rayon::current_thread_index().is_none() && std::io::stderr().is_terminal())
+                .then(|| {
+                    let bar = BARS.add(ProgressBar::new(total));
+                    if let Ok(style) = ProgressStyle::with_template(&bar_template(unit)) {
+                        bar.set_style(style);
+                    }
+                    bar.set_prefix(label.to_string());
+                    bar
+                });
         Task {
             done,
             detail,
             bar,
             owner: None,
+            room: message_room(label, unit, total),
         }
+    }
+
+    /// A task that counts `total` units of work ([`WORK`]: a caller's own measure, such as
+    /// `reproduce`'s steps weighted by their measured times), so that its bar's percentage
+    /// and ETA follow the work rather than the number of steps.
+    pub fn start_work(label: &str, total: u64, bar: bool) -> Task {
+        Task::start(label, WORK, total, bar)
     }
 
     /// Whether anyone sees this task (a [`Progress`] or a bar): loops that would count
@@ -283,7 +334,7 @@ impl Task {
     pub fn set_detail(&self, detail: &str) {
         detail.clone_into(&mut self.detail.lock().unwrap_or_else(PoisonError::into_inner));
         if let Some(bar) = &self.bar {
-            bar.set_message(detail.to_string());
+            bar.set_message(cut(detail, self.room));
         }
     }
 
@@ -372,6 +423,78 @@ mod tests {
         assert_eq!(last.len(), 1);
         assert_eq!(last[0].chain[0].label, "reproduce");
         assert!(last[0].ended);
+    }
+
+    /// A terminal that records the lines a bar draws.
+    #[derive(Debug, Default, Clone)]
+    struct Recorder(Arc<Mutex<Vec<String>>>);
+
+    impl indicatif::TermLike for Recorder {
+        fn width(&self) -> u16 {
+            400
+        }
+        fn move_cursor_up(&self, _: usize) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_down(&self, _: usize) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_right(&self, _: usize) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_left(&self, _: usize) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn write_line(&self, s: &str) -> std::io::Result<()> {
+            self.0.lock().unwrap().push(s.to_string());
+            Ok(())
+        }
+        fn write_str(&self, s: &str) -> std::io::Result<()> {
+            self.write_line(s)
+        }
+        fn clear_line(&self) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn flush(&self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// Issue 44, item 21: a bar's line is at most 100 characters on a wide terminal (it was
+    /// as wide as the terminal, 250 characters, with `reproduce`'s longest step label), and
+    /// a work bar shows its share in percent.
+    #[test]
+    fn bar_lines_fit_in_100_characters() {
+        let detail =
+            "real domains at every position: the 8-puzzle, KRK and KQK (exact; noise sampled)";
+        for (label, unit, total) in [
+            ("reproduce", WORK, 1000),
+            ("mc dgame", "trials", 1_000_000_000_000),
+            ("reproduce", "artefacts", 13),
+        ] {
+            let recorder = Recorder::default();
+            let target = indicatif::ProgressDrawTarget::term_like(Box::new(recorder.clone()));
+            let bar = ProgressBar::with_draw_target(Some(total), target);
+            bar.set_style(ProgressStyle::with_template(&bar_template(unit)).unwrap());
+            bar.set_prefix(label.to_string());
+            bar.set_message(cut(detail, message_room(label, unit, total)));
+            bar.set_position(total / 3);
+            bar.tick();
+            bar.finish();
+            let lines = recorder.0.lock().unwrap().clone();
+            assert!(!lines.is_empty());
+            // indicatif pads a line with spaces to clear what was there: not drawn text.
+            for line in lines.iter().map(|l| l.trim_end()) {
+                assert!(
+                    line.chars().count() <= BAR_LINE_WIDTH,
+                    "{} characters: {line}",
+                    line.chars().count()
+                );
+            }
+            if unit == WORK {
+                assert!(lines.iter().any(|l| l.contains("33%")), "{lines:?}");
+            }
+        }
     }
 
     /// Counting from many threads at once loses nothing.

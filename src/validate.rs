@@ -4,8 +4,9 @@
 //! Checking a researcher's own simulation results against the exact values.
 //!
 //! Input: CSV with a header and one row per estimate. Every row has `kind`, `estimate` (a
-//! proportion in `[0, 1]`) and `trials` (a whole number in `1..=2^64-1`), plus the parameters
-//! of its kind:
+//! proportion in `[0, 1]`; or `successes` alone, the estimate then `successes / trials`) and
+//! `trials` (a whole number in `1..=2^64-1`), plus the parameters of its kind, whose size
+//! parameters may be named `h`, `d`, `b` or `height`, `depth`, `branching` in every kind:
 //!
 //! | kind | parameters | exact value |
 //! |---|---|---|
@@ -206,9 +207,10 @@ impl Report {
     /// ```
     pub fn summary(&self) -> String {
         format!(
-            "{} rows checked, {} malformed; at level {}: {} disagree without correction, {} with \
-             Holm's step-down correction (family-wise error rate {})",
+            "{} row{} checked, {} malformed; at level {}: {} disagree without correction, {} \
+             with Holm's step-down correction (family-wise error rate {})",
             self.rows.len(),
+            if self.rows.len() == 1 { "" } else { "s" },
             self.errors.len(),
             self.alpha,
             self.disagreeing(),
@@ -292,10 +294,21 @@ pub fn validate<R: Read>(input: R, alpha: f64) -> Result<Report> {
         ));
     }
     for required in ["kind", "estimate", "trials"] {
-        if !header.iter().any(|h| h == required) {
+        // `successes` (with `trials`) says what `estimate` does: either is enough.
+        let alternative = (required == "estimate").then_some("successes");
+        if !header
+            .iter()
+            .any(|h| h == required || Some(h.as_str()) == alternative)
+        {
+            let wanted = match alternative {
+                Some(other) => {
+                    format!("a header with an '{required}' column (or a '{other}' column)")
+                }
+                None => format!("a header with a '{required}' column"),
+            };
             return Err(Error::invalid(
                 "input",
-                &format!("a header with a '{required}' column"),
+                &wanted,
                 format!("columns {}", header.join(",")),
             ));
         }
@@ -728,92 +741,8 @@ fn whole(fields: &Fields, name: &str, range: std::ops::RangeInclusive<u64>) -> R
     }
 }
 
-/// The columns that `pathology mc` prints besides a kind's parameters; they are read (or
-/// checked) but do not change the exact value.
-const OUTPUT_COLUMNS: [&str; 8] = [
-    "kind",
-    "estimate",
-    "trials",
-    "successes",
-    "seed",
-    "estimate_lower",
-    "estimate_upper",
-    "exact",
-];
-
-/// The parameters of each kind, and the further columns its `pathology mc` output has.
-fn kind_columns(kind: &str) -> Option<(&'static [&'static str], &'static [&'static str])> {
-    Some(match kind {
-        "dgame" => (&["h", "d", "f1", "f2", "p0"], &["engine", "z"]),
-        "errprop" => (
-            &["gamma", "delta", "f1", "f2", "steps", "quantity", "from"],
-            &["z"],
-        ),
-        "rhf" => (&["w", "xi", "branching"], &["p", "height", "depth", "z"]),
-        "pgame" => (&["b", "h", "d", "p", "evaluator", "e"], &["z"]),
-        "ngame" => (&["b", "h", "d", "q", "evaluator", "e"], &["z"]),
-        "bdgame" => (&["b", "h", "d", "qk", "rk", "evaluator", "e"], &["z"]),
-        "crit" => (&CRIT_COLUMNS, &["z"]),
-        "mvpgame" => (&MVPGAME_COLUMNS, &["z"]),
-        "sum" => (&SUM_COLUMNS, &["z"]),
-        _ => return None,
-    })
-}
-
 /// The widest f64 rounding bound of an exact value that validate compares with an estimate.
 const MAX_EXACT_BOUND: f64 = 1e-6;
-
-/// The kinds, for messages.
-const KINDS: &str = "dgame, errprop, rhf, pgame, ngame, bdgame, crit, mvpgame or sum";
-
-/// The parameters of kind `crit` (named as `pathology decision`'s options).
-const CRIT_COLUMNS: [&str; 14] = [
-    "branching",
-    "height",
-    "depth",
-    "gamma",
-    "root_gamma",
-    "evaluator",
-    "e",
-    "sigma",
-    "halfwidth",
-    "histogram",
-    "histogram_fnv1a64",
-    "playout_formula",
-    "levels",
-    "range",
-];
-
-/// The parameters of kind `sum` (named as `pathology decision --game sum`'s options).
-const SUM_COLUMNS: [&str; 10] = [
-    "branching",
-    "height",
-    "depth",
-    "step",
-    "leaf",
-    "terminal",
-    "outcome",
-    "evaluator",
-    "e",
-    "noise",
-];
-
-/// The parameters of kind `mvpgame`.
-const MVPGAME_COLUMNS: [&str; 13] = [
-    "branching",
-    "height",
-    "depth",
-    "leaves",
-    "p",
-    "evaluator",
-    "e",
-    "sigma",
-    "halfwidth",
-    "histogram",
-    "histogram_fnv1a64",
-    "levels",
-    "range",
-];
 
 fn parse_row(line: u64, header: &[String], record: &csv::StringRecord) -> RowResult<ParsedRow> {
     if record.len() > header.len() {
@@ -832,12 +761,18 @@ fn parse_row(line: u64, header: &[String], record: &csv::StringRecord) -> RowRes
         .collect();
     let kind = field(&fields, "kind")?.to_ascii_lowercase();
     let Some((columns, extras)) = kind_columns(&kind) else {
-        return Err(format!("unknown kind '{kind}' (expected {KINDS})"));
+        return Err(format!(
+            "unknown kind '{kind}' (expected {KINDS}; validate reads the CSV and JSON of \
+             `pathology mc dgame`, `errprop`, `rhf`, `distributions` and `sum` as they are; \
+             the other `mc` outputs, such as `mc emm`'s, print their exact values and z-scores \
+             themselves)"
+        ));
     };
+    let fields = canonical_fields(&kind, fields)?;
     // A value in a column the kind does not read is refused, never silently ignored.
     let mut unknown: Vec<&str> = header
         .iter()
-        .map(String::as_str)
+        .map(|name| canonical(&kind, name))
         .filter(|name| fields.contains_key(name))
         .filter(|name| {
             !(OUTPUT_COLUMNS.contains(name)
@@ -882,6 +817,11 @@ fn parse_row(line: u64, header: &[String], record: &csv::StringRecord) -> RowRes
 /// when a `successes` column is present (the output of `pathology mc`), that k
 /// ([`crate::sim::stats::check_printed_proportion`], the check `merge` applies to shards).
 fn estimate_of(fields: &Fields, trials: u64) -> RowResult<f64> {
+    if !fields.contains_key("estimate") && fields.contains_key("successes") {
+        // `successes` and `trials` alone: the estimate is their ratio.
+        let successes = whole(fields, "successes", 0..=trials)?;
+        return Ok(successes as f64 / trials as f64);
+    }
     let value = probability(fields, "estimate")?;
     let text = field(fields, "estimate")?;
     let successes = if fields.contains_key("successes") {
@@ -1183,10 +1123,12 @@ pub fn erfc(x: f64) -> f64 {
     libm::erfc(x)
 }
 
+mod columns;
 mod holm;
 mod line_guard;
 mod render;
 
+use columns::{KINDS, OUTPUT_COLUMNS, SUM_COLUMNS, canonical, canonical_fields, kind_columns};
 use holm::apply_holm;
 use line_guard::LineGuard;
 

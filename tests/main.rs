@@ -37,5 +37,6 @@ mod studies;
 mod table_lists;
 mod tables;
 mod uct;
+mod ui_round5;
 mod validate;
 mod variety;

@@ -30,7 +30,8 @@ thread only).
 
 Long calls report their progress with ``progress=True`` (a line on ``sys.stderr``) or
 ``progress=callback`` (called with a :class:`Progress`), counting what the command line's
-bars count: trials, games, settings, artefacts.
+bars count: trials, games, settings, and ``reproduce``'s work (its steps weighted by their
+measured times).
 
 :func:`run_sharded` runs the shards (``--shard K/N``) of a Monte Carlo command on any
 ``concurrent.futures.Executor`` (a process pool, a Dask cluster, MPI) and merges them; the
@@ -289,7 +290,7 @@ def run(
     ``validate -`` and ``merge -``). Files written with ``out=`` are written as the command
     line writes them. ``progress`` is ``True`` (a line on ``sys.stderr``) or a callable that
     takes a :class:`Progress`: it reports what the command line's bar counts (the trials of
-    a Monte Carlo command, the settings of ``sweep``, the artefacts of ``reproduce``).
+    a Monte Carlo command, the settings of ``sweep``, the work of ``reproduce``).
 
     >>> import pathology
     >>> pathology.run("emm", "example")["root_error_exact"]

@@ -2,8 +2,8 @@
 
 The command line draws a bar on a terminal for the work it counts: the trials of every
 Monte Carlo command (``mc uct`` counts games), the settings of ``sweep``, the heights of
-``trend``, the steps of the exact P-, N- and b-ary D-game engine, the artefacts of
-``reproduce`` (with the trials of each inside). From Python,
+``trend``, the steps of the exact P-, N- and b-ary D-game engine, the work of
+``reproduce`` (its steps weighted by their measured times, with the trials of each inside). From Python,
 ``progress=`` reports the same counts:
 
 - ``progress=True`` writes one line to ``sys.stderr``, rewritten in place as the work goes
@@ -34,10 +34,11 @@ class Progress(NamedTuple):
     """The state of one running task of a call.
 
     ``label`` names what runs (``"mc uct"``, ``"sweep"``, ``"reproduce"``), ``unit`` what is
-    counted (``"trials"``, ``"games"``, ``"settings"``, ``"artefacts"``); ``done`` of ``total``
-    units are done; ``detail`` says what the task is at, when it says (``reproduce``: the
-    artefact); ``finished`` is true on the task's last report; ``outer`` holds the tasks this
-    one runs inside, outermost first (``reproduce``'s artefacts around the trials of one).
+    counted (``"trials"``, ``"games"``, ``"settings"``, ``"work"``: ``reproduce``'s steps
+    weighted by their measured times); ``done`` of ``total`` units are done; ``detail`` says
+    what the task is at, when it says (``reproduce``: the step); ``finished`` is true on the
+    task's last report; ``outer`` holds the tasks this one runs inside, outermost first
+    (``reproduce``'s work around the trials of one step).
     """
 
     label: str

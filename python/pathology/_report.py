@@ -349,7 +349,9 @@ class Report(Mapping[str, List[Any]]):
     def __repr__(self) -> str:
         if self.manifest is None:
             return f"<Report of {self._command()!r}: {len(self.text)} characters of text>"
-        tables = ", ".join(f"{n} ({t.rows} rows)" for n, t in self.tables.items())
+        tables = ", ".join(
+            f"{n} ({t.rows} row{'' if t.rows == 1 else 's'})" for n, t in self.tables.items()
+        )
         return f"<Report {self.manifest['command']!r}: {tables}>"
 
     def _repr_html_(self) -> str:

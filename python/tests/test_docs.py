@@ -68,3 +68,16 @@ def test_the_tour_notebook_runs(tmp_path, monkeypatch):
     assert not [o for o in outputs if o.output_type == "error"]
     text = "".join(o.get("text", "") for o in outputs)
     assert "every estimate agrees" in text or "DISAGREEMENT" in text
+
+
+def test_the_tour_notebook_writes_nothing_into_the_working_directory():
+    # Issue 44, item 24: a figure saved under a bare name lands wherever the reader started
+    # jupyter; the notebook saves into a fresh temporary directory instead.
+    import json
+
+    with open(NOTEBOOK, encoding="utf-8") as f:
+        cells = json.load(f)["cells"]
+    code = "".join("".join(c["source"]) + "\n" for c in cells if c["cell_type"] == "code")
+    writes = re.findall(r"\.(?:savefig|to_csv|to_parquet|to_json|write_csv)\(\s*(['\"])", code)
+    assert not writes, "the notebook writes a file under a bare name (use the temporary directory)"
+    assert "tempfile.mkdtemp()" in code

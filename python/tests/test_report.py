@@ -150,3 +150,9 @@ def test_validate_reads_a_simulation_report_directly():
     checked = pathology.validate(simulation.to_json())
     assert checked.exit_code == 0
     assert len(checked.table("checked")["verdict"]) == 6
+
+
+def test_repr_counts_rows_in_the_singular_and_the_plural():
+    # Issue 44, item 24: one row is "1 row", not "1 rows".
+    assert repr(pathology.run("wb", branching=2)).endswith(": w_b (1 row)>")
+    assert "decisions (90 rows)" in repr(pathology.run("table", 1, exact=True))

@@ -227,7 +227,8 @@ impl EvaluatorName {
 #[derive(Debug, Clone, PartialEq, Default, clap::Args)]
 pub struct GameOptions {
     /// Game family: d (b-ary D-game: --qk, --rk), p (P-game: --p or --leaves), n (N-game:
-    /// --q), crit (critical win-loss game: --gamma).
+    /// --q), crit (critical win-loss game: --gamma), g (G-game: --p, evaluators e1,
+    /// e1-forced, half, centre), sum (path-sum tree: --step, --leaf, --terminal, --outcome).
     #[arg(long, value_enum)]
     pub game: Option<GameName>,
     /// Branching factor b (2..=60) [default: 2].
@@ -240,59 +241,74 @@ pub struct GameOptions {
     #[arg(skip)]
     pub depth: Option<u32>,
     /// Static evaluator at the search front [default: count; --game crit: expected-playout].
-    #[arg(long, value_enum)]
+    #[arg(long, value_enum, help_heading = "Evaluator")]
     pub evaluator: Option<EvaluatorName>,
     /// Error rate e of the artificial evaluator, in [0, 1] (default 0.1; only with
     /// --evaluator artificial).
-    #[arg(long, value_parser = probability, allow_hyphen_values = true)]
+    #[arg(long, value_parser = probability, allow_hyphen_values = true, help_heading = "Evaluator")]
     pub e: Option<BigRational>,
-    /// P-games: square probability p in [0, 1] (default w_b, irrational: f64 only).
-    #[arg(long, value_parser = probability, allow_hyphen_values = true)]
+    /// P-games (and G-games): square probability p in [0, 1] (P-games: default w_b,
+    /// irrational: f64 only; G-games: default 1/2).
+    #[arg(long, value_parser = probability, allow_hyphen_values = true, help_heading = "P-game (--game p)")]
     pub p: Option<BigRational>,
     /// N-games: edge probability q in [0, 1] (default 1/2).
-    #[arg(long, value_parser = probability, allow_hyphen_values = true)]
+    #[arg(long, value_parser = probability, allow_hyphen_values = true, help_heading = "N-game (--game n)")]
     pub q: Option<BigRational>,
     /// b-ary D-games: q_1,...,q_b, the probabilities that a win Max node has exactly k win
     /// children (comma-separated, summing to 1; missing entries are 0).
-    #[arg(long, value_delimiter = ',', allow_negative_numbers = true)]
+    #[arg(
+        long,
+        value_delimiter = ',',
+        allow_negative_numbers = true,
+        help_heading = "b-ary D-game (--game d)"
+    )]
     pub qk: Vec<String>,
     /// b-ary D-games: r_1,...,r_b, the probabilities that a loss Min node has exactly k
     /// loss children.
-    #[arg(long, value_delimiter = ',', allow_negative_numbers = true)]
+    #[arg(
+        long,
+        value_delimiter = ',',
+        allow_negative_numbers = true,
+        help_heading = "b-ary D-game (--game d)"
+    )]
     pub rk: Vec<String>,
     /// Critical game: the critical rate G of both players, or G_MAX,G_MIN, in [0, 1].
-    #[arg(long, allow_hyphen_values = true)]
+    #[arg(
+        long,
+        allow_hyphen_values = true,
+        help_heading = "Critical game (--game crit)"
+    )]
     pub gamma: Option<String>,
     /// Critical game: the root's own rate, in (0, 1] [default: 1, as the authors' code:
     /// exactly one winning move at the root].
-    #[arg(long, value_parser = probability, allow_hyphen_values = true)]
+    #[arg(long, value_parser = probability, allow_hyphen_values = true, help_heading = "Critical game (--game crit)")]
     pub root_gamma: Option<BigRational>,
     /// P-games: leaf values and probabilities v1:p1,v2:p2,... (exact, summing to 1).
-    #[arg(long, allow_hyphen_values = true)]
+    #[arg(long, allow_hyphen_values = true, help_heading = "P-game (--game p)")]
     pub leaves: Option<String>,
     /// Gaussian evaluator: the noise's standard deviation sigma, above 0.
-    #[arg(long, value_parser = positive_rational, allow_hyphen_values = true)]
+    #[arg(long, value_parser = positive_rational, allow_hyphen_values = true, help_heading = "Evaluator")]
     pub sigma: Option<BigRational>,
     /// Uniform evaluator: the noise's half-width a, above 0.
-    #[arg(long, value_parser = positive_rational, allow_hyphen_values = true)]
+    #[arg(long, value_parser = positive_rational, allow_hyphen_values = true, help_heading = "Evaluator")]
     pub halfwidth: Option<BigRational>,
     /// Histogram evaluator: a CSV file of rows `value,evaluation[,weight]`.
-    #[arg(long)]
+    #[arg(long, help_heading = "Evaluator")]
     pub histogram: Option<PathBuf>,
     /// The histogram's FNV-1a 64 hash as the manifest prints it (refused unless the file's).
-    #[arg(long)]
+    #[arg(long, help_heading = "Evaluator")]
     pub histogram_fnv1a64: Option<String>,
     /// Bin the evaluations into G equal bins (1..=1048576); without it a continuous evaluator
     /// is computed at 1000 and 2000 bins (their gap estimates the continuous limit).
-    #[arg(long, value_parser = whole_in::<u32>(1, 1 << 20), allow_negative_numbers = true)]
+    #[arg(long, value_parser = whole_in::<u32>(1, 1 << 20), allow_negative_numbers = true, help_heading = "Evaluator")]
     pub levels: Option<u32>,
     /// The bins' range LO,HI [default: the evaluations' span; Gaussian: 8 sigma beyond the
     /// values; uniform: a beyond]; evaluations outside it are clamped into the end bins, and
     /// a range that holds none of them is refused.
-    #[arg(long, allow_hyphen_values = true)]
+    #[arg(long, allow_hyphen_values = true, help_heading = "Evaluator")]
     pub range: Option<String>,
     /// Expected-playout formula [default: random-play, the exact mean].
-    #[arg(long, value_enum)]
+    #[arg(long, value_enum, help_heading = "Critical game (--game crit)")]
     pub playout_formula: Option<PlayoutFormula>,
     /// Exact rationals instead of `f64` (set by the command).
     #[arg(skip)]
@@ -301,25 +317,43 @@ pub struct GameOptions {
     #[arg(skip)]
     pub rhf: bool,
     /// Path-sum trees: the law of an edge's increment, v1:p1,v2:p2,... (exact, summing to
-    /// 1; one value: the point mass), or gaussian:S / uniform:A discretized on 33 / 17 points
-    /// [default: 1:1/2,-1:1/2].
-    #[arg(long, allow_hyphen_values = true)]
+    /// 1; one value: the point mass), gaussian:S / uniform:A discretized on 33 / 17 points,
+    /// or binomial:N, the centred binomial Bin(N, 1/2) - N/2: the N + 1 values k - N/2 for
+    /// k = 0..N with probabilities C(N, k)/2^N, exact (N in 1..=1024; binomial:2 is
+    /// -1:1/4,0:1/2,1:1/4) [default: 1:1/2,-1:1/2].
+    #[arg(
+        long,
+        allow_hyphen_values = true,
+        help_heading = "Path-sum tree (--game sum)"
+    )]
     pub step: Option<String>,
     /// Path-sum trees: the law of a leaf's own term Y added to its path sum (as --step)
     /// [default: 0].
-    #[arg(long, allow_hyphen_values = true)]
+    #[arg(
+        long,
+        allow_hyphen_values = true,
+        help_heading = "Path-sum tree (--game sum)"
+    )]
     pub leaf: Option<String>,
     /// Path-sum trees: the probability that a node strictly between the root and the leaves
     /// is terminal (no children, value s + Y, evaluated exactly), in [0, 1) [default: 0].
-    #[arg(long, allow_hyphen_values = true)]
+    #[arg(
+        long,
+        allow_hyphen_values = true,
+        help_heading = "Path-sum tree (--game sum)"
+    )]
     pub terminal: Option<String>,
     /// Path-sum trees: the leaves' value (value: s + Y; sign: a win for Max, 1, when s + Y
     /// > 0, else 0) [default: value].
-    #[arg(long, value_enum)]
+    #[arg(long, value_enum, help_heading = "Path-sum tree (--game sum)")]
     pub outcome: Option<Outcome>,
     /// Path-sum trees, --evaluator additive: the noise law v1:p1,v2:p2,... added to the
-    /// true value, or gaussian:S / uniform:A (as --step).
-    #[arg(long, allow_hyphen_values = true)]
+    /// true value, or gaussian:S, uniform:A, binomial:N (as --step).
+    #[arg(
+        long,
+        allow_hyphen_values = true,
+        help_heading = "Path-sum tree (--game sum)"
+    )]
     pub noise: Option<String>,
 }
 

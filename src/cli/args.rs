@@ -12,29 +12,30 @@ use crate::report::{Format, RenderOptions, Report};
 #[derive(Debug, Clone, clap::Args)]
 pub struct OutputArgs {
     /// Output format (CSV writes one table: the first, or the one named by --table).
-    #[arg(long, value_enum, default_value_t = Format::Text)]
+    #[arg(long, value_enum, default_value_t = Format::Text, help_heading = "Output")]
     pub format: Format,
     /// Decimals of values in text, Markdown and LaTeX (0..=30; CSV and JSON print full
     /// precision).
-    #[arg(long, value_parser = whole_in::<u8>(0, 30), allow_negative_numbers = true)]
+    #[arg(long, value_parser = whole_in::<u8>(0, 30), allow_negative_numbers = true, help_heading = "Output")]
     pub decimals: Option<u8>,
     /// Print only this table of the report (every format); its name is in the JSON output and
     /// in the CSV manifest.
-    #[arg(long, allow_negative_numbers = true)]
+    #[arg(long, allow_negative_numbers = true, help_heading = "Output")]
     pub table: Option<String>,
-    /// Where CSV output puts its manifest (tool, version, commit, command, parameters, seed):
-    /// none (the default: a plain header and rows, which pandas and polars read with default
-    /// arguments), inline (`# key: value` lines above the header, the layout of earlier builds) or
-    /// FILE (written there as JSON; name it OUT.csv.manifest.json beside OUT.csv and
-    /// `pathology merge OUT.csv` finds it). JSON, text, Markdown and LaTeX always carry it.
+    /// Where the manifest (tool, version, commit, command, parameters, seed) goes: none, inline
+    /// or FILE. CSV: none (its default: a plain header and rows, which pandas and polars read
+    /// with default arguments), inline (`# key: value` lines above the header) or FILE (written
+    /// there as JSON; name it OUT.csv.manifest.json beside OUT.csv and `pathology merge
+    /// OUT.csv` finds it). Text, Markdown and LaTeX carry it by default (inline); none leaves
+    /// it out, FILE writes it there too. JSON always carries it.
     #[arg(
         long,
         value_parser = manifest_place,
-        default_value = "none",
         value_name = "none|inline|FILE",
-        allow_negative_numbers = true
+        allow_negative_numbers = true,
+        help_heading = "Output"
     )]
-    pub manifest: ManifestPlace,
+    pub manifest: Option<ManifestPlace>,
 }
 
 /// `--manifest`: where CSV output puts the manifest.
@@ -101,9 +102,10 @@ impl OutputArgs {
             format: self.format,
             decimals: self.decimals.map(usize::from),
             table: self.table.clone(),
-            inline_manifest: self.manifest == ManifestPlace::Inline,
+            inline_manifest: self.manifest == Some(ManifestPlace::Inline),
+            omit_manifest: self.manifest == Some(ManifestPlace::None),
             manifest_file: match &self.manifest {
-                ManifestPlace::File(path) => Some(path.clone()),
+                Some(ManifestPlace::File(path)) => Some(path.clone()),
                 _ => None,
             },
         }

@@ -56,24 +56,24 @@ pub struct Args {
     exact: bool,
     /// Li & Marsland's binary D-game: dependence factor f1 of win Max nodes, in [0, 1]
     /// (exact: 0.1 is 1/10); with --f2 or --p0.
-    #[arg(long, value_parser = probability, allow_hyphen_values = true, requires = "second", conflicts_with_all = FAMILY)]
+    #[arg(long, value_parser = probability, allow_hyphen_values = true, requires = "second", conflicts_with_all = FAMILY, help_heading = "Li & Marsland's binary D-game (--f1)")]
     f1: Option<BigRational>,
     /// Li & Marsland's D-game: dependence factor f2 of loss Min nodes, in [0, 1].
-    #[arg(long, value_parser = probability, allow_hyphen_values = true, conflicts_with = "p0", conflicts_with_all = FAMILY)]
+    #[arg(long, value_parser = probability, allow_hyphen_values = true, conflicts_with = "p0", conflicts_with_all = FAMILY, help_heading = "Li & Marsland's binary D-game (--f1)")]
     f2: Option<BigRational>,
     /// Li & Marsland's D-game: derive f2 from f1 by Theorem 3.1 so that even-depth nodes are
     /// wins with probability p0.
-    #[arg(long, value_parser = probability, allow_hyphen_values = true, conflicts_with_all = FAMILY)]
+    #[arg(long, value_parser = probability, allow_hyphen_values = true, conflicts_with_all = FAMILY, help_heading = "Li & Marsland's binary D-game (--f1)")]
     p0: Option<BigRational>,
     /// Li & Marsland's D-game: print the error probability 1 - D(d,h) instead, with a
     /// certified enclosure (relative error bounds, so it stays informative where D rounds to
     /// 1 at high f1, f2).
-    #[arg(long, conflicts_with = "exact", conflicts_with_all = FAMILY)]
+    #[arg(long, conflicts_with = "exact", conflicts_with_all = FAMILY, help_heading = "Li & Marsland's binary D-game (--f1)")]
     complement: bool,
     #[command(flatten)]
     game: crate::analytic::decision::GameOptions,
     /// G-games: add rhf(d) of every evaluator and which one's is lower at every depth.
-    #[arg(long)]
+    #[arg(long, help_heading = "G-game (--game g)")]
     rhf: bool,
     #[command(flatten)]
     output: OutputArgs,

@@ -93,9 +93,8 @@ pub struct EmmFiguresArgs {
     /// Non-trivial games per setting (Wilson et al.: 10,000).
     #[arg(long, value_parser = count, default_value_t = 10_000, allow_negative_numbers = true)]
     games: u64,
-    /// Directory for the figures, their data and the calibration tables (default: the current
-    /// directory; only `reproduce` writes plots/ by default).
-    #[arg(long, default_value = ".")]
+    /// Directory for the figures, their data and the calibration tables (created if missing).
+    #[arg(long, default_value = "emm-figures")]
     out: PathBuf,
     /// Figures for the screen (titled, 900x700 a panel) or a paper's single column (3.3 in
     /// at 300 dpi, fonts >= 8 pt, no title: the caption says it).

@@ -32,7 +32,8 @@ enum Sub {
     FixedPoints(FixedPointArgs),
     /// The f = f1 = f2 at which a start point's long-run limit switches to (0, 0).
     CriticalF(CriticalArgs),
-    /// Write Fig. 2, Fig. 3, the phase portrait, Fig. 4, rhf and EMM figures.
+    /// Write Li & Marsland's Figs. 2, 3 and 4 (with its data and pair count) and the phase
+    /// portrait of the gamma/delta map (into ./errprop-figures unless --out).
     Figures(FiguresArgs),
 }
 
@@ -129,8 +130,8 @@ struct CriticalArgs {
 
 #[derive(Debug, clap::Args)]
 struct FiguresArgs {
-    /// Directory to write into.
-    #[arg(long, default_value = ".")]
+    /// Directory to write into (created if missing).
+    #[arg(long, default_value = "errprop-figures")]
     out: PathBuf,
     /// Figures for the screen (titled, 900x700 a panel) or a paper's single column (3.3 in
     /// at 300 dpi, fonts >= 8 pt, no title: the caption says it).
@@ -155,7 +156,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             .emit(&critical_f_at(&a.gamma, &a.delta, a.from)?, 9),
         Some(Sub::Figures(a)) => {
             crate::report::output::check_directory("--out", &a.out)?;
-            let written = crate::plot::figures::analytic_figures(&a.out, a.style)?;
+            let written = crate::plot::figures::li_marsland_figures(&a.out, a.style)?;
             super::print(&format!("{}\n", super::list(&written, "\n")))
         }
         None => run_trajectories(args.run),

@@ -13,6 +13,11 @@ use crate::analytic::decision::{EvaluatorName, GameName};
 pub struct Args {
     #[command(subcommand)]
     experiment: Experiment,
+    /// Refuse a run estimated to take longer than this many minutes on its threads (1..=10080,
+    /// a week) [default: 60]. Raise it for a long job on one machine; a run accepted above
+    /// 60 minutes prints its estimate on standard error before it starts.
+    #[arg(long, global = true, value_name = "MINUTES", value_parser = super::args::whole_in::<u32>(1, 10_080), allow_negative_numbers = true)]
+    time_limit: Option<u32>,
 }
 
 #[derive(Debug, clap::Subcommand)]
@@ -40,9 +45,10 @@ enum Experiment {
     Emm(super::emm::EmmArgs),
     /// The natural evaluator's error rates by node height, estimated on solved boards (for EMM).
     EmmCalibrate(super::emm::EmmCalibrateArgs),
-    /// Wilson, Parker & Nau's Figs. 3-6 (b = 2 and 3, d = 10) into the current directory (or --out).
+    /// Wilson, Parker & Nau's Figs. 3-6 (b = 2 and 3, d = 10) into ./emm-figures (or --out).
     EmmFigures(super::emm::EmmFiguresArgs),
-    /// Chi & Nau's Fig. 3 and Wilson et al.'s Figs. 3-6 together (reduced sizes unless --full).
+    /// Chi & Nau's Fig. 3 and Wilson et al.'s Figs. 3-6 together (reduced sizes unless --full)
+    /// into ./study-figures (or --out).
     StudyFigures(super::studies::StudyFiguresArgs),
     /// Chi & Nau's three-hole kalah table: rhf(4) of e_a^w and minimax against product.
     Kalah(super::variety::KalahArgs),
@@ -113,6 +119,9 @@ struct AlphabetaArgs {
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
+    let _limit = args
+        .time_limit
+        .map(|minutes| crate::budget::raise_monte_carlo_limit(f64::from(minutes) * 60.0));
     match args.experiment {
         Experiment::Dgame(a) => dgame(a),
         Experiment::Alphabeta(a) => alphabeta(a),

@@ -46,7 +46,9 @@ const VERSION: &str = concat!(
 
 /// Exact probabilities of minimax search pathology.
 #[derive(Debug, Parser)]
-#[command(name = "pathology", version = VERSION, about, long_about = None)]
+// Help is wrapped to the terminal's width (the COLUMNS variable when standard output is not
+// a terminal), at most 100 columns.
+#[command(name = "pathology", version = VERSION, about, long_about = None, max_term_width = 100)]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -57,16 +59,17 @@ enum Command {
     /// Regenerate the papers' tables and figures into plots/ (the main job).
     Reproduce(reproduce::Args),
     /// D(d,h), the probability of a correct decision at search depth d, for every game
-    /// family: Li & Marsland's D-games (--f1/--f2 or --p0), b-ary D-games (--qk/--rk),
-    /// P-games, N-games; f64 or --exact.
+    /// family: Li & Marsland's D-games (--f1 with --f2 or --p0) and --game d (b-ary D-games),
+    /// p (P-games), n (N-games), crit (the critical game), g (G-games), sum (path-sum trees);
+    /// f64 or --exact.
     Decision(Box<decision::Args>),
     /// Li & Marsland's Table 1 (f1 = f2) or Table 2 (f1 + f2 = 1): D(d,10) and PS.
     Table(table::Args),
     /// Alias of `decision` for Li & Marsland's D-games (--f1 with --f2 or --p0), kept for
     /// scripts: D(d,h) for every depth d (or one) and PS.
     Dgame(dgame::Args),
-    /// Alias of `decision` for --game d|p|n (b-ary D-games, P-games, N-games), kept for
-    /// scripts.
+    /// Alias of `decision` for --game d|p|n|crit|g|sum (every family but Li & Marsland's
+    /// D-games), kept for scripts.
     Exact(Box<exact::Args>),
     /// D(d,h) and PS over a range of f1.
     Sweep(sweep::Args),
@@ -101,11 +104,14 @@ enum Command {
 }
 
 /// The binary's entry point: installs the signal handler (SIGINT, SIGTERM, SIGHUP remove the
-/// partial files and staging directories being written, then exit 130), parses the
+/// partial files and staging directories being written, print `interrupted; OUT unchanged`
+/// naming what was being written, then exit 130), parses the
 /// arguments, runs the command and chooses the exit code.
 pub fn main() -> ExitCode {
     let _ = ctrlc::set_handler(|| {
+        let message = crate::report::output::interrupted_message();
         crate::report::output::remove_partial_files();
+        let _ = writeln!(io::stderr(), "{message}");
         std::process::exit(130);
     });
     let args = match Cli::try_parse() {

@@ -30,6 +30,15 @@ pub struct Args {
     /// of the run's machinery. Hidden: INDEX.md then lists only their files.
     #[arg(long, hide = true, value_delimiter = ',', allow_negative_numbers = true, value_parser = super::args::whole_in::<usize>(1, crate::reproduce::ARTEFACTS.len() as u64))]
     steps: Option<Vec<usize>>,
+    /// Regenerate only this file of --out (a name as INDEX.md lists it, e.g. table1.md): its
+    /// step runs alone and every other file, INDEX.md included, is left as it was.
+    #[arg(
+        long,
+        value_name = "NAME",
+        conflicts_with = "steps",
+        allow_hyphen_values = true
+    )]
+    only: Option<String>,
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
@@ -41,6 +50,15 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         style: args.style,
         steps: args.steps,
     };
+    if let Some(name) = &args.only {
+        let outcome = crate::reproduce::run_only(&options, name).map_err(library_error)?;
+        let seconds: f64 = outcome.timings.iter().map(|(_, t)| t.as_secs_f64()).sum();
+        return super::print(&format!(
+            "{} written in {seconds:.1} s; the other files of {}, INDEX.md included, are as they were\n",
+            options.out.join(name).display(),
+            options.out.display()
+        ));
+    }
     // The summary is printed before the new files replace the old ones: when standard output
     // cannot take it (a full disk), the run fails with --out unchanged; a closed pipe (`|
     // head`) only cuts the summary short.

@@ -9,8 +9,8 @@ pub struct StudyFiguresArgs {
     /// reduced defaults.
     #[arg(long)]
     full: bool,
-    /// Directory to write into.
-    #[arg(long, default_value = ".")]
+    /// Directory to write into (created if missing).
+    #[arg(long, default_value = "study-figures")]
     out: PathBuf,
     /// Seed of the random streams.
     #[arg(long, value_parser = super::args::seed, default_value_t = 1, allow_negative_numbers = true)]
@@ -19,6 +19,9 @@ pub struct StudyFiguresArgs {
     /// at 300 dpi, fonts >= 8 pt, no title: the caption says it).
     #[arg(long, value_enum, default_value_t = crate::plot::Style::Screen)]
     style: crate::plot::Style,
+    /// Worker threads (default: all cores; the figures do not depend on it).
+    #[arg(long, value_parser = super::args::threads, allow_negative_numbers = true)]
+    threads: Option<usize>,
 }
 
 pub fn run_study_figures(args: StudyFiguresArgs) -> anyhow::Result<()> {
@@ -27,7 +30,7 @@ pub fn run_study_figures(args: StudyFiguresArgs) -> anyhow::Result<()> {
         &args.out,
         args.full,
         args.seed,
-        super::args::default_threads(),
+        args.threads.unwrap_or_else(super::args::default_threads),
         args.style,
     )
     .map_err(super::reproduce::library_error)?;

@@ -21,9 +21,10 @@ pub struct Args {
     /// PS peak grid steps (f = k/N for k = 1..N-1).
     #[arg(long, value_parser = super::args::at_least::<u32>(2), default_value_t = 100, allow_negative_numbers = true)]
     peak_grid: u32,
-    /// Directory for trend.csv and the two figures.
-    #[arg(long, default_value = ".")]
-    out: PathBuf,
+    /// Also write trend.csv and the two figures into this directory (created if missing);
+    /// without it only the table is printed.
+    #[arg(long)]
+    out: Option<PathBuf>,
     /// Figures for the screen (titled, 900x700 a panel) or a paper's single column (3.3 in
     /// at 300 dpi, fonts >= 8 pt, no title: the caption says it).
     #[arg(long, value_enum, default_value_t = crate::plot::Style::Screen)]
@@ -35,7 +36,9 @@ pub struct Args {
 pub fn run(args: Args) -> anyhow::Result<()> {
     // Every option and the output directory are checked before the heights are computed.
     args.output.check_table(&["trend"])?;
-    crate::report::output::check_directory("--out", &args.out)?;
+    if let Some(out) = &args.out {
+        crate::report::output::check_directory("--out", out)?;
+    }
     let (rows, report) = height_trend_run(
         args.from,
         args.to,
@@ -43,8 +46,13 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         args.tolerance,
         args.peak_grid,
     )?;
-    let files = crate::plot::figures::trend_figures(&args.out, &rows, &report, args.style)?;
-    // The files are part of the result: the note says where they went, in every format.
-    let report = report.note(format!("files written: {}", super::list(&files, ", ")));
+    let report = match &args.out {
+        Some(out) => {
+            let files = crate::plot::figures::trend_figures(out, &rows, &report, args.style)?;
+            // The files are part of the result: the note says where they went, in every format.
+            report.note(format!("files written: {}", super::list(&files, ", ")))
+        }
+        None => report,
+    };
     args.output.emit(&report, 4)
 }

@@ -15,7 +15,8 @@ disagrees, 2 on malformed input (any malformed row, unreadable file, bad option)
 )]
 pub struct Args {
     /// CSV with a header (or the JSON of a `pathology mc` command; `-` reads standard input):
-    /// kind, the kind's parameters, estimate, trials. Kinds: dgame (h, d, f1, f2 or p0);
+    /// kind, the kind's parameters, trials and estimate (or successes: the estimate is then
+    /// successes/trials). Kinds: dgame (h, d, f1, f2 or p0);
     /// errprop (gamma, delta, f1, f2, steps, quantity, from); rhf (w, xi or branching);
     /// pgame (b, h, d, p [default w_b], evaluator count|artificial, e); ngame (b, h, d, q
     /// [default 1/2], evaluator, e); bdgame (b, h, d, qk and rk as q1;q2;..., evaluator, e);
@@ -23,10 +24,13 @@ pub struct Args {
     /// [default expected-playout] and its e, sigma, halfwidth, histogram, playout_formula;
     /// levels, range); mvpgame (height, depth, leaves as v1:p1,... or p, branching, evaluator
     /// perfect|artificial|gaussian|uniform|histogram [default perfect] and its parameters,
-    /// levels, range), named as `pathology decision` names its options. b defaults to 2,
+    /// levels, range), named as `pathology decision` names its options; every kind reads h, d,
+    /// b and height, depth, branching alike. b defaults to 2,
     /// evaluator to count; e is required with artificial. Estimates must be k/trials for a
-    /// whole k to their printed precision. The CSV and JSON that `pathology mc
-    /// dgame|errprop|rhf|distributions` print are read as they are. Line numbers are the file's physical
+    /// whole k to their printed precision. The CSV and JSON that `pathology mc dgame`,
+    /// `errprop`, `rhf`, `distributions` and `sum` print are read as they are; the other `mc`
+    /// outputs (`mc emm`'s, for one) print their exact values and z-scores themselves. Line
+    /// numbers are the file's physical
     /// lines. The whole file's cost is estimated first (one exact column per distinct
     /// setting) and refused when over about a minute or 16 GiB.
     file: PathBuf,

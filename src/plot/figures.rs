@@ -60,6 +60,26 @@ fn both_formats(
 ///
 /// [`PlotError`] naming the file when a directory or file cannot be written.
 pub fn analytic_figures(out_dir: &Path, style: Style) -> Result<Vec<PathBuf>> {
+    let mut written = error_propagation_figures(out_dir, style)?;
+    written.extend(closed_form_figures(out_dir, style)?);
+    written.extend(figure_4(out_dir, style)?);
+    Ok(written)
+}
+
+/// Li & Marsland's figures alone (`pathology errprop figures`): Figs. 2 and 3, the phase
+/// portrait and Fig. 4 with its data and pair count, as [`analytic_figures`] writes them.
+///
+/// # Errors
+///
+/// As [`analytic_figures`].
+pub fn li_marsland_figures(out_dir: &Path, style: Style) -> Result<Vec<PathBuf>> {
+    let mut written = error_propagation_figures(out_dir, style)?;
+    written.extend(figure_4(out_dir, style)?);
+    Ok(written)
+}
+
+/// Li & Marsland Figs. 2 and 3 and the phase portrait.
+fn error_propagation_figures(out_dir: &Path, style: Style) -> Result<Vec<PathBuf>> {
     create_dir(out_dir)?;
     let mut written = Vec::new();
     let start = ErrorPair::new(0.3, 0.2).map_err(failed)?;
@@ -105,8 +125,6 @@ pub fn analytic_figures(out_dir: &Path, style: Style) -> Result<Vec<PathBuf>> {
     both_formats(out_dir, "errprop_phase_portrait", &mut written, |path| {
         phase_portrait(path, f, f, BackUp::Max, &fixed, &series, style)
     })?;
-    written.extend(closed_form_figures(out_dir, style)?);
-    written.extend(figure_4(out_dir, style)?);
     Ok(written)
 }
 
@@ -225,6 +243,24 @@ fn render(report: &Report, format: Format) -> Result<String> {
         .map_err(failed)
 }
 
+/// A y range in [0, 1] for the values `ys`, zoomed to them (on steps of 0.05, with room for
+/// the legend above), so that the odd/even zigzag of the threshold is not flattened by the
+/// whole unit interval.
+pub(crate) fn zoomed_range(ys: &[f64]) -> (f64, f64) {
+    let (min, max) = ys
+        .iter()
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), &y| {
+            (lo.min(y), hi.max(y))
+        });
+    if ys.is_empty() || min.is_nan() || max.is_nan() {
+        return (0.0, 1.0);
+    }
+    let step = 0.05;
+    let lo = (((min - step) / step).floor() * step).max(0.0);
+    let hi = (((max + 2.0 * step) / step).ceil() * step).min(1.0);
+    (lo, hi)
+}
+
 /// Writes `trend.csv` (the trend report's CSV) and the two trend figures into `dir`: the
 /// certified threshold f* with the location of the PS peak, and the PS peak, against height.
 ///
@@ -261,12 +297,15 @@ pub fn trend_figures(
         points: rows.iter().map(|r| point(r, r.ps_peak)).collect(),
     };
     let max_peak = rows.iter().map(|r| r.ps_peak).fold(0.0, f64::max);
+    let plotted: Vec<f64> = (thresholds.points.iter().chain(&peak_at.points))
+        .map(|p| p.1)
+        .collect();
     let threshold_axes = Axes {
         title: "Pathology threshold and PS peak location against height (f1 = f2 = f)".to_string(),
         x_label: "height h".to_string(),
         y_label: "dependence factor f".to_string(),
         x_range,
-        y_range: (0.0, 1.0),
+        y_range: zoomed_range(&plotted),
     };
     let peak_axes = Axes {
         title: "Peak pathological sum PS against height (f1 = f2 = f)".to_string(),

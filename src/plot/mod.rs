@@ -148,13 +148,24 @@ fn reference_line<'a, DB: DrawingBackend + 'a>(
     color: RGBColor,
     t: Theme,
 ) -> Result<()> {
-    let (on, off) = style::REFERENCE_DASH;
+    dashed_line(chart, points, label, (color, style::REFERENCE_DASH, 1), t)
+}
+
+/// A dashed line through `points` in `(colour, (on, off), width)`, with its legend entry.
+fn dashed_line<'a, DB: DrawingBackend + 'a>(
+    chart: &mut Chart<'a, DB>,
+    points: &[(f64, f64)],
+    label: Option<&str>,
+    (color, dash, width): (RGBColor, (u32, u32), u32),
+    t: Theme,
+) -> Result<()> {
+    let (on, off) = dash;
     let anno = chart
         .draw_series(DashedLineSeries::new(
             points.iter().copied(),
             t.px(on),
             t.px(off),
-            color.stroke_width(t.px(1)),
+            color.stroke_width(t.px(width)),
         ))
         .map_err(failed)?;
     if let Some(label) = label {
@@ -162,10 +173,10 @@ fn reference_line<'a, DB: DrawingBackend + 'a>(
             color,
             shape: None,
             radius: 0,
-            dash: Some(style::REFERENCE_DASH),
+            dash: Some(dash),
         };
         anno.label(t.text(label))
-            .legend(move |c| style::legend_entry(c, entry, t.px(1), t.px(1)));
+            .legend(move |c| style::legend_entry(c, entry, t.px(width), t.px(1)));
     }
     Ok(())
 }
@@ -893,13 +904,10 @@ impl ErrorBarFigure<'_> {
             .iter()
             .flat_map(|s| s.points.iter().map(|p| p.x));
         configure_mesh(&mut chart, a, integer_axis(xs), t)?;
-        // References first and thin: the horizontal line, then the exact curves.
+        // The horizontal reference first and thin; the exact curves last, over the markers.
         if let Some(y) = panel.reference {
             let line = [(a.x_range.0, y), (a.x_range.1, y)];
             reference_line(&mut chart, &line, None, RGBColor(128, 128, 128), t)?;
-        }
-        for line in exact {
-            reference_line(&mut chart, &line.points, Some(&line.label), BLACK, t)?;
         }
         // Bars a little narrower when points are dense.
         let dense = panel
@@ -926,6 +934,10 @@ impl ErrorBarFigure<'_> {
                 }))
                 .map_err(failed)?;
             styled_line(&mut chart, &points, &s.label, style, t)?;
+        }
+        for (i, line) in exact.iter().enumerate() {
+            let look = style::exact_line_style(i);
+            dashed_line(&mut chart, &line.points, Some(&line.label), look, t)?;
         }
         if let Some(position) = legend_position(panel.legend) {
             legend(&mut chart, position, 16, t)?;
@@ -956,7 +968,8 @@ impl Figure for ErrorBarFigure<'_> {
 }
 
 /// The series styles of every panel of a figure: a series label that hides an earlier series
-/// in any panel is dashed in all of them, so that a label looks the same throughout.
+/// in any panel is dashed in all of them, so that a label looks the same throughout; when the
+/// panels have as many series each, the series at one position (one role) are styled alike.
 fn panel_styles(panels: &[Panel]) -> Vec<Vec<SeriesStyle>> {
     let points = |p: &Panel| -> Vec<Vec<(f64, f64)>> {
         p.series
@@ -964,12 +977,24 @@ fn panel_styles(panels: &[Panel]) -> Vec<Vec<SeriesStyle>> {
             .map(|s| s.points.iter().map(|q| (q.x, q.y)).collect())
             .collect()
     };
+    // Panels with as many series as each other show the same roles in the same order (one
+    // domain's heuristic, depth pairs per panel): the i-th series looks the same in all.
+    let by_position = panels
+        .windows(2)
+        .all(|w| w[0].series.len() == w[1].series.len());
     let mut dashed_labels: Vec<&str> = Vec::new();
+    let mut dashed_positions: Vec<usize> = Vec::new();
     for p in panels {
         let span = p.axes.y_range.1 - p.axes.y_range.0;
-        for (s, hides) in p.series.iter().zip(style::hiding(&points(p), span)) {
-            if hides && !dashed_labels.contains(&s.label.as_str()) {
+        for (i, (s, hides)) in p
+            .series
+            .iter()
+            .zip(style::hiding(&points(p), span))
+            .enumerate()
+        {
+            if hides {
                 dashed_labels.push(&s.label);
+                dashed_positions.push(i);
             }
         }
     }
@@ -979,7 +1004,11 @@ fn panel_styles(panels: &[Panel]) -> Vec<Vec<SeriesStyle>> {
             let dashed: Vec<bool> = p
                 .series
                 .iter()
-                .map(|s| dashed_labels.contains(&s.label.as_str()))
+                .enumerate()
+                .map(|(i, s)| {
+                    dashed_labels.contains(&s.label.as_str())
+                        || (by_position && dashed_positions.contains(&i))
+                })
                 .collect();
             series_styles(p.series.len(), &dashed, true)
         })

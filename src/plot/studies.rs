@@ -18,7 +18,7 @@ type Result<T> = std::result::Result<T, ReproduceError>;
 use crate::sim::report::McRun;
 use crate::sim::{Comparison, TrialRunner};
 use crate::studies::chi_nau::kalah::{KalahTable, PAPER_RHF};
-use crate::studies::chi_nau::match_report::{figure_3_panel, figure_3_points, figure_3_report};
+use crate::studies::chi_nau::match_report::{figure_3_panels, figure_3_points, figure_3_report};
 use crate::studies::chi_nau::matches::SweepPoint;
 use crate::studies::chi_nau::othello::{
     OthelloEvaluator, OthelloMatches, PAPER_MINIMAX_STRONG, PAPER_MINIMAX_WEAK,
@@ -126,12 +126,11 @@ pub fn figure_3(
             what: format!("writing {}", path.display()),
             source,
         })?;
-    let panel = figure_3_panel(points, run.trials);
+    let panels = figure_3_panels(points, run.trials);
     let mut files = csv_files.to_vec();
     for ext in ["png", "svg"] {
         let path = out.join(format!("chi_nau_fig3.{ext}"));
-        error_bar_chart(&path, std::slice::from_ref(&panel), style)
-            .map_err(|e| drawing(&path, e))?;
+        error_bar_chart(&path, &panels, style).map_err(|e| drawing(&path, e))?;
         files.push(path);
     }
     Ok(files)

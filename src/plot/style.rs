@@ -52,6 +52,19 @@ pub(crate) const DASHES: [(u32, u32); 4] = [(9, 4), (4, 4), (14, 5), (6, 3)];
 /// The dash of reference lines (exact curves, papers' values, chance).
 pub(crate) const REFERENCE_DASH: (u32, u32) = (8, 4);
 
+/// The look of the `i`-th exact line of a panel, drawn over the estimates' markers: black
+/// dashes, then grey dots, then black long dashes (and round again), two pixels wide, so that
+/// two exact lines of one panel (Teague's two values) never look alike.
+pub(crate) fn exact_line_style(i: usize) -> (RGBColor, (u32, u32), u32) {
+    const LOOKS: [(RGBColor, (u32, u32)); 3] = [
+        (RGBColor(0, 0, 0), (8, 4)),
+        (RGBColor(110, 110, 110), (3, 3)),
+        (RGBColor(0, 0, 0), (18, 5)),
+    ];
+    let (color, dash) = LOOKS[i % LOOKS.len()];
+    (color, dash, 2)
+}
+
 /// Series in a panel beyond which every other series is dashed as well.
 pub(crate) const DASH_BEYOND: usize = 8;
 

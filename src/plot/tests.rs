@@ -116,3 +116,70 @@ fn a_failed_figure_leaves_the_old_file_and_no_partial_file() {
     assert_eq!(std::fs::read_to_string(&csv).unwrap(), "old");
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
 }
+
+/// Issue 44, item 26: the trend figure's y range is zoomed to its values (the 0..1 range
+/// flattened the zigzag of the threshold that is the finding), keeping every value inside.
+#[test]
+fn trend_threshold_range_is_zoomed_to_the_values() {
+    // The reduced run's thresholds and PS peak locations, h = 10..16.
+    let ys = [
+        0.5747, 0.6953, 0.6133, 0.7060, 0.6396, 0.7093, 0.6572, 0.32, 0.38, 0.37, 0.42, 0.42, 0.45,
+        0.45,
+    ];
+    let (lo, hi) = super::figures::zoomed_range(&ys);
+    assert!(ys.iter().all(|&y| lo < y && y < hi), "({lo}, {hi})");
+    let span = 0.7093 - 0.32;
+    // A margin of 0.05 below, 0.1 above for the legend, each rounded out to 0.05.
+    assert!(hi - lo <= span + 0.25, "({lo}, {hi}) is not zoomed");
+    assert_eq!(super::figures::zoomed_range(&[]), (0.0, 1.0));
+}
+
+/// Issue 44, item 26: two exact lines of one panel (Teague's strong and weak values in the
+/// othello figure) were the same black dashes; each now has its own look.
+#[test]
+fn exact_lines_of_one_panel_look_different() {
+    let looks: Vec<_> = (0..3).map(super::style::exact_line_style).collect();
+    for i in 0..3 {
+        for j in 0..i {
+            assert_ne!(looks[i], looks[j]);
+        }
+    }
+}
+
+/// Issue 44, item 26: in `domains_local` the panels' series have the same roles (depth pairs)
+/// under different labels (one heuristic a panel); a series dashed in one panel because it
+/// hides an earlier one is dashed in every panel, so one role has one look.
+#[test]
+fn series_of_one_role_look_alike_across_panels() {
+    let series = |label: &str, ys: [f64; 2]| ErrorSeries {
+        label: label.into(),
+        points: ys
+            .iter()
+            .zip(1..)
+            .map(|(&y, x)| ErrorPoint {
+                x: f64::from(x),
+                y,
+                low: y,
+                high: y,
+            })
+            .collect(),
+    };
+    let with = |a: Vec<ErrorSeries>| Panel {
+        series: a,
+        ..panel("fraction", (0.0, 1.0))
+    };
+    let panels = [
+        with(vec![
+            series("manhattan, d = 1", [0.5, 0.5]),
+            series("manhattan, d = 2", [0.5, 0.5]),
+        ]),
+        with(vec![
+            series("mopup, d = 1", [0.2, 0.3]),
+            series("mopup, d = 2", [0.8, 0.9]),
+        ]),
+    ];
+    let styles = panel_styles(&panels);
+    assert!(styles[0][1].dash.is_some(), "the hiding series is dashed");
+    assert_eq!(styles[1][1].dash, styles[0][1].dash);
+    assert_eq!(styles[1][0].dash, styles[0][0].dash);
+}

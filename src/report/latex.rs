@@ -40,7 +40,7 @@ fn estimated_width(rows: &[Vec<String>], size: f64) -> f64 {
 
 impl Exporter for Latex {
     fn export(&self, report: &Report, options: &ExportOptions) -> Result<String> {
-        let mut out = head(report);
+        let mut out = head(report, !options.omit_manifest);
         let mut reduced = false;
         let shown: Vec<_> = report.tables.iter().filter(|t| !t.data_only).collect();
         for table in &shown {
@@ -75,10 +75,10 @@ pub(crate) fn table_block(
     (out, grid.reduced)
 }
 
-/// The manifest comments.
-pub(crate) fn head(report: &Report) -> String {
+/// The manifest comments (with `manifest`).
+pub(crate) fn head(report: &Report, manifest: bool) -> String {
     let mut out = String::new();
-    for line in report.manifest.lines() {
+    for line in report.manifest.lines().iter().filter(|_| manifest) {
         out.push_str(&format!("% {line}\n"));
     }
     out.push_str("% needs \\usepackage{booktabs}\n");

@@ -16,7 +16,7 @@ fn cell(text: &str) -> String {
 
 impl Exporter for Markdown {
     fn export(&self, report: &Report, options: &ExportOptions) -> Result<String> {
-        let mut out = head(report);
+        let mut out = head(report, !options.omit_manifest);
         let mut reduced = false;
         for table in report.tables.iter().filter(|t| !t.data_only) {
             let (block, r) = table_block(report, table, options.decimals);
@@ -48,13 +48,17 @@ pub(crate) fn table_block(report: &Report, table: &Table, decimals: usize) -> (S
     (out, grid.reduced)
 }
 
-/// The manifest comment and the title.
-pub(crate) fn head(report: &Report) -> String {
-    let mut out = String::from("<!--\n");
-    for line in report.manifest.lines() {
-        out.push_str(&format!("{}\n", line.replace("--", "-\u{2060}-")));
+/// The manifest comment (with `manifest`) and the title.
+pub(crate) fn head(report: &Report, manifest: bool) -> String {
+    let mut out = String::new();
+    if manifest {
+        out.push_str("<!--\n");
+        for line in report.manifest.lines() {
+            out.push_str(&format!("{}\n", line.replace("--", "-\u{2060}-")));
+        }
+        out.push_str("-->\n");
     }
-    out.push_str(&format!("-->\n**{}**\n", cell(&report.title)));
+    out.push_str(&format!("**{}**\n", cell(&report.title)));
     out
 }
 

@@ -141,6 +141,9 @@ pub struct ExportOptions {
     /// `pandas.read_csv` and `polars.read_csv` load with their default arguments, and a
     /// file's manifest goes beside it ([`csv_sidecar`], [`sidecar_path`]).
     pub inline_manifest: bool,
+    /// Text, Markdown and LaTeX: leave the manifest out (`--manifest none`); they carry it by
+    /// default. CSV and JSON ignore it.
+    pub omit_manifest: bool,
 }
 
 impl Default for ExportOptions {
@@ -149,6 +152,7 @@ impl Default for ExportOptions {
             decimals: 3,
             table: None,
             inline_manifest: false,
+            omit_manifest: false,
         }
     }
 }

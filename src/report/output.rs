@@ -250,6 +250,7 @@ pub fn write_atomically_with<E>(
         Destination::Replace => {}
     }
     let partial = partial_path(path);
+    let _destination = register_destination(path);
     let registered = PartialFile::register(&partial);
     let result =
         write(&partial).and_then(|()| std::fs::rename(&partial, path).map_err(rename_failed));
@@ -597,6 +598,70 @@ impl Drop for PartialDirectory {
         {
             dirs.swap_remove(i);
         }
+    }
+}
+
+/// The destinations being written now (a file being replaced, `reproduce`'s output directory):
+/// what an interrupt leaves unchanged ([`interrupted_message`]).
+static DESTINATIONS: std::sync::Mutex<Vec<std::path::PathBuf>> = std::sync::Mutex::new(Vec::new());
+
+/// Lists `path` as a destination being written (a file, or a directory that a run replaces
+/// whole) until the returned guard is dropped.
+pub fn register_destination(path: &std::path::Path) -> DestinationGuard {
+    if let Ok(mut paths) = DESTINATIONS.lock() {
+        paths.push(path.to_path_buf());
+    }
+    DestinationGuard(path.to_path_buf())
+}
+
+/// The guard of [`register_destination`].
+#[derive(Debug)]
+pub struct DestinationGuard(std::path::PathBuf);
+
+impl Drop for DestinationGuard {
+    fn drop(&mut self) {
+        if let Ok(mut paths) = DESTINATIONS.lock()
+            && let Some(i) = paths.iter().position(|p| *p == self.0)
+        {
+            paths.swap_remove(i);
+        }
+    }
+}
+
+/// What the binary prints when a signal interrupts it: `interrupted; OUT unchanged`, naming
+/// the destinations being written at that moment (their old contents stay, or nothing when
+/// they did not exist: [`remove_partial_files`]), or `interrupted` when nothing was being
+/// written.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::report::output::{interrupted_message, register_destination};
+/// assert_eq!(interrupted_message(), "interrupted");
+/// let _writing = register_destination(std::path::Path::new("plots"));
+/// assert_eq!(interrupted_message(), "interrupted; plots unchanged");
+/// ```
+pub fn interrupted_message() -> String {
+    // A file written inside a directory under construction (`reproduce`'s staging directory)
+    // is not a destination of its own: the directory's is.
+    let building: Vec<std::path::PathBuf> = PARTIAL_DIRECTORIES
+        .lock()
+        .map(|dirs| dirs.clone())
+        .unwrap_or_default();
+    let paths: Vec<String> = DESTINATIONS
+        .lock()
+        .map(|paths| {
+            paths
+                .iter()
+                .filter(|p| !building.iter().any(|dir| p.starts_with(dir)))
+                .map(|p| p.display().to_string())
+                .collect()
+        })
+        .unwrap_or_default();
+    if paths.is_empty() {
+        "interrupted".to_string()
+    } else {
+        format!("interrupted; {} unchanged", paths.join(", "))
     }
 }
 

@@ -28,6 +28,8 @@ pub struct RenderOptions {
     pub table: Option<String>,
     /// CSV only: the manifest in `#` lines above the header ([`ExportOptions::inline_manifest`]).
     pub inline_manifest: bool,
+    /// Text, Markdown and LaTeX: the manifest left out ([`ExportOptions::omit_manifest`]).
+    pub omit_manifest: bool,
     /// Write the manifest to this file as JSON ([`super::csv_sidecar`]), whatever the format
     /// (`--manifest FILE`); [`RenderOptions::write_manifest`].
     pub manifest_file: Option<std::path::PathBuf>,
@@ -49,6 +51,7 @@ impl RenderOptions {
             decimals: self.decimals.unwrap_or(default_decimals),
             table: None,
             inline_manifest: self.inline_manifest,
+            omit_manifest: self.omit_manifest,
         }
     }
 

@@ -64,6 +64,8 @@ pub struct TableStream<W: Write> {
     /// CSV: the digest of the header and rows written so far ([`csv_format::ROWS_DIGEST`]),
     /// the inline manifest's last line and the sidecar's `rows_sha256`.
     digest: Option<csv_format::RowsDigest>,
+    /// Text, Markdown, LaTeX: the manifest left out.
+    omit_manifest: bool,
 }
 
 impl<W: Write> TableStream<W> {
@@ -114,14 +116,14 @@ impl<W: Write> TableStream<W> {
                 s
             }
             Format::Markdown => {
-                let mut s = markdown::head(&report);
+                let mut s = markdown::head(&report, !options.omit_manifest);
                 s.push_str(&markdown::table_head(&report, &table));
                 let joined = markdown::header(&header, widths.len());
                 s.push_str(&crate::report::output::markdown_header(&joined));
                 s
             }
             Format::Latex => {
-                let mut s = latex::head(&report);
+                let mut s = latex::head(&report, !options.omit_manifest);
                 let shown = 1 + others.iter().filter(|t| !t.data_only).count();
                 s.push_str(&latex::table_open(
                     &report,
@@ -149,6 +151,7 @@ impl<W: Write> TableStream<W> {
             exact: Vec::new(),
             inline_manifest: options.inline_manifest,
             digest: (format == Format::Csv).then(csv_format::RowsDigest::new),
+            omit_manifest: options.omit_manifest,
         })
     }
 
@@ -354,7 +357,12 @@ impl<W: Write> TableStream<W> {
                         for table in &others {
                             self.exact.extend(table.exact_lines());
                         }
-                        out.push_str(&text::tail(&self.report, &self.exact, self.reduced));
+                        out.push_str(&text::tail(
+                            &self.report,
+                            &self.exact,
+                            self.reduced,
+                            !self.omit_manifest,
+                        ));
                     }
                     Format::Markdown => out.push_str(&markdown::tail(&self.report, self.reduced)),
                     _ => out.push_str(&latex::tail(&self.report, self.reduced)),

@@ -22,7 +22,7 @@ impl Exporter for Text {
             out.push_str(&block);
             reduced |= r;
         }
-        out.push_str(&tail(report, &exact, reduced));
+        out.push_str(&tail(report, &exact, reduced, !options.omit_manifest));
         Ok(out)
     }
 }
@@ -48,8 +48,8 @@ pub(crate) fn table_head(report: &Report, table: &Table) -> String {
 }
 
 /// What follows the tables: the exact values, the notes (with [`super::REDUCED_NOTE`] when some
-/// value was printed with fewer decimals) and the manifest.
-pub(crate) fn tail(report: &Report, exact: &[String], reduced: bool) -> String {
+/// value was printed with fewer decimals) and, with `manifest`, the manifest.
+pub(crate) fn tail(report: &Report, exact: &[String], reduced: bool, manifest: bool) -> String {
     let mut out = String::new();
     if !exact.is_empty() {
         out.push_str("\nExact values:\n");
@@ -66,9 +66,11 @@ pub(crate) fn tail(report: &Report, exact: &[String], reduced: bool) -> String {
             out.push('\n');
         }
     }
-    out.push('\n');
-    for line in report.manifest.lines() {
-        out.push_str(&format!("# {line}\n"));
+    if manifest {
+        out.push('\n');
+        for line in report.manifest.lines() {
+            out.push_str(&format!("# {line}\n"));
+        }
     }
     out
 }

@@ -52,6 +52,18 @@ pub struct Options {
     pub steps: Option<Vec<usize>>,
 }
 
+/// The command that regenerates the file `name` alone, from the command `command` of its
+/// step: `pathology reproduce ...` becomes `pathology reproduce --only NAME ...` (the other
+/// commands already write their own files).
+fn alone(command: &str, name: &str) -> String {
+    match command.strip_prefix("pathology reproduce") {
+        Some(rest) if rest.is_empty() || rest.starts_with(' ') => {
+            format!("pathology reproduce --only {name}{rest}")
+        }
+        _ => command.to_string(),
+    }
+}
+
 impl Options {
     /// The reduced defaults into `out`: [`DEFAULT_SEED`], all cores, screen figures.
     ///
@@ -93,12 +105,34 @@ pub struct IndexEntry {
     pub seed: Option<u64>,
 }
 
-/// One step of [`ARTEFACTS`]: a label and the function that writes its files.
+/// One step of [`ARTEFACTS`]: a label, the files it writes and the function that writes them.
 #[derive(Clone, Copy)]
 pub struct Artefact {
     /// What the step reproduces.
     pub label: &'static str,
+    /// The beginnings of the names of the files it writes (every file it writes starts with
+    /// one of them, and no other step's does; a run checks it): `reproduce --only NAME`
+    /// finds the step of NAME here.
+    pub files: &'static [&'static str],
+    /// Its share of a run's work, in tenths of a second measured on two cores (reduced sizes):
+    /// the progress bar's ETA follows the work, not the number of steps.
+    pub work: u64,
     step: fn(&mut Job) -> Result<()>,
+}
+
+impl Artefact {
+    /// Whether this step writes the file `name` (by [`Artefact::files`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::reproduce::ARTEFACTS;
+    /// assert!(ARTEFACTS[0].writes("table1.md"));
+    /// assert!(!ARTEFACTS[0].writes("errprop_fig2.png"));
+    /// ```
+    pub fn writes(&self, name: &str) -> bool {
+        self.files.iter().any(|prefix| name.starts_with(prefix))
+    }
 }
 
 impl std::fmt::Debug for Artefact {
@@ -114,54 +148,85 @@ impl std::fmt::Debug for Artefact {
 pub const ARTEFACTS: [Artefact; 13] = [
     Artefact {
         label: "Tables 1 and 2 (exact) and the h = 10 threshold",
+        files: &["table1.", "table2.", "threshold_h10."],
+        work: 5,
         step: steps::tables,
     },
     Artefact {
         label: "Li & Marsland Figs. 2-4, phase portrait, Chi & Nau Fig. 2, Wilson et al. Fig. 1",
+        files: &[
+            "errprop_",
+            "rhf_chi_nau_fig2.",
+            "emm_depth_one_fig1.",
+            "dgame_fig4",
+        ],
+        work: 2,
         step: steps::analytic_figures,
     },
     Artefact {
         label: "threshold and PS peak against height",
+        files: &["trend"],
+        work: 23,
         step: steps::trend,
     },
     Artefact {
         label: "Chi & Nau Fig. 3 and Wilson, Parker & Nau Figs. 3-6 (simulations)",
+        files: &["chi_nau_fig3.", "wilson_"],
+        work: 490,
         step: steps::studies,
     },
     Artefact {
         label: "cross-validation: Monte Carlo against exact values",
+        files: &["crossval"],
+        work: 46,
         step: steps::cross_validation,
     },
     Artefact {
         label: "Chi & Nau's kalah table and othello matches (simulations)",
+        files: &["chi_nau_kalah.", "chi_nau_othello."],
+        work: 46,
         step: steps::chi_nau_variety,
     },
     Artefact {
         label: "critical-game curves and the (sigma, granularity) phase diagram (exact, issue 27)",
+        files: &["critical_curves", "phase_diagram"],
+        work: 25,
         step: steps::distribution_studies,
     },
     Artefact {
         label: "Nguyen & Ramanujan Fig. 5 setting: UCT against exact minimax (simulations)",
+        files: &["uct_fig5"],
+        work: 53,
         step: steps::uct,
     },
     Artefact {
         label: "G-games (reconstruction): exact D and rhf, Monte Carlo matches and claims",
+        files: &["ggame"],
+        work: 7,
         step: steps::ggame,
     },
     Artefact {
         label: "Chi & Nau 4.2 (Ballard's claim, reconstructed) and the kalah gap (simulations)",
+        files: &["chi_nau_ballard.", "chi_nau_kalah_gap."],
+        work: 46,
         step: steps::chi_nau_ballard_kalah_gap,
     },
     Artefact {
         label: "why minimax works: similarity, early terminal nodes, minimax bias (exact, issue 36)",
+        files: &["why_"],
+        work: 2,
         step: steps::why_minimax,
     },
     Artefact {
         label: "real domains at every position: the 8-puzzle, KRK and KQK (exact; noise sampled)",
+        files: &["domains"],
+        work: 498,
         step: steps::domains,
     },
     Artefact {
         label: "plots/INDEX.md",
+        files: &["INDEX.md"],
+        work: 1,
         step: |_| Ok(()),
     },
 ];
@@ -193,7 +258,7 @@ impl Job {
         self.index.push(IndexEntry {
             file: name.to_string(),
             reproduces: reproduces.to_string(),
-            command: command.to_string(),
+            command: alone(command, name),
             seed,
         });
         Ok(())
@@ -280,9 +345,9 @@ impl Job {
                     format!("the manifest of {csv} (JSON: command, version, commit, seed, notes)");
             }
             self.index.push(IndexEntry {
+                command: alone(&command, &name),
                 file: name,
                 reproduces,
-                command,
                 seed,
             });
         }
@@ -431,6 +496,7 @@ pub fn run_announcing(
 ) -> Result<Outcome> {
     let target = generation::Target::resolve(&options.out)?;
     let _lock = generation::Lock::acquire(&target, &options.out)?;
+    let _destination = crate::report::output::register_destination(&options.out);
     target.recover()?;
     let staging = target.staging();
     let old = generation::old_directory(&target);
@@ -462,6 +528,62 @@ pub fn run_announcing(
         let _ = std::fs::remove_dir_all(&staging);
     }
     drop(old_guard);
+    drop(guard);
+    result
+}
+
+/// Regenerates the one file `name` into [`Options::out`] (`pathology reproduce --only NAME`):
+/// the step of [`ARTEFACTS`] that writes it ([`Artefact::writes`]) runs alone into a staging
+/// directory beside `out`, and only `name` is moved into `out`, atomically; every other file
+/// of `out`, `INDEX.md` included, is left as it was. The file is the one a whole run with the
+/// same options writes, byte for byte (each step derives its seeds from [`Options::seed`]
+/// alone); as in [`run`], a file equal to the old one but for its commit keeps the old bytes.
+/// [`Options::steps`] is ignored. The returned outcome lists the one file.
+///
+/// # Errors
+///
+/// [`ReproduceError::Library`] naming `--only` when no step writes `name` (or it is
+/// `INDEX.md`, which lists every file), or `--out` as [`run`]; as [`run`] otherwise.
+pub fn run_only(options: &Options, name: &str) -> Result<Outcome> {
+    let allowed = "the name of a file that reproduce writes, as plots/INDEX.md lists them \
+                   (INDEX.md itself only with a whole run)";
+    let found = ARTEFACTS
+        .iter()
+        .position(|a| a.writes(name))
+        .filter(|&i| i + 1 < ARTEFACTS.len() && !name.contains('/'));
+    let Some(step) = found else {
+        return Err(crate::Error::invalid("--only", allowed, name).into());
+    };
+    let target = generation::Target::resolve(&options.out)?;
+    let _lock = generation::Lock::acquire(&target, &options.out)?;
+    let _destination = crate::report::output::register_destination(&options.out.join(name));
+    target.recover()?;
+    let staging = target.staging();
+    let io = |what: String| move |source| ReproduceError::Io { what, source };
+    std::fs::create_dir(&staging).map_err(io(format!("creating {}", staging.display())))?;
+    let guard = crate::report::output::register_partial_directory(&staging);
+    let staged = Options {
+        out: staging.clone(),
+        steps: Some(vec![step + 1]),
+        ..options.clone()
+    };
+    let result = run_steps(&staged).and_then(|outcome| {
+        let Some(entry) = outcome.index.iter().find(|e| e.file == name) else {
+            return Err(crate::Error::invalid("--only", allowed, name).into());
+        };
+        let (new, old) = (staging.join(name), target.real.join(name));
+        if !same_but_commit(&new, &old) {
+            let bytes = std::fs::read(&new).map_err(io(format!("reading {}", new.display())))?;
+            write_atomically(&old, bytes).map_err(io(format!("writing {}", old.display())))?;
+        }
+        Ok(Outcome {
+            index: vec![entry.clone()],
+            printed: String::new(),
+            verdicts: Vec::new(),
+            timings: outcome.timings,
+        })
+    });
+    let _ = std::fs::remove_dir_all(&staging);
     drop(guard);
     result
 }
@@ -530,15 +652,25 @@ fn run_steps(options: &Options) -> Result<Outcome> {
         .filter(|(i, _)| options.steps.as_ref().is_none_or(|s| s.contains(&(i + 1))))
         .map(|(i, a)| (i + 1, a))
         .collect();
-    let task = Task::start("reproduce", "artefacts", chosen.len() as u64, true);
+    let task = Task::start_work("reproduce", chosen.iter().map(|(_, a)| a.work).sum(), true);
     let mut timings = Vec::new();
     for (step, artefact) in chosen {
         job.step = step;
         task.set_detail(artefact.label);
         let start = Instant::now();
+        let before = job.index.len();
         (artefact.step)(&mut job)?;
+        // `--only NAME` finds a file's step by its name: every file must be its step's.
+        if let Some(stray) = job.index[before..].iter().find(|e| {
+            !artefact.writes(&e.file) || ARTEFACTS.iter().filter(|a| a.writes(&e.file)).count() != 1
+        }) {
+            return Err(ReproduceError::Internal(format!(
+                "step {step} wrote {}, which its list of files does not name alone",
+                stray.file
+            )));
+        }
         timings.push((artefact.label, start.elapsed()));
-        task.advance(1);
+        task.advance(artefact.work);
     }
     Ok(Outcome {
         index: job.index,

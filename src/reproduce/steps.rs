@@ -120,13 +120,10 @@ fn describe_analytic(name: &str) -> (String, String) {
             "the pathological-pair count behind Fig. 4 (the paper: 167)",
             "pathology errprop figures --out plots",
         ),
-        "rhf_chi_nau_fig2" => (
-            "Chi & Nau Fig. 2: rhf(w) of e^w",
-            "pathology errprop figures --out plots",
-        ),
+        "rhf_chi_nau_fig2" => ("Chi & Nau Fig. 2: rhf(w) of e^w", "pathology reproduce"),
         "emm_depth_one_fig1" => (
             "Wilson, Parker & Nau Fig. 1: depth-one error formulas",
-            "pathology errprop figures --out plots",
+            "pathology reproduce",
         ),
         _ => (
             "a figure of the error-propagation module",

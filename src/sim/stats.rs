@@ -38,6 +38,9 @@ pub fn proportion_z(estimate: f64, exact: f64, trials: u64) -> f64 {
 /// The two-sided 95% normal quantile.
 pub const Z_95: f64 = 1.959_963_984_540_054;
 
+/// Each tail of the 95% intervals: 0.025.
+pub const TAIL_95: f64 = 0.025;
+
 /// An estimate compared with an exact value: what experiments report.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct Comparison {
@@ -274,6 +277,40 @@ impl Mean {
                 }
             }),
         }
+    }
+
+    /// [`Mean::compare`] for values that lie in [0, 1] (probabilities). When every value is 0
+    /// (or every value is 1) the normal interval has zero width, which no finite sample
+    /// justifies; the Clopper-Pearson interval of 0 (or n) successes in n trials,
+    /// `[0, 1 - 0.025^(1/n)]` (or its mirror), is given instead. It is a valid 95% interval
+    /// for the mean of any values in [0, 1]: a value is above 0 with probability at least
+    /// the mean, so all n are 0 with probability at most `(1 - mean)^n`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::sim::stats::Mean;
+    /// let mut m = Mean::default();
+    /// for _ in 0..2000 { m.record(0.0); }
+    /// let c = m.compare_unit(Some(0.0));
+    /// assert_eq!((c.estimate, c.ci_low, c.z), (0.0, 0.0, Some(0.0)));
+    /// assert!((c.ci_high - (1.0 - 0.025f64.powf(1.0 / 2000.0))).abs() < 1e-15);
+    /// assert!((c.ci_high - 0.001843).abs() < 1e-6);
+    /// ```
+    pub fn compare_unit(&self, exact: Option<f64>) -> Comparison {
+        let mut comparison = self.compare(exact);
+        if self.count > 0 {
+            let n = self.count as f64;
+            let bound = 1.0 - TAIL_95.powf(1.0 / n);
+            if self.sum == 0.0 {
+                comparison.ci_low = 0.0;
+                comparison.ci_high = bound;
+            } else if self.sum == n {
+                comparison.ci_low = 1.0 - bound;
+                comparison.ci_high = 1.0;
+            }
+        }
+        comparison
     }
 }
 

@@ -407,7 +407,7 @@ impl PhaseDiagram {
                 let series: Vec<ErrorSeries> = SIGMAS
                     .iter()
                     .map(|&sigma| ErrorSeries {
-                        label: format!("sigma = {sigma}"),
+                        label: format!("noise sigma = {sigma}"),
                         points: self
                             .cells
                             .iter()
@@ -433,7 +433,8 @@ impl PhaseDiagram {
                 panels.push(Panel {
                     axes: Axes {
                         title: format!("P-game b = {b}, h = {h}, {}", leaves.name()),
-                        x_label: "log2 g (granularity)".to_string(),
+                        x_label: "log2 g (g evaluation levels; value + N(0, sigma^2), quantized)"
+                            .to_string(),
                         y_label: "D(h-1,h) - D(1,h); below 0: pathological".to_string(),
                         x_range: (
                             0.8,

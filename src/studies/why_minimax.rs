@@ -62,33 +62,24 @@ pub const GRANULARITY_NOISE: u32 = 4;
 /// The artificial evaluator's error rate in the terminal grid.
 pub const TERMINAL_ERROR: &str = "0.1";
 
-/// `Bin(2n, 1/2) - n` (the point 0 when n = 0).
+/// `Bin(2n, 1/2) - n` (the point 0 when n = 0): the law `binomial:2n` of `--leaf` and
+/// `--noise`.
 ///
 /// # Examples
 ///
 /// ```
 /// use pathology::studies::why_minimax::centred_binomial;
 /// let law = centred_binomial(2);
-/// assert_eq!(law.text(), "-2:1/16,-1:1/4,0:3/8,1:1/4,2:1/16");
+/// assert_eq!(law.text(), "binomial:4");
+/// let atoms: Vec<String> = law.atoms().iter().map(|(v, p)| format!("{v}:{p}")).collect();
+/// assert_eq!(atoms.join(","), "-2:1/16,-1:1/4,0:3/8,1:1/4,2:1/16");
 /// assert_eq!(law.variance(), num_rational::BigRational::from_integer(1.into()));
 /// ```
 pub fn centred_binomial(n: u32) -> Law {
     if n == 0 {
         return Law::point(0.into());
     }
-    let total = num_bigint::BigInt::one() << (2 * n);
-    let mut weight = num_bigint::BigInt::one();
-    let mut items = Vec::new();
-    for k in 0..=2 * n {
-        items.push(format!(
-            "{}:{}/{}",
-            i64::from(k) - i64::from(n),
-            weight,
-            total
-        ));
-        weight = weight * (2 * n - k) / (k + 1);
-    }
-    Law::parse("--noise", &items.join(",")).expect("a law")
+    Law::parse("--noise", &format!("binomial:{}", 2 * n)).expect("a law")
 }
 
 /// The step law of variance r: `{-1: r/2, 0: 1 - r, 1: r/2}`.

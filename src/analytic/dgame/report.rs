@@ -597,13 +597,14 @@ fn threshold_table(caption: &str) -> Table {
             Column::new("f_star_upper", Kind::Real).labelled("clear from"),
             Column::new("last_pairs", Kind::Text).labelled("last pair"),
             Column::new("clear_from_k", Kind::Integer).labelled("clear from k"),
-            Column::new("evaluations", Kind::Integer),
-            Column::new("theorem_decisions", Kind::Integer).labelled("theorem"),
-            Column::new("f64_decisions", Kind::Integer).labelled("f64"),
-            Column::new("relative_decisions", Kind::Integer).labelled("enclosures"),
-            Column::new("double_double_decisions", Kind::Integer).labelled("double-double"),
-            Column::new("exact_decisions", Kind::Integer).labelled("exact"),
-            Column::new("undecided", Kind::Integer),
+            Column::new("evaluations", Kind::Integer).labelled("points evaluated"),
+            Column::new("theorem_decisions", Kind::Integer).labelled("signs by theorem"),
+            Column::new("f64_decisions", Kind::Integer).labelled("signs by f64"),
+            Column::new("relative_decisions", Kind::Integer).labelled("signs by enclosures"),
+            Column::new("double_double_decisions", Kind::Integer)
+                .labelled("signs by double-double"),
+            Column::new("exact_decisions", Kind::Integer).labelled("signs in exact"),
+            Column::new("undecided", Kind::Integer).labelled("signs undecided"),
         ],
     )
 }

@@ -1,5 +1,5 @@
-//! Continuous laws as their stated discretizations (`gaussian:S`, `uniform:A`), for
-//! [`super::Law::parse`].
+//! Continuous laws as their stated discretizations (`gaussian:S`, `uniform:A`), and the
+//! centred binomial `binomial:N`, for [`super::Law::parse`].
 
 use num_bigint::BigInt;
 use num_rational::BigRational;
@@ -79,6 +79,36 @@ pub(super) fn continuous(name: &str, text: &str, uniform: bool) -> Result<Law> {
             if uniform { "uniform" } else { "gaussian" },
             crate::numeric::number::short_text(&width)
         )),
+    })
+}
+
+/// The largest N of `binomial:N`.
+pub const MAX_BINOMIAL: u32 = 1024;
+
+/// `binomial:N`: the centred binomial Bin(N, 1/2) - N/2, the N + 1 values k - N/2 (k = 0..N)
+/// with probabilities C(N, k) / 2^N, exactly (variance N/4). `binomial:2m` is the law
+/// `-m:1/4^m,...,m:1/4^m` of the why-minimax study's leaf terms and noise.
+pub(super) fn binomial(name: &str, text: &str) -> Result<Law> {
+    let allowed = format!("binomial:N with N a whole number in 1..={MAX_BINOMIAL}");
+    let n: u32 = text
+        .split_once(':')
+        .and_then(|(_, n)| n.trim().parse().ok())
+        .filter(|n| (1..=MAX_BINOMIAL).contains(n))
+        .ok_or_else(|| Error::invalid(name, &allowed, text))?;
+    let total = BigInt::one() << (n as usize);
+    let half = BigRational::new(n.into(), 2.into());
+    let mut weight = BigInt::one();
+    let mut atoms = Vec::with_capacity(n as usize + 1);
+    for k in 0..=n {
+        atoms.push((
+            BigRational::from_integer(k.into()) - &half,
+            BigRational::new(weight.clone(), total.clone()),
+        ));
+        weight = weight * (n - k) / (k + 1);
+    }
+    Ok(Law {
+        atoms,
+        spec: Some(format!("binomial:{n}")),
     })
 }
 

@@ -143,6 +143,8 @@ impl Law {
     ///   to a multiple of 2^-40, the centre taking the remainder so the law sums to 1 exactly;
     /// - `uniform:A`: U(-A, A) on the 17 points k A / 8, |k| <= 8, with the mass of each cell:
     ///   1/16, and 1/32 at the ends.
+    /// - `binomial:N`: the centred binomial Bin(N, 1/2) - N/2, N in 1..=1024: the N + 1
+    ///   values k - N/2 (k = 0..N) with probabilities C(N, k) / 2^N, exact; variance N/4.
     ///
     /// The discretization is the law computed with (exactly, in `--exact`). Its variance
     /// ([`Law::variance`]) is about S^2 + S^2/192 for the Gaussian (Sheppard's cell term, less
@@ -176,6 +178,9 @@ impl Law {
                 .map_err(|e| Error::invalid(name, &format!("{allowed}; {e}"), item.trim()))
         };
         let lower = text.trim().to_ascii_lowercase();
+        if lower.starts_with("binomial:") {
+            return continuous::binomial(name, text.trim());
+        }
         if lower.starts_with("gaussian:") || lower.starts_with("uniform:") {
             return continuous(name, text.trim(), lower.starts_with("uniform:"));
         }

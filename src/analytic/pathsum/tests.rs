@@ -558,3 +558,39 @@ fn binned_evaluations_equal_brute_force() {
     .unwrap();
     assert!(column.rows[0].decision < coin.rows[0].decision);
 }
+
+/// Issue 44, item 23: `binomial:N` is Bin(N, 1/2) - N/2 exactly, its text reads back, and
+/// `binomial:2` is the law `-1:1/4,0:1/2,1:1/4`.
+#[test]
+fn binomial_law_is_the_centred_binomial() {
+    let three = Law::parse("--leaf", "binomial:3").unwrap();
+    let atoms: Vec<String> = three
+        .atoms()
+        .iter()
+        .map(|(v, p)| format!("{v}:{p}"))
+        .collect();
+    assert_eq!(atoms, ["-3/2:1/8", "-1/2:3/8", "1/2:3/8", "3/2:1/8"]);
+    assert_eq!(three.text(), "binomial:3");
+    assert_eq!(Law::parse("--leaf", &three.text()).unwrap(), three);
+    let two = Law::parse("--noise", "binomial:2").unwrap();
+    assert_eq!(
+        two.atoms(),
+        Law::parse("--noise", "-1:1/4,0:1/2,1:1/4").unwrap().atoms()
+    );
+    let wide = Law::parse("--step", "binomial:1024").unwrap();
+    assert_eq!(wide.atoms().len(), 1025);
+    assert_eq!(
+        wide.atoms()
+            .iter()
+            .map(|(_, p)| p.clone())
+            .sum::<BigRational>(),
+        BigRational::one()
+    );
+    for bad in ["binomial:0", "binomial:1025", "binomial:-2", "binomial:1.5"] {
+        let e = Law::parse("--step", bad).unwrap_err().to_string();
+        assert!(
+            e.starts_with("--step must be binomial:N with N a whole number in 1..=1024"),
+            "{e}"
+        );
+    }
+}

@@ -573,6 +573,42 @@ pub fn figure_3_report(run: &McRun, points: &[SweepPoint]) -> Result<Report> {
 /// assert_eq!(panel.reference, Some(0.5));
 /// ```
 pub fn figure_3_panel(points: &[SweepPoint], pairs: u64) -> Panel {
+    figure_3_panels(points, pairs).swap_remove(0)
+}
+
+/// Chi & Nau's Fig. 3 as two panels: [`figure_3_panel`] (against `rhf(w)`, the paper's
+/// axis), and the same points against w itself, where the weights 0.35..0.5 that `rhf`
+/// crowds into its last few hundredths (rhf(w) is 0 from w about 0.48 on) are spread out.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::sim::TrialRunner;
+/// use pathology::studies::chi_nau::match_report::{figure_3_panels, figure_3_points};
+/// let points = figure_3_points(&TrialRunner::new(20, 1, 1).unwrap()).unwrap();
+/// let panels = figure_3_panels(&points, 20);
+/// assert_eq!(panels.len(), 2);
+/// // The second panel's x is w: the points from w = 0.35 on take 30% of its axis.
+/// let xs: Vec<f64> = panels[1].series[0].points.iter().map(|p| p.x).collect();
+/// let span = panels[1].axes.x_range.1 - panels[1].axes.x_range.0;
+/// let late = xs.iter().filter(|&&x| x >= 0.35).fold(f64::INFINITY, |a, &x| a.min(x));
+/// assert!((xs.iter().fold(0.0f64, |a, &x| a.max(x)) - late) / span >= 0.29);
+/// ```
+pub fn figure_3_panels(points: &[SweepPoint], pairs: u64) -> Vec<Panel> {
+    let against_rhf = figure_3_rhf_panel(points, pairs);
+    let mut against_w = against_rhf.clone();
+    against_w.axes.title = "The same games against the weight w".to_string();
+    against_w.axes.x_label =
+        "w of e^w = w u + (1 - w) r (rhf(w) = 0 from w about 0.48 on)".to_string();
+    against_w.axes.x_range = (0.0, 0.5);
+    for (point, sweep) in against_w.series[0].points.iter_mut().zip(points) {
+        point.x = sweep.w;
+    }
+    against_w.legend = LegendPosition::Hidden;
+    vec![against_rhf, against_w]
+}
+
+fn figure_3_rhf_panel(points: &[SweepPoint], pairs: u64) -> Panel {
     let top = points.iter().map(|p| p.rhf).fold(0.0, f64::max);
     Panel {
         axes: Axes {

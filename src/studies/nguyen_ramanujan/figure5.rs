@@ -773,7 +773,7 @@ pub fn figure(
                             other => other.name().to_string(),
                         },
                         if ties_decide(spec, last as u64) {
-                            ": f64 ties, no verdict"
+                            ": f64 ties, random moves (no verdict)"
                         } else {
                             ""
                         }

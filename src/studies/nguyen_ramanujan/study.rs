@@ -891,12 +891,12 @@ pub fn check_budget(spec: &UctStudySpec, runner: &TrialRunner) -> Result<f64> {
         ));
     }
     let one_game = game_seconds(spec);
-    if one_game > crate::budget::MONTE_CARLO_TIME_LIMIT_SECONDS {
+    if one_game > crate::budget::monte_carlo_limit_seconds() {
         // One game runs on one thread: neither more threads nor shards help.
         return Err(crate::budget::refuse(
             format!("one game of {what}"),
             crate::budget::human_seconds(one_game),
-            crate::budget::human_seconds(crate::budget::MONTE_CARLO_TIME_LIMIT_SECONDS),
+            crate::budget::human_seconds(crate::budget::monte_carlo_limit_seconds()),
             "Use fewer --iterations (or fewer --c).",
         ));
     }

@@ -331,8 +331,8 @@ fn summarize(
     )?;
     Ok(NaiveLossEstimate {
         naive_can_lose: can_lose.compare(None),
-        naive_loss_probability: naive.compare(None),
-        safe_loss_probability: safe.compare(Some(0.0)),
+        naive_loss_probability: naive.compare_unit(None),
+        safe_loss_probability: safe.compare_unit(Some(0.0)),
     })
 }
 

@@ -290,6 +290,8 @@ pub fn naive_loss_report(
     }
     run.params(report).with_table(table).note(
         "naive_can_lose: a proportion (95% Wilson interval); the loss probabilities: means over positions \
-         (95% normal interval); the safe rule never loses (exact 0)",
+         (95% normal interval; when every position's is 0, the Clopper-Pearson interval of 0 in n, \
+         [0, 1 - 0.025^(1/n)], valid for any mean of values in [0, 1]); the safe rule never loses \
+         (exact 0)",
     )
 }
