@@ -34,7 +34,7 @@
 //! are computed in `f64` with rigorous rounding bounds (below 1e-9 at every size allowed, far
 //! below any sampling error). Columns may come in any order; columns a kind does not use
 //! must be empty; lines starting with `#` are comments. The self-describing CSV and JSON of
-//! `pathology mc dgame|errprop|rhf` are read as they are: their further columns (`seed`,
+//! `pathology mc dgame|errprop|rhf|distributions|sum` are read as they are: their further columns (`seed`,
 //! `successes`, `estimate_lower`, `estimate_upper`, `exact`, `z`, `engine`, rhf's `p`,
 //! `height`, `depth`, and `NAME_exact`, the exact form of parameter `NAME`, which is then
 //! used and must agree with `NAME`) are read or checked but do not change the exact value
@@ -763,8 +763,27 @@ fn kind_columns(kind: &str) -> Option<(&'static [&'static str], &'static [&'stat
 /// The widest f64 rounding bound of an exact value that validate compares with an estimate.
 const MAX_EXACT_BOUND: f64 = 1e-6;
 
-/// The kinds, for messages.
-const KINDS: &str = "dgame, errprop, rhf, pgame, ngame, bdgame, crit, mvpgame or sum";
+/// Every kind `validate` reads, in the order the help and the docs list them: the one list
+/// that the help text, `docs/validate.md` and the error message are checked against.
+pub const KINDS: [&str; 9] = [
+    "dgame", "errprop", "rhf", "pgame", "ngame", "bdgame", "crit", "mvpgame", "sum",
+];
+
+/// The `pathology mc` commands whose CSV and JSON `validate` reads as they are, with the kinds
+/// of their rows.
+pub const WRITTEN_BY: [(&str, &[&str]); 5] = [
+    ("mc dgame", &["dgame"]),
+    ("mc errprop", &["errprop"]),
+    ("mc rhf", &["rhf"]),
+    ("mc distributions", &["crit", "mvpgame"]),
+    ("mc sum", &["sum"]),
+];
+
+/// The kinds for messages: "dgame, errprop, ... or sum".
+fn kinds_in_words() -> String {
+    let (last, rest) = KINDS.split_last().expect("kinds");
+    format!("{} or {last}", rest.join(", "))
+}
 
 /// The parameters of kind `crit` (named as `pathology decision`'s options).
 const CRIT_COLUMNS: [&str; 14] = [
@@ -832,7 +851,10 @@ fn parse_row(line: u64, header: &[String], record: &csv::StringRecord) -> RowRes
         .collect();
     let kind = field(&fields, "kind")?.to_ascii_lowercase();
     let Some((columns, extras)) = kind_columns(&kind) else {
-        return Err(format!("unknown kind '{kind}' (expected {KINDS})"));
+        return Err(format!(
+            "unknown kind '{kind}' (expected {})",
+            kinds_in_words()
+        ));
     };
     // A value in a column the kind does not read is refused, never silently ignored.
     let mut unknown: Vec<&str> = header
