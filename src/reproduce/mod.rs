@@ -137,7 +137,7 @@ pub const ARTEFACTS: [Artefact; 13] = [
         step: steps::chi_nau_variety,
     },
     Artefact {
-        label: "critical-game curves and the (sigma, granularity) phase diagram (exact, issue 27)",
+        label: "critical-game curves and the (sigma, granularity) phase diagram (exact)",
         step: steps::distribution_studies,
     },
     Artefact {
@@ -153,7 +153,7 @@ pub const ARTEFACTS: [Artefact; 13] = [
         step: steps::chi_nau_ballard_kalah_gap,
     },
     Artefact {
-        label: "why minimax works: similarity, early terminal nodes, minimax bias (exact, issue 36)",
+        label: "why minimax works: similarity, early terminal nodes, minimax bias (exact)",
         step: steps::why_minimax,
     },
     Artefact {
