@@ -737,3 +737,43 @@ fn no_internal_names_in_help_or_step_labels() {
     );
     assert_eq!(internal_names("(issue 36)").len(), 1);
 }
+
+/// The notes of the studies' outputs name no module either (they pointed readers to
+/// `pathology::studies::...` and `analytic::distributions::...`).
+#[test]
+fn no_internal_names_in_the_notes_of_study_outputs() {
+    let mut found = Vec::new();
+    for args in [
+        vec!["mc", "uct", "--games", "20", "--format", "json"],
+        vec!["mc", "kalah", "--boards", "20", "--format", "json"],
+        vec![
+            "mc",
+            "othello",
+            "--openings",
+            "4",
+            "--depth",
+            "1",
+            "--format",
+            "json",
+        ],
+        vec!["mc", "ballard", "--trials", "200", "--format", "json"],
+        vec![
+            "mc",
+            "kalah-gap",
+            "--boards",
+            "20",
+            "--variant",
+            "default",
+            "--format",
+            "json",
+        ],
+    ] {
+        let json = crate::common::json_of(&args);
+        for note in json["notes"].as_array().unwrap() {
+            for name in internal_names(note.as_str().unwrap()) {
+                found.push(format!("{}: {name}", args.join(" ")));
+            }
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}

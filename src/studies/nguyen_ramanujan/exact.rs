@@ -198,7 +198,7 @@ fn exact_minimax(spec: &UctStudySpec) -> Result<(Vec<ExactMinimax>, String)> {
                         "the same as with the unrounded rational values".to_string()
                     } else {
                         format!(
-                            "with the unrounded rational values (analytic::distributions, \
+                            "with the unrounded rational values (the exact engine, \
                              formula random-play), which never tie, d-ply minimax would get {}",
                             unrounded
                                 .iter()
@@ -319,7 +319,7 @@ fn exact_minimax(spec: &UctStudySpec) -> Result<(Vec<ExactMinimax>, String)> {
                     Ok((
                         outcome_rows(&outcome),
                         format!(
-                            "minimax: exact D(d,h) (analytic::distributions::pgame_column, leaves \
+                            "minimax: exact D(d,h) (the engine of decision --game p --leaves, leaves \
                              1:p,-1:1-p, f64 enclosures) with {what}; {common}"
                         ),
                     ))
