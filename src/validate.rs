@@ -35,7 +35,7 @@
 //! are computed in `f64` with rigorous rounding bounds (below 1e-9 at every size allowed, far
 //! below any sampling error). Columns may come in any order; columns a kind does not use
 //! must be empty; lines starting with `#` are comments. The self-describing CSV and JSON of
-//! `pathology mc dgame|errprop|rhf` are read as they are: their further columns (`seed`,
+//! `pathology mc dgame|errprop|rhf|distributions|sum` are read as they are: their further columns (`seed`,
 //! `successes`, `estimate_lower`, `estimate_upper`, `exact`, `z`, `engine`, rhf's `p`,
 //! `height`, `depth`, and `NAME_exact`, the exact form of parameter `NAME`, which is then
 //! used and must agree with `NAME`) are read or checked but do not change the exact value
@@ -762,10 +762,11 @@ fn parse_row(line: u64, header: &[String], record: &csv::StringRecord) -> RowRes
     let kind = field(&fields, "kind")?.to_ascii_lowercase();
     let Some((columns, extras)) = kind_columns(&kind) else {
         return Err(format!(
-            "unknown kind '{kind}' (expected {KINDS}; validate reads the CSV and JSON of \
+            "unknown kind '{kind}' (expected {}; validate reads the CSV and JSON of \
              `pathology mc dgame`, `errprop`, `rhf`, `distributions` and `sum` as they are; \
              the other `mc` outputs, such as `mc emm`'s, print their exact values and z-scores \
-             themselves)"
+             themselves)",
+            kinds_in_words()
         ));
     };
     let fields = canonical_fields(&kind, fields)?;
@@ -1128,7 +1129,8 @@ mod holm;
 mod line_guard;
 mod render;
 
-use columns::{KINDS, OUTPUT_COLUMNS, SUM_COLUMNS, canonical, canonical_fields, kind_columns};
+pub use columns::{KINDS, WRITTEN_BY};
+use columns::{OUTPUT_COLUMNS, SUM_COLUMNS, canonical, canonical_fields, kind_columns, kinds_in_words};
 use holm::apply_holm;
 use line_guard::LineGuard;
 

@@ -509,8 +509,8 @@ fn validate_checks_crit_and_mvpgame_rows() {
     assert_eq!(checked.len(), 3);
     assert_eq!(checked[0]["exact"].as_f64().unwrap(), crit);
     assert_eq!(checked[1]["exact"].as_f64().unwrap(), mv);
-    assert_eq!(checked[0]["holm_verdict"], "agrees");
-    assert_eq!(checked[1]["holm_verdict"], "agrees");
+    assert_eq!(checked[0]["holm_verdict"], "no difference detected");
+    assert_eq!(checked[1]["holm_verdict"], "no difference detected");
     assert_eq!(checked[2]["holm_verdict"], "disagrees");
     assert!(
         checked[0]["parameters"]

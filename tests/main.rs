@@ -33,6 +33,7 @@ mod round4_files;
 mod round4_merge;
 mod round4_numbers;
 mod round5_reliability;
+mod statements;
 mod studies;
 mod table_lists;
 mod tables;

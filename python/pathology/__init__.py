@@ -440,8 +440,8 @@ def sweep(
 def threshold(
     height: int, *, grid: Optional[int] = None, tolerance: Optional[Number] = None
 ) -> Report:
-    """The dependence factor f = f1 = f2 above which no depth is pathological
-    (``pathology threshold``)."""
+    """The largest f = f1 = f2 found pathological on the grid k/grid, refined by bisection;
+    no grid point above it is pathological (``pathology threshold``)."""
     return run("threshold", height=height, grid=grid, tolerance=tolerance)
 
 
@@ -632,7 +632,7 @@ def validate(
 
     ``data`` is a ``pandas.DataFrame`` (its columns as the CSV's), a path (``str`` without
     a line break, or ``os.PathLike``) or the CSV (or JSON) text itself. The report's
-    ``exit_code`` is the command's: 0 when every row agrees, 1 when some row disagrees, 2
+    ``exit_code`` is the command's: 0 when no row differs detectably, 1 when some row disagrees, 2
     when some row is malformed; the checked rows are ``report.table("checked")``.
 
     >>> import pathology

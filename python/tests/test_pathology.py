@@ -129,7 +129,7 @@ def test_validate_csv_text():
     csv = "kind,w,branching,estimate,trials\nrhf,0.1,2,0.19,10000\nrhf,0.1,2,0.5,10000\n"
     result = pathology.validate(csv)
     assert result.exit_code == 1
-    assert result.table("checked")["verdict"] == ["agrees", "disagrees"]
+    assert result.table("checked")["verdict"] == ["no difference detected", "disagrees"]
     assert pathology.validate(csv.splitlines()[0] + "\nrhf,0.1,2,0.19,10000\n").exit_code == 0
     assert pathology.validate(csv + "rhf,2,2,0.1,100\n").exit_code == 2
 

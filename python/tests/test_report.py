@@ -135,11 +135,11 @@ def test_validate_takes_text_a_path_or_a_data_frame(tmp_path):
     from_str_path = pathology.validate(str(path))
     for report in (from_text, from_path, from_str_path):
         assert report.exit_code == 1
-        assert report.table("checked")["verdict"] == ["agrees", "disagrees"]
+        assert report.table("checked")["verdict"] == ["no difference detected", "disagrees"]
     pandas = pytest.importorskip("pandas", reason="pandas is not installed (pip install pandas)")
     frame = pandas.read_csv(io.StringIO(CSV))
     from_frame = pathology.validate(frame)
-    assert from_frame.table("checked")["verdict"] == ["agrees", "disagrees"]
+    assert from_frame.table("checked")["verdict"] == ["no difference detected", "disagrees"]
     assert from_frame.exit_code == 1
     with pytest.raises(ValueError, match="mine-not-there.csv"):
         pathology.validate(os.path.join(tmp_path, "mine-not-there.csv"))

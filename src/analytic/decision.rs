@@ -139,7 +139,7 @@ pub enum GameName {
     /// G-game (our reconstruction of Nau's game graphs): --height + 1 squares, each 1 with
     /// probability --p (default 1/2); evaluators e1, e1-forced, half, centre.
     G,
-    /// Path-sum tree (issue 36): edge increments from --step, leaf terms from --leaf,
+    /// Path-sum tree: edge increments from --step, leaf terms from --leaf,
     /// terminal nodes with probability --terminal, --outcome value or sign.
     Sum,
 }

@@ -65,7 +65,7 @@ enum Experiment {
     /// Evaluations as distributions: depth-d minimax on sampled critical games and P-games
     /// (--game crit|p) with the same evaluators, against the exact D(d,h).
     Distributions(Box<DistributionsArgs>),
-    /// Path-sum trees (issue 36): depth-d minimax on sampled path-sum trees with terminal
+    /// Path-sum trees: depth-d minimax on sampled path-sum trees with terminal
     /// nodes, each node's evaluation drawn once, against the exact D(d,h) of `decision --game sum`.
     Sum(Box<SumArgs>),
     /// Nguyen & Ramanujan: how often UCT's move is winning by c and iterations, on the

@@ -73,7 +73,8 @@ enum Command {
     Exact(Box<exact::Args>),
     /// D(d,h) and PS over a range of f1.
     Sweep(sweep::Args),
-    /// The dependence factor f = f1 = f2 above which no depth is pathological.
+    /// The largest f = f1 = f2 found pathological on the grid k/N, refined by bisection: certified
+    /// that no grid point above it is pathological (points between grid points are not checked).
     Threshold(threshold::Args),
     /// How the threshold and the peak of PS move with the height h.
     Trend(trend::Args),

@@ -15,7 +15,7 @@ pub struct Args {
     #[arg(long, value_parser = super::args::seed, default_value_t = DEFAULT_SEED, allow_negative_numbers = true)]
     seed: u64,
     /// The papers' full sizes (heights 10..=20 for the trend; larger Monte Carlo runs), instead
-    /// of the reduced defaults that finish in a few minutes on two cores.
+    /// of the reduced defaults (the README gives the measured time of a default run).
     #[arg(long)]
     full: bool,
     /// Worker threads for the Monte Carlo items (default: all cores; results do not depend

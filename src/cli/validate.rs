@@ -10,8 +10,9 @@ use crate::validate::validate;
 /// 2 on malformed input (a malformed row, a file that is not CSV or JSON, a bad option).
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Exit status: 0 when every row agrees (Holm's correction), 1 when any row \
-disagrees, 2 on malformed input (any malformed row, unreadable file, bad option)."
+    after_help = "Exit status: 0 when no row differs detectably from its exact value (Holm's \
+correction), 1 when any row disagrees, 2 on malformed input (any malformed row, unreadable \
+file, bad option)."
 )]
 pub struct Args {
     /// CSV with a header (or the JSON of a `pathology mc` command; `-` reads standard input):
@@ -24,13 +25,15 @@ pub struct Args {
     /// [default expected-playout] and its e, sigma, halfwidth, histogram, playout_formula;
     /// levels, range); mvpgame (height, depth, leaves as v1:p1,... or p, branching, evaluator
     /// perfect|artificial|gaussian|uniform|histogram [default perfect] and its parameters,
-    /// levels, range), named as `pathology decision` names its options; every kind reads h, d,
-    /// b and height, depth, branching alike. b defaults to 2,
-    /// evaluator to count; e is required with artificial. Estimates must be k/trials for a
-    /// whole k to their printed precision. The CSV and JSON that `pathology mc dgame`,
-    /// `errprop`, `rhf`, `distributions` and `sum` print are read as they are; the other `mc`
-    /// outputs (`mc emm`'s, for one) print their exact values and z-scores themselves. Line
-    /// numbers are the file's physical
+    /// levels, range), named as `pathology decision` names its options; sum (height, depth,
+    /// branching, step, leaf, terminal, outcome, evaluator position|perfect|additive|artificial
+    /// and its noise or e), named as `pathology decision --game sum` names its options. Every
+    /// kind reads h, d, b and height, depth, branching alike. b defaults to 2, evaluator to
+    /// count; e is required with artificial. Estimates must be k/trials for a whole k to their
+    /// printed precision, or successes with trials. The CSV and JSON that `pathology mc
+    /// dgame|errprop|rhf|distributions|sum` print are read as they are; the other `mc` outputs
+    /// (`mc emm`'s, for one) print their exact values and z-scores themselves. Line numbers are
+    /// the file's physical
     /// lines. The whole file's cost is estimated first (one exact column per distinct
     /// setting) and refused when over about a minute or 16 GiB.
     file: PathBuf,

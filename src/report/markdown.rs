@@ -1,11 +1,14 @@
-//! Markdown (GitHub) tables, the manifest in an HTML comment.
+//! Markdown (GitHub) tables, the manifest first in a fenced text block (exact text: its
+//! `command:` line pastes back into a shell).
 
 use super::{ExportOptions, Exporter, Report, Table};
 use crate::error::Result;
 use crate::report::output::markdown_table;
 
-/// Markdown: the manifest as an HTML comment (invisible when rendered), the title in bold,
-/// each table (its reading layout; several header rows are joined into one), the notes.
+/// Markdown: the manifest as a fenced text block inside a collapsed `<details>` element (its
+/// lines exactly as in the text format, so the `command:` line pastes back into a shell), the
+/// title in bold, each table (its reading layout; several header rows are joined into one),
+/// the notes.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Markdown;
 
@@ -48,15 +51,24 @@ pub(crate) fn table_block(report: &Report, table: &Table, decimals: usize) -> (S
     (out, grid.reduced)
 }
 
-/// The manifest comment (with `manifest`) and the title.
+/// The manifest block (with `manifest`) and the title. The fence is longer than any run of
+/// backticks in the manifest, so no manifest line can close it.
 pub(crate) fn head(report: &Report, manifest: bool) -> String {
     let mut out = String::new();
     if manifest {
-        out.push_str("<!--\n");
-        for line in report.manifest.lines() {
-            out.push_str(&format!("{}\n", line.replace("--", "-\u{2060}-")));
+        let lines = report.manifest.lines();
+        let longest_run = lines
+            .iter()
+            .flat_map(|line| line.split(|c| c != '`'))
+            .map(str::len)
+            .max()
+            .unwrap_or(0);
+        let fence = "`".repeat((longest_run + 1).max(3));
+        out.push_str(&format!("<details><summary>manifest</summary>\n\n{fence}text\n"));
+        for line in lines {
+            out.push_str(&format!("{line}\n"));
         }
-        out.push_str("-->\n");
+        out.push_str(&format!("{fence}\n\n</details>\n\n"));
     }
     out.push_str(&format!("**{}**\n", cell(&report.title)));
     out

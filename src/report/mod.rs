@@ -76,11 +76,13 @@ pub enum Format {
     /// Aligned plain text, laid out like the paper.
     #[default]
     Text,
-    /// Comma-separated values: one table, tidy long format, manifest in `#` comment lines.
+    /// Comma-separated values: one table, tidy long format; the manifest goes beside it (a
+    /// NAME.csv.manifest.json file for the files a command writes; on standard output as
+    /// --manifest says: none by default).
     Csv,
     /// JSON: `{"manifest", "tables": [{"name", "caption", "columns", "rows"}], "notes"}`.
     Json,
-    /// A Markdown (GitHub) table, manifest in an HTML comment.
+    /// A Markdown (GitHub) table, the manifest first in a fenced text block (copyable as is).
     Markdown,
     /// A LaTeX `table` with booktabs, caption and label, manifest in `%` comments.
     Latex,

@@ -188,7 +188,7 @@ pub const ARTEFACTS: [Artefact; 13] = [
         step: steps::chi_nau_variety,
     },
     Artefact {
-        label: "critical-game curves and the (sigma, granularity) phase diagram (exact, issue 27)",
+        label: "critical-game curves and the (sigma, granularity) phase diagram (exact)",
         files: &["critical_curves", "phase_diagram"],
         work: 25,
         step: steps::distribution_studies,
@@ -212,7 +212,7 @@ pub const ARTEFACTS: [Artefact; 13] = [
         step: steps::chi_nau_ballard_kalah_gap,
     },
     Artefact {
-        label: "why minimax works: similarity, early terminal nodes, minimax bias (exact, issue 36)",
+        label: "why minimax works: similarity, early terminal nodes, minimax bias (exact)",
         files: &["why_"],
         work: 2,
         step: steps::why_minimax,

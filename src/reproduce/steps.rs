@@ -83,7 +83,8 @@ pub(super) fn tables(job: &mut Job) -> Result<()> {
     job.file(
         "threshold_h10.txt",
         &text,
-        "the f = f1 = f2 above which no depth is pathological at h = 10 (the paper: \"> 0.57\")",
+        "the largest pathological f = f1 = f2 at h = 10 on the grid k/1000, refined by \
+         bisection; no grid point above it is pathological (the paper: \"> 0.57\")",
         "pathology threshold --height 10",
         None,
     )?;
@@ -383,8 +384,8 @@ pub(super) fn cross_validation(job: &mut Job) -> Result<()> {
     }
     let agree = report.rows.len() - report.holm_disagreeing();
     let summary = format!(
-        "{agree} of {} estimates agree with the exact values at family-wise level 0.05 \
-         (score tests, Holm's step-down correction); largest |z| = {:.2}",
+        "no difference from the exact value detected for {agree} of {} estimates at \
+         family-wise level 0.05 (score tests, Holm's step-down correction); largest |z| = {:.2}",
         report.rows.len(),
         report.rows.iter().map(|r| r.z.abs()).fold(0.0, f64::max)
     );
@@ -829,7 +830,7 @@ pub(super) fn why_minimax(job: &mut Job) -> Result<()> {
         }
     }
     let report = study.report();
-    let what = "why minimax works (issue 36): path-sum trees by similarity, noise and granularity, P-games with early terminal nodes, minimax bias; exact, with the claims table";
+    let what = "why minimax works: path-sum trees by similarity, noise and granularity, P-games with early terminal nodes, minimax bias; exact, with the claims table";
     for format in [Format::Text, Format::Csv] {
         let name = format!("why_minimax.{}", format.extension());
         job.rendered(&name, &report, format, &options, (what, &command, None))?;
@@ -880,7 +881,7 @@ pub(super) fn domains(job: &mut Job) -> Result<()> {
         }
     }
     let report = study.report();
-    let what = "real domains at every position (issue 38): the 8-puzzle, KRK and KQK, exact accuracy and local pathology by depth, noise sampled; the claims of Nau et al. 2010";
+    let what = "real domains at every position: the 8-puzzle, KRK and KQK, exact accuracy and local pathology by depth, noise sampled; the claims of Nau et al. 2010";
     for format in [Format::Text, Format::Csv] {
         let name = format!("domains.{}", format.extension());
         job.rendered(

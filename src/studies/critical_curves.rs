@@ -99,6 +99,33 @@ impl Curve {
         h >= 2 && self.decision[h - 2] + 2.0 * self.bound < self.decision[0]
     }
 
+    /// The mean over `d = 2..H-1` of the fraction of its possible fall that the curve has
+    /// made by depth d, `(D(1) - D(d)) / (D(1) - 1/b)` (1/b: a random move), with a rigorous
+    /// bound on its rounding error; `None` when `D(1)` is within its bound of 1/b (no fall is
+    /// possible). Unlike the fall to `D(H-1)`, it does not saturate where the curve reaches
+    /// 1/b: a curve that gets there sooner scores more.
+    pub fn mean_fall_fraction(&self) -> Option<(f64, f64)> {
+        let h = self.decision.len();
+        let floor = 1.0 / f64::from(self.branching);
+        let floor_error = floor * f64::EPSILON;
+        let possible = self.decision[0] - floor;
+        let possible_error = self.bound + floor_error;
+        if h < 3 || possible <= 2.0 * possible_error {
+            return None;
+        }
+        let depths = &self.decision[1..h - 1];
+        let mean = depths
+            .iter()
+            .map(|d| (self.decision[0] - d) / possible)
+            .sum::<f64>()
+            / depths.len() as f64;
+        // Each term n/m with |dn| <= 2 bound, |dm| <= possible_error, |n| <= 1: its error is
+        // at most (2 bound + possible_error) / (m - possible_error); f64 rounding of the
+        // terms and the mean adds a few ulps of values below 2 (a generous 1e-14).
+        let bound = (2.0 * self.bound + possible_error) / (possible - possible_error) + 1e-14;
+        Some((mean, bound))
+    }
+
     /// `D(1) - min_{d < H} D(d)` (zero when no depth is worse than d = 1).
     pub fn drop(&self) -> f64 {
         let h = self.decision.len();
@@ -289,14 +316,29 @@ impl CriticalStudy {
     }
 
     /// The evidence for a claim about `effect` (a difference of two curves' values, each
-    /// within `bound`): exact for the quantized model, but not testable where the effect is
-    /// within the larger of the curves' estimated distances to the continuous Gaussian (a
-    /// verdict that small could be the quantization's).
+    /// within `bound`): exact for the quantized model, but not testable where every curve is
+    /// D = 1 at every depth (the evaluator decides perfectly, so there is no fall to test),
+    /// nor where the effect is within the sum of the curves' estimated distances to the
+    /// continuous Gaussian (a verdict that small could be the quantization's: the effect
+    /// combines both curves, so both their errors).
     fn evidence(effect: f64, bound: f64, curves: &[&Curve]) -> Evidence {
-        let gap = curves
+        let gap: f64 = curves.iter().filter_map(|c| c.continuous_gap).sum();
+        Self::evidence_with_gap(effect, bound, gap, curves)
+    }
+
+    /// [`Self::evidence`] with the quantization error `gap` of the effect given (for an effect
+    /// that is not a plain difference of D values).
+    fn evidence_with_gap(effect: f64, bound: f64, gap: f64, curves: &[&Curve]) -> Evidence {
+        if curves
             .iter()
-            .filter_map(|c| c.continuous_gap)
-            .fold(0.0, f64::max);
+            .all(|c| c.decision.iter().all(|&d| d >= 1.0 - c.bound))
+        {
+            return Evidence::NotTestable(
+                "D = 1 at every depth: this evaluator decides perfectly here, so there is no \
+                 fall to test"
+                    .to_string(),
+            );
+        }
         if gap > 0.0 && effect.abs() <= gap {
             return Evidence::NotTestable(format!(
                 "the effect {effect:.2e} is within the estimated quantization error {gap:.2e}"
@@ -315,8 +357,10 @@ impl CriticalStudy {
     /// - gamma = 0.9 weakens it, per b and heuristic: the mean over `d < H` of
     ///   `D_0.9(d) - D_1(d)` is above 0 (the area between the curves, which does not saturate
     ///   where both curves reach 1/b).
-    /// - More pathology at larger b, per gamma and heuristic: the fall `D(1) - D(H-1)` at
-    ///   b = 8 minus the fall at b = 2 is above 0.
+    /// - More pathology at larger b, per gamma and heuristic: the mean fraction of the possible
+    ///   fall made by each depth ([`Curve::mean_fall_fraction`]) at b = 8 minus at b = 2 is
+    ///   above 0. (The fall `D(1) - D(H-1)` saturated: where both curves end at 1/b it only
+    ///   compares the depth-1 accuracies.)
     pub fn claim_families(&self) -> Vec<ClaimFamily> {
         let h = self.height as usize;
         let source_nr = "N&R 2024, Fig. 5 (for UCT; here minimax)";
@@ -360,17 +404,34 @@ impl CriticalStudy {
                 ) else {
                     continue;
                 };
-                let fall = |c: &Curve| c.decision[0] - c.decision[h - 2];
+                let quantity =
+                    "mean over 1 < d < H of [D(1) - D(d)] / [D(1) - 1/b]: b = 8 minus b = 2";
+                let evidence = match (large.mean_fall_fraction(), small.mean_fall_fraction()) {
+                    (Some((a, bound_a)), Some((b, bound_b))) => {
+                        // The quantization error of each fraction is at most about twice
+                        // its curve's distance estimate over its possible fall.
+                        let scaled = |c: &Curve| {
+                            c.continuous_gap.map_or(0.0, |g| {
+                                2.0 * g / (c.decision[0] - 1.0 / f64::from(c.branching))
+                            })
+                        };
+                        Self::evidence_with_gap(
+                            a - b,
+                            bound_a + bound_b,
+                            scaled(large) + scaled(small),
+                            &[large, small],
+                        )
+                    }
+                    _ => Evidence::NotTestable(
+                        "D(1) is 1/b (a random move): no fall is possible".to_string(),
+                    ),
+                };
                 branching.push(Claim::new(
                     format!("gamma = {gamma}, {}", heuristic.label()),
                     "Nau et al. 2010, Sec. 6",
-                    "[D(1) - D(H-1)] at b = 8 minus at b = 2",
+                    quantity,
                     Direction::Greater,
-                    Self::evidence(
-                        fall(large) - fall(small),
-                        2.0 * (large.bound + small.bound),
-                        &[large, small],
-                    ),
+                    evidence,
                 ));
             }
         }
@@ -404,14 +465,23 @@ impl CriticalStudy {
                             counts.push(format!("{} {n}", verdict.word()));
                         }
                     }
-                    let effects: Vec<f64> = of.iter().filter_map(|d| d.effect.to_f64()).collect();
-                    let (low, high) = effects
+                    let effects: Vec<f64> = of
                         .iter()
-                        .fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), &x| {
-                            (l.min(x), h.max(x))
-                        });
+                        .filter(|d| d.verdict != Verdict::NotTestable)
+                        .filter_map(|d| d.effect.to_f64())
+                        .collect();
+                    let range = if effects.is_empty() {
+                        String::new()
+                    } else {
+                        let (low, high) = effects
+                            .iter()
+                            .fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), &x| {
+                                (l.min(x), h.max(x))
+                            });
+                        format!("; effect {low:.4} to {high:.4}")
+                    };
                     parts.push(format!(
-                        "{label} ({} settings): {}; effect {low:.4} to {high:.4}",
+                        "{label} ({} settings): {}{range}",
                         of.len(),
                         counts.join(", ")
                     ));
@@ -525,14 +595,14 @@ mod tests {
             if statement.contains("gaussian") {
                 assert_eq!(verdict, Verdict::Holds, "{statement}");
             } else {
-                assert_eq!(verdict, Verdict::Fails, "{statement}"); // both D = 1
+                assert_eq!(verdict, Verdict::NotTestable, "{statement}"); // both D = 1
             }
         }
         for (statement, verdict) in verdicts(&families[0]) {
             let expected = if statement.contains("gaussian") {
                 Verdict::Holds
             } else {
-                Verdict::Fails // expected playout: D = 1 at every depth
+                Verdict::NotTestable // expected playout: D = 1 at every depth, nothing to fall
             };
             assert_eq!(verdict, expected, "{statement}");
         }
@@ -548,11 +618,19 @@ mod tests {
                 .into_iter()
                 .find(|x| claim.statement.ends_with(&x.label()))
                 .unwrap();
-            let fall = |b| {
+            let fraction = |b| {
                 let c = study.curve(b, gamma, &heuristic).unwrap();
-                c.decision[0] - c.decision[h - 2]
+                let floor = 1.0 / f64::from(b);
+                (1..h - 1)
+                    .map(|d| (c.decision[0] - c.decision[d]) / (c.decision[0] - floor))
+                    .sum::<f64>()
+                    / (h - 2) as f64
             };
-            let effect = fall(8) - fall(2);
+            if heuristic == Heuristic::ExpectedPlayout {
+                assert_eq!(decided.verdict, Verdict::NotTestable, "{claim:?}");
+                continue;
+            }
+            let effect = fraction(8) - fraction(2);
             match decided.verdict {
                 Verdict::Holds => assert!(effect > 0.0, "{claim:?}"),
                 Verdict::Fails => assert!(effect <= 0.0, "{claim:?}"),

@@ -38,8 +38,27 @@ pub(super) fn kind_columns(
     })
 }
 
-/// The kinds, for messages.
-pub(super) const KINDS: &str = "dgame, errprop, rhf, pgame, ngame, bdgame, crit, mvpgame or sum";
+/// Every kind `validate` reads, in the order the help and the docs list them: the one list
+/// that the help text, `docs/validate.md` and the error message are checked against.
+pub const KINDS: [&str; 9] = [
+    "dgame", "errprop", "rhf", "pgame", "ngame", "bdgame", "crit", "mvpgame", "sum",
+];
+
+/// The `pathology mc` commands whose CSV and JSON `validate` reads as they are, with the kinds
+/// of their rows.
+pub const WRITTEN_BY: [(&str, &[&str]); 5] = [
+    ("mc dgame", &["dgame"]),
+    ("mc errprop", &["errprop"]),
+    ("mc rhf", &["rhf"]),
+    ("mc distributions", &["crit", "mvpgame"]),
+    ("mc sum", &["sum"]),
+];
+
+/// The kinds for messages: "dgame, errprop, ... or sum".
+pub(super) fn kinds_in_words() -> String {
+    let (last, rest) = KINDS.split_last().expect("kinds");
+    format!("{} or {last}", rest.join(", "))
+}
 
 /// The parameters of kind `crit` (named as `pathology decision`'s options).
 pub(super) const CRIT_COLUMNS: [&str; 14] = [

@@ -18,7 +18,7 @@ impl Report {
     pub fn to_report(&self, input: &str) -> crate::report::Report {
         use crate::report::{Cell, Column, Kind, Table};
         let verdict = |v: Verdict| match v {
-            Verdict::Agrees => "agrees",
+            Verdict::Agrees => "no difference detected",
             Verdict::Disagrees => "disagrees",
         };
         let mut checked = Table::new(

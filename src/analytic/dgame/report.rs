@@ -712,8 +712,9 @@ pub fn height_trend_report(
 ) -> Report {
     let report = Report::new(
         "trend",
-        "Pathology against height (f1 = f2 = f): the certified threshold f* above which no depth \
-         pair is pathological, and the peak of PS over f",
+        "Pathology against height (f1 = f2 = f): the threshold f* (the largest f found \
+         pathological on the grid, refined by bisection; no grid point above it is \
+         pathological), and the peak of PS over f",
     )
     .param("from", from)
     .param("to", to)

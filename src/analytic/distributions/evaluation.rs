@@ -47,7 +47,7 @@ pub enum PlayoutFormula {
     /// The closed form `f` of the authors' code (mcts-lp, `expected_playout.py`): with
     /// `k_i = 1 - gamma_i + gamma_i / b`, `f(r) = (k1 k2)^(r div 2) + (1 - k2) sum_{i=0}^{r
     /// div 2} (k1 k2)^i` (`f = 1` for `r < 2`), times `k1` for odd `r`. It differs from
-    /// [`PlayoutFormula::RandomPlay`] from `r = 2` on (its geometric sum has one term more:
+    /// random-play from `r = 2` on (its geometric sum has one term more:
     /// 7/8 instead of 3/4 at b = 2, gamma = 1) and always starts with Max's rate.
     AuthorsCode,
 }

@@ -578,7 +578,7 @@ pub fn ballard_report(request: &BallardRequest, run: &McRun, counts: &[PairCount
     }
     report.with_table(table).with_table(claims(request, counts)).note(
         "A reconstruction of Ballard's claim, not of his experiment: the mixing formula, the games \
-         (Nau's N-games) and the evaluator are ours (see pathology::studies::chi_nau::ballard). \
+         (Nau's N-games) and the evaluator are ours (see docs/chi_nau_ballard_kalah.md). \
          share: the mixed rule's fraction of the 2 x pairs games (each board played twice, each rule \
          moving first once; columns mixed_wins, lost_both, split, won_both count the mixed rule's \
          games and pairs); 95% interval over pairs (z^2/2 pseudo-pairs at 0 and at 1); improvement = \

@@ -66,7 +66,7 @@ use crate::sim::stats::{Comparison, Proportion};
 /// One reading of the unstated choices: the default, or the default with one choice changed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum KalahVariant {
-    /// Our documented default (module docs of `studies::chi_nau::kalah`).
+    /// Our documented default (docs/chi_nau_ballard_kalah.md lists its choices).
     Default,
     /// Every pit 0 to 6 stones (boards with an empty side drawn again).
     Pits0To6,
@@ -487,7 +487,7 @@ pub fn kalah_gap(
              product ahead counts the w whose product score lies above 1/2 (the same rules)",
         )
         .note(
-        "Each variant changes one unstated choice of our default (pathology::studies::chi_nau::kalah); \
+        "Each variant changes one unstated choice of our default (docs/chi_nau_ballard_kalah.md); \
          all run on the same seed. rhf: 95% Wilson interval over node pairs; product wins: of all games \
          and of decisive games (draws left out, as the paper's percentages add up to 100%), 95% Wilson \
          (games treated as independent); product score (win 1, draw 1/2) per board: 95% normal interval. \

@@ -281,8 +281,9 @@ pub fn kalah_report(table: &KalahTable) -> Report {
          rhf pairs: one pair of distinct depth-4 nodes per start (two starts per board), flaws against the \
          exact solver (draw = 1/2). Fractions of games and of pairs: 95% Wilson intervals (games treated \
          as independent); product score (win 1, draw 1/2) per board: 95% normal interval. Every w uses \
-         the same boards and pairs. Rules and generator: see the docs of pathology::games::kalah and \
-         pathology::studies::chi_nau::kalah.",
+         the same boards and pairs. Rules, generator and evaluators: the API documentation (cargo doc) \
+         of the kalah game and study; docs/chi_nau_ballard_kalah.md lists the choices the paper \
+         leaves open.",
     )
     .note(CLAIMS_NOTE)
 }
@@ -372,8 +373,8 @@ pub fn othello_report(results: &[OthelloMatches]) -> Report {
         "Each opening is played twice per evaluator (minimax moving first once, product once); both \
          players use the same evaluator and depth. Fractions of games: 95% Wilson intervals (games \
          treated as independent); minimax score (win 1, draw 1/2) per opening: 95% normal interval. \
-         Teague's evaluators, depths and openings are unknown; ours are in the docs of \
-         pathology::studies::chi_nau::othello. positions: every position the searches visited.",
+         Teague's evaluators, depths and openings are unknown; ours are in the API \
+         documentation (cargo doc) of the othello study. positions: every position the searches visited.",
     )
     .note(CLAIMS_NOTE)
 }
@@ -383,7 +384,7 @@ const CLAIMS_NOTE: &str = "claims: games and node pairs of one board or opening 
      correlated (standard errors times sqrt(2); a difference of two quantities measured on the same \
      boards or openings gets the sum of their standard errors), so a decided claim stays decided under \
      any correlation; agreement with a paper's value is an equivalence test (rhf within 0.02, a win rate \
-     within 2.5 points). See pathology::studies::chi_nau::variety_claims.";
+     within 2.5 points).";
 
 fn evaluator_name(e: OthelloEvaluator) -> &'static str {
     match e {

@@ -145,7 +145,7 @@ fn exact_minimax(spec: &UctStudySpec) -> Result<(Vec<ExactMinimax>, String)> {
         } => {
             let game = CriticalGame::new(*branching, *height, *gamma_max, *gamma_min)?;
             let depths = Depths::UpTo(deepest(*height));
-            let engine = "analytic::distributions::critical_column, f64 enclosures";
+            let engine = "the engine of decision --game crit, f64 enclosures";
             let plain = |model: Model<f64>, what: &str| -> Result<_> {
                 let outcome = critical_column(&game, &Evaluation::new(model), depths)?;
                 Ok((
@@ -198,7 +198,7 @@ fn exact_minimax(spec: &UctStudySpec) -> Result<(Vec<ExactMinimax>, String)> {
                         "the same as with the unrounded rational values".to_string()
                     } else {
                         format!(
-                            "with the unrounded rational values (analytic::distributions, \
+                            "with the unrounded rational values (the exact engine, \
                              formula random-play), which never tie, d-ply minimax would get {}",
                             unrounded
                                 .iter()
@@ -258,7 +258,7 @@ fn exact_minimax(spec: &UctStudySpec) -> Result<(Vec<ExactMinimax>, String)> {
                 GameKind::P => Family::P(PGame::new(b, p)?),
                 GameKind::N => Family::N(NGame::new(b, p)?),
             };
-            let engine = "analytic::families::decision_column, f64 with a rounding bound";
+            let engine = "the engine of decision --game p|n, f64 with a rounding bound";
             let families = |evaluator: FamilyEvaluator<f64>, what: &str| -> Result<_> {
                 let column = decision_column(&family, &evaluator, h)?;
                 let rows = (1..=deepest(h))
@@ -307,7 +307,7 @@ fn exact_minimax(spec: &UctStudySpec) -> Result<(Vec<ExactMinimax>, String)> {
                     let note = quantized_note(
                         &rows,
                         spec.sigma,
-                        "analytic::distributions::pgame_column, leaves 1:p,-1:1-p, f64 enclosures",
+                        "the engine of decision --game p --leaves, leaves 1:p,-1:1-p, f64 enclosures",
                     );
                     Ok((rows, format!("{note}; {common}")))
                 }
@@ -319,7 +319,7 @@ fn exact_minimax(spec: &UctStudySpec) -> Result<(Vec<ExactMinimax>, String)> {
                     Ok((
                         outcome_rows(&outcome),
                         format!(
-                            "minimax: exact D(d,h) (analytic::distributions::pgame_column, leaves \
+                            "minimax: exact D(d,h) (the engine of decision --game p --leaves, leaves \
                              1:p,-1:1-p, f64 enclosures) with {what}; {common}"
                         ),
                     ))

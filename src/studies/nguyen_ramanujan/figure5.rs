@@ -639,7 +639,7 @@ pub fn grid_report(grid: &Grid, seed: u64, results: &[SettingResult]) -> Report 
         .note(format!(
             "claims: the paper's (lookahead pathology: with gamma = 1 and a large c the fraction \
              of winning moves falls as the iterations grow, and gamma < 1 weakens it), one claim \
-             per setting and c, decided by report::claims (Holm within each family). A fall is \
+             per setting and c (Holm within each family). A fall is \
              p(N = {}) - p(N = {early}), the first count of at least {EARLY_ITERATIONS} against \
              the last; weakening is p(gamma = 0.9) - p(gamma = 1) at the last N. The two \
              proportions come from the same games (a fall) or from the same seed (gamma), and \

@@ -721,8 +721,7 @@ type SharedRun = (
 /// The claims tables' note (the correlation bound of [`super::claims`]).
 const CLAIMS_NOTE: &str = "claims: every depth and rule of a setting is measured on the same games, \
      so the standard error of a difference is bounded by the sum of the two (conservative: a decided \
-     claim stays decided under any correlation); depth 1 to 9 because depth 10 reaches the leaves. \
-     See pathology::studies::wilson_parker_nau::claims.";
+     claim stays decided under any correlation); depth 1 to 9 because depth 10 reaches the leaves.";
 
 /// Wilson, Parker & Nau's Figs. 3-6 as written by [`wilson_figures`].
 #[derive(Debug, Clone, PartialEq)]
