@@ -80,6 +80,32 @@ impl DecisionRequest {
         }
     }
 
+    /// The names of the tables [`Self::report`] will have, in order, known before any work
+    /// (so that a wrong `--table` is refused at once).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::analytic::decision::DecisionRequest;
+    /// use pathology::analytic::families::report::{EvaluatorRequest, FamilyRequest, GameRequest};
+    /// let request = DecisionRequest::Family(FamilyRequest {
+    ///     game: GameRequest::P { p: None }, branching: 2, height: 4, depth: None,
+    ///     evaluator: EvaluatorRequest::Count, exact: false,
+    /// });
+    /// let names: Vec<String> = request.report().unwrap().tables.into_iter().map(|t| t.name).collect();
+    /// assert_eq!(request.tables(), names);
+    /// ```
+    pub fn tables(&self) -> Vec<&'static str> {
+        match self {
+            DecisionRequest::LiMarsland(r) => r.tables(),
+            DecisionRequest::GGame(r) if r.flaws => vec!["decisions", "root", "flaws", "dominates"],
+            DecisionRequest::Family(_)
+            | DecisionRequest::Distributions(_)
+            | DecisionRequest::GGame(_)
+            | DecisionRequest::PathSum(_) => vec!["decisions", "root"],
+        }
+    }
+
     /// The report of [`DgameRequest::report`] or [`FamilyRequest::report`], its manifest
     /// naming the subcommand [`DECISION_COMMAND`].
     ///
@@ -139,7 +165,7 @@ pub enum GameName {
     /// G-game (our reconstruction of Nau's game graphs): --height + 1 squares, each 1 with
     /// probability --p (default 1/2); evaluators e1, e1-forced, half, centre.
     G,
-    /// Path-sum tree (issue 36): edge increments from --step, leaf terms from --leaf,
+    /// Path-sum tree: edge increments from --step, leaf terms from --leaf,
     /// terminal nodes with probability --terminal, --outcome value or sign.
     Sum,
 }

@@ -59,7 +59,7 @@ enum Experiment {
     /// Evaluations as distributions: depth-d minimax on sampled critical games and P-games
     /// (--game crit|p) with the same evaluators, against the exact D(d,h).
     Distributions(Box<DistributionsArgs>),
-    /// Path-sum trees (issue 36): depth-d minimax on sampled path-sum trees with terminal
+    /// Path-sum trees: depth-d minimax on sampled path-sum trees with terminal
     /// nodes, each node's evaluation drawn once, against the exact D(d,h) of `decision --game sum`.
     Sum(Box<SumArgs>),
     /// Nguyen & Ramanujan: how often UCT's move is winning by c and iterations, on the
@@ -138,6 +138,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 }
 
 fn dgame(args: DgameArgs) -> anyhow::Result<()> {
+    args.run.check_table(&["estimates"])?;
     let spec = DgameSpec {
         height: args.height,
         f1: args.f1,
@@ -148,6 +149,7 @@ fn dgame(args: DgameArgs) -> anyhow::Result<()> {
 }
 
 fn alphabeta(args: AlphabetaArgs) -> anyhow::Result<()> {
+    args.run.check_table(&["estimates"])?;
     let request = NaiveLossRequest {
         positions: args.positions,
         plies: args.plies,
@@ -180,6 +182,7 @@ struct ErrpropArgs {
 }
 
 fn errprop(args: ErrpropArgs) -> anyhow::Result<()> {
+    args.run.check_table(&["estimates"])?;
     let spec = ErrpropSpec {
         gamma: args.gamma,
         delta: args.delta,
@@ -210,6 +213,7 @@ struct RhfArgs {
 }
 
 fn rhf(args: RhfArgs) -> anyhow::Result<()> {
+    args.run.check_table(&["estimates"])?;
     let spec = RhfSpec::with_default_p(args.w, args.p.as_ref(), args.height, args.depth)?;
     args.run.emit(&spec.estimate(&args.run.config())?)
 }
@@ -267,6 +271,7 @@ struct DistributionsArgs {
 }
 
 fn distributions(args: DistributionsArgs) -> anyhow::Result<()> {
+    args.run.check_table(&["estimates"])?;
     if args.game.game == Some(GameName::P) && args.game.evaluator.is_none() {
         return Err(crate::Error::invalid(
             "--evaluator",
@@ -319,6 +324,7 @@ struct SumArgs {
 }
 
 fn sum(args: SumArgs) -> anyhow::Result<()> {
+    args.run.check_table(&["estimates"])?;
     use crate::studies::crossval::pathsum_report::PathSumSpec;
     if let Some(game) = args.game.game.filter(|g| *g != GameName::Sum) {
         return Err(crate::Error::invalid(
