@@ -32,6 +32,7 @@ mod report_commands;
 mod round4_files;
 mod round4_merge;
 mod round4_numbers;
+mod round5_speed;
 mod studies;
 mod table_lists;
 mod tables;
