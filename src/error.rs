@@ -6,6 +6,10 @@ use thiserror::Error;
 
 /// Errors from the library.
 ///
+/// The longest value an [`Error::InvalidArgument`] repeats in full (longer ones are shortened
+/// to half of it): room for a file name and what differs, not for a 10,000-item law.
+pub const MAX_ECHO: usize = 600;
+
 /// [`Error::InvalidArgument`] and [`Error::TooExpensive`] are the user's to fix (the binary
 /// exits with code 2 for them, like a usage error).
 #[derive(Debug, Clone, PartialEq, Error)]
@@ -62,11 +66,28 @@ impl Error {
     /// assert_eq!(err.to_string(), "--height must be between 1 and 40, got 41");
     /// assert!(matches!(err, Error::InvalidArgument { ref name, .. } if name == "--height"));
     /// ```
+    ///
+    /// A value longer than [`MAX_ECHO`] characters is shortened to its start and its length,
+    /// so that a refused 10,000-item law does not fill the terminal:
+    ///
+    /// ```
+    /// use pathology::Error;
+    /// let law = vec!["1:1/10000"; 10_000].join(",");
+    /// let text = Error::invalid("--noise", "at most 64 values", &law).to_string();
+    /// assert!(text.starts_with("--noise must be at most 64 values, got 1:1/10000,"), "{text}");
+    /// assert!(text.len() < 400 && text.ends_with("... (99999 characters)"), "{text}");
+    /// ```
     pub fn invalid(name: &str, allowed: &str, got: impl std::fmt::Display) -> Self {
+        let mut got = got.to_string();
+        let length = got.chars().count();
+        if length > MAX_ECHO {
+            got = got.chars().take(MAX_ECHO / 2).collect::<String>()
+                + &format!("... ({length} characters)");
+        }
         Error::InvalidArgument {
             name: name.to_string(),
             allowed: allowed.to_string(),
-            got: got.to_string(),
+            got,
         }
     }
 

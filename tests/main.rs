@@ -34,6 +34,7 @@ mod round4_merge;
 mod round4_numbers;
 mod round5_reliability;
 mod statements;
+mod round5_speed;
 mod studies;
 mod table_lists;
 mod tables;

@@ -608,20 +608,42 @@ def mc_rhf(
 
 def merge(shards: Sequence[Union[Report, str, "os.PathLike[str]"]]) -> Report:
     """The outputs of a sharded run combined into the unsharded report
-    (``pathology merge``): reports (their JSON) or files the shards wrote."""
+    (``pathology merge``): reports (their JSON) or files the shards wrote.
+
+    Raises:
+        ValueError: no shards, or shards that do not merge (the message names each report
+            given in memory as ``shards[i]``, never the temporary file it was written to).
+        TypeError: a shard that is neither a Report nor a path.
+    """
     import tempfile
 
+    shards = list(shards)
+    if not shards:
+        raise ValueError(
+            "merge needs the shards of a run (Reports or files), at least one; got none"
+        )
     with tempfile.TemporaryDirectory(prefix="pathology-merge-") as directory:
         files = []
+        written = {}  # temporary file -> the name the caller knows it by
         for i, shard in enumerate(shards):
             if isinstance(shard, Report):
                 path = os.path.join(directory, f"shard-{i + 1}.json")
                 with open(path, "w", encoding="utf-8") as f:
                     f.write(shard.to_json())
                 files.append(path)
+                written[path] = f"shards[{i}] (a Report)"
             else:
                 files.append(_word(shard, f"shards[{i}]"))
-        return run("merge", files=files)
+        try:
+            return run("merge", files=files)
+        except ValueError as error:
+            message = str(error)
+            if not any(path in message for path in written):
+                raise
+            # Longest first, so that shard-1.json does not match inside shard-10.json.
+            for path in sorted(written, key=len, reverse=True):
+                message = message.replace(path, written[path])
+            raise ValueError(message) from None
 
 
 def validate(

@@ -71,7 +71,8 @@ def run_sharded(
             ``--shard``, ``shard`` or ``format`` given, or the command's own usage error or
             refusal (raised as the first shard reports it, never retried).
         RuntimeError: a shard that failed twice (the error names it).
-        TypeError: ``executor`` returned something other than a shard's JSON text.
+        TypeError: ``executor`` is not an executor (no ``submit``), or it returned
+            something other than a shard's JSON text.
         KeyboardInterrupt: Ctrl-C (the shards are cancelled first).
     """
     from . import _command_line, merge  # type: ignore[attr-defined]
@@ -96,6 +97,11 @@ def run_sharded(
         raise ValueError(
             "run_sharded sets --format itself (JSON shards, merged into a Report): give the "
             "command without it"
+        )
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise TypeError(
+            "executor must be a concurrent.futures.Executor (an object with submit(), such as "
+            f"a ThreadPoolExecutor) or None, got {type(executor).__name__} {executor!r:.200}"
         )
     command = "pathology " + " ".join(words)
     report, printer = _shard_progress(progress, shards, " ".join(node.path))

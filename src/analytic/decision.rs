@@ -80,6 +80,32 @@ impl DecisionRequest {
         }
     }
 
+    /// The names of the tables [`Self::report`] will have, in order, known before any work
+    /// (so that a wrong `--table` is refused at once).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::analytic::decision::DecisionRequest;
+    /// use pathology::analytic::families::report::{EvaluatorRequest, FamilyRequest, GameRequest};
+    /// let request = DecisionRequest::Family(FamilyRequest {
+    ///     game: GameRequest::P { p: None }, branching: 2, height: 4, depth: None,
+    ///     evaluator: EvaluatorRequest::Count, exact: false,
+    /// });
+    /// let names: Vec<String> = request.report().unwrap().tables.into_iter().map(|t| t.name).collect();
+    /// assert_eq!(request.tables(), names);
+    /// ```
+    pub fn tables(&self) -> Vec<&'static str> {
+        match self {
+            DecisionRequest::LiMarsland(r) => r.tables(),
+            DecisionRequest::GGame(r) if r.flaws => vec!["decisions", "root", "flaws", "dominates"],
+            DecisionRequest::Family(_)
+            | DecisionRequest::Distributions(_)
+            | DecisionRequest::GGame(_)
+            | DecisionRequest::PathSum(_) => vec!["decisions", "root"],
+        }
+    }
+
     /// The report of [`DgameRequest::report`] or [`FamilyRequest::report`], its manifest
     /// naming the subcommand [`DECISION_COMMAND`].
     ///

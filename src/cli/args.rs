@@ -281,6 +281,11 @@ impl RunOptions {
         self.seeded.config(self.trials, self.shard)
     }
 
+    /// Refuses, before any work, a `--table` that names none of `names`.
+    pub fn check_table(&self, names: &[&str]) -> crate::Result<()> {
+        self.seeded.output.check_table(names)
+    }
+
     /// Prints the report with 4 decimals unless --decimals.
     pub fn emit(&self, report: &crate::report::Report) -> anyhow::Result<()> {
         self.seeded.output.emit(report, 4)

@@ -33,6 +33,7 @@ pub struct BallardArgs {
 }
 
 pub fn run_ballard(a: BallardArgs) -> anyhow::Result<()> {
+    a.run.check_table(&["ballard", "claims"])?;
     let request = BallardRequest {
         branchings: a.branching,
         height: a.height,

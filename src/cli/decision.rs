@@ -95,5 +95,6 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         }
         .request()?,
     };
+    args.output.check_table(&request.tables())?;
     args.output.emit(&request.report()?, request.decimals())
 }

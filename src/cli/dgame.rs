@@ -41,6 +41,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         complement: args.complement,
         exact: args.output.exact,
     };
+    args.output.output.check_table(&request.tables())?;
     args.output
         .output
         .emit(&request.report()?, request.decimals())

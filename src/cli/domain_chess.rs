@@ -40,13 +40,6 @@ fn heuristic(text: &str) -> Result<Heuristic, String> {
     Heuristic::parse(text).map_err(|_| format!("must be one of mopup, room, dtm, got {text}"))
 }
 
-fn noise(text: &str) -> Result<Noise, String> {
-    Noise::parse(text).map_err(|e| match e {
-        crate::Error::InvalidArgument { allowed, .. } => format!("must be {allowed}, got {text}"),
-        other => other.to_string(),
-    })
-}
-
 #[derive(Debug, clap::Args)]
 pub struct ChessArgs {
     /// Evaluation function: mopup (Black king to the edge, kings close), room (Bratko's KRK
@@ -55,8 +48,8 @@ pub struct ChessArgs {
     heuristic: Heuristic,
     /// Noise added to every frontier evaluation, drawn per search node: none, gaussian:S, or
     /// a discrete law v1:p1,v2:p2,... (exact rationals). With noise the run is Monte Carlo.
-    #[arg(long, value_parser = noise, default_value = "none", allow_hyphen_values = true)]
-    noise: Noise,
+    #[arg(long, default_value = "none", allow_hyphen_values = true)]
+    noise: String,
     /// Granularity: round the heuristic to G equally spaced levels over its range (2..=1000000).
     #[arg(long, value_parser = super::args::whole_in::<u32>(2, 1_000_000), allow_negative_numbers = true)]
     levels: Option<u32>,
@@ -79,7 +72,8 @@ pub fn run(piece: Piece, args: ChessArgs) -> anyhow::Result<()> {
         piece,
         heuristic: args.heuristic,
         levels: args.levels,
-        noise: args.noise,
+        // Parsed here, not by clap, so that a refused law is named once, after the reason.
+        noise: Noise::parse(&args.noise)?,
         depths: args.depth.0,
         run: args.run.config(args.trials, args.shard),
     };

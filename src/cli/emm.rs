@@ -115,6 +115,7 @@ pub fn run_emm_calibrate(args: EmmCalibrateArgs) -> anyhow::Result<()> {
 }
 
 pub fn run_emm(args: EmmArgs) -> anyhow::Result<()> {
+    args.options.output.check_table(&["estimates"])?;
     let request = EmmRequest {
         board: args.board.request(),
         evaluator: args.evaluator,
@@ -128,6 +129,9 @@ pub fn run_emm(args: EmmArgs) -> anyhow::Result<()> {
 }
 
 pub fn run_emm_figures(args: EmmFiguresArgs) -> anyhow::Result<()> {
+    args.options
+        .output
+        .check_table(&crate::studies::wilson_parker_nau::report::WILSON_FIGURE_TABLES)?;
     let seed = args.options.seed;
     let threads = args
         .options

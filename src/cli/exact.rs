@@ -39,6 +39,7 @@ pub fn options(game: GameOptions, height: u32, depth: Option<u32>, exact: bool) 
 
 pub fn run(args: Args) -> anyhow::Result<()> {
     let request = options(args.game, args.height, args.depth, args.exact).request()?;
+    args.output.check_table(&request.tables())?;
     args.output
         .emit(&request.report_as("exact")?, request.decimals())
 }

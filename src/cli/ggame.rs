@@ -15,6 +15,8 @@ pub struct GGameArgs {
 }
 
 pub fn run(args: GGameArgs) -> anyhow::Result<()> {
+    args.run
+        .check_table(&["ggame", "claims", "claims_summary"])?;
     let report = GGameStudy::new(args.height, args.p).play(&args.run.config())?;
     args.run.emit(&report)
 }

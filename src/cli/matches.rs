@@ -95,6 +95,7 @@ pub fn run_match(args: MatchArgs) -> anyhow::Result<()> {
         evaluator: args.evaluator,
         w: args.w,
     };
+    args.options.run.output.check_table(&["matches"])?;
     let report = request.play(&args.options.config(args.pairs))?;
     args.options.run.output.emit(&report, 4)
 }

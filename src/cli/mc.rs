@@ -147,6 +147,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 }
 
 fn dgame(args: DgameArgs) -> anyhow::Result<()> {
+    args.run.check_table(&["estimates"])?;
     let spec = DgameSpec {
         height: args.height,
         f1: args.f1,
@@ -157,6 +158,7 @@ fn dgame(args: DgameArgs) -> anyhow::Result<()> {
 }
 
 fn alphabeta(args: AlphabetaArgs) -> anyhow::Result<()> {
+    args.run.check_table(&["estimates"])?;
     let request = NaiveLossRequest {
         positions: args.positions,
         plies: args.plies,
@@ -189,6 +191,7 @@ struct ErrpropArgs {
 }
 
 fn errprop(args: ErrpropArgs) -> anyhow::Result<()> {
+    args.run.check_table(&["estimates"])?;
     let spec = ErrpropSpec {
         gamma: args.gamma,
         delta: args.delta,
@@ -219,6 +222,7 @@ struct RhfArgs {
 }
 
 fn rhf(args: RhfArgs) -> anyhow::Result<()> {
+    args.run.check_table(&["estimates"])?;
     let spec = RhfSpec::with_default_p(args.w, args.p.as_ref(), args.height, args.depth)?;
     args.run.emit(&spec.estimate(&args.run.config())?)
 }
@@ -276,6 +280,7 @@ struct DistributionsArgs {
 }
 
 fn distributions(args: DistributionsArgs) -> anyhow::Result<()> {
+    args.run.check_table(&["estimates"])?;
     if args.game.game == Some(GameName::P) && args.game.evaluator.is_none() {
         return Err(crate::Error::invalid(
             "--evaluator",
@@ -328,6 +333,7 @@ struct SumArgs {
 }
 
 fn sum(args: SumArgs) -> anyhow::Result<()> {
+    args.run.check_table(&["estimates"])?;
     use crate::studies::crossval::pathsum_report::PathSumSpec;
     if let Some(game) = args.game.game.filter(|g| *g != GameName::Sum) {
         return Err(crate::Error::invalid(

@@ -22,6 +22,8 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
+    // The undecided points are a table only when there are some.
+    args.output.check_table(&["threshold", "undecided"])?;
     let report = threshold_at(args.height, args.grid, args.tolerance)?;
     args.output.emit(&report, 10)
 }

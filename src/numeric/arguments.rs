@@ -96,17 +96,35 @@ where
     T: TryFrom<u64> + Clone + Send + Sync + 'static,
 {
     move |text: &str| {
-        let range = if hi == u64::MAX {
-            format!("{lo}..=2^64-1")
-        } else {
-            format!("{lo}..={hi}")
-        };
+        let range = whole_range(lo, hi);
         match text.trim().parse::<u64>() {
             Ok(n) if (lo..=hi).contains(&n) => {
-                T::try_from(n).map_err(|_| format!("must be a whole number in {range}, got {text}"))
+                T::try_from(n).map_err(|_| format!("must be a whole number {range}, got {text}"))
             }
-            _ => Err(format!("must be a whole number in {range}, got {text}")),
+            _ => Err(format!("must be a whole number {range}, got {text}")),
         }
+    }
+}
+
+/// A range of whole numbers as the messages state it: `in 1..=64`, or in words when the
+/// upper end is a type's limit (a power of two minus one from 2^16 on), which reads badly as
+/// digits: `from 1 to 2^31 - 1`.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::numeric::arguments::whole_range;
+/// assert_eq!(whole_range(1, 64), "in 1..=64");
+/// assert_eq!(whole_range(1, (1 << 31) - 1), "from 1 to 2^31 - 1");
+/// assert_eq!(whole_range(2, u64::from(u32::MAX)), "from 2 to 2^32 - 1");
+/// assert_eq!(whole_range(0, u64::MAX), "from 0 to 2^64 - 1");
+/// ```
+pub fn whole_range(lo: u64, hi: u64) -> String {
+    let ones = hi.count_ones();
+    if ones >= 16 && hi.checked_add(1).is_none_or(u64::is_power_of_two) {
+        format!("from {lo} to 2^{ones} - 1")
+    } else {
+        format!("in {lo}..={hi}")
     }
 }
 

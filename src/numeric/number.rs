@@ -330,6 +330,38 @@ fn product(a: &BigInt, b: &BigInt) -> BigInt {
     BigInt::from_biguint(sign, BigUint::from_slice(&to_u32_words(&digits)))
 }
 
+/// The least common multiple of the positive `a` and `b`, by the gcd that suits their sizes:
+/// a remainder when `b` fits a word, the big-number backend's for large values (num-integer's
+/// binary gcd of a 40,000-bit number took milliseconds, even against a small one).
+///
+/// # Examples
+///
+/// ```
+/// use num_bigint::BigInt;
+/// use pathology::numeric::number::lcm_positive;
+/// let big = BigInt::from(3).pow(5000) * BigInt::from(4);
+/// assert_eq!(lcm_positive(&big, &BigInt::from(6)), big.clone());
+/// assert_eq!(lcm_positive(&big, &BigInt::from(5)), &big * 5);
+/// let other = BigInt::from(3).pow(4000) * BigInt::from(7);
+/// assert_eq!(lcm_positive(&big, &other), &big * 7);
+/// ```
+pub fn lcm_positive(a: &BigInt, b: &BigInt) -> BigInt {
+    if let Some(small) = b.to_u64().filter(|&x| x > 0) {
+        let remainder = (a % small).to_u64().unwrap_or(0);
+        let (mut x, mut y) = (small, remainder);
+        while y != 0 {
+            (x, y) = (y, x % y);
+        }
+        return if x == small {
+            a.clone()
+        } else {
+            a * (small / x)
+        };
+    }
+    let reduced = reduced_fraction(a, b);
+    reduced.numer() * b
+}
+
 /// `numerator / denominator` in lowest terms (denominator non-zero); the gcd of large
 /// values by [`backend`] (num-integer's binary gcd is quadratic with a large constant).
 fn reduced_fraction(numerator: &BigInt, denominator: &BigInt) -> BigRational {
@@ -769,8 +801,48 @@ pub fn parse_rational(text: &str) -> Result<BigRational, ParseRationalError> {
     Ok(value)
 }
 
+/// [`parse_rational`] as an unreduced fraction `(numerator, denominator)`, the denominator
+/// positive: for callers that put many numbers over one common denominator and reduce once
+/// (a histogram's weights), not once per number.
+///
+/// # Examples
+///
+/// ```
+/// use num_bigint::BigInt;
+/// use pathology::numeric::number::parse_ratio;
+/// assert_eq!(parse_ratio("2/6").unwrap(), (BigInt::from(2), BigInt::from(6)));
+/// assert_eq!(parse_ratio("-0.25").unwrap(), (BigInt::from(-25), BigInt::from(100)));
+/// assert_eq!(parse_ratio("3/-4").unwrap(), (BigInt::from(-3), BigInt::from(4)));
+/// assert!(parse_ratio("1e-400").is_err());
+/// ```
+///
+/// # Errors
+///
+/// As [`parse_rational`].
+pub fn parse_ratio(text: &str) -> Result<(BigInt, BigInt), ParseRationalError> {
+    let (numerator, denominator) = parse_ratio_unchecked(text)?;
+    // Both below 2^900: the value, unless 0, lies in [2^-900, 2^900] and fits f64.
+    if numerator.bits() > 900 || denominator.bits() > 900 {
+        let value = BigRational::new(numerator.clone(), denominator.clone());
+        if !fits_f64(&value) {
+            return Err(ParseRationalError::OutsideF64(text.trim().to_string()));
+        }
+    }
+    Ok((numerator, denominator))
+}
+
 /// [`parse_rational`] without the `f64` range check.
 fn parse_rational_unchecked(text: &str) -> Result<BigRational, ParseRationalError> {
+    let (numerator, denominator) = parse_ratio_unchecked(text)?;
+    Ok(if denominator.is_one() {
+        BigRational::from_integer(numerator)
+    } else {
+        BigRational::new(numerator, denominator)
+    })
+}
+
+/// [`parse_ratio`] without the `f64` range check.
+fn parse_ratio_unchecked(text: &str) -> Result<(BigInt, BigInt), ParseRationalError> {
     let s = text.trim();
     let malformed = || ParseRationalError::Malformed(text.to_string());
     if let Some((p, q)) = s.split_once('/') {
@@ -779,7 +851,7 @@ fn parse_rational_unchecked(text: &str) -> Result<BigRational, ParseRationalErro
         if Zero::is_zero(&q) {
             return Err(ParseRationalError::ZeroDenominator(text.to_string()));
         }
-        return Ok(BigRational::new(p, q));
+        return Ok(if q.is_negative() { (-p, -q) } else { (p, q) });
     }
     let (mantissa, exponent) = match s.find(['e', 'E']) {
         Some(i) => {
@@ -811,9 +883,12 @@ fn parse_rational_unchecked(text: &str) -> Result<BigRational, ParseRationalErro
     let scale = exponent - frac_part.len() as i64;
     let ten = BigInt::from(10u32);
     Ok(if scale >= 0 {
-        BigRational::from_integer(numerator * num_traits::pow(ten, scale as usize))
+        (
+            numerator * num_traits::pow(ten, scale as usize),
+            BigInt::one(),
+        )
     } else {
-        BigRational::new(numerator, num_traits::pow(ten, (-scale) as usize))
+        (numerator, num_traits::pow(ten, (-scale) as usize))
     })
 }
 

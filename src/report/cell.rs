@@ -98,6 +98,33 @@ impl Cell {
         }
     }
 
+    /// The cell as messages show it: numbers as Rust prints doubles (`-inf`, `NaN`), never
+    /// the cell's type name.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::report::Cell;
+    /// assert_eq!(Cell::Real(f64::NEG_INFINITY).message_text(), "-inf");
+    /// assert_eq!(Cell::Bounded { value: f64::NAN, bound: 0.5 }.message_text(), "NaN (error bound 0.5)");
+    /// assert_eq!(Cell::Interval { estimate: 1.0, lower: 0.0, upper: f64::INFINITY }.message_text(), "1 [0, inf]");
+    /// ```
+    pub fn message_text(&self) -> String {
+        match self {
+            Cell::Exact(r) => r.to_string(),
+            Cell::Bounded { value, bound } => format!("{value} (error bound {bound})"),
+            Cell::Real(value) => value.to_string(),
+            Cell::Interval {
+                estimate,
+                lower,
+                upper,
+            } => format!("{estimate} [{lower}, {upper}]"),
+            Cell::Integer(i) => i.to_string(),
+            Cell::Text(t) => t.clone(),
+            Cell::Empty => String::new(),
+        }
+    }
+
     /// The cell as readers see it (text, Markdown, LaTeX), with `decimals` decimals; the
     /// second value is true when an `f64` value was printed with fewer decimals because its
     /// error bound supports no more.

@@ -328,7 +328,7 @@ pub(crate) fn check_finite(table: &Table, rows: &[Vec<Cell>]) -> Result<()> {
                     "a finite number: the f64 computation overflowed or underflowed for these \
                      parameters, so nothing is printed (--exact computes in rationals where it \
                      is offered)",
-                    format!("{cell:?}"),
+                    cell.message_text(),
                 ));
             }
         }

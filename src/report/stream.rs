@@ -251,7 +251,7 @@ impl<W: Write> TableStream<W> {
                 return Err(std::io::Error::other(crate::error::Error::invalid(
                     &format!("a cell of table {}", self.table.name),
                     "a finite number: the f64 computation overflowed or underflowed",
-                    format!("{cell:?}"),
+                    cell.message_text(),
                 )));
             }
         }

@@ -235,7 +235,10 @@ pub fn check_iterations(grid: &[u64]) -> Result<()> {
     if grid.is_empty() || !increasing || !in_range {
         return Err(Error::invalid(
             "--iterations",
-            &format!("increasing whole numbers in 1..={MAX_ITERATIONS}"),
+            &format!(
+                "increasing whole numbers {}",
+                crate::numeric::arguments::whole_range(1, MAX_ITERATIONS)
+            ),
             format!("{grid:?}"),
         ));
     }

@@ -122,6 +122,16 @@ impl DgameRequest {
         if self.complement { 10 } else { 3 }
     }
 
+    /// The names of the tables [`Self::report`] will have, known before any work: the
+    /// complements alone, or the decisions and PS.
+    pub fn tables(&self) -> Vec<&'static str> {
+        if self.complement {
+            vec!["complements"]
+        } else {
+            vec!["decisions", "ps"]
+        }
+    }
+
     /// f2 as the request fixes it.
     ///
     /// # Errors

@@ -51,6 +51,19 @@ const GCD_SECONDS: f64 = 7.2e-10;
 /// buffers, two depths in flight).
 const EXACT_BUFFER_FACTOR: f64 = 24.0;
 
+/// Wall seconds per entry (level and true value) and (64-bit word)^2 of the law's common
+/// denominator of reading an exact law out: the enclosures of its CDFs (one long division
+/// each) and the histogram's normalisation that built it (a gcd per entry). Issue 43 item 7:
+/// a histogram whose weights have 3000 distinct prime denominators (about 40,000 bits) was
+/// estimated at 1 ms without this term.
+const LAW_SECONDS: f64 = 2.0e-9;
+
+/// [`LAW_SECONDS`] for one law.
+fn law_reading(law: &Law, values: f64) -> f64 {
+    let words = (law.denominator_bits() / 64.0).max(1.0);
+    LAW_SECONDS * law.levels as f64 * values * words * words
+}
+
 /// The cost of one exact product of numbers of `bits` bits.
 fn product(bits: f64) -> f64 {
     PRODUCT_SECONDS * (bits / 64.0).max(1.0).powf(1.585)
@@ -99,16 +112,13 @@ fn point_mass_levels(
             (true, false) => most(&won),
             _ => most(&lost),
         };
+        // The bounds once per level, not once per entry (that was quadratic in the levels).
+        let (from, to) = (least(&lost).max(mixed_least), most(&lost).min(mixed_most));
         let new_won: Vec<bool> = (0..n)
             .map(|x| {
                 // The optimal child's support (lost) is always there; the others add won's.
                 let present = lost[x] || (with_won && won[x]);
-                present
-                    && if max_parent {
-                        x >= least(&lost).max(mixed_least)
-                    } else {
-                        x <= most(&lost).min(mixed_most)
-                    }
+                present && if max_parent { x >= from } else { x <= to }
             })
             .collect();
         let new_lost = won.clone();
@@ -199,6 +209,7 @@ pub(crate) fn critical_cost<'a, P: Probability>(
     let mut largest: f64 = 0.0;
     for (_, group) in &groups {
         let law = law_of(group[0]);
+        seconds += law_reading(law, 2.0);
         let (exact, bytes) = exact_walk_cost(b, rates, law, group);
         if P::EXACT || exact < CHEAP_EXACT_SECONDS {
             seconds += exact;
@@ -353,7 +364,7 @@ pub fn estimate_pgame_cost<P: Probability>(
     let law = evaluation.law(game.values(), None, None)?;
     let n = law.levels as f64;
     if !P::EXACT {
-        let mut seconds = 0.0;
+        let mut seconds = law_reading(&law, g);
         for &d in depths {
             let levels = f64::from(d.saturating_sub(1));
             seconds += FLOAT_PGAME_SECONDS * levels * (g - 1.0) * n * (3.0 * bf + 6.0);

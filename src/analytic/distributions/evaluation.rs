@@ -201,8 +201,10 @@ impl Histogram {
                 format!("{place}: '{row}'"),
             )
         };
-        let mut weights: BTreeMap<BigRational, BTreeMap<BigRational, BigRational>> =
-            BTreeMap::new();
+        // The weights as read, unreduced (numerator, denominator): put over one common
+        // denominator once, then summed and normalised as integers, not as rationals row by
+        // row (each rational operation takes a gcd).
+        let mut rows: Vec<(BigRational, BigRational, BigInt, BigInt)> = Vec::new();
         let mut seen_data = false;
         for (i, raw) in text.lines().enumerate() {
             let row = raw.trim();
@@ -215,48 +217,64 @@ impl Histogram {
             if header {
                 continue; // the header line, once, before any data
             }
-            let numbers = fields
-                .iter()
-                .map(|f| parse_rational(f))
-                .collect::<std::result::Result<Vec<BigRational>, _>>()
-                .map_err(|e| {
-                    bad(
-                        i + 1,
-                        &format!(
-                            "numbers as decimals or fractions; a header only as \
-                             value,evaluation[,weight]: {e}"
-                        ),
-                        row,
-                    )
-                })?;
-            if !(2..=3).contains(&numbers.len()) {
+            let not_numbers = |e: crate::numeric::number::ParseRationalError| {
+                bad(
+                    i + 1,
+                    &format!(
+                        "numbers as decimals or fractions; a header only as \
+                         value,evaluation[,weight]: {e}"
+                    ),
+                    row,
+                )
+            };
+            if !(2..=3).contains(&fields.len()) {
+                // Every field a number first: a malformed field is named as before.
+                for f in &fields {
+                    parse_rational(f).map_err(not_numbers)?;
+                }
                 return Err(bad(i + 1, "two or three fields", row));
             }
-            let weight = numbers.get(2).cloned().unwrap_or_else(BigRational::one);
-            if weight.is_negative() {
+            let value = parse_rational(fields[0]).map_err(not_numbers)?;
+            let evaluation = parse_rational(fields[1]).map_err(not_numbers)?;
+            let (numerator, denominator) = match fields.get(2) {
+                Some(w) => crate::numeric::number::parse_ratio(w).map_err(not_numbers)?,
+                None => (BigInt::one(), BigInt::one()),
+            };
+            if numerator.is_negative() {
                 return Err(bad(i + 1, "weights at least 0", row));
             }
-            *weights
-                .entry(numbers[0].clone())
-                .or_default()
-                .entry(numbers[1].clone())
-                .or_insert_with(BigRational::zero) += weight;
+            rows.push((value, evaluation, numerator, denominator));
         }
-        if weights.is_empty() {
+        if rows.is_empty() {
             return Err(Error::invalid("--histogram", "at least one row", "no rows"));
         }
-        // Before any rational arithmetic over the common denominator (issue 34 item 12).
-        let denominators: std::collections::BTreeSet<&BigInt> = weights
-            .values()
-            .flat_map(|row| row.values().map(|w| w.denom()))
-            .collect();
-        let rows: usize = weights.values().map(BTreeMap::len).sum();
+        // Before any arithmetic over the common denominator (issue 34 item 12): the entries
+        // (distinct value and evaluation) and the bits of the distinct denominators.
+        let denominators: std::collections::HashSet<&BigInt> = rows.iter().map(|r| &r.3).collect();
         let bits: u64 = denominators.iter().map(|d| d.bits()).sum();
-        check_histogram_cost(rows, bits as f64)?;
+        let entries: std::collections::HashSet<(&BigRational, &BigRational)> =
+            rows.iter().map(|r| (&r.0, &r.1)).collect();
+        check_histogram_cost(entries.len(), bits as f64)?;
+        let common = denominators.iter().fold(BigInt::one(), |l, d| {
+            crate::numeric::number::lcm_positive(&l, d)
+        });
+        let mut weights: BTreeMap<BigRational, BTreeMap<BigRational, BigInt>> = BTreeMap::new();
+        for (value, evaluation, numerator, denominator) in rows {
+            let scaled = if denominator == common {
+                numerator
+            } else {
+                numerator * (&common / &denominator)
+            };
+            *weights
+                .entry(value)
+                .or_default()
+                .entry(evaluation)
+                .or_insert_with(BigInt::zero) += scaled;
+        }
         let mut laws = BTreeMap::new();
         let mut normalised = String::new();
         for (value, row) in weights {
-            let total: BigRational = row.values().cloned().sum();
+            let total: BigInt = row.values().sum();
             if total.is_zero() {
                 return Err(Error::invalid(
                     "--histogram",
@@ -267,12 +285,15 @@ impl Histogram {
             let law: Vec<(BigRational, BigRational)> = row
                 .into_iter()
                 .filter(|(_, w)| !w.is_zero())
-                .map(|(e, w)| (e, w / &total))
+                .map(|(e, w)| {
+                    // One gcd per entry (a fast one for large values): in lowest terms.
+                    (e, <BigRational as Probability>::from_scaled(&w, &total))
+                })
                 .collect();
+            let value_text = rational_text(&value);
             for (e, p) in &law {
                 normalised.push_str(&format!(
-                    "{},{},{}\n",
-                    rational_text(&value),
+                    "{value_text},{},{}\n",
                     rational_text(e),
                     rational_text(p)
                 ));
@@ -397,20 +418,50 @@ pub(crate) fn enclose_ratio(n: &BigInt, d: &BigInt) -> (f64, f64) {
         } else {
             (q.next_down().max(0.0), q.next_up())
         }
+    } else if let Some(ends) = enclose_by_division(n, d) {
+        ends
     } else {
         let e = crate::numeric::enclosure::Enclosure::of(&BigRational::new(n.clone(), d.clone()));
         (e.lower, e.upper)
     }
 }
 
+/// The neighbouring doubles of `n / d` (both positive) from one integer division, without
+/// reducing the fraction: `q = floor(n 2^k / d)` of 64 or 65 bits, its leading 53 bits
+/// rounded down and up (up only when a bit below them or the remainder is not zero). `None`
+/// outside the normal range of doubles (then [`crate::numeric::enclosure::Enclosure::of`]).
+fn enclose_by_division(n: &BigInt, d: &BigInt) -> Option<(f64, f64)> {
+    if !n.is_positive() || !d.is_positive() {
+        return None;
+    }
+    let k = 64 + d.bits() as i64 - n.bits() as i64;
+    let (q, r) = if k >= 0 {
+        (n << k as u64).div_rem(d)
+    } else {
+        n.div_rem(&(d << (-k) as u64))
+    };
+    let q = q.to_u128()?;
+    let drop = (128 - q.leading_zeros()).checked_sub(53)?;
+    let mantissa = (q >> drop) as u64;
+    let inexact = !r.is_zero() || q & ((1u128 << drop) - 1) != 0;
+    // The value is mantissa 2^e (rounded down), mantissa of 53 bits.
+    let e = i64::from(drop) - k;
+    if !(-1022..=900).contains(&e) {
+        return None;
+    }
+    let scale = f64::from_bits(((e + 1023) as u64) << 52);
+    let lower = mantissa as f64 * scale;
+    let upper = (mantissa + u64::from(inexact)) as f64 * scale;
+    Some((lower, upper))
+}
+
 /// Scaled integers over the lcm of the denominators (each distinct denominator folded once).
 fn scaled(values: &[Vec<BigRational>]) -> (Vec<Vec<BigInt>>, BigInt) {
-    let mut seen: Vec<&BigInt> = Vec::new();
+    let mut seen: std::collections::HashSet<&BigInt> = std::collections::HashSet::new();
     let mut denominator = BigInt::one();
     for x in values.iter().flatten() {
-        if !seen.iter().any(|d| *d == x.denom()) {
-            seen.push(x.denom());
-            denominator = denominator.lcm(x.denom());
+        if seen.insert(x.denom()) {
+            denominator = crate::numeric::number::lcm_positive(&denominator, x.denom());
         }
     }
     let numerators = values

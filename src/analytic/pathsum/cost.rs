@@ -3,8 +3,55 @@
 
 use super::{Evaluator, Grid_, Law, Outcome, PathSumGame};
 use crate::budget::Cost;
-use crate::error::Result;
-use num_traits::Zero;
+use crate::error::{Error, Result};
+use num_rational::BigRational;
+use num_traits::{Signed, Zero};
+
+/// The largest magnitude a value of the tree may reach (`1e300`): the outputs in value units
+/// (biases, losses) and the Monte Carlo engine's values are doubles, which end near 1.8e308.
+const MAX_MAGNITUDE_EXPONENT: u32 = 300;
+
+/// Refuses laws under which a value of the tree, `height x largest |step| + largest |leaf|
+/// + largest |noise|`, can pass `10^300` in magnitude: one rule for `decision --game sum` (in
+/// either mode) and `mc sum`, before any work.
+pub(super) fn check_magnitude(game: &PathSumGame) -> Result<()> {
+    let largest = |law: &Law| {
+        law.atoms
+            .iter()
+            .map(|(v, _)| v.abs())
+            .max()
+            .unwrap_or_else(BigRational::zero)
+    };
+    let noise = match &game.evaluator {
+        Evaluator::Additive { noise } => largest(noise),
+        _ => BigRational::zero(),
+    };
+    let step = largest(&game.step) * BigRational::from_integer(game.height.into());
+    let leaf = largest(&game.leaf);
+    let limit = BigRational::from_integer(num_bigint::BigInt::from(10).pow(MAX_MAGNITUDE_EXPONENT));
+    if &step + &leaf + &noise <= limit {
+        return Ok(());
+    }
+    let (name, law) = if step >= leaf && step >= noise {
+        ("--step", &game.step)
+    } else if leaf >= noise {
+        ("--leaf", &game.leaf)
+    } else {
+        match &game.evaluator {
+            Evaluator::Additive { noise } => ("--noise", noise),
+            _ => unreachable!("the noise is the largest term only when it is given"),
+        }
+    };
+    Err(Error::invalid(
+        name,
+        &format!(
+            "values small enough that a value of the tree (height x largest |step| + largest \
+             |leaf| + largest |noise|) stays within 1e{MAX_MAGNITUDE_EXPONENT} in magnitude \
+             (values and biases are printed, and sampled, as doubles)"
+        ),
+        law.text(),
+    ))
+}
 
 /// Estimated cost of [`super::pathsum_column`] for all of `depths`.
 ///

@@ -251,9 +251,7 @@ impl Noise {
     ///
     /// [`Error::InvalidArgument`] naming `--noise` and the allowed forms.
     pub fn parse(text: &str) -> Result<Noise> {
-        const ALLOWED: &str = "none, gaussian:S with S > 0, or a discrete law v1:p1,v2:p2,... \
-                               with probabilities in (0, 1] summing to 1";
-        let bad = || Error::invalid("--noise", ALLOWED, text);
+        let bad = || Error::invalid("--noise", crate::domains::NOISE_ALLOWED, text);
         let text_trim = text.trim();
         if text_trim == "none" {
             return Ok(Noise::None);
@@ -267,6 +265,9 @@ impl Noise {
             };
         }
         let mut law: Vec<(BigRational, BigRational)> = Vec::new();
+        if text_trim.split(',').count() > 64 {
+            return Err(bad());
+        }
         for part in text_trim.split(',') {
             let (v, p) = part.split_once(':').ok_or_else(bad)?;
             let v = parse_rational(v.trim()).map_err(|_| bad())?;
@@ -280,7 +281,10 @@ impl Noise {
             }
         }
         let total: BigRational = law.iter().map(|(_, p)| p.clone()).sum();
-        if law.is_empty() || total != BigRational::one() {
+        if law.is_empty()
+            || total != BigRational::one()
+            || !crate::domains::noise_values_allowed(law.iter().map(|(v, _)| v))
+        {
             return Err(bad());
         }
         law.sort();

@@ -131,9 +131,7 @@ pub enum Noise {
     Discrete(DiscreteLaw),
 }
 
-const NOISE_ALLOWED: &str = "none, gaussian:S (S > 0) or a discrete law v1:p1,v2:p2,... \
-     (at most 64 values, probabilities in (0, 1] summing to 1, values' common denominator at \
-     most 10^6, |values| at most 10^6)";
+use crate::domains::NOISE_ALLOWED;
 
 impl Noise {
     /// Parses `none`, `gaussian:S` or `v1:p1,v2:p2,...` (exact rationals: `0.1` is 1/10).
@@ -167,6 +165,9 @@ impl Noise {
         }
         let mut values = Vec::new();
         let mut probabilities = Vec::new();
+        if t.split(',').count() > 64 {
+            return Err(bad());
+        }
         for part in t.split(',') {
             let (v, p) = part.split_once(':').ok_or_else(bad)?;
             let v = parse_rational(v).map_err(|_| bad())?;

@@ -104,7 +104,10 @@ pub fn parse_iterations(text: &str) -> Result<Vec<u64>> {
     let bad = || {
         Error::invalid(
             "--iterations",
-            &format!("comma-separated increasing whole numbers in 1..={MAX_ITERATIONS}"),
+            &format!(
+                "comma-separated increasing whole numbers {}",
+                crate::numeric::arguments::whole_range(1, MAX_ITERATIONS)
+            ),
             text,
         )
     };

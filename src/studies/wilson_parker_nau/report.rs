@@ -682,6 +682,18 @@ struct WilsonFigure {
     natural: bool,
 }
 
+/// The tables of [`wilson_figures`]'s report, in order: each figure's data, the claims and
+/// the files written.
+pub const WILSON_FIGURE_TABLES: [&str; 7] = [
+    "wilson_fig3_p_artificial",
+    "wilson_fig4_p_natural",
+    "wilson_fig5_n_artificial",
+    "wilson_fig6_n_natural",
+    "claims",
+    "claims_summary",
+    "files",
+];
+
 const WILSON_FIGURES: [WilsonFigure; 4] = [
     WilsonFigure {
         number: 3,

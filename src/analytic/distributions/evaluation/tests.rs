@@ -93,3 +93,34 @@ fn histogram_errors_name_the_option_and_value() {
     assert!(Histogram::parse("value,evaluation\n1,2\n").is_ok());
     assert!(Histogram::parse("1,2\nx,y\n").is_err());
 }
+
+/// Issue 43 item 13: the enclosure by one integer division is the pair of neighbouring
+/// doubles that the rational enclosure finds, for exact and inexact ratios, large and small.
+#[test]
+fn enclosures_by_division_are_the_rational_ones() {
+    use crate::numeric::enclosure::Enclosure;
+    let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+    let mut next = || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let big = |words: usize, next: &mut dyn FnMut() -> u64| {
+        (0..words).fold(BigInt::from(0), |acc, _| (acc << 64) + BigInt::from(next()))
+    };
+    for case in 0..2000 {
+        let d = big(1 + case % 5, &mut next) + BigInt::from(1);
+        let n = match case % 4 {
+            0 => d.clone(),
+            1 => &d >> (case % 300),
+            2 => big(1 + case % 3, &mut next) % &d + BigInt::from(1),
+            _ => (&d >> 1) + BigInt::from(case % 3),
+        };
+        if n.is_zero() {
+            continue;
+        }
+        let e = Enclosure::of(&BigRational::new(n.clone(), d.clone()));
+        assert_eq!(super::enclose_ratio(&n, &d), (e.lower, e.upper), "{n}/{d}");
+    }
+}
