@@ -184,16 +184,6 @@ impl Value {
         }
     }
 
-    /// The nearest double (the midpoint of an enclosure).
-    pub(crate) fn to_f64(&self) -> f64 {
-        match self {
-            Value::Exact(n, d) => {
-                crate::numeric::number::rational_to_f64(&BigRational::new(n.clone(), d.clone()))
-            }
-            Value::Float(e) => e.lower + (e.upper - e.lower) / 2.0,
-        }
-    }
-
     /// The value in mode `P` with a rigorous bound on its distance to the exact value; an
     /// enclosure is first clamped to `[low, high]` (a tightening: the exact value lies there).
     pub(crate) fn bounded<P: Probability>(&self, low: f64, high: f64) -> Bounded<P> {
