@@ -75,19 +75,22 @@ fn main() {
         noise: noise.clone(),
         growth: q("0"),
     };
-    let depths: Vec<u32> = (1..=10).collect();
-    let r = time(
-        "lookahead, B = 4, L = 10, d = 1..10, 9-point noise, exact",
-        || lookahead::<BigRational>(&search, &depths).unwrap(),
-    );
-    println!(
-        "  best-of-n beside it: {}",
-        if r.best_of_n.is_some() {
-            "computed"
-        } else {
-            "left out"
+    for top in [10, 6, 4] {
+        let depths: Vec<u32> = (1..=top).collect();
+        let what = format!("lookahead, B = 4, L = 10, d = 1..{top}, 9-point noise, exact");
+        match time(&what, || lookahead::<BigRational>(&search, &depths)) {
+            Ok(r) => {
+                let baseline = if r.best_of_n.is_some() {
+                    "computed"
+                } else {
+                    "left out"
+                };
+                println!("  best-of-n beside it: {baseline}");
+                break;
+            }
+            Err(e) => println!("  {e}"),
         }
-    );
+    }
     let search = LookaheadSearch {
         branching: 8,
         steps: 20,

@@ -344,10 +344,10 @@ fn rows<P: Probability, A: Arith>(
         let mut first = None;
         for l in 0..search.steps {
             let key = search.key(l, d);
-            if !cache.contains_key(&key) {
+            if let std::collections::hash_map::Entry::Vacant(slot) = cache.entry(key) {
                 cancel.check()?;
                 let (h, m) = search.decision(l, d);
-                cache.insert(key, decision_accuracy::<A>(search, h, m));
+                slot.insert(decision_accuracy::<A>(search, h, m));
             }
             let (n, den) = &cache[&key];
             if l == 0 {

@@ -28,7 +28,7 @@ fn check_powers(what: &str, denominators: &[BigInt], ks: &[u64], exact: bool) ->
     if !exact {
         return Ok(());
     }
-    let per_k: f64 = denominators.iter().map(|d| bits(d)).sum();
+    let per_k: f64 = denominators.iter().map(bits).sum();
     let seconds: f64 = ks
         .iter()
         .map(|&k| {

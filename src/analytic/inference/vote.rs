@@ -177,6 +177,7 @@ fn scaled(success: &BigRational, wrong: &[BigRational]) -> (Vec<BigInt>, BigInt)
 }
 
 /// The exact probability that k votes of one task type pick the correct answer.
+#[allow(clippy::needless_range_loop)] // the programme's indices are vote counts
 pub(crate) fn correct_vote(success: &BigRational, wrong: &[BigRational], k: u64) -> Value {
     let (numbers, d) = scaled(success, wrong);
     let r = &numbers[0];
