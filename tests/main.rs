@@ -19,6 +19,7 @@ mod figures;
 mod first_day;
 mod ggame;
 mod hostile;
+mod inference;
 mod limits;
 mod mc;
 mod models;

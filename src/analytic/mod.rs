@@ -17,6 +17,8 @@
 //!   expected loss for multi-valued P-games and Nguyen & Ramanujan's critical win-loss game,
 //!   any evaluation law `E_v` (noisy, histogram, quantized).
 //! - [`decision`]: D(d,h) for every family through one request (`pathology decision`).
+//! - [`inference`]: test-time search (best-of-n, voting, verifier resampling, verifier-guided
+//!   lookahead) with the probability of a correct answer, exactly.
 //! - [`ggame`]: Nau's G-games as we reconstruct them: true values, D(d,k) and rhf(d), exactly.
 
 pub mod closed_form;
@@ -27,4 +29,5 @@ pub mod emm;
 pub mod errprop;
 pub mod families;
 pub mod ggame;
+pub mod inference;
 pub mod pathsum;

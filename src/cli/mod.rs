@@ -17,6 +17,7 @@ mod emm;
 mod errprop;
 mod exact;
 mod ggame;
+mod inference;
 mod matches;
 mod mc;
 mod merge;
@@ -88,6 +89,9 @@ enum Command {
     Wb(closed_form::WbArgs),
     /// Wilson, Parker & Nau's error minimizing minimax: depth-one errors, the Fig. 2 example.
     Emm(closed_form::EmmArgs),
+    /// Test-time search, exactly: pass-at-k, resampling with an imperfect verifier,
+    /// best-of-n, majority voting, verifier-guided lookahead.
+    Inference(inference::Args),
     /// Monte Carlo experiments: exact values checked against real searches.
     Mc(mc::Args),
     /// Real domains solved completely (Nau et al. 2010): decision accuracy by depth over every
@@ -179,6 +183,7 @@ fn run_command(command: Command) -> anyhow::Result<()> {
         Command::Rhf(args) => closed_form::run_rhf(args),
         Command::Wb(args) => closed_form::run_wb(args),
         Command::Emm(args) => closed_form::run_emm(args),
+        Command::Inference(args) => inference::run(args),
         Command::Mc(args) => mc::run(args),
         Command::Domain(args) => domain::run(args),
         Command::Alphabeta(args) => alphabeta::run(args),

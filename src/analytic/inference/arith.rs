@@ -1,0 +1,242 @@
+//! The two number systems of the inference calculators, behind one trait: exact integers
+//! over one common denominator (the numbers of a whole computation are homogeneous
+//! polynomials of the inputs, so the denominator is tracked as a power and no fraction is
+//! reduced until the end), and `f64` enclosures (outward-rounded intervals, so every printed
+//! value comes with a rigorous bound).
+
+use num_bigint::BigInt;
+use num_integer::Integer;
+use num_rational::BigRational;
+use num_traits::{One, Signed, ToPrimitive, Zero};
+
+use crate::analytic::distributions::Bounded;
+use crate::numeric::enclosure::{Enclosure, Ring};
+use crate::numeric::number::Probability;
+
+/// The arithmetic of the engines: exact scaled integers ([`BigInt`]) or enclosures.
+pub(crate) trait Arith: Clone + Send + Sync + std::fmt::Debug + 'static {
+    /// The number 0.
+    fn zero_value() -> Self;
+    /// `self + other`.
+    fn plus(&self, other: &Self) -> Self;
+    /// `self - other`.
+    fn minus(&self, other: &Self) -> Self;
+    /// `self * other`.
+    fn times(&self, other: &Self) -> Self;
+    /// `self^n`.
+    fn power(&self, n: u64) -> Self;
+    /// `values` over one common scale: exact, the numerators over the least common multiple
+    /// of the denominators (returned second); `f64`, enclosures over 1.
+    fn scale(values: &[BigRational]) -> (Vec<Self>, Self);
+    /// `numerator / denominator` (positive denominator) as a [`Value`].
+    fn value(numerator: &Self, denominator: &Self) -> Value;
+}
+
+impl Arith for BigInt {
+    fn zero_value() -> Self {
+        Zero::zero()
+    }
+    fn plus(&self, other: &Self) -> Self {
+        self + other
+    }
+    fn minus(&self, other: &Self) -> Self {
+        self - other
+    }
+    fn times(&self, other: &Self) -> Self {
+        self * other
+    }
+    fn power(&self, n: u64) -> Self {
+        num_traits::pow(self.clone(), usize::try_from(n).expect("refused before"))
+    }
+    fn scale(values: &[BigRational]) -> (Vec<Self>, Self) {
+        let denominator = values
+            .iter()
+            .fold(BigInt::one(), |acc, v| acc.lcm(v.denom()));
+        let numerators = values
+            .iter()
+            .map(|v| v.numer() * (&denominator / v.denom()))
+            .collect();
+        (numerators, denominator)
+    }
+    fn value(numerator: &Self, denominator: &Self) -> Value {
+        Value::Exact(numerator.clone(), denominator.clone())
+    }
+}
+
+impl Arith for Enclosure {
+    fn zero_value() -> Self {
+        Enclosure::point(0.0)
+    }
+    fn plus(&self, other: &Self) -> Self {
+        Ring::add(self, other)
+    }
+    fn minus(&self, other: &Self) -> Self {
+        Ring::sub(self, other)
+    }
+    fn times(&self, other: &Self) -> Self {
+        Ring::mul(self, other)
+    }
+    fn power(&self, n: u64) -> Self {
+        let mut result = Enclosure::point(1.0);
+        let mut base = *self;
+        let mut n = n;
+        while n > 0 {
+            if n & 1 == 1 {
+                result = Ring::mul(&result, &base);
+            }
+            n >>= 1;
+            if n > 0 {
+                base = Ring::mul(&base, &base);
+            }
+        }
+        result
+    }
+    fn scale(values: &[BigRational]) -> (Vec<Self>, Self) {
+        (
+            values.iter().map(Enclosure::of).collect(),
+            Enclosure::point(1.0),
+        )
+    }
+    fn value(numerator: &Self, denominator: &Self) -> Value {
+        Value::Float(crate::analytic::distributions::divide(
+            *numerator,
+            *denominator,
+        ))
+    }
+}
+
+/// A computed probability: an exact fraction (not yet reduced) or an enclosure.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Value {
+    /// `numerator / denominator`, denominator positive.
+    Exact(BigInt, BigInt),
+    /// An interval holding the exact value.
+    Float(Enclosure),
+}
+
+impl Value {
+    /// The rational `r` in the mode of `exact`.
+    pub(crate) fn of(r: &BigRational, exact: bool) -> Value {
+        if exact {
+            Value::Exact(r.numer().clone(), r.denom().clone())
+        } else {
+            Value::Float(Enclosure::of(r))
+        }
+    }
+
+    fn pair(&self, other: &Value) -> (Value, Value) {
+        let float = |v: &Value| match v {
+            Value::Exact(n, d) => {
+                Value::Float(Enclosure::of(&BigRational::new(n.clone(), d.clone())))
+            }
+            Value::Float(e) => Value::Float(*e),
+        };
+        match (self, other) {
+            (Value::Exact(..), Value::Exact(..)) => (self.clone(), other.clone()),
+            _ => (float(self), float(other)),
+        }
+    }
+
+    /// `self + other`.
+    pub(crate) fn add(&self, other: &Value) -> Value {
+        match self.pair(other) {
+            (Value::Exact(a, b), Value::Exact(c, d)) => {
+                if b == d {
+                    Value::Exact(a + c, b)
+                } else {
+                    Value::Exact(a * &d + c * &b, b * d)
+                }
+            }
+            (Value::Float(a), Value::Float(b)) => Value::Float(Ring::add(&a, &b)),
+            _ => unreachable!("one mode"),
+        }
+    }
+
+    /// `self - other`.
+    pub(crate) fn sub(&self, other: &Value) -> Value {
+        match self.pair(other) {
+            (Value::Exact(a, b), Value::Exact(c, d)) => {
+                if b == d {
+                    Value::Exact(a - c, b)
+                } else {
+                    Value::Exact(a * &d - c * &b, b * d)
+                }
+            }
+            (Value::Float(a), Value::Float(b)) => Value::Float(Ring::sub(&a, &b)),
+            _ => unreachable!("one mode"),
+        }
+    }
+
+    /// `self * other`.
+    pub(crate) fn mul(&self, other: &Value) -> Value {
+        match self.pair(other) {
+            (Value::Exact(a, b), Value::Exact(c, d)) => Value::Exact(a * c, b * d),
+            (Value::Float(a), Value::Float(b)) => Value::Float(Ring::mul(&a, &b)),
+            _ => unreachable!("one mode"),
+        }
+    }
+
+    /// The exact value (exact mode only), reduced.
+    pub(crate) fn exact(&self) -> Option<BigRational> {
+        match self {
+            Value::Exact(n, d) => Some(<BigRational as Probability>::from_scaled(n, d)),
+            Value::Float(_) => None,
+        }
+    }
+
+    /// The value in mode `P` with a rigorous bound on its distance to the exact value; an
+    /// enclosure is first clamped to `[low, high]` (a tightening: the exact value lies there).
+    pub(crate) fn bounded<P: Probability>(&self, low: f64, high: f64) -> Bounded<P> {
+        match self {
+            Value::Exact(..) => {
+                let a = self.exact().expect("exact");
+                let value = P::from_rational(&a);
+                let bound = match value.exact_value() {
+                    Some(_) => 0.0,
+                    None => {
+                        let gap = BigRational::from_float(value.to_f64()).expect("finite") - &a;
+                        if gap.is_zero() {
+                            0.0
+                        } else {
+                            Enclosure::of(&gap.abs()).upper
+                        }
+                    }
+                };
+                Bounded { value, bound }
+            }
+            Value::Float(e) => {
+                let lower = e.lower.clamp(low, high);
+                let upper = e.upper.clamp(low, high);
+                let value = lower + (upper - lower) / 2.0;
+                let radius = Enclosure { lower, upper }.radius_around(value);
+                let exact = BigRational::from_float(value).expect("finite");
+                Bounded {
+                    value: P::from_rational(&exact),
+                    bound: if upper == lower { 0.0 } else { radius },
+                }
+            }
+        }
+    }
+}
+
+/// Whether `a` is larger than `b`: exactly, or (enclosures) certainly, its whole interval
+/// above `b`'s, so that values equal in exact arithmetic never count as larger in `f64`.
+pub(crate) fn larger(a: &Value, b: &Value) -> bool {
+    match (a.exact(), b.exact()) {
+        (Some(x), Some(y)) => x > y,
+        _ => match a.pair(b) {
+            (Value::Float(x), Value::Float(y)) => x.lower > y.upper,
+            _ => unreachable!("one mode"),
+        },
+    }
+}
+
+/// `log2` of a positive integer (for cost estimates).
+pub(crate) fn bits(x: &BigInt) -> f64 {
+    x.bits().max(1) as f64
+}
+
+/// `x` as an `f64` (for cost estimates).
+pub(crate) fn approx(x: &BigRational) -> f64 {
+    ToPrimitive::to_f64(x).unwrap_or(f64::MAX)
+}

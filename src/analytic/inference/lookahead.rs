@@ -1,0 +1,456 @@
+//! Verifier-guided lookahead over a solution of L steps (issue 45, item 5), exactly.
+//!
+//! **Model.** From a correct prefix each proposed next step is correct with probability Q;
+//! a wrong prefix has only wrong continuations. The verifier scores a prefix of m steps
+//! `1{prefix correct} + (1 + G (m - 1)) Z`, Z from the noise law, independently per scored
+//! node. Depth-d lookahead at a prefix of l steps: for each of B candidate next steps a fresh
+//! complete B-ary subtree of the following `h = min(d, L - l) - 1` steps is sampled, its
+//! frontier (the `B^h` prefixes of `min(l + d, L)` steps) scored, and the candidate whose
+//! subtree holds the largest score is taken (ties uniform); the rollouts are discarded and
+//! the search goes on from the chosen step. The answer is correct when all L chosen steps
+//! are.
+//!
+//! **Method.** Because every decision draws fresh subtrees, the decisions are independent
+//! given that the prefix is correct, and `P_correct = prod_l a_l`, `a_l` the probability
+//! that the decision at a correct prefix of l steps takes a correct step (a wrong prefix
+//! never recovers). The law of a subtree's largest frontier score is composed exactly: with
+//! `F_c`, `F_w` the CDFs of the maximum below a correct and a wrong node (at the frontier:
+//! of `1 + sZ` and of `sZ`), one level up they become `(Q F_c + (1 - Q) F_w)^B` and
+//! `F_w^B`. The decision is then best-of-B over candidates correct with probability Q whose
+//! scores have these laws, with the tie-aware sum `sum_s a(s) sum_{i<B} G(s)^i G(s-)^(B-1-i)`
+//! (the same identity as best-of-n, written without the division). All numbers are
+//! integers over one power of a common denominator (exact) or enclosures (`f64`).
+
+use std::collections::HashMap;
+
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::{One, Zero};
+
+use super::arith::{Arith, Value, bits, larger};
+use super::best_of_n::{Levels, pick_correct};
+use super::{check_cost, check_probability, product_seconds, reduce_seconds};
+use crate::analytic::distributions::Bounded;
+use crate::analytic::pathsum::Law;
+use crate::error::{Error, Result};
+use crate::numeric::enclosure::Enclosure;
+use crate::numeric::number::Probability;
+
+/// The largest branching factor B.
+pub const MAX_LOOKAHEAD_BRANCHING: u32 = 1024;
+/// The largest number of steps L.
+pub const MAX_STEPS: u32 = 10_000;
+
+/// A verifier-guided search (module docs).
+#[derive(Debug, Clone, PartialEq)]
+pub struct LookaheadSearch {
+    /// B, the candidates per step (at least 2).
+    pub branching: u32,
+    /// L, the steps of a solution (at least 1).
+    pub steps: u32,
+    /// Q, the probability that a proposed step from a correct prefix is correct.
+    pub step_correct: BigRational,
+    /// The law of the verifier's noise Z.
+    pub noise: Law,
+    /// G >= 0: the noise's scale grows as `1 + G (m - 1)` with the prefix length m.
+    pub growth: BigRational,
+}
+
+impl LookaheadSearch {
+    /// Checks the parameters and the depths (`1..=L`).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidArgument`] naming `--branching` (2..=1024), `--steps` (1..=10000),
+    /// `--step-correct` (in [0, 1]), `--growth` (at least 0), `--noise` (empty) or
+    /// `--depth` (1..=L).
+    pub fn check(&self, depths: &[u32]) -> Result<()> {
+        if !(2..=MAX_LOOKAHEAD_BRANCHING).contains(&self.branching) {
+            return Err(Error::invalid(
+                "--branching",
+                &format!("in 2..={MAX_LOOKAHEAD_BRANCHING}"),
+                self.branching,
+            ));
+        }
+        if !(1..=MAX_STEPS).contains(&self.steps) {
+            return Err(Error::invalid(
+                "--steps",
+                &format!("in 1..={MAX_STEPS}"),
+                self.steps,
+            ));
+        }
+        check_probability("--step-correct", &self.step_correct)?;
+        if self.growth < BigRational::zero() {
+            return Err(Error::invalid("--growth", "at least 0", &self.growth));
+        }
+        super::best_of_n::check_law("--noise", &self.noise)?;
+        if let Some(d) = depths.iter().find(|&&d| d == 0 || d > self.steps) {
+            return Err(Error::invalid(
+                "--depth",
+                &format!("in 1..={} (at most the steps L)", self.steps),
+                d,
+            ));
+        }
+        if depths.is_empty() {
+            return Err(Error::invalid("--depth", "a nonempty list", "none"));
+        }
+        Ok(())
+    }
+
+    /// The verifier's scale `1 + G (m - 1)` at prefix length m.
+    fn scale(&self, m: u32) -> BigRational {
+        BigRational::one() + &self.growth * BigRational::from_integer((m - 1).into())
+    }
+
+    /// The `(h, m)` of the decision at prefix length l with depth d: levels below the
+    /// candidate and the frontier's prefix length.
+    fn decision(&self, l: u32, d: u32) -> (u32, u32) {
+        let reach = d.min(self.steps - l);
+        (reach - 1, l + reach)
+    }
+
+    /// The key of a decision's accuracy (`m` matters only when the scale grows).
+    fn key(&self, l: u32, d: u32) -> (u32, u32) {
+        let (h, m) = self.decision(l, d);
+        (h, if self.growth.is_zero() { 0 } else { m })
+    }
+
+    /// The frontier's laws at prefix length m: `1 + sZ` (correct) and `sZ` (wrong).
+    fn frontier(&self, m: u32) -> (Law, Law) {
+        let s = self.scale(m);
+        let shifted = |shift: &BigRational| {
+            self.noise
+                .atoms()
+                .iter()
+                .map(|(z, p)| format!("{}:{}", shift + &s * z, p))
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        let parse = |t: String| Law::parse("--noise", &t).expect("a scaled law");
+        (
+            parse(shifted(&BigRational::one())),
+            parse(shifted(&BigRational::zero())),
+        )
+    }
+}
+
+/// One row of lookahead.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LookaheadRow<P> {
+    /// The lookahead depth d.
+    pub depth: u32,
+    /// The probability that all L chosen steps are correct.
+    pub correct: Bounded<P>,
+    /// The accuracy of the first decision.
+    pub first: Bounded<P>,
+}
+
+/// Lookahead: the rows, the best depth, and best-of-n over `B^L` complete solutions.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Lookahead<P> {
+    /// One row per depth.
+    pub rows: Vec<LookaheadRow<P>>,
+    /// The depth of the list with the largest `P_correct` (exact: the first such depth; f64:
+    /// a later depth replaces the best so far only when its enclosure lies wholly above it).
+    pub best: u32,
+    /// `B^L` (`None` when it exceeds `u64`).
+    pub leaves: Option<u64>,
+    /// Best-of-n over `B^L` independent complete solutions scored at length L (`None` when
+    /// `B^L` exceeds `u64` or, exact, when it is too large to compute: see `baseline_note`).
+    pub best_of_n: Option<Bounded<P>>,
+    /// Why the best-of-n comparison is missing, if it is.
+    pub baseline_note: Option<String>,
+}
+
+/// The distinct decisions of `search` at `depths`: `(h, how many keys share h)`. With
+/// G = 0 a decision depends on h alone (h = 0..max d - 1); with G > 0 also on the frontier's
+/// length: depth d makes L - d + 1 decisions with h = d - 1, and the last d - 1 steps of
+/// every depth share the decisions (h, L) for h < d - 1.
+fn distinct_decisions(search: &LookaheadSearch, depths: &[u32]) -> Vec<(u32, f64)> {
+    let top = depths.iter().copied().max().unwrap_or(1);
+    if search.growth.is_zero() {
+        return (0..top).map(|h| (h, 1.0)).collect();
+    }
+    let mut distinct: Vec<u32> = depths.to_vec();
+    distinct.sort_unstable();
+    distinct.dedup();
+    let mut out: Vec<(u32, f64)> = (0..top.saturating_sub(1)).map(|h| (h, 1.0)).collect();
+    out.extend(
+        distinct
+            .iter()
+            .map(|&d| (d - 1, f64::from(search.steps - d + 1))),
+    );
+    out
+}
+
+/// Seconds of the exact decisions of `search` at `depths`.
+fn exact_seconds(search: &LookaheadSearch, depths: &[u32], base_bits: f64, levels: f64) -> f64 {
+    let b = f64::from(search.branching);
+    let mut seconds = 0.0;
+    for (h, count) in distinct_decisions(search, depths) {
+        let mut size = base_bits;
+        let mut one = 0.0;
+        for _ in 0..h {
+            one += levels * 3.0 * b.log2().ceil() * product_seconds(size * b);
+            size *= b;
+        }
+        one += levels * 2.0 * b * product_seconds(size * b);
+        seconds += count * one;
+    }
+    let top = base_bits * b.powi(depths.iter().copied().max().unwrap_or(1) as i32);
+    let steps = f64::from(search.steps);
+    seconds
+        + depths.len() as f64 * (steps * product_seconds(top * steps) + reduce_seconds(top * steps))
+}
+
+/// Seconds of the `f64` decisions of `search` at `depths` (about 10 ns per enclosure
+/// operation), and the products over the steps.
+fn float_seconds(search: &LookaheadSearch, depths: &[u32], levels: f64) -> f64 {
+    let b = f64::from(search.branching);
+    let per_level = levels * (3.0 * b.log2().ceil() + 2.0 * b + 4.0);
+    let operations: f64 = distinct_decisions(search, depths)
+        .into_iter()
+        .map(|(h, count)| count * f64::from(h + 1) * per_level)
+        .sum::<f64>()
+        + depths.len() as f64 * f64::from(search.steps) * 4.0;
+    operations * 1e-8
+}
+
+/// Verifier-guided lookahead (module docs) at every depth of `depths`, with the first
+/// decision's accuracy and best-of-n over `B^L` complete solutions.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::analytic::inference::{LookaheadSearch, lookahead};
+/// use pathology::analytic::pathsum::Law;
+/// use pathology::numeric::number::parse_rational;
+/// use num_rational::BigRational;
+/// let search = LookaheadSearch {
+///     branching: 2,
+///     steps: 2,
+///     step_correct: parse_rational("1/2").unwrap(),
+///     noise: Law::parse("--noise", "0").unwrap(), // a perfect verifier
+///     growth: parse_rational("0").unwrap(),
+/// };
+/// let r = lookahead::<BigRational>(&search, &[1, 2]).unwrap();
+/// // A perfect verifier finds a correct step whenever one is proposed: 3/4 per step.
+/// assert_eq!(r.rows[0].correct.value.to_string(), "9/16");
+/// ```
+///
+/// # Errors
+///
+/// As [`LookaheadSearch::check`]; [`Error::TooExpensive`] past the analytic limits.
+pub fn lookahead<P: Probability>(search: &LookaheadSearch, depths: &[u32]) -> Result<Lookahead<P>> {
+    search.check(depths)?;
+    let leaves = (search.branching as u64).checked_pow(search.steps);
+    let exact = P::EXACT;
+    // The baseline's exact cost (decided before any work).
+    let (correct_l, wrong_l) = search.frontier(search.steps);
+    let q_l = num_traits::pow(search.step_correct.clone(), search.steps as usize);
+    let baseline_levels = Levels::mix(&q_l, &correct_l, &wrong_l);
+    let mut baseline_note = None;
+    let baseline_ok = match leaves {
+        None => {
+            baseline_note = Some(format!(
+                "best-of-n over B^L = {}^{} complete solutions is not computed: B^L exceeds 2^64",
+                search.branching, search.steps
+            ));
+            false
+        }
+        Some(n) if exact => {
+            let (_, c) = baseline_levels.ratios_and_cumulative();
+            let (_, d) = BigInt::scale(&c);
+            let b = n as f64 * bits(&d);
+            let seconds =
+                baseline_levels.levels.len() as f64 * 3.0 * product_seconds(b) + reduce_seconds(b);
+            if seconds > crate::budget::ANALYTIC_TIME_LIMIT_SECONDS / 4.0 {
+                baseline_note = Some(format!(
+                    "best-of-n over B^L = {n} complete solutions is left out in exact rationals: \
+                     its numbers have about {b:.1e} bits (run without --exact for it, with a \
+                     rigorous bound)"
+                ));
+                false
+            } else {
+                true
+            }
+        }
+        Some(_) => true,
+    };
+    if exact {
+        let (c0, w0) = search.frontier(1);
+        let mut all: Vec<BigRational> = c0.atoms().iter().map(|(_, p)| p.clone()).collect();
+        all.extend(w0.atoms().iter().map(|(_, p)| p.clone()));
+        all.push(search.step_correct.clone());
+        let (_, d) = BigInt::scale(&all);
+        let levels = (2 * search.noise.atoms().len()) as f64;
+        let seconds = exact_seconds(search, depths, bits(&d), levels);
+        let bytes = bits(&d) / 8.0
+            * (search.branching as f64).powi(*depths.iter().max().expect("nonempty") as i32)
+            * levels
+            * 4.0;
+        check_cost(
+            || "lookahead in exact rationals".to_string(),
+            seconds,
+            bytes,
+            super::EXACT_HINT,
+        )?;
+    } else {
+        let levels = (2 * search.noise.atoms().len()) as f64;
+        check_cost(
+            || "lookahead".to_string(),
+            float_seconds(search, depths, levels),
+            levels * 64.0 * f64::from(search.branching),
+            "Ask for fewer depths or fewer steps L.",
+        )?;
+    }
+    let baseline = if baseline_ok {
+        let n = leaves.expect("checked");
+        let (ratios, cumulative) = baseline_levels.ratios_and_cumulative();
+        let v = if exact {
+            pick_correct::<BigInt>(&ratios, &cumulative, &[n])
+        } else {
+            pick_correct::<Enclosure>(&ratios, &cumulative, &[n])
+        };
+        Some(v[0].bounded(0.0, 1.0))
+    } else {
+        None
+    };
+    let (rows, best) = if exact {
+        rows::<P, BigInt>(search, depths)?
+    } else {
+        rows::<P, Enclosure>(search, depths)?
+    };
+    Ok(Lookahead {
+        rows,
+        best,
+        leaves,
+        best_of_n: baseline,
+        baseline_note,
+    })
+}
+
+fn rows<P: Probability, A: Arith>(
+    search: &LookaheadSearch,
+    depths: &[u32],
+) -> Result<(Vec<LookaheadRow<P>>, u32)> {
+    let cancel = crate::cancel::current();
+    let mut cache: HashMap<(u32, u32), (A, A)> = HashMap::new();
+    let mut rows = Vec::new();
+    let mut best: Option<(u32, Value)> = None;
+    for &d in depths {
+        let mut numerator: Option<A> = None;
+        let mut denominator: Option<A> = None;
+        let mut first = None;
+        for l in 0..search.steps {
+            let key = search.key(l, d);
+            if let std::collections::hash_map::Entry::Vacant(slot) = cache.entry(key) {
+                cancel.check()?;
+                let (h, m) = search.decision(l, d);
+                slot.insert(decision_accuracy::<A>(search, h, m));
+            }
+            let (n, den) = &cache[&key];
+            if l == 0 {
+                first = Some(A::value(n, den));
+            }
+            numerator = Some(match numerator {
+                None => n.clone(),
+                Some(x) => x.times(n),
+            });
+            denominator = Some(match denominator {
+                None => den.clone(),
+                Some(x) => x.times(den),
+            });
+        }
+        let value = A::value(&numerator.expect("L >= 1"), &denominator.expect("L >= 1"));
+        rows.push(LookaheadRow {
+            depth: d,
+            correct: value.bounded(0.0, 1.0),
+            first: first.expect("L >= 1").bounded(0.0, 1.0),
+        });
+        if best.as_ref().is_none_or(|(_, b)| larger(&value, b)) {
+            best = Some((d, value));
+        }
+    }
+    Ok((rows, best.expect("a nonempty list").0))
+}
+
+/// The accuracy `(numerator, denominator)` of one decision: B candidates, each with a fresh
+/// subtree of h more levels below it, frontier at prefix length m.
+pub(crate) fn decision_accuracy<A: Arith>(search: &LookaheadSearch, h: u32, m: u32) -> (A, A) {
+    let b = search.branching as u64;
+    let (correct, wrong) = search.frontier(m);
+    // The score levels and the frontier's CDFs.
+    let mut values: Vec<BigRational> = correct
+        .atoms()
+        .iter()
+        .chain(wrong.atoms())
+        .map(|(v, _)| v.clone())
+        .collect();
+    values.sort();
+    values.dedup();
+    let cdf = |law: &Law| -> Vec<BigRational> {
+        let mut total = BigRational::zero();
+        let mut atoms = law.atoms().iter().peekable();
+        values
+            .iter()
+            .map(|v| {
+                while let Some((w, p)) = atoms.peek() {
+                    if w <= v {
+                        total += p;
+                        atoms.next();
+                    } else {
+                        break;
+                    }
+                }
+                total.clone()
+            })
+            .collect()
+    };
+    let mut both = cdf(&correct);
+    let n = both.len();
+    both.extend(cdf(&wrong));
+    let (scaled, mut d) = A::scale(&both);
+    let mut fc: Vec<A> = scaled[..n].to_vec();
+    let mut fw: Vec<A> = scaled[n..].to_vec();
+    let q = &search.step_correct;
+    let (coefficients, e) = A::scale(&[q.clone(), BigRational::one() - q]);
+    let (qc, qw) = (&coefficients[0], &coefficients[1]);
+    let mix = |fc: &[A], fw: &[A]| -> Vec<A> {
+        fc.iter()
+            .zip(fw)
+            .map(|(c, w)| qc.times(c).plus(&qw.times(w)))
+            .collect()
+    };
+    for _ in 0..h {
+        let mixed = mix(&fc, &fw);
+        fc = mixed.iter().map(|x| x.power(b)).collect();
+        fw = fw.iter().map(|x| e.times(x).power(b)).collect();
+        d = e.times(&d).power(b);
+    }
+    // The decision: candidates correct with probability Q, scores from fc (correct) or fw.
+    let g = mix(&fc, &fw);
+    let mut sum = A::zero_value();
+    let mut below_c = A::zero_value();
+    let mut below_g = A::zero_value();
+    for (c, gi) in fc.iter().zip(&g) {
+        let a = qc.times(&c.minus(&below_c));
+        // sum_{i<B} G^i F^(B-1-i), F the level below.
+        let mut inner = A::zero_value();
+        let mut gp = vec![gi.power(0)];
+        let mut fp = vec![gi.power(0)];
+        for i in 1..b as usize {
+            let x = gp[i - 1].times(gi);
+            gp.push(x);
+            let y = fp[i - 1].times(&below_g);
+            fp.push(y);
+        }
+        for i in 0..b as usize {
+            inner = inner.plus(&gp[i].times(&fp[b as usize - 1 - i]));
+        }
+        sum = sum.plus(&a.times(&inner));
+        below_c = c.clone();
+        below_g = gi.clone();
+    }
+    (sum, e.times(&d).power(b))
+}

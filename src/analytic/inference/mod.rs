@@ -1,0 +1,260 @@
+//! Test-time search, exactly (`pathology inference`): the strategies by which a language
+//! model's answers are sampled, verified, voted on or searched, with the probability that the
+//! final answer is correct (issue 45).
+//!
+//! **Tasks.** A mix of task types `R:W`: a sample of a type-`R` task is correct with
+//! probability R, independently of the other samples; W is the type's share (the shares sum
+//! to 1). Every strategy's probability is the W-weighted sum over the types.
+//!
+//! - [`pass_at_k`]: an oracle verifier: correct when one of k samples is,
+//!   `sum_j W_j (1 - (1 - R_j)^k)`.
+//! - [`resample`] (Stroebl, Kapoor & Narayanan, arXiv 2411.17501): up to k samples, each
+//!   shown to a verifier that accepts a correct sample with probability C (completeness) and
+//!   a wrong one with probability 1 - S (soundness S); the first accepted sample is the
+//!   answer, none accepted is no answer. Per sample a = R C (accepted, correct),
+//!   b = (1 - R)(1 - S) (accepted, wrong: their p_fluke), 1 - a - b = R (1 - C) + (1 - R) S
+//!   (rejected; their beta is the wrong-and-rejected part (1 - R) S). Then
+//!   `P_correct = a (1 - q^k) / (a + b)`, `P_false_positive = b (1 - q^k) / (a + b)`,
+//!   `P_none = q^k` with `q = 1 - a - b`; as k grows they tend to `a / (a + b)`,
+//!   `b / (a + b)` and 0 (the accuracy ceiling).
+//! - [`best_of_n`]: n samples scored by a verifier (a correct sample's score from one law,
+//!   a wrong one's from another), the answer a sample of the largest score, ties broken
+//!   uniformly. With the score levels s ascending, a sample's masses `a(s)` (correct, score
+//!   s) and `b(s)` (wrong), `t = a + b` and `G(s) = P(score <= s)`:
+//!   `P_correct = sum_s a(s)/t(s) (G(s)^n - G(s-)^n)`: `G(s)^n - G(s-)^n` is the probability
+//!   that the largest score is s, and given that (and the number of samples tied at s) each
+//!   tied sample is correct with probability `a(s)/t(s)` independently of which is taken.
+//! - [`vote`] (Chen et al., arXiv 2403.02419): k samples, each the correct answer with
+//!   probability R or wrong answer i with probability `(1 - R) U_i`; the answer is a label
+//!   with the most votes, ties broken uniformly among the tied labels. Computed as the sum
+//!   over the correct answer's count c of the multinomial probabilities of the wrong answers'
+//!   counts, all at most c, each weighted `1/(1 + number of wrong answers with c votes)` (a
+//!   dynamic programme over the wrong answers; one wrong answer: the binomial sum with weight
+//!   1/2 at a tie).
+//! - [`lookahead`]: a verifier-guided search over a solution of L steps, each decision a
+//!   best-of-B over candidates whose scores are the maxima of fresh rollout subtrees; the
+//!   subtree maxima's laws are composed exactly from the frontier's (module `lookahead`).
+//!
+//! **Modes.** Exact rationals (integers over one common denominator, reduced once), or
+//! `f64` enclosures whose radius is a rigorous bound on the distance to the exact value of
+//! the model at the given (rational) parameters. `vote` is computed exactly in both modes
+//! and rounded once in `f64` (its bound is that rounding).
+
+mod arith;
+mod best_of_n;
+mod lookahead;
+pub mod report;
+mod resample;
+mod vote;
+
+pub use best_of_n::{BestOfN, BestOfNRow, best_of_n};
+pub use lookahead::{Lookahead, LookaheadRow, LookaheadSearch, lookahead};
+pub use lookahead::{MAX_LOOKAHEAD_BRANCHING, MAX_STEPS};
+pub use resample::{PassRow, Resample, ResampleRow, TypeRates, pass_at_k, resample};
+pub use vote::{MAX_WRONG_ANSWERS, Vote, VoteRow, parse_wrong_answers, vote};
+
+use num_rational::BigRational;
+use num_traits::{One, Signed, Zero};
+
+use crate::error::{Error, Result};
+use crate::numeric::number::parse_rational;
+
+/// The largest number of values a list (`--k`, `--n`, `--depth`) may hold.
+pub const MAX_LIST: usize = 100_000;
+
+/// The largest value of `--k` and `--n`.
+pub const MAX_COUNT: u64 = 1_000_000_000_000_000_000;
+
+/// The largest number of task types.
+pub const MAX_TYPES: usize = 1000;
+
+/// One task type: per-sample success probability and share.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TaskType {
+    /// R: the probability that one sample is correct.
+    pub success: BigRational,
+    /// W: the type's share of the tasks.
+    pub share: BigRational,
+}
+
+/// A mix of task types whose shares sum to 1.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Tasks {
+    types: Vec<TaskType>,
+}
+
+impl Tasks {
+    /// Parses `R:W,R:W,...` (rationals or decimals, exactly: `0.1` is 1/10) for the option
+    /// `--tasks`; a lone `R` is one type of share 1.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::analytic::inference::Tasks;
+    /// let tasks = Tasks::parse("0.87:0.58,0.13:0.42").unwrap();
+    /// assert_eq!(tasks.types().len(), 2);
+    /// assert_eq!(Tasks::parse("0.3").unwrap().types()[0].share.to_string(), "1");
+    /// let e = Tasks::parse("0.5:0.5,0.2:0.4").unwrap_err().to_string();
+    /// assert!(e.starts_with("--tasks must be shares summing to exactly 1"), "{e}");
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidArgument`] naming `--tasks` for an empty list, a malformed item, a
+    /// probability or share outside `[0, 1]`, or shares not summing to 1.
+    pub fn parse(text: &str) -> Result<Tasks> {
+        let name = "--tasks";
+        let allowed = "items R:W (success probability R in [0, 1], share W in [0, 1]), like 0.87:0.58,0.13:0.42";
+        if text.trim().is_empty() {
+            return Err(Error::invalid(name, allowed, "an empty list"));
+        }
+        let items: Vec<&str> = text.split(',').collect();
+        if items.len() > MAX_TYPES {
+            return Err(Error::invalid(
+                name,
+                &format!("at most {MAX_TYPES} task types"),
+                items.len(),
+            ));
+        }
+        let number = |t: &str, item: &str| {
+            parse_rational(t.trim())
+                .map_err(|e| Error::invalid(name, &format!("{allowed}; {e}"), item.trim()))
+        };
+        let in_unit = |v: &BigRational| !v.is_negative() && *v <= BigRational::one();
+        let mut types = Vec::new();
+        for item in &items {
+            let (r, w) = match item.split_once(':') {
+                Some((r, w)) => (number(r, item)?, number(w, item)?),
+                None if items.len() == 1 => (number(item, item)?, BigRational::one()),
+                None => return Err(Error::invalid(name, allowed, item.trim())),
+            };
+            if !in_unit(&r) {
+                return Err(Error::invalid(
+                    name,
+                    "success probabilities R in [0, 1]",
+                    item.trim(),
+                ));
+            }
+            if !in_unit(&w) {
+                return Err(Error::invalid(name, "shares W in [0, 1]", item.trim()));
+            }
+            types.push(TaskType {
+                success: r,
+                share: w,
+            });
+        }
+        let sum: BigRational = types.iter().map(|t| t.share.clone()).sum();
+        if !sum.is_one() {
+            return Err(Error::invalid(
+                name,
+                "shares summing to exactly 1",
+                format!("a sum of {sum}"),
+            ));
+        }
+        types.retain(|t| !t.share.is_zero());
+        Ok(Tasks { types })
+    }
+
+    /// The types (shares positive).
+    pub fn types(&self) -> &[TaskType] {
+        &self.types
+    }
+
+    /// `R:W,...` as [`Tasks::parse`] reads it.
+    pub fn text(&self) -> String {
+        self.types
+            .iter()
+            .map(|t| {
+                format!(
+                    "{}:{}",
+                    crate::numeric::number::short_text(&t.success),
+                    crate::numeric::number::short_text(&t.share)
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+}
+
+/// Parses a list of whole numbers for the option `name`: a range `A..B` (both ends
+/// included) or a comma list `1,2,4`, every value in `1..=max`, at most [`MAX_LIST`] values.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::analytic::inference::parse_list;
+/// assert_eq!(parse_list("--k", "1..4", 100).unwrap(), vec![1, 2, 3, 4]);
+/// assert_eq!(parse_list("--k", "1,10,100", 100).unwrap(), vec![1, 10, 100]);
+/// assert!(parse_list("--k", "0,1", 100).unwrap_err().to_string().starts_with("--k must be"));
+/// ```
+///
+/// # Errors
+///
+/// [`Error::InvalidArgument`] naming `name` for a malformed list, a value outside
+/// `1..=max`, or more than [`MAX_LIST`] values.
+pub fn parse_list(name: &str, text: &str, max: u64) -> Result<Vec<u64>> {
+    let allowed = format!(
+        "a range A..B or a comma-separated list of whole numbers in 1..={max} (at most \
+         {MAX_LIST} values)"
+    );
+    let bad = || Error::invalid(name, &allowed, text);
+    let number = |t: &str| t.trim().parse::<u64>().map_err(|_| bad());
+    let list: Vec<u64> = if let Some((a, b)) = text.split_once("..") {
+        let (a, b) = (number(a)?, number(b.trim_start_matches('='))?);
+        if a > b || b - a >= MAX_LIST as u64 {
+            return Err(bad());
+        }
+        (a..=b).collect()
+    } else {
+        text.split(',').map(number).collect::<Result<_>>()?
+    };
+    if list.is_empty() || list.len() > MAX_LIST || list.iter().any(|&v| v == 0 || v > max) {
+        return Err(bad());
+    }
+    Ok(list)
+}
+
+/// A probability option in `[0, 1]`, checked by the library (for callers that do not go
+/// through the command line's parser).
+pub(crate) fn check_probability(name: &str, value: &BigRational) -> Result<()> {
+    if value.is_negative() || *value > BigRational::one() {
+        return Err(Error::invalid(name, "in [0, 1]", value));
+    }
+    Ok(())
+}
+
+/// Seconds of one product of two integers of `bits` bits each (a measured constant of
+/// num-bigint's multiplication on the project machine, rounded up).
+pub(crate) fn product_seconds(bits: f64) -> f64 {
+    let words = (bits / 64.0).max(1.0);
+    3e-9 * words.powf(1.6)
+}
+
+/// Seconds of reducing a fraction whose parts have `bits` bits.
+pub(crate) fn reduce_seconds(bits: f64) -> f64 {
+    product_seconds(bits) * bits.log2().max(1.0)
+}
+
+/// The hint of a refused exact computation.
+pub(crate) const EXACT_HINT: &str =
+    "Ask for fewer or smaller values, or leave out --exact (f64 with rigorous bounds).";
+
+/// Refuses `what` when `seconds` or `bytes` exceed the analytic limits, with `hint`.
+pub(crate) fn check_cost(
+    what: impl FnOnce() -> String,
+    seconds: f64,
+    bytes: f64,
+    hint: &str,
+) -> Result<()> {
+    let cost = crate::budget::Cost { seconds, bytes };
+    if cost.exceeds_limits() {
+        return Err(cost.refusal(what(), hint));
+    }
+    Ok(())
+}
+
+/// `x^k` in the mode of `A`.
+pub(crate) fn power_value<A: arith::Arith>(x: &BigRational, k: u64) -> arith::Value {
+    let (v, d) = A::scale(std::slice::from_ref(x));
+    A::value(&v[0].power(k), &d.power(k))
+}

@@ -1,0 +1,456 @@
+//! The [`Report`]s of `pathology inference`: one request type ([`InferenceRequest`], plain
+//! data) whose [`InferenceRequest::report`] computes and lays out each strategy, so that the
+//! command only parses its arguments.
+//!
+//! Tables: the main one (`pass_at_k`, `resample`, `best_of_n`, `vote`, `lookahead`; its
+//! index column `k`, `n` or `d`, then `P_correct` and, where the strategy can end with a
+//! false answer or none, `P_false_positive` and `P_none`), `limit` (resample and best-of-n:
+//! the values as k or n grows), `types` (resample: each task type's per-sample rates).
+
+use num_rational::BigRational;
+
+use super::{LookaheadSearch, Tasks, best_of_n, lookahead, pass_at_k, resample, vote};
+use crate::analytic::distributions::Bounded;
+use crate::analytic::pathsum::Law;
+use crate::error::Result;
+use crate::numeric::number::{Probability, short_text};
+use crate::report::{Cell, Column, Kind, Report, Table, printed_error_bound};
+
+/// What `pathology inference` computes.
+#[derive(Debug, Clone, PartialEq)]
+pub enum InferenceRequest {
+    /// Pass-at-k.
+    PassAtK {
+        /// The task mix.
+        tasks: Tasks,
+        /// The list of k.
+        ks: Vec<u64>,
+    },
+    /// Resampling with an imperfect verifier.
+    Resample {
+        /// The task mix.
+        tasks: Tasks,
+        /// C.
+        completeness: BigRational,
+        /// S.
+        soundness: BigRational,
+        /// V, the payoff of a false positive.
+        false_positive_value: BigRational,
+        /// The list of k.
+        ks: Vec<u64>,
+    },
+    /// Best-of-n.
+    BestOfN {
+        /// The task mix.
+        tasks: Tasks,
+        /// The score law of a correct sample.
+        score_correct: Law,
+        /// The score law of a wrong sample.
+        score_wrong: Law,
+        /// The list of n.
+        ns: Vec<u64>,
+    },
+    /// Majority voting.
+    Vote {
+        /// The task mix.
+        tasks: Tasks,
+        /// The wrong answers' shares U.
+        wrong_answers: Vec<BigRational>,
+        /// The list of k.
+        ks: Vec<u64>,
+    },
+    /// Verifier-guided lookahead.
+    Lookahead {
+        /// The search.
+        search: LookaheadSearch,
+        /// The list of depths.
+        depths: Vec<u32>,
+    },
+}
+
+/// The names of the tables each subcommand's report has.
+pub fn table_names(subcommand: &str) -> &'static [&'static str] {
+    match subcommand {
+        "pass-at-k" => &["pass_at_k"],
+        "resample" => &["resample", "limit", "types"],
+        "best-of-n" => &["best_of_n", "limit"],
+        "vote" => &["vote"],
+        _ => &["lookahead"],
+    }
+}
+
+fn cell<P: Probability>(b: &Bounded<P>) -> Cell {
+    match b.value.exact_value() {
+        Some(exact) => Cell::Exact(exact),
+        None => Cell::Bounded {
+            value: b.value.to_f64(),
+            bound: b.bound,
+        },
+    }
+}
+
+fn exact(r: &BigRational) -> Cell {
+    Cell::Exact(r.clone())
+}
+
+fn real(name: &str, label: &str) -> Column {
+    Column::new(name, Kind::Real).labelled(label)
+}
+
+/// The f64 note: the largest bound of the report's values.
+fn bound_note<P: Probability>(report: Report, bounds: impl IntoIterator<Item = f64>) -> Report {
+    if P::EXACT {
+        return report.mode("exact");
+    }
+    let largest = bounds.into_iter().fold(0.0, f64::max);
+    report.mode("f64").note(format!(
+        "f64: every value is within {} of the exact value of the model at the given \
+         parameters (rigorous: outward-rounded interval arithmetic, or the exact value \
+         rounded once; each value's own bound is its CSV/JSON column *_error_bound)",
+        printed_error_bound(0.0, largest)
+    ))
+}
+
+fn list_text(list: &[u64]) -> String {
+    let consecutive = list.windows(2).all(|w| w[1] == w[0] + 1);
+    if consecutive && list.len() > 2 {
+        format!("{}..{}", list[0], list[list.len() - 1])
+    } else {
+        list.iter()
+            .map(u64::to_string)
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+}
+
+impl InferenceRequest {
+    /// The subcommand's name.
+    pub fn subcommand(&self) -> &'static str {
+        match self {
+            InferenceRequest::PassAtK { .. } => "pass-at-k",
+            InferenceRequest::Resample { .. } => "resample",
+            InferenceRequest::BestOfN { .. } => "best-of-n",
+            InferenceRequest::Vote { .. } => "vote",
+            InferenceRequest::Lookahead { .. } => "lookahead",
+        }
+    }
+
+    /// Computes the report in exact rationals (`exact`) or `f64` with rigorous bounds.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::analytic::inference::Tasks;
+    /// use pathology::analytic::inference::report::InferenceRequest;
+    /// let request = InferenceRequest::PassAtK { tasks: Tasks::parse("0.5").unwrap(), ks: vec![1, 2] };
+    /// let report = request.report(true).unwrap();
+    /// assert_eq!(report.tables[0].name, "pass_at_k");
+    /// assert_eq!(report.tables[0].rows[1][1].to_string(), "3/4");
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As the strategy's function ([`pass_at_k`], [`resample`], [`best_of_n`], [`vote`],
+    /// [`lookahead`]).
+    pub fn report(&self, exact: bool) -> Result<Report> {
+        if exact {
+            self.report_in::<BigRational>()
+        } else {
+            self.report_in::<f64>()
+        }
+    }
+
+    fn report_in<P: Probability>(&self) -> Result<Report> {
+        let command = format!("inference {}", self.subcommand());
+        match self {
+            InferenceRequest::PassAtK { tasks, ks } => {
+                let rows = pass_at_k::<P>(tasks, ks)?;
+                let mut table = Table::new(
+                    "pass_at_k",
+                    "pass-at-k: the probability that one of k samples is correct (an oracle verifier)",
+                    vec![
+                        Column::key("k", Kind::Integer),
+                        real("P_correct", "P_correct"),
+                        real("P_none", "P_none"),
+                    ],
+                );
+                for r in &rows {
+                    table.push(vec![Cell::int(r.k), cell(&r.correct), cell(&r.none)]);
+                }
+                let report = Report::new(&command, "pass-at-k")
+                    .param("tasks", tasks.text())
+                    .param("k", list_text(ks))
+                    .with_table(table);
+                Ok(bound_note::<P>(
+                    report,
+                    rows.iter().flat_map(|r| [r.correct.bound, r.none.bound]),
+                ))
+            }
+            InferenceRequest::Resample {
+                tasks,
+                completeness,
+                soundness,
+                false_positive_value,
+                ks,
+            } => {
+                let r = resample::<P>(tasks, completeness, soundness, false_positive_value, ks)?;
+                let columns = || {
+                    vec![
+                        real("P_correct", "P_correct"),
+                        real("P_false_positive", "P_false_positive"),
+                        real("P_none", "P_none"),
+                        real("payoff", "payoff"),
+                    ]
+                };
+                let mut main_columns = vec![Column::key("k", Kind::Integer)];
+                main_columns.extend(columns());
+                let mut table = Table::new(
+                    "resample",
+                    "resampling until the verifier accepts: the first accepted of up to k samples",
+                    main_columns,
+                );
+                let cells = |row: &super::ResampleRow<P>| {
+                    vec![
+                        cell(&row.correct),
+                        cell(&row.false_positive),
+                        cell(&row.none),
+                        cell(&row.payoff),
+                    ]
+                };
+                for row in &r.rows {
+                    let mut c = vec![Cell::int(row.k.expect("a row of the list"))];
+                    c.extend(cells(row));
+                    table.push(c);
+                }
+                let mut limit_columns = vec![Column::key("k", Kind::Text)];
+                limit_columns.extend(columns());
+                let mut limit = Table::new(
+                    "limit",
+                    "the limit as k grows (the accuracy ceiling)",
+                    limit_columns,
+                );
+                let mut c = vec![Cell::text("infinity")];
+                c.extend(cells(&r.limit));
+                limit.push(c);
+                let mut types = Table::new(
+                    "types",
+                    "per sample and task type: correct and accepted (R C), correct and rejected \
+                     (R (1 - C)), wrong and rejected ((1 - R) S), wrong and accepted \
+                     ((1 - R)(1 - S)); the ceiling R C / (R C + (1 - R)(1 - S))",
+                    vec![
+                        Column::key("R", Kind::Real),
+                        Column::key("W", Kind::Real),
+                        real("accept_correct", "R C"),
+                        real("reject_correct", "R (1-C)"),
+                        real("reject_wrong", "(1-R) S"),
+                        real("accept_wrong", "(1-R)(1-S)"),
+                        real("ceiling", "ceiling"),
+                    ],
+                );
+                for t in &r.types {
+                    types.push(vec![
+                        exact(&t.success),
+                        exact(&t.share),
+                        exact(&t.accept_correct),
+                        exact(&t.reject_correct),
+                        exact(&t.reject_wrong),
+                        exact(&t.accept_wrong),
+                        t.ceiling.as_ref().map(exact).unwrap_or(Cell::Empty),
+                    ]);
+                }
+                let best = r
+                    .rows
+                    .iter()
+                    .find(|row| row.k == Some(r.best))
+                    .expect("the best row");
+                let report = Report::new(&command, "resampling with an imperfect verifier")
+                    .param("tasks", tasks.text())
+                    .param("completeness", short_text(completeness))
+                    .param("soundness", short_text(soundness))
+                    .param("false_positive_value", short_text(false_positive_value))
+                    .param("k", list_text(ks))
+                    .with_table(table)
+                    .with_table(limit)
+                    .with_table(types)
+                    .note(format!(
+                        "payoff = P_correct + V P_false_positive with V = {}; the largest over \
+                         the list is at k = {} (payoff {}); as k grows the payoff tends to {}",
+                        short_text(false_positive_value),
+                        r.best,
+                        best.payoff.value.to_decimal(6),
+                        r.limit.payoff.value.to_decimal(6),
+                    ));
+                let bounds: Vec<f64> = r
+                    .rows
+                    .iter()
+                    .chain([&r.limit])
+                    .flat_map(|x| {
+                        [
+                            x.correct.bound,
+                            x.false_positive.bound,
+                            x.none.bound,
+                            x.payoff.bound,
+                        ]
+                    })
+                    .collect();
+                Ok(bound_note::<P>(report, bounds))
+            }
+            InferenceRequest::BestOfN {
+                tasks,
+                score_correct,
+                score_wrong,
+                ns,
+            } => {
+                let r = best_of_n::<P>(tasks, score_correct, score_wrong, ns)?;
+                let mut table = Table::new(
+                    "best_of_n",
+                    "best-of-n: the sample of the largest verifier score, ties broken uniformly",
+                    vec![
+                        Column::key("n", Kind::Integer),
+                        real("P_correct", "P_correct"),
+                        real("P_false_positive", "P_false_positive"),
+                    ],
+                );
+                for row in &r.rows {
+                    table.push(vec![
+                        Cell::int(row.n.expect("a row of the list")),
+                        cell(&row.correct),
+                        cell(&row.false_positive),
+                    ]);
+                }
+                let mut limit = Table::new(
+                    "limit",
+                    "the limit as n grows: the share of correct samples at the top score",
+                    vec![
+                        Column::key("n", Kind::Text),
+                        real("P_correct", "P_correct"),
+                        real("P_false_positive", "P_false_positive"),
+                    ],
+                );
+                limit.push(vec![
+                    Cell::text("infinity"),
+                    cell(&r.limit.correct),
+                    cell(&r.limit.false_positive),
+                ]);
+                let report = Report::new(&command, "best-of-n")
+                    .param("tasks", tasks.text())
+                    .param("score_correct", score_correct.text())
+                    .param("score_wrong", score_wrong.text())
+                    .param("n", list_text(ns))
+                    .with_table(table)
+                    .with_table(limit)
+                    .note(format!(
+                        "the largest P_correct over the list is at n = {}; as n grows P_correct \
+                         tends to {}",
+                        r.best,
+                        r.limit.correct.value.to_decimal(6)
+                    ));
+                let bounds: Vec<f64> = r
+                    .rows
+                    .iter()
+                    .chain([&r.limit])
+                    .flat_map(|x| [x.correct.bound, x.false_positive.bound])
+                    .collect();
+                Ok(bound_note::<P>(report, bounds))
+            }
+            InferenceRequest::Vote {
+                tasks,
+                wrong_answers,
+                ks,
+            } => {
+                let r = vote::<P>(tasks, wrong_answers, ks)?;
+                let mut table = Table::new(
+                    "vote",
+                    "majority vote over k samples, ties broken uniformly among the tied answers",
+                    vec![
+                        Column::key("k", Kind::Integer),
+                        real("P_correct", "P_correct"),
+                        real("P_false_positive", "P_false_positive"),
+                    ],
+                );
+                for row in &r.rows {
+                    table.push(vec![
+                        Cell::int(row.k),
+                        cell(&row.correct),
+                        cell(&row.false_positive),
+                    ]);
+                }
+                let report = Report::new(&command, "majority voting")
+                    .param("tasks", tasks.text())
+                    .param(
+                        "wrong_answers",
+                        wrong_answers
+                            .iter()
+                            .map(short_text)
+                            .collect::<Vec<_>>()
+                            .join(","),
+                    )
+                    .param("k", list_text(ks))
+                    .with_table(table)
+                    .note(format!(
+                        "the largest P_correct over the list is at k = {}",
+                        r.best
+                    ));
+                let bounds: Vec<f64> = r
+                    .rows
+                    .iter()
+                    .flat_map(|x| [x.correct.bound, x.false_positive.bound])
+                    .collect();
+                Ok(bound_note::<P>(report, bounds))
+            }
+            InferenceRequest::Lookahead { search, depths } => {
+                let r = lookahead::<P>(search, depths)?;
+                let baseline_label = match r.leaves {
+                    Some(n) => format!("best-of-{n}"),
+                    None => "best-of-B^L".to_string(),
+                };
+                let mut table = Table::new(
+                    "lookahead",
+                    "verifier-guided depth-d lookahead with fresh rollouts per decision, beside \
+                     best-of-n over B^L independent complete solutions (the same number of \
+                     scored leaves as full lookahead)",
+                    vec![
+                        Column::key("d", Kind::Integer),
+                        real("P_correct", "P_correct"),
+                        real("first_decision", "first decision"),
+                        real("best_of_n", &baseline_label),
+                    ],
+                );
+                let baseline = r.best_of_n.as_ref().map(cell).unwrap_or(Cell::Empty);
+                for row in &r.rows {
+                    table.push(vec![
+                        Cell::int(row.depth),
+                        cell(&row.correct),
+                        cell(&row.first),
+                        baseline.clone(),
+                    ]);
+                }
+                let mut report = Report::new(&command, "verifier-guided lookahead")
+                    .param("branching", search.branching)
+                    .param("steps", search.steps)
+                    .param("step_correct", short_text(&search.step_correct))
+                    .param("noise", search.noise.text())
+                    .param("growth", short_text(&search.growth))
+                    .param(
+                        "depth",
+                        list_text(&depths.iter().map(|&d| u64::from(d)).collect::<Vec<_>>()),
+                    )
+                    .with_table(table)
+                    .note(format!(
+                        "the largest P_correct over the list is at d = {}",
+                        r.best
+                    ));
+                if let Some(note) = &r.baseline_note {
+                    report = report.note(note.clone());
+                }
+                let bounds: Vec<f64> = r
+                    .rows
+                    .iter()
+                    .flat_map(|x| [x.correct.bound, x.first.bound])
+                    .chain(r.best_of_n.iter().map(|b| b.bound))
+                    .collect();
+                Ok(bound_note::<P>(report, bounds))
+            }
+        }
+    }
+}

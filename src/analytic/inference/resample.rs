@@ -1,0 +1,284 @@
+//! Pass-at-k (an oracle verifier) and resampling with an imperfect verifier (Stroebl,
+//! Kapoor & Narayanan, arXiv 2411.17501): the closed forms of the module docs.
+
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::{One, Zero};
+
+use super::arith::{Arith, Value, bits, larger};
+use super::{Tasks, check_cost, check_probability, power_value, product_seconds, reduce_seconds};
+use crate::analytic::distributions::Bounded;
+use crate::error::Result;
+use crate::numeric::enclosure::Enclosure;
+use crate::numeric::number::Probability;
+
+/// One row of pass-at-k.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PassRow<P> {
+    /// The number of samples k.
+    pub k: u64,
+    /// The probability that one of the k samples is correct.
+    pub correct: Bounded<P>,
+    /// The probability that none is (no answer).
+    pub none: Bounded<P>,
+}
+
+/// Refuses exact powers `x^k` whose integers would be too large.
+fn check_powers(what: &str, denominators: &[BigInt], ks: &[u64], exact: bool) -> Result<()> {
+    if !exact {
+        return Ok(());
+    }
+    let per_k: f64 = denominators.iter().map(bits).sum();
+    let seconds: f64 = ks
+        .iter()
+        .map(|&k| {
+            let b = k as f64 * per_k;
+            4.0 * product_seconds(b) + reduce_seconds(b)
+        })
+        .sum();
+    let bytes = ks
+        .iter()
+        .map(|&k| k as f64 * per_k / 8.0)
+        .fold(0.0, f64::max)
+        * 8.0;
+    check_cost(
+        || format!("{what} in exact rationals"),
+        seconds,
+        bytes,
+        super::EXACT_HINT,
+    )
+}
+
+/// Pass-at-k of a mix of tasks: `sum_j W_j (1 - (1 - R_j)^k)` for every k of `ks`.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::analytic::inference::{Tasks, pass_at_k};
+/// use num_rational::BigRational;
+/// let tasks = Tasks::parse("1/2").unwrap();
+/// let rows = pass_at_k::<BigRational>(&tasks, &[1, 2]).unwrap();
+/// assert_eq!(rows[1].correct.value.to_string(), "3/4");
+/// ```
+///
+/// # Errors
+///
+/// [`crate::Error::TooExpensive`] for exact powers too large to compute.
+pub fn pass_at_k<P: Probability>(tasks: &Tasks, ks: &[u64]) -> Result<Vec<PassRow<P>>> {
+    let denominators: Vec<BigInt> = tasks
+        .types()
+        .iter()
+        .map(|t| t.success.denom().clone())
+        .collect();
+    check_powers("pass-at-k", &denominators, ks, P::EXACT)?;
+    Ok(if P::EXACT {
+        pass_rows::<P, BigInt>(tasks, ks)
+    } else {
+        pass_rows::<P, Enclosure>(tasks, ks)
+    })
+}
+
+fn pass_rows<P: Probability, A: Arith>(tasks: &Tasks, ks: &[u64]) -> Vec<PassRow<P>> {
+    let exact = P::EXACT;
+    let one = BigRational::one();
+    ks.iter()
+        .map(|&k| {
+            let mut correct = Value::of(&BigRational::zero(), exact);
+            for t in tasks.types() {
+                let miss = power_value::<A>(&(&one - &t.success), k);
+                let hit = Value::of(&one, exact).sub(&miss);
+                correct = correct.add(&Value::of(&t.share, exact).mul(&hit));
+            }
+            let none = Value::of(&one, exact).sub(&correct);
+            PassRow {
+                k,
+                correct: correct.bounded(0.0, 1.0),
+                none: none.bounded(0.0, 1.0),
+            }
+        })
+        .collect()
+}
+
+/// One row of resampling (and, with `k` `None`, the limit as k grows).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ResampleRow<P> {
+    /// The largest number of samples k (`None`: the limit as k grows).
+    pub k: Option<u64>,
+    /// The probability that the accepted answer is correct.
+    pub correct: Bounded<P>,
+    /// The probability that a wrong answer is accepted.
+    pub false_positive: Bounded<P>,
+    /// The probability that no sample is accepted.
+    pub none: Bounded<P>,
+    /// The expected payoff `P_correct + V P_false_positive`.
+    pub payoff: Bounded<P>,
+}
+
+/// The per-sample rates of one task type under the verifier (exact).
+#[derive(Debug, Clone, PartialEq)]
+pub struct TypeRates {
+    /// R.
+    pub success: BigRational,
+    /// W.
+    pub share: BigRational,
+    /// `R C`: a sample is correct and accepted.
+    pub accept_correct: BigRational,
+    /// `R (1 - C)`: a sample is correct and rejected.
+    pub reject_correct: BigRational,
+    /// `(1 - R) S`: a sample is wrong and rejected (Stroebl et al.'s beta).
+    pub reject_wrong: BigRational,
+    /// `(1 - R)(1 - S)`: a sample is wrong and accepted (Stroebl et al.'s p_fluke).
+    pub accept_wrong: BigRational,
+    /// `R C / (R C + (1 - R)(1 - S))`: the type's accuracy as k grows (`None` when no sample
+    /// is ever accepted).
+    pub ceiling: Option<BigRational>,
+}
+
+/// Resampling with an imperfect verifier: the rows, the best k of the list, the limit.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Resample<P> {
+    /// One row per k of the list.
+    pub rows: Vec<ResampleRow<P>>,
+    /// The k of the list with the largest payoff (exact: the first such k; f64: a later k
+    /// replaces the best so far only when its enclosure lies wholly above it).
+    pub best: u64,
+    /// The limit as k grows (`k` is `None`).
+    pub limit: ResampleRow<P>,
+    /// The per-sample rates of each task type.
+    pub types: Vec<TypeRates>,
+}
+
+/// Resampling until an imperfect verifier accepts (module docs), for every k of `ks`, with
+/// the payoff `P_correct + V P_false_positive`, its best k and the limit as k grows.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::analytic::inference::{Tasks, resample};
+/// use pathology::numeric::number::parse_rational;
+/// use num_rational::BigRational;
+/// let q = |s: &str| parse_rational(s).unwrap();
+/// let tasks = Tasks::parse("0.87:0.58,0.13:0.42").unwrap();
+/// let r = resample::<BigRational>(&tasks, &q("1"), &q("0.75"), &q("0"), &[1, 10]).unwrap();
+/// assert_eq!(r.types[0].reject_wrong, q("0.0975")); // their beta_1
+/// assert_eq!(r.types[1].accept_wrong, q("0.2175")); // their p_fluke for type 2
+/// assert!(r.limit.correct.value < q("1")); // the accuracy ceiling
+/// ```
+///
+/// # Errors
+///
+/// [`crate::Error::InvalidArgument`] naming `--completeness` or `--soundness` outside
+/// `[0, 1]`; [`crate::Error::TooExpensive`] for exact powers too large to compute.
+pub fn resample<P: Probability>(
+    tasks: &Tasks,
+    completeness: &BigRational,
+    soundness: &BigRational,
+    false_positive_value: &BigRational,
+    ks: &[u64],
+) -> Result<Resample<P>> {
+    check_probability("--completeness", completeness)?;
+    check_probability("--soundness", soundness)?;
+    let one = BigRational::one();
+    let types: Vec<TypeRates> = tasks
+        .types()
+        .iter()
+        .map(|t| {
+            let r = &t.success;
+            let a = r * completeness;
+            let b = (&one - r) * (&one - soundness);
+            let total = &a + &b;
+            TypeRates {
+                success: r.clone(),
+                share: t.share.clone(),
+                reject_correct: r * (&one - completeness),
+                reject_wrong: (&one - r) * soundness,
+                ceiling: (!total.is_zero()).then(|| &a / &total),
+                accept_correct: a,
+                accept_wrong: b,
+            }
+        })
+        .collect();
+    let denominators: Vec<BigInt> = types
+        .iter()
+        .map(|t| (&one - &t.accept_correct - &t.accept_wrong).denom().clone())
+        .collect();
+    check_powers("resampling", &denominators, ks, P::EXACT)?;
+    Ok(if P::EXACT {
+        resample_rows::<P, BigInt>(types, false_positive_value, ks)
+    } else {
+        resample_rows::<P, Enclosure>(types, false_positive_value, ks)
+    })
+}
+
+fn resample_rows<P: Probability, A: Arith>(
+    types: Vec<TypeRates>,
+    v: &BigRational,
+    ks: &[u64],
+) -> Resample<P> {
+    let exact = P::EXACT;
+    let zero = BigRational::zero();
+    let one = BigRational::one();
+    let vf = super::arith::approx(v);
+    let (low, high) = (vf.min(0.0), vf.max(1.0));
+    let payoff = |correct: &Value, fp: &Value| correct.add(&Value::of(v, exact).mul(fp));
+    let row = |k: Option<u64>, correct: Value, fp: Value, none: Value| {
+        let pay = payoff(&correct, &fp);
+        (
+            ResampleRow {
+                k,
+                correct: correct.bounded(0.0, 1.0),
+                false_positive: fp.bounded(0.0, 1.0),
+                none: none.bounded(0.0, 1.0),
+                payoff: pay.bounded(low, high),
+            },
+            pay,
+        )
+    };
+    let mut rows = Vec::new();
+    let mut best: Option<(u64, Value)> = None;
+    for &k in ks {
+        let (mut correct, mut fp, mut none) = (
+            Value::of(&zero, exact),
+            Value::of(&zero, exact),
+            Value::of(&zero, exact),
+        );
+        for t in &types {
+            let w = Value::of(&t.share, exact);
+            let q = &one - &t.accept_correct - &t.accept_wrong;
+            let stay = power_value::<A>(&q, k);
+            none = none.add(&w.mul(&stay));
+            if let Some(ceiling) = &t.ceiling {
+                let stop = w.mul(&Value::of(&one, exact).sub(&stay));
+                correct = correct.add(&stop.mul(&Value::of(ceiling, exact)));
+                fp = fp.add(&stop.mul(&Value::of(&(&one - ceiling), exact)));
+            }
+        }
+        let (r, pay) = row(Some(k), correct, fp, none);
+        if best.as_ref().is_none_or(|(_, b)| larger(&pay, b)) {
+            best = Some((k, pay));
+        }
+        rows.push(r);
+    }
+    let (mut correct, mut fp, mut none) = (zero.clone(), zero.clone(), zero.clone());
+    for t in &types {
+        match &t.ceiling {
+            Some(c) => {
+                correct += &t.share * c;
+                fp += &t.share * (&one - c);
+            }
+            None => none += &t.share,
+        }
+    }
+    let (limit, _) = row(
+        None,
+        Value::of(&correct, exact),
+        Value::of(&fp, exact),
+        Value::of(&none, exact),
+    );
+    Resample {
+        rows,
+        best: best.expect("a nonempty list").0,
+        limit,
+        types,
+    }
+}
