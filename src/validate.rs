@@ -1130,7 +1130,9 @@ mod line_guard;
 mod render;
 
 pub use columns::{KINDS, WRITTEN_BY};
-use columns::{OUTPUT_COLUMNS, SUM_COLUMNS, canonical, canonical_fields, kind_columns, kinds_in_words};
+use columns::{
+    OUTPUT_COLUMNS, SUM_COLUMNS, canonical, canonical_fields, kind_columns, kinds_in_words,
+};
 use holm::apply_holm;
 use line_guard::LineGuard;
 

@@ -318,7 +318,7 @@ fn commands_write_files_only_where_told() {
 fn manifest_none_drops_the_manifest_lines() {
     for (format, marker) in [
         ("text", "# command:"),
-        ("markdown", "<!--"),
+        ("markdown", "<summary>manifest</summary>"),
         ("latex", "% command:"),
     ] {
         let with = stdout_of(&["wb", "--branching", "3", "--format", format]);

@@ -64,7 +64,9 @@ pub(crate) fn head(report: &Report, manifest: bool) -> String {
             .max()
             .unwrap_or(0);
         let fence = "`".repeat((longest_run + 1).max(3));
-        out.push_str(&format!("<details><summary>manifest</summary>\n\n{fence}text\n"));
+        out.push_str(&format!(
+            "<details><summary>manifest</summary>\n\n{fence}text\n"
+        ));
         for line in lines {
             out.push_str(&format!("{line}\n"));
         }

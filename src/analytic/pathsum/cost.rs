@@ -177,3 +177,16 @@ pub(super) fn check_cost(game: &PathSumGame, depths: &[u32], exact: bool) -> Res
     crate::budget::announce_estimate("path-sum D(d,h)", cost.seconds);
     Ok(())
 }
+
+/// The refusal of an f64 result whose rounding bound `worst` is too wide (or not finite).
+pub(super) fn f64_refusal(h: u32, worst: f64) -> Error {
+    Error::invalid(
+        "--height",
+        &format!(
+            "small enough that the f64 rounding bound of D(d,h) stays below {} (here \
+             {worst:.3e}); use --exact or a smaller --height",
+            crate::analytic::families::MAX_F64_ERROR_BOUND
+        ),
+        h,
+    )
+}

@@ -1033,7 +1033,7 @@ pub fn pathsum_column<P: Probability>(
     let (nontrivial, nontrivial_bound) = nontrivial.unwrap_or((P::impossible(), 0.0));
     let worst = rows.iter().map(|r| r.bounds[0]).fold(0.0, f64::max);
     if !P::EXACT && (worst.is_nan() || worst > crate::analytic::families::MAX_F64_ERROR_BOUND) {
-        return Err(f64_refusal(h, worst));
+        return Err(cost::f64_refusal(h, worst));
     }
     Ok(PathSumColumn {
         height: h,
@@ -1041,19 +1041,6 @@ pub fn pathsum_column<P: Probability>(
         nontrivial,
         nontrivial_bound,
     })
-}
-
-/// The refusal of an f64 result whose rounding bound `worst` is too wide (or not finite).
-fn f64_refusal(h: u32, worst: f64) -> Error {
-    Error::invalid(
-        "--height",
-        &format!(
-            "small enough that the f64 rounding bound of D(d,h) stays below {} (here \
-             {worst:.3e}); use --exact or a smaller --height",
-            crate::analytic::families::MAX_F64_ERROR_BOUND
-        ),
-        h,
-    )
 }
 
 /// The root's row from the level of its children (depth 1).
@@ -1077,7 +1064,7 @@ fn root_row<P: Probability>(
     if sums.nontrivial.is_zero_value() {
         // In f64 a zero may be an underflow (then the rounding bound is not finite).
         if !P::EXACT && (!rho.0.is_finite() || rho.0 >= 1.0) {
-            return Err(f64_refusal(setup.h, rho.0));
+            return Err(cost::f64_refusal(setup.h, rho.0));
         }
         let allowed = "a law that, with the --leaf law, gives a root children of different true \
                        values (else every move is optimal and D(d,h) is undefined)";
