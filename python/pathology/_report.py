@@ -13,6 +13,7 @@ arguments); :meth:`Report.csv_manifest` is its manifest, byte for byte the JSON 
 
 from __future__ import annotations
 
+import hashlib
 import html
 import io
 import json
@@ -280,6 +281,17 @@ class Report(Mapping[str, List[Any]]):
                 out.write(
                     f"# other tables: {', '.join(others)} (write one with --table NAME)\n"
                 )
+        rows = self._csv_rows(chosen)
+        out.write(rows)
+        if manifest == "inline":
+            # The last line binds the manifest to the rows (merge checks it).
+            out.write(f"# rows sha256: {hashlib.sha256(rows.encode('utf-8')).hexdigest()}\n")
+        return out.getvalue()
+
+    @staticmethod
+    def _csv_rows(chosen: Dict[str, Any]) -> str:
+        """The header and rows of one table as the CSV writer writes them."""
+        out = io.StringIO()
         names = [c["name"] for c in chosen["columns"]]
         out.write(",".join(_csv_field(n) for n in names) + "\n")
         for row in chosen["rows"]:
@@ -293,7 +305,9 @@ class Report(Mapping[str, List[Any]]):
         """The manifest of :meth:`to_csv`'s CSV as JSON, byte for byte the file that
         ``--format csv [--table NAME] --manifest FILE`` writes (and the sidecar
         ``NAME.csv.manifest.json`` beside every CSV file the commands write): the manifest,
-        title, the table's name and caption, the other tables' names and the notes.
+        title, the table's name and caption, the SHA-256 of the CSV's header and rows
+        (``rows_sha256``, which binds the manifest to them), the other tables' names and the
+        notes.
 
         >>> import json, pathology
         >>> sidecar = json.loads(pathology.table(1).csv_manifest())
@@ -310,6 +324,7 @@ class Report(Mapping[str, List[Any]]):
         parameters = ", ".join(f"{s(n)}: {s(v)}" for n, v in m["parameters"].pairs)
         seed = "null" if m["seed"] is None else s(m["seed"])
         notes = ", ".join(s(n) for n in raw["notes"])
+        digest = hashlib.sha256(self._csv_rows(chosen).encode("utf-8")).hexdigest()
         return (
             "{\n  \"manifest\": {\n"
             f"    \"tool\": {s(m['tool'])},\n"
@@ -323,6 +338,7 @@ class Report(Mapping[str, List[Any]]):
             f"  \"title\": {s(raw['title'])},\n"
             f"  \"table\": {s(chosen['name'])},\n"
             f"  \"caption\": {s(chosen['caption'])},\n"
+            f"  \"rows_sha256\": {s(digest)},\n"
             f"  \"other_tables\": [{', '.join(s(o) for o in others)}],\n"
             f"  \"notes\": [{notes}]\n}}\n"
         )

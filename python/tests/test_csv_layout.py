@@ -144,7 +144,11 @@ def test_the_inline_manifest_is_still_there_on_request():
     report = pathology.table(1)
     inline = report.to_csv(manifest="inline")
     assert inline.startswith("# tool: pathology ")
-    assert inline.endswith(report.to_csv())
+    # The rows, then the line that binds the manifest to them: their SHA-256.
+    import hashlib
+
+    rows = report.to_csv()
+    assert inline.endswith(rows + f"# rows sha256: {hashlib.sha256(rows.encode()).hexdigest()}\n")
     assert inline == pathology.run(["table", "1", "--format", "csv", "--manifest", "inline"]).text
     import io
 

@@ -67,7 +67,7 @@ def test_the_tour_notebook_runs(tmp_path, monkeypatch):
     outputs = [o for cell in notebook.cells if cell.cell_type == "code" for o in cell.outputs]
     assert not [o for o in outputs if o.output_type == "error"]
     text = "".join(o.get("text", "") for o in outputs)
-        assert "no difference detected for any estimate" in text or "DISAGREEMENT" in text
+    assert "no difference detected for any estimate" in text or "DISAGREEMENT" in text
 
 
 def test_the_tour_notebook_writes_nothing_into_the_working_directory():

@@ -183,9 +183,9 @@ pub fn sidecar_path(path: &std::path::Path) -> std::path::PathBuf {
 ///  "caption": "..", "rows_sha256": "..", "other_tables": ["ps"], "notes": [..]}
 /// ```
 ///
-/// `rows_sha256` ([`ROWS_DIGEST`]) is the SHA-256 of the plain CSV, which binds the sidecar to
-/// its rows. `docs/schema/report.schema.json` describes it (`$defs/sidecar`); `pathology
-/// merge` reads it when a CSV shard has no `#` manifest lines.
+/// `rows_sha256` ([`crate::report::ROWS_DIGEST`]) is the SHA-256 of the plain CSV, which
+/// binds the sidecar to its rows. `docs/schema/report.schema.json` describes it
+/// (`$defs/sidecar`); `pathology merge` reads it when a CSV shard has no `#` manifest lines.
 ///
 /// # Examples
 ///

@@ -51,7 +51,7 @@ pub mod stream;
 mod text;
 
 pub use cell::{Cell, format_f64, format_lower, format_upper, printed_error_bound};
-pub use csv_format::{Csv, CsvFiles, csv_sidecar, sidecar_path};
+pub use csv_format::{Csv, CsvFiles, ROWS_DIGEST, csv_sidecar, sidecar_path};
 pub use json_format::Json;
 pub use latex::Latex;
 pub use markdown::Markdown;

@@ -16,7 +16,7 @@ pub struct ReadTable {
     /// The line number of the header.
     pub header_line: u64,
     /// CSV: the SHA-256 of the header and rows as read, re-encoded as the CSV writer writes
-    /// them ([`crate::report::csv_format::ROWS_DIGEST`]); `None` for JSON.
+    /// them ([`crate::report::ROWS_DIGEST`]); `None` for JSON.
     pub rows_sha256: Option<String>,
 }
 
@@ -107,7 +107,7 @@ pub fn read_csv(text: &str) -> Result<ReadTable> {
 }
 
 /// Checks that a CSV's manifest was written with the rows read: its `rows sha256` line
-/// ([`crate::report::csv_format::ROWS_DIGEST`]) must be the digest of the rows, and a
+/// ([`crate::report::ROWS_DIGEST`]) must be the digest of the rows, and a
 /// `seed` or `shard` column must hold the manifest's value in every row (numbers compared
 /// as exact rationals). Then the
 /// `rows sha256` line is removed from the manifest. JSON tables have no digest (the manifest

@@ -61,8 +61,9 @@ pub struct TableStream<W: Write> {
     exact: Vec<String>,
     /// CSV: the manifest in `#` lines above the header.
     inline_manifest: bool,
-    /// CSV: the digest of the header and rows written so far ([`csv_format::ROWS_DIGEST`]),
-    /// the inline manifest's last line and the sidecar's `rows_sha256`.
+    /// CSV: the digest of the header and rows written so far
+    /// ([`crate::report::ROWS_DIGEST`]), the inline manifest's last line and the sidecar's
+    /// `rows_sha256`.
     digest: Option<csv_format::RowsDigest>,
     /// Text, Markdown, LaTeX: the manifest left out.
     omit_manifest: bool,
@@ -284,7 +285,7 @@ impl<W: Write> TableStream<W> {
     }
 
     /// As [`Self::finish`], also returning the SHA-256 of the CSV header and rows written
-    /// ([`csv_format::ROWS_DIGEST`]; `None` for the other formats), for the manifest file
+    /// ([`crate::report::ROWS_DIGEST`]; `None` for the other formats), for the manifest file
     /// written after the stream ([`super::RenderOptions::write_streamed_manifest`]).
     ///
     /// # Errors

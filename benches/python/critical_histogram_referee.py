@@ -7,7 +7,7 @@ is computed by recursion from its children's laws (maximum or minimum of indepen
 variables), and the root's choice with ties broken uniformly uses
 E[1 / (1 + k)] = integral_0^1 z^k dz over the children tied at the maximum.
 
-    python3 examples/python/critical_histogram_referee.py HISTOGRAM.csv [HEIGHT] [GAMMA]
+    python3 benches/python/critical_histogram_referee.py HISTOGRAM.csv [HEIGHT] [GAMMA]
 
 prints `d D(d)` per line for the critical game with b = 2, root rate 1 and gamma for both
 players (the defaults of `pathology decision --game crit --gamma G`). The speed comparison

@@ -2,7 +2,7 @@
 `pathology decision` against the independent Python recursion
 (`critical_histogram_referee.py`), process to process.
 
-    python3 examples/python/critical_histogram_speed.py [PATHOLOGY] [RUNS]
+    python3 benches/python/critical_histogram_speed.py [PATHOLOGY] [RUNS]
 
 writes the histogram (seeded: the same file every time), checks that both print the same
 D(d) to 6 decimals, and times RUNS runs of each (default 20): the median wall time and the
