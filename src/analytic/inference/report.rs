@@ -145,7 +145,11 @@ impl InferenceRequest {
     /// let request = InferenceRequest::PassAtK { tasks: Tasks::parse("0.5").unwrap(), ks: vec![1, 2] };
     /// let report = request.report(true).unwrap();
     /// assert_eq!(report.tables[0].name, "pass_at_k");
-    /// assert_eq!(report.tables[0].rows[1][1].to_string(), "3/4");
+    /// // k = 2 with R = 1/2: 1 - (1/2)^2 = 3/4, exactly.
+    /// match &report.tables[0].rows[1][1] {
+    ///     pathology::report::Cell::Exact(q) => assert_eq!(q.to_string(), "3/4"),
+    ///     other => panic!("{other:?}"),
+    /// }
     /// ```
     ///
     /// # Errors
