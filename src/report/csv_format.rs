@@ -79,7 +79,7 @@ impl Exporter for Csv {
 /// file, `sha256sum NAME.csv` prints it). Inline (`--manifest inline`) it is the last line,
 /// after the rows (a streamed table knows it only then); in a sidecar it is the key
 /// `rows_sha256`. `pathology merge` recomputes it from the rows it reads
-/// ([`crate::report::read::check_rows_digest`]) and refuses a manifest spliced onto other
+/// ([`crate::report::read::check_manifest_binds_rows`]) and refuses a manifest spliced onto other
 /// rows.
 pub const ROWS_DIGEST: &str = "rows sha256";
 
