@@ -57,7 +57,7 @@ def main() -> int:
     checked = result.table("checked")
     for w, z, verdict in zip(checked["parameters"], checked["z"], checked["holm_verdict"]):
         print(f"{w}: z = {z:+.2f}, {verdict} (Holm)")
-    print("every estimate agrees" if result.exit_code == 0 else "DISAGREEMENT")
+    print("no difference detected for any estimate" if result.exit_code == 0 else "DISAGREEMENT")
     return result.exit_code
 
 
