@@ -63,12 +63,10 @@ impl Exporter for Csv {
         let bytes = writer
             .into_inner()
             .map_err(|e| csv_bug(e.into_error().into()))?;
-        if options.inline_manifest {
-            let digest = sha256_hex(&bytes);
-            out.push_str(&String::from_utf8(bytes).expect("CSV of UTF-8 strings is UTF-8"));
+        let digest = options.inline_manifest.then(|| sha256_hex(&bytes));
+        out.push_str(&String::from_utf8(bytes).expect("CSV of UTF-8 strings is UTF-8"));
+        if let Some(digest) = digest {
             out.push_str(&rows_digest_line(&digest));
-        } else {
-            out.push_str(&String::from_utf8(bytes).expect("CSV of UTF-8 strings is UTF-8"));
         }
         Ok(out)
     }
@@ -268,10 +266,10 @@ impl CsvFiles {
             inline_manifest: false,
             ..options.clone()
         };
-        Ok(CsvFiles {
-            csv: Csv.export(report, &plain)?,
-            manifest: csv_sidecar(report, &plain)?,
-        })
+        // The sidecar's digest is that of this very CSV (rendered once).
+        let csv = Csv.export(report, &plain)?;
+        let manifest = sidecar(report, &plain, Some(&sha256_hex(csv.as_bytes())))?;
+        Ok(CsvFiles { csv, manifest })
     }
 
     /// Writes the CSV to `path` and the sidecar to [`sidecar_path`]`(path)`, each atomically;
