@@ -358,13 +358,72 @@ pub fn lcm_positive(a: &BigInt, b: &BigInt) -> BigInt {
             a * (small / x)
         };
     }
+    // Often b already divides a (the denominators of a law's probabilities divide its
+    // total): one division instead of a gcd.
+    if (a % b).is_zero() {
+        return a.clone();
+    }
     let reduced = reduced_fraction(a, b);
     reduced.numer() * b
+}
+
+/// Binary (Stein's) gcd of two 128-bit words; `gcd(0, b) = b`.
+fn gcd_u128(mut a: u128, mut b: u128) -> u128 {
+    if a == 0 || b == 0 {
+        return a | b;
+    }
+    let shift = (a | b).trailing_zeros();
+    a >>= a.trailing_zeros();
+    loop {
+        b >>= b.trailing_zeros();
+        if a > b {
+            std::mem::swap(&mut a, &mut b);
+        }
+        if b <= u128::from(u64::MAX) {
+            // Both in one word from here on: the same steps on 64-bit words.
+            return u128::from(gcd_odd_u64(a as u64, b as u64)) << shift;
+        }
+        b -= a;
+        if b == 0 {
+            return a << shift;
+        }
+    }
+}
+
+/// Binary gcd of `a` odd and `b >= a`, both non-zero.
+fn gcd_odd_u64(mut a: u64, mut b: u64) -> u64 {
+    loop {
+        b >>= b.trailing_zeros();
+        if a > b {
+            std::mem::swap(&mut a, &mut b);
+        }
+        b -= a;
+        if b == 0 {
+            return a;
+        }
+    }
 }
 
 /// `numerator / denominator` in lowest terms (denominator non-zero); the gcd of large
 /// values by [`backend`] (num-integer's binary gcd is quadratic with a large constant).
 fn reduced_fraction(numerator: &BigInt, denominator: &BigInt) -> BigRational {
+    // Both within 128 bits: a binary gcd on machine words (num-integer's allocates per step).
+    if let (Some(n), Some(d)) = (
+        numerator.magnitude().to_u128(),
+        denominator.magnitude().to_u128(),
+    ) && d != 0
+    {
+        let g = gcd_u128(n, d);
+        let sign = if numerator.sign() == denominator.sign() || n == 0 {
+            Sign::Plus
+        } else {
+            Sign::Minus
+        };
+        return BigRational::new_raw(
+            BigInt::from_biguint(sign, BigUint::from(n / g)),
+            BigInt::from(d / g),
+        );
+    }
     if numerator.bits() < BACKEND_BITS || denominator.bits() < BACKEND_BITS {
         return BigRational::new(numerator.clone(), denominator.clone());
     }
@@ -875,12 +934,27 @@ fn parse_ratio_unchecked(text: &str) -> Result<(BigInt, BigInt), ParseRationalEr
     {
         return Err(malformed());
     }
+    let scale = exponent - frac_part.len() as i64;
+    // Machine words when the digits and the power of ten fit (the common case: a decimal of
+    // a few digits), without the string-to-bignum conversion.
+    if int_part.len() + frac_part.len() <= 18 && (-18..=18).contains(&scale) {
+        let mut n: i64 = 0;
+        for b in int_part.bytes().chain(frac_part.bytes()) {
+            n = n * 10 + i64::from(b - b'0');
+        }
+        let power = 10i64.pow(scale.unsigned_abs() as u32);
+        let n = if negative { -n } else { n };
+        return Ok(if scale >= 0 {
+            (BigInt::from(n) * power, BigInt::one())
+        } else {
+            (BigInt::from(n), BigInt::from(power))
+        });
+    }
     let digits = format!("{int_part}{frac_part}");
     let mut numerator: BigInt = digits.parse().map_err(|_| malformed())?;
     if negative {
         numerator = -numerator;
     }
-    let scale = exponent - frac_part.len() as i64;
     let ten = BigInt::from(10u32);
     Ok(if scale >= 0 {
         (
@@ -896,6 +970,10 @@ fn parse_integer(s: &str) -> Option<BigInt> {
     let body = s.strip_prefix(['-', '+']).unwrap_or(s);
     if body.is_empty() || !body.bytes().all(|b| b.is_ascii_digit()) {
         return None;
+    }
+    if body.len() <= 18 {
+        // Fits i64: without the string-to-bignum conversion.
+        return s.parse::<i64>().ok().map(BigInt::from);
     }
     s.parse().ok()
 }

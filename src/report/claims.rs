@@ -102,6 +102,16 @@ pub enum Evidence {
         /// The second proportion.
         b: (u64, u64),
     },
+    /// The difference `a - b` of two proportions measured on the same units (the same
+    /// games, boards or seed), each `(successes, trials)`, whose pairing was not recorded:
+    /// Newcombe's interval with the two Wilson half-widths added rather than combined in
+    /// quadrature (the MOVER interval at correlation -1), the widest any correlation gives.
+    CorrelatedProportionDifference {
+        /// The first proportion.
+        a: (u64, u64),
+        /// The second proportion.
+        b: (u64, u64),
+    },
     /// An estimate with a standard error from a large sample (Wald's interval).
     Normal {
         /// The estimate of the effect.
@@ -167,7 +177,8 @@ impl Evidence {
     pub fn is_sampled(&self) -> bool {
         match self {
             Evidence::Proportion { trials, .. } => *trials > 0,
-            Evidence::ProportionDifference { a, b } => a.1 > 0 && b.1 > 0,
+            Evidence::ProportionDifference { a, b }
+            | Evidence::CorrelatedProportionDifference { a, b } => a.1 > 0 && b.1 > 0,
             Evidence::Normal {
                 estimate,
                 standard_error,
@@ -339,6 +350,13 @@ fn interval_at(evidence: &Evidence, z: f64) -> (f64, f64, f64) {
                 d - ((pa - la).powi(2) + (ub - pb).powi(2)).sqrt(),
                 d + ((ua - pa).powi(2) + (pb - lb).powi(2)).sqrt(),
             )
+        }
+        Evidence::CorrelatedProportionDifference { a, b } => {
+            let (pa, pb) = (a.0 as f64 / a.1 as f64, b.0 as f64 / b.1 as f64);
+            let (la, ua) = wilson_interval(a.0, a.1, z);
+            let (lb, ub) = wilson_interval(b.0, b.1, z);
+            let d = pa - pb;
+            (d, d - ((pa - la) + (ub - pb)), d + ((ua - pa) + (pb - lb)))
         }
         Evidence::Normal {
             estimate,
@@ -600,6 +618,9 @@ impl ClaimFamily {
                 let interval_name = match evidence {
                     Evidence::Proportion { .. } => "score test (Wilson)",
                     Evidence::ProportionDifference { .. } => "Newcombe's score interval",
+                    Evidence::CorrelatedProportionDifference { .. } => {
+                        "Newcombe's score interval, half-widths added (any correlation)"
+                    }
                     _ => "Wald z",
                 };
                 decided.test = match claim.direction {
@@ -835,6 +856,37 @@ fn claims_columns() -> Vec<Column> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Two proportions from the same units: the interval adds the two Wilson half-widths
+    /// (the worst case over correlations), so it holds Newcombe's independent one, and a
+    /// difference Newcombe decides can be left undecided.
+    #[test]
+    fn correlated_differences_add_the_half_widths() {
+        let (a, b) = ((130, 200), (100, 200));
+        let z = 1.959963984540054;
+        let (d, low, high) = interval_at(&Evidence::CorrelatedProportionDifference { a, b }, z);
+        let (_, nl, nh) = interval_at(&Evidence::ProportionDifference { a, b }, z);
+        let (la, ua) = wilson_interval(a.0, a.1, z);
+        let (lb, ub) = wilson_interval(b.0, b.1, z);
+        assert!((d - 0.15).abs() < 1e-12);
+        assert!((low - (d - (0.65 - la) - (ub - 0.5))).abs() < 1e-12);
+        assert!((high - (d + (ua - 0.65) + (0.5 - lb))).abs() < 1e-12);
+        assert!(low < nl && nh < high);
+        let decide = |evidence: Evidence| {
+            let mut family = ClaimFamily::new("f", 0.05);
+            family.push(Claim::new("c", "s", "a - b", Direction::Greater, evidence));
+            family.decide()[0].verdict
+        };
+        let (a, b) = ((124, 200), (100, 200));
+        assert_eq!(
+            decide(Evidence::ProportionDifference { a, b }),
+            Verdict::Holds
+        );
+        assert_eq!(
+            decide(Evidence::CorrelatedProportionDifference { a, b }),
+            Verdict::Undecided
+        );
+    }
     use num_bigint::BigInt;
 
     fn rational(n: i64, d: i64) -> Cell {

@@ -19,16 +19,14 @@
 //! `1.3e-15`, and it is clamped into the end bins, not lost) or `[v_min - a, v_max + a]`
 //! (uniform: exactly the support).
 
-use std::collections::BTreeMap;
-
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_rational::BigRational;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 
-use crate::budget::Cost;
+use super::histogram::Histogram;
 use crate::error::{Error, Result};
-use crate::numeric::number::{Probability, parse_rational};
+use crate::numeric::number::Probability;
 
 /// Bins of a continuous model when no quantization is given (the continuous limit is
 /// estimated by comparing with twice as many).
@@ -108,265 +106,12 @@ pub struct Evaluation<P> {
     pub quantization: Option<Quantization>,
 }
 
-/// An empirical evaluation law from CSV rows `value,evaluation[,weight]`.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Histogram {
-    /// `laws[v] = [(evaluation, probability)]`, each normalised by its total weight, sorted.
-    laws: BTreeMap<BigRational, Vec<(BigRational, BigRational)>>,
-    /// The normalised text (one `value,evaluation,probability` row per line, sorted, in
-    /// lowest terms) that [`Histogram::hash`] hashes.
-    normalised: String,
-}
-
-fn rational_text(x: &BigRational) -> String {
+/// A rational as `n` or `n/d` (lowest terms as stored).
+pub(super) fn rational_text(x: &BigRational) -> String {
     if x.denom().is_one() {
         x.numer().to_string()
     } else {
         format!("{}/{}", x.numer(), x.denom())
-    }
-}
-
-/// FNV-1a, 64 bits (Fowler, Noll, Vo): offset basis `0xcbf29ce484222325`, prime
-/// `0x100000001b3`.
-pub fn fnv1a64(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-    })
-}
-
-impl Histogram {
-    /// Parses CSV text: one row `value,evaluation[,weight]` per line (weight 1 when left
-    /// out), numbers as decimals or fractions (`0.1`, `1/3`), parsed exactly; blank lines,
-    /// lines starting with `#` and a first line of the column names `value,evaluation[,weight]`
-    /// (any case) are skipped; any other line that is not numbers is an error naming it. Rows of the same true value
-    /// form its law, normalised by their total weight.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use pathology::analytic::distributions::Histogram;
-    /// let h = Histogram::parse("value,evaluation,weight\n1,0.9,2\n1,0.2,1/2\n-1,0.1,1\n").unwrap();
-    /// assert_eq!(h.values().len(), 2);
-    /// // The hash is of the normalised law: the same law in another order or scale.
-    /// let same = Histogram::parse("-1,0.1,3\n1,0.2,1\n1,0.9,4\n").unwrap();
-    /// assert_eq!(h.hash(), same.hash());
-    /// assert!(Histogram::parse("1,x").is_err());
-    /// ```
-    ///
-    /// # Errors
-    ///
-    /// [`Error::InvalidArgument`] naming `--histogram` for a row that is not two or three
-    /// numbers, a negative weight, or a true value whose weights sum to 0.
-    pub fn parse(text: &str) -> Result<Histogram> {
-        Self::parse_from(text, None)
-    }
-
-    /// [`Histogram::parse`] of the text of `file`: the errors name the file with the line.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use pathology::analytic::distributions::Histogram;
-    /// let err = Histogram::parse_file("1,O.05\n", "h.csv").unwrap_err().to_string();
-    /// assert!(err.contains("h.csv line 1: '1,O.05'"), "{err}");
-    /// ```
-    ///
-    /// # Errors
-    ///
-    /// As [`Histogram::parse`].
-    pub fn parse_file(text: &str, file: &str) -> Result<Histogram> {
-        Self::parse_from(text, Some(file))
-    }
-
-    /// Whether `fields` are the known column names `value,evaluation[,weight]` (any case,
-    /// quoted or not): the only line that is skipped as a header.
-    fn is_header(fields: &[&str]) -> bool {
-        const NAMES: [&str; 3] = ["value", "evaluation", "weight"];
-        (2..=3).contains(&fields.len())
-            && fields
-                .iter()
-                .zip(NAMES)
-                .all(|(f, name)| f.trim_matches('"').eq_ignore_ascii_case(name))
-    }
-
-    fn parse_from(text: &str, file: Option<&str>) -> Result<Histogram> {
-        let bad = |line: usize, what: &str, row: &str| {
-            let place = match file {
-                Some(file) => format!("{file} line {line}"),
-                None => format!("line {line}"),
-            };
-            Error::invalid(
-                "--histogram",
-                &format!("rows 'value,evaluation[,weight]' ({what})"),
-                format!("{place}: '{row}'"),
-            )
-        };
-        // The weights as read, unreduced (numerator, denominator): put over one common
-        // denominator once, then summed and normalised as integers, not as rationals row by
-        // row (each rational operation takes a gcd).
-        let mut rows: Vec<(BigRational, BigRational, BigInt, BigInt)> = Vec::new();
-        let mut seen_data = false;
-        for (i, raw) in text.lines().enumerate() {
-            let row = raw.trim();
-            if row.is_empty() || row.starts_with('#') {
-                continue;
-            }
-            let fields: Vec<&str> = row.split(',').map(str::trim).collect();
-            let header = !seen_data && Self::is_header(&fields);
-            seen_data = true;
-            if header {
-                continue; // the header line, once, before any data
-            }
-            let not_numbers = |e: crate::numeric::number::ParseRationalError| {
-                bad(
-                    i + 1,
-                    &format!(
-                        "numbers as decimals or fractions; a header only as \
-                         value,evaluation[,weight]: {e}"
-                    ),
-                    row,
-                )
-            };
-            if !(2..=3).contains(&fields.len()) {
-                // Every field a number first: a malformed field is named as before.
-                for f in &fields {
-                    parse_rational(f).map_err(not_numbers)?;
-                }
-                return Err(bad(i + 1, "two or three fields", row));
-            }
-            let value = parse_rational(fields[0]).map_err(not_numbers)?;
-            let evaluation = parse_rational(fields[1]).map_err(not_numbers)?;
-            let (numerator, denominator) = match fields.get(2) {
-                Some(w) => crate::numeric::number::parse_ratio(w).map_err(not_numbers)?,
-                None => (BigInt::one(), BigInt::one()),
-            };
-            if numerator.is_negative() {
-                return Err(bad(i + 1, "weights at least 0", row));
-            }
-            rows.push((value, evaluation, numerator, denominator));
-        }
-        if rows.is_empty() {
-            return Err(Error::invalid("--histogram", "at least one row", "no rows"));
-        }
-        // Before any arithmetic over the common denominator (issue 34 item 12): the entries
-        // (distinct value and evaluation) and the bits of the distinct denominators.
-        let denominators: std::collections::HashSet<&BigInt> = rows.iter().map(|r| &r.3).collect();
-        let bits: u64 = denominators.iter().map(|d| d.bits()).sum();
-        let entries: std::collections::HashSet<(&BigRational, &BigRational)> =
-            rows.iter().map(|r| (&r.0, &r.1)).collect();
-        check_histogram_cost(entries.len(), bits as f64)?;
-        let common = denominators.iter().fold(BigInt::one(), |l, d| {
-            crate::numeric::number::lcm_positive(&l, d)
-        });
-        let mut weights: BTreeMap<BigRational, BTreeMap<BigRational, BigInt>> = BTreeMap::new();
-        for (value, evaluation, numerator, denominator) in rows {
-            let scaled = if denominator == common {
-                numerator
-            } else {
-                numerator * (&common / &denominator)
-            };
-            *weights
-                .entry(value)
-                .or_default()
-                .entry(evaluation)
-                .or_insert_with(BigInt::zero) += scaled;
-        }
-        let mut laws = BTreeMap::new();
-        let mut normalised = String::new();
-        for (value, row) in weights {
-            let total: BigInt = row.values().sum();
-            if total.is_zero() {
-                return Err(Error::invalid(
-                    "--histogram",
-                    "a positive total weight for every true value",
-                    format!("total 0 for the true value {}", rational_text(&value)),
-                ));
-            }
-            let law: Vec<(BigRational, BigRational)> = row
-                .into_iter()
-                .filter(|(_, w)| !w.is_zero())
-                .map(|(e, w)| {
-                    // One gcd per entry (a fast one for large values): in lowest terms.
-                    (e, <BigRational as Probability>::from_scaled(&w, &total))
-                })
-                .collect();
-            let value_text = rational_text(&value);
-            for (e, p) in &law {
-                normalised.push_str(&format!(
-                    "{value_text},{},{}\n",
-                    rational_text(e),
-                    rational_text(p)
-                ));
-            }
-            laws.insert(value, law);
-        }
-        Ok(Histogram { laws, normalised })
-    }
-
-    /// The true values that have rows.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use pathology::analytic::distributions::Histogram;
-    /// let h = Histogram::parse("1,1\n-1,0\n").unwrap();
-    /// assert_eq!(h.values().len(), 2);
-    /// ```
-    pub fn values(&self) -> Vec<BigRational> {
-        self.laws.keys().cloned().collect()
-    }
-
-    /// The law of the evaluation given the true value `value`.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use pathology::analytic::distributions::Histogram;
-    /// use pathology::numeric::number::parse_rational;
-    /// let h = Histogram::parse("1,0.9,3\n1,0.5,1\n-1,0.1\n").unwrap();
-    /// let law = h.law(&parse_rational("1").unwrap()).unwrap();
-    /// assert_eq!(law[1].1, parse_rational("3/4").unwrap());
-    /// assert!(h.law(&parse_rational("0").unwrap()).unwrap_err().to_string().contains("true value 0"));
-    /// ```
-    ///
-    /// # Errors
-    ///
-    /// [`Error::InvalidArgument`] naming `--histogram` and the true value when it has no rows.
-    pub fn law(&self, value: &BigRational) -> Result<&[(BigRational, BigRational)]> {
-        self.laws.get(value).map(Vec::as_slice).ok_or_else(|| {
-            Error::invalid(
-                "--histogram",
-                "rows for every true value of the game",
-                format!("no rows for the true value {}", rational_text(value)),
-            )
-        })
-    }
-
-    /// The normalised text: `value,evaluation,probability` rows in lowest terms, sorted.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use pathology::analytic::distributions::Histogram;
-    /// let h = Histogram::parse("1,0.5,2\n1,1,2\n").unwrap();
-    /// assert_eq!(h.normalised(), "1,1/2,1/2\n1,1,1/2\n");
-    /// ```
-    pub fn normalised(&self) -> &str {
-        &self.normalised
-    }
-
-    /// FNV-1a 64 of [`Histogram::normalised`] (a stable content hash for manifests).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use pathology::analytic::distributions::{Histogram, fnv1a64};
-    /// let h = Histogram::parse("1,1\n").unwrap();
-    /// assert_eq!(h.hash(), fnv1a64(b"1,1,1\n"));
-    /// assert_eq!(fnv1a64(b""), 0xcbf29ce484222325);
-    /// ```
-    pub fn hash(&self) -> u64 {
-        fnv1a64(self.normalised.as_bytes())
     }
 }
 
@@ -1131,39 +876,6 @@ fn continuous_law(
 
 /// Fixed bytes of a run (every estimate of this engine starts from it).
 pub(crate) const BASE_BYTES: f64 = 20.0e6;
-
-/// Wall seconds per row and (64-bit word)^2 of the weights' common denominator of reading a
-/// histogram: normalising its weights and building its laws (every frontier's, in the
-/// estimate and in the run) add and divide rationals over that denominator, each with a gcd
-/// quadratic in its size. Measured: 3000 rows weighted 1/p for distinct primes p (an upper
-/// bound of 39,000 bits) took 56-67 s (1.7 ms was estimated before this term).
-const HISTOGRAM_SECONDS: f64 = 6.0e-8;
-
-/// The up-front check of a histogram of `rows` rows whose weights' denominators have
-/// `denominator_bits` bits in all (their distinct denominators' bits, summed: an upper bound
-/// of the bits of their least common multiple), before its weights are normalised.
-///
-/// # Errors
-///
-/// [`crate::error::Error::TooExpensive`] when the estimate exceeds the analytic limits.
-pub(crate) fn check_histogram_cost(rows: usize, denominator_bits: f64) -> Result<Cost> {
-    let words = (denominator_bits / 64.0).max(1.0);
-    let cost = Cost {
-        seconds: HISTOGRAM_SECONDS * rows as f64 * words * words,
-        bytes: BASE_BYTES + 4.0 * rows as f64 * denominator_bits / 8.0,
-    };
-    if cost.exceeds_limits() {
-        return Err(cost.refusal(
-            format!(
-                "--histogram: {rows} rows whose weights have a common denominator of up to \
-                 {denominator_bits} bits"
-            ),
-            "Give the weights fewer distinct denominators (decimals of a few digits, or whole \
-             numbers: only their ratios matter).",
-        ));
-    }
-    Ok(cost)
-}
 
 #[cfg(test)]
 mod tests;

@@ -106,6 +106,7 @@ mod chain;
 mod cost;
 mod critical;
 mod evaluation;
+mod histogram;
 mod pgame;
 pub mod report;
 pub mod request;
@@ -118,9 +119,9 @@ pub use cost::{
 };
 pub use critical::{CriticalGame, MAX_CRITICAL_HEIGHT};
 pub use evaluation::{
-    DEFAULT_LEVELS, Evaluation, Histogram, MAX_LEVELS, Model, Playout, PlayoutFormula,
-    Quantization, fnv1a64,
+    DEFAULT_LEVELS, Evaluation, MAX_LEVELS, Model, Playout, PlayoutFormula, Quantization,
 };
+pub use histogram::{Histogram, fnv1a64};
 pub use pgame::{MAX_PGAME_HEIGHT, MultiValuedPGame, parse_leaves};
 
 use num_rational::BigRational;
@@ -131,6 +132,9 @@ use crate::error::{Error, Result};
 use crate::numeric::enclosure::{Enclosure, Ring as EnclosureRing};
 use crate::numeric::number::Probability;
 use evaluation::Law;
+
+/// Estimated seconds below which the critical game's walks run on one thread.
+const SEQUENTIAL_SECONDS: f64 = 0.01;
 
 /// Which depths to compute.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -460,21 +464,32 @@ pub fn critical_column<P: Probability>(
     let mut columns = Vec::new();
     for (pass, bins) in passes(evaluation).into_iter().enumerate() {
         let mut laws: Vec<(u32, Law)> = Vec::new();
+        // Above the terminal depth and without the playout heuristic, the frontier law does
+        // not depend on the depth: built once, shared by both parities.
+        let mut shared: Option<Law> = None;
+        let depth_free = !matches!(evaluation.model, Model::ExpectedPlayout(_));
         for &d in &depths {
             let key = cost::law_key(game, evaluation, d);
             if !laws.iter().any(|(k, _)| *k == key) {
-                laws.push((
-                    key,
-                    critical::frontier_law(game, &rates, evaluation, d, bins)?,
-                ));
+                let law = match &shared {
+                    Some(law) if depth_free && d < game.height() => law.clone(),
+                    _ => critical::frontier_law(game, &rates, evaluation, d, bins)?,
+                };
+                if depth_free && d < game.height() && shared.is_none() {
+                    shared = Some(law.clone());
+                }
+                laws.push((key, law));
             }
         }
         let law_of = |d: u32| {
             let key = cost::law_key(game, evaluation, d);
             &laws.iter().find(|(k, _)| *k == key).expect("built").1
         };
+        // Small work on one thread: starting the thread pool would cost more than it saves.
+        let mut parallel = true;
         if pass == 0 {
             let estimate = cost::critical_cost(game, evaluation, &rates, &depths, &law_of);
+            parallel = estimate.seconds > SEQUENTIAL_SECONDS;
             cost::refuse_critical(game, evaluation, &depths, estimate)?;
         }
         let levels = depths
@@ -492,14 +507,16 @@ pub fn critical_column<P: Probability>(
                 None => groups.push((key, vec![d])),
             }
         }
-        let walks: Vec<Vec<(u32, Value)>> = groups
-            .par_iter()
-            .map(|(_, group)| {
-                let law = law_of(group[0]);
-                let values = chain::correct_chain(game, &rates, law, group, &cancel)?;
-                Ok(group.iter().copied().zip(values).collect())
-            })
-            .collect::<Result<_>>()?;
+        let walk = |(_, group): &(u32, Vec<u32>)| -> Result<Vec<(u32, Value)>> {
+            let law = law_of(group[0]);
+            let values = chain::correct_chain(game, &rates, law, group, &cancel)?;
+            Ok(group.iter().copied().zip(values).collect())
+        };
+        let walks: Vec<Vec<(u32, Value)>> = if parallel {
+            groups.par_iter().map(walk).collect::<Result<_>>()?
+        } else {
+            groups.iter().map(walk).collect::<Result<_>>()?
+        };
         let mut by_depth: Vec<(u32, Value)> = walks.into_iter().flatten().collect();
         by_depth.sort_by_key(|(d, _)| *d);
         let results: Vec<(Value, Value, Value)> = by_depth

@@ -257,3 +257,102 @@ proptest! {
         prop_assert!(diff <= r(1, 2_000_000));
     }
 }
+
+/// The textbook reading of a decimal: digits over a power of ten, scaled by the exponent.
+fn decimal_by_definition(negative: bool, int: &str, frac: &str, exponent: i64) -> BigRational {
+    let digits: BigInt = format!("0{int}{frac}").parse().unwrap();
+    let scale = exponent - frac.len() as i64;
+    let ten = BigRational::from_integer(BigInt::from(10));
+    let power = if scale >= 0 {
+        num_traits::pow(ten, scale as usize)
+    } else {
+        num_traits::pow(ten, (-scale) as usize).recip()
+    };
+    let value = BigRational::from_integer(digits) * power;
+    if negative { -value } else { value }
+}
+
+#[test]
+fn machine_word_parsing_keeps_the_edges() {
+    // 18 digits (machine words) and 19 (bignum), signs, exponents at and past the table.
+    for (text, expected) in [
+        ("999999999999999999", r(999_999_999_999_999_999, 1)),
+        ("-0.5", r(-1, 2)),
+        ("+0.25", r(1, 4)),
+        ("-0", r(0, 1)),
+        ("1e18", BigRational::from_integer(BigInt::from(10).pow(18))),
+        (
+            "1e-18",
+            BigRational::new(1.into(), BigInt::from(10).pow(18)),
+        ),
+        ("1e19", BigRational::from_integer(BigInt::from(10).pow(19))),
+        (
+            "123456789.123456789",
+            BigRational::new(123456789123456789i64.into(), 1_000_000_000.into()),
+        ),
+        (
+            "9223372036854775807/2",
+            BigRational::new(i64::MAX.into(), 2.into()),
+        ),
+        (
+            "-9223372036854775809/3",
+            BigRational::new(BigInt::from(i64::MIN) - 1, 3.into()),
+        ),
+    ] {
+        assert_eq!(parse_rational(text).unwrap(), expected, "{text}");
+    }
+    for bad in ["1.2.3", "--1", "1e", ".", "-", "1/0", "0x10", "1_000"] {
+        assert!(parse_rational(bad).is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn reduced_fraction_in_machine_words_equals_the_bignum_gcd() {
+    let big = BigInt::from(u128::MAX);
+    for (n, d) in [
+        (BigInt::from(0), BigInt::from(7)),
+        (BigInt::from(-12), BigInt::from(18)),
+        (BigInt::from(12), BigInt::from(-18)),
+        (big.clone(), big.clone() - 1),
+        (big.clone() - 5, BigInt::from(1u128 << 100)),
+        (&big + 1, BigInt::from(6)), // past 128 bits: the other path
+    ] {
+        assert_eq!(
+            reduced_fraction(&n, &d),
+            BigRational::new(n.clone(), d.clone()),
+            "{n}/{d}"
+        );
+    }
+}
+
+proptest! {
+    #[test]
+    fn decimals_parse_as_their_definition(
+        negative in any::<bool>(),
+        int in "[0-9]{0,22}",
+        frac in "[0-9]{0,22}",
+        exponent in proptest::option::of(-40i64..40),
+    ) {
+        prop_assume!(!(int.is_empty() && frac.is_empty()));
+        let mut text = String::from(if negative { "-" } else { "" });
+        text.push_str(&int);
+        if !frac.is_empty() {
+            text.push('.');
+            text.push_str(&frac);
+        }
+        if let Some(e) = exponent {
+            text.push_str(&format!("e{e}"));
+        }
+        let expected = decimal_by_definition(negative, &int, &frac, exponent.unwrap_or(0));
+        prop_assert_eq!(parse_rational(&text).unwrap(), expected);
+    }
+
+    #[test]
+    fn reduced_fraction_agrees_with_num_rational(
+        n in any::<i128>(),
+        d in any::<i128>().prop_filter("non-zero", |d| *d != 0),
+    ) {
+        let (n, d) = (BigInt::from(n), BigInt::from(d));
+        prop_assert_eq!(reduced_fraction(&n, &d), BigRational::new(n.clone(), d.clone()));
+    }
+}

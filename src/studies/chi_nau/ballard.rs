@@ -416,8 +416,9 @@ fn improvement(c: &PairCounts) -> (f64, f64, f64) {
     (c.estimate() - 0.5, low - 0.5, high - 0.5)
 }
 
-/// The difference of the improvements of `high` and `low` with a 95% interval that adds the
-/// two intervals' variances (half-widths read as `z` standard errors).
+/// The difference of the improvements of `high` and `low` with a 95% interval whose standard
+/// error is the sum of the two cells' (half-widths read as `z` standard errors): the cells
+/// share boards, so the worst case over correlations.
 ///
 /// # Examples
 ///
@@ -431,7 +432,7 @@ fn improvement(c: &PairCounts) -> (f64, f64, f64) {
 /// ```
 pub fn difference(low: &PairCounts, high: &PairCounts) -> (f64, f64, f64) {
     let d = high.estimate() - low.estimate();
-    let half = Z_95 * (standard_error(low).powi(2) + standard_error(high).powi(2)).sqrt();
+    let half = Z_95 * (standard_error(low) + standard_error(high));
     (d, d - half, d + half)
 }
 
@@ -442,8 +443,8 @@ fn standard_error(c: &PairCounts) -> f64 {
 }
 
 /// The claims of Ballard's sentence, decided by [`ClaimFamily`] (Holm within each family;
-/// normal approximations over pairs, the variances of two cells added, which is conservative
-/// under common random numbers). Per b and per lowered accuracy (Max's, Min's, both):
+/// normal approximations over pairs; a difference of two cells, measured on the same boards,
+/// with the two standard errors added, the worst case over correlations). Per b and per lowered accuracy (Max's, Min's, both):
 ///
 /// - **the improvement increases**: improvement at the raised rates minus at the lowest rates
 ///   is above 0;
@@ -475,10 +476,8 @@ pub fn claim_families(request: &BallardRequest, counts: &[PairCounts]) -> Vec<Cl
             source,
             "improvement(raised) - improvement(lowest)",
             Direction::Greater,
-            evidence(
-                d,
-                (standard_error(low).powi(2) + standard_error(high).powi(2)).sqrt(),
-            ),
+            // The same boards: the standard errors added, the worst case over correlations.
+            evidence(d, standard_error(low) + standard_error(high)),
         ));
         improves.push(Claim::new(
             setting,
@@ -584,8 +583,9 @@ pub fn ballard_report(request: &BallardRequest, run: &McRun, counts: &[PairCount
          games and pairs); 95% interval over pairs (z^2/2 pseudo-pairs at 0 and at 1); improvement = \
          share - 1/2. Every cell plays the same boards and node noise. Claims: increase = improvement \
          at the raised rates minus at the lowest rates, and the improvement at the raised rates, \
-         each with a standard error adding both cells' variances (conservative under common \
-         random numbers), Holm-corrected within its family.",
+         the difference with the two cells' standard errors added (they share boards, and the \
+         pairing is not recorded: the worst case over correlations), Holm-corrected within its \
+         family.",
     )
 }
 

@@ -34,11 +34,11 @@
 //!
 //! **Claims** ([`claim_families`], decided by [`crate::report::claims`]). For every such
 //! (A, B) and search depth S, the effect is `share(A) - share(B)`, minimax's share against
-//! product with A minus with B, a normal estimate whose standard error adds the two shares'
-//! variances over pairs (each the half-width of the pair-respecting interval of
-//! [`PairCounts`] over z). The shares come from the same boards (common random numbers); the
-//! added variances are conservative when the two shares are positively correlated, as common
-//! boards make them, and would be too narrow only under a negative correlation. All (A, B, S)
+//! product with A minus with B, a normal estimate whose standard error is the sum of the two
+//! shares' standard errors over pairs (each the half-width of the pair-respecting interval of
+//! [`PairCounts`] over z): the shares come from the same boards (common random numbers) and
+//! the counts do not record how they pair up, so the largest standard error any correlation
+//! gives ([`Evidence::correlated_difference`]). All (A, B, S)
 //! of one run are one family, Holm-corrected (family-wise error rate 0.05), so a verdict is
 //! `holds` or `fails` only where the interval at its Holm step excludes 0, and `undecided`
 //! otherwise (45 claims at k = 10, 75 at k = 16; the old verdicts compared unadjusted 95%
@@ -396,8 +396,8 @@ impl GGameStudy {
             .note(
                 "claims: for every (A, B) with A's rhf at most B's at every depth (exact) and \
                  every search depth below k, share(A) - share(B) > 0; normal estimate, the two \
-                 shares' variances added (conservative when they are positively correlated, as \
-                 common boards make them); one family, Holm-corrected; search depth 1 not \
+                 shares' standard errors added (they share boards and the pairing is not \
+                 recorded: the worst case over correlations); one family, Holm-corrected; search depth 1 not \
                  testable (both rules choose by the same static values, ties apart)",
             )
             .note(RECONSTRUCTION))
@@ -447,11 +447,11 @@ pub fn claim_families(
                 } else if x.pairs() == 0 || y.pairs() == 0 {
                     Evidence::NotTestable("no pairs in this run (an empty shard)".to_string())
                 } else {
-                    Evidence::Normal {
-                        estimate: x.estimate() - y.estimate(),
-                        standard_error: (standard_error(x).powi(2) + standard_error(y).powi(2))
-                            .sqrt(),
-                    }
+                    // The same boards: the worst case over correlations (module docs).
+                    Evidence::correlated_difference(
+                        (x.estimate(), standard_error(x)),
+                        (y.estimate(), standard_error(y)),
+                    )
                 };
                 family.push(Claim::new(
                     format!(

@@ -426,7 +426,9 @@ pub fn claim_families(results: &[SettingResult]) -> Vec<ClaimFamily> {
         if tied {
             Evidence::NotTestable(tie_reason(last))
         } else {
-            Evidence::ProportionDifference {
+            // The same games (a fall) or the same seed (gamma): correlated in a way the
+            // counts do not record, so the worst case over correlations.
+            Evidence::CorrelatedProportionDifference {
                 a: (a.successes, a.trials),
                 b: (b.successes, b.trials),
             }
@@ -643,8 +645,8 @@ pub fn grid_report(grid: &Grid, seed: u64, results: &[SettingResult]) -> Report 
              p(N = {}) - p(N = {early}), the first count of at least {EARLY_ITERATIONS} against \
              the last; weakening is p(gamma = 0.9) - p(gamma = 1) at the last N. The two \
              proportions come from the same games (a fall) or from the same seed (gamma), and \
-             are tested as independent: conservative where their decisions are positively \
-             correlated. Expected playout: where the values of won and lost nodes coincide in \
+             are tested under the worst case over correlations (the two Wilson half-widths \
+             added), since the pairing is not recorded. Expected playout: where the values of won and lost nodes coincide in \
              f64 at every depth the search reaches (b^1 + ... + b^k >= N), decisions are ties \
              broken at random, and the claim is not testable. Gaussian sigma = {} and \
              expected-playout evaluators stand in for the figure's chess histograms; H = {}, {} \
@@ -877,7 +879,10 @@ mod tests {
         for family in claim_families(&results) {
             for claim in &family.claims {
                 assert!(
-                    matches!(claim.evidence, Evidence::ProportionDifference { .. }),
+                    matches!(
+                        claim.evidence,
+                        Evidence::CorrelatedProportionDifference { .. }
+                    ),
                     "{claim:?}"
                 );
             }
@@ -905,7 +910,7 @@ mod tests {
         assert_eq!(weaker.claims.len(), 2);
         assert_eq!(weaker.tested(), 2);
         for (claim, decided) in weaker.claims.iter().zip(weaker.decide()) {
-            let Evidence::ProportionDifference { a, b } = claim.evidence else {
+            let Evidence::CorrelatedProportionDifference { a, b } = claim.evidence else {
                 panic!("{claim:?}");
             };
             assert_eq!((a.1, b.1), (40, 40));

@@ -1,6 +1,7 @@
 //! Unit tests of `analytic/distributions/evaluation.rs` (moved out of it to keep the file under 1,200 lines).
 
 use super::*;
+use crate::numeric::number::parse_rational;
 
 fn q(s: &str) -> BigRational {
     parse_rational(s).unwrap()
