@@ -35,12 +35,26 @@ pub(super) struct Layout {
     pub wide: bool,
 }
 
-/// The layout of `panels` in `style`.
-pub(super) fn layout(panels: &[Panel], style: Style) -> Layout {
+/// The layout of `panels` (with `exact[i]` the exact lines of panel i) in `style`. The legend
+/// gets a cell of its own when the panels share it: from three panels on where all but some
+/// hide theirs, and in a paper's column wherever every panel names the same curves (a legend
+/// at 8 pt inside a single-column panel covers the curves and runs past its edge).
+pub(super) fn layout(panels: &[Panel], exact: &[Vec<ExactLine>], style: Style) -> Layout {
     let n = panels.len().max(1);
-    let shared = n >= WIDE
-        && panels.iter().any(|p| p.legend == LegendPosition::Hidden)
-        && panels.iter().any(|p| p.legend != LegendPosition::Hidden);
+    let labels = |i: usize| -> Vec<&str> {
+        let lines = exact.get(i).map_or(&[][..], |v| &v[..]);
+        panels[i]
+            .series
+            .iter()
+            .map(|s| s.label.as_str())
+            .chain(lines.iter().map(|l| l.label.as_str()))
+            .collect()
+    };
+    let shown = panels.iter().any(|p| p.legend != LegendPosition::Hidden);
+    let alike = panels.len() >= 2 && (1..panels.len()).all(|i| labels(i) == labels(0));
+    let shared = shown
+        && ((n >= WIDE && panels.iter().any(|p| p.legend == LegendPosition::Hidden))
+            || (style == Style::Paper && alike));
     let cells = n + usize::from(shared);
     let (rows, columns, wide) = match style {
         Style::Screen if n < WIDE => (1, n, false),
@@ -97,11 +111,11 @@ pub(super) fn legend_cell<DB: DrawingBackend>(
     t: Theme,
 ) -> Result<()> {
     let (width, height) = area.dim_in_pixel();
-    let font = t.font(20);
+    let font = t.font(16);
     let line = (font * 1.7).round() as i32;
     let count = i32::try_from(entries.len() + 1).unwrap_or(i32::MAX);
     let top = ((height as i32) - line * count).max(0) / 2 + line / 2;
-    let left = (width as i32) / 8;
+    let left = (width as i32) / 20;
     let centred = Pos::new(HPos::Left, VPos::Center);
     let text = |s: String, x: i32, y: i32| {
         Text::new(
@@ -249,7 +263,7 @@ mod tests {
     fn three_or_more_panels_go_two_to_a_row_with_the_shared_legend_in_its_own_cell() {
         use LegendPosition::{Hidden, LowerRight};
         let shared = [panel(LowerRight), panel(Hidden), panel(Hidden)];
-        let l = layout(&shared, Style::Screen);
+        let l = layout(&shared, &[], Style::Screen);
         assert_eq!(
             (l.rows, l.columns, l.legend_cell, l.wide),
             (2, 2, Some(3), true)
@@ -257,22 +271,39 @@ mod tests {
         let six: Vec<Panel> = (0..6)
             .map(|i| panel(if i == 0 { LowerRight } else { Hidden }))
             .collect();
-        let l = layout(&six, Style::Screen);
+        let l = layout(&six, &[], Style::Screen);
         assert_eq!((l.rows, l.columns, l.legend_cell), (4, 2, Some(6)));
         // Every panel with its own legend: no legend cell.
         let own = [panel(LowerRight), panel(LowerRight), panel(LowerRight)];
-        let l = layout(&own, Style::Screen);
+        let l = layout(&own, &[], Style::Screen);
         assert_eq!((l.rows, l.columns, l.legend_cell), (2, 2, None));
         // Two panels stay side by side as before.
         let two = [panel(LowerRight), panel(Hidden)];
-        let l = layout(&two, Style::Screen);
+        let l = layout(&two, &[], Style::Screen);
         assert_eq!(
             (l.rows, l.columns, l.legend_cell, l.wide),
             (1, 2, None, false)
         );
         // Paper: one column, the legend's cell below the panels.
-        let l = layout(&shared, Style::Paper);
+        let l = layout(&shared, &[], Style::Paper);
         assert_eq!((l.rows, l.columns, l.legend_cell), (4, 1, Some(3)));
+        // Paper: panels that name the same curves (Wilson et al.'s b = 2 and 3) share a legend
+        // below them; on the screen each keeps its own.
+        let alike = [panel(LowerRight), panel(LowerRight)];
+        let l = layout(&alike, &[], Style::Paper);
+        assert_eq!((l.rows, l.columns, l.legend_cell), (3, 1, Some(2)));
+        let l = layout(&alike, &[], Style::Screen);
+        assert_eq!((l.rows, l.columns, l.legend_cell), (1, 2, None));
+        // Different curves (or exact lines) keep their own legends.
+        let line = |label: &str| ExactLine {
+            label: label.into(),
+            points: Vec::new(),
+        };
+        let exact = [vec![line("exact a")], vec![line("exact b")]];
+        let l = layout(&alike, &exact, Style::Paper);
+        assert_eq!((l.rows, l.legend_cell), (2, None));
+        let single = [panel(LowerRight)];
+        assert_eq!(layout(&single, &[], Style::Paper).legend_cell, None);
     }
 
     /// Issue 44, item 26: sampled curves beside exact ones say "(sampled)".

@@ -977,7 +977,7 @@ impl Figure for ErrorBarFigure<'_> {
         // stacked in a paper's single column; a shared legend in a cell of its own
         // ([`layout`]). Either way panels with the same y label (the same quantity, meant to
         // be compared) share one y range.
-        let grid = layout::layout(self.panels, t.style);
+        let grid = layout::layout(self.panels, self.exact, t.style);
         let t = if grid.wide {
             Theme {
                 scale: layout::WIDE_SCALE,
@@ -1119,7 +1119,7 @@ pub fn error_bar_chart_with_exact(
 ) -> Result<()> {
     let t = Theme::new(style);
     let (width, height) = t.panel();
-    let grid = layout::layout(panels, style);
+    let grid = layout::layout(panels, exact, style);
     let size = (width * grid.columns as u32, height * grid.rows as u32);
     let figure = ErrorBarFigure {
         panels,
@@ -1143,7 +1143,7 @@ pub fn error_bar_charts_alike(figures: &[(&Path, &[Panel])], style: Style) -> Re
     for (path, panels) in figures {
         let t = Theme::new(style);
         let (width, height) = t.panel();
-        let grid = layout::layout(panels, style);
+        let grid = layout::layout(panels, &[], style);
         let size = (width * grid.columns as u32, height * grid.rows as u32);
         let figure = ErrorBarFigure {
             panels,

@@ -45,7 +45,8 @@ pub const BRANCHING_QUANTITY: &str =
 pub const BRANCHINGS: [u32; 2] = [2, 3];
 /// The heights for b = 2 and b = 3.
 pub const HEIGHTS: [u32; 2] = [10, 7];
-/// The noise levels (in units of the spacing of the true values).
+/// The noise levels, in the units of the leaf values (five and 33 values are one apart, the
+/// two-valued -1 and +1 two apart).
 pub const SIGMAS: [&str; 5] = ["0.125", "0.25", "0.5", "1", "2"];
 /// The granularities g.
 pub const GRANULARITIES: [u32; 8] = [2, 3, 4, 6, 8, 16, 32, 64];
