@@ -244,9 +244,10 @@ pub const PAPER_DPI: u32 = 300;
 /// 33.9 px, 8.1 pt at [`PAPER_DPI`].
 pub const PAPER_MIN_FONT: u32 = 42;
 
-/// The sizes a [`Style`] draws with. The screen's are each figure's literal values, so screen
-/// figures stay byte-identical; the paper's scale them to [`PAPER_SIZE`], with fonts of at
-/// least [`PAPER_MIN_FONT`], no title (the caption says it) and the papers' symbols.
+/// The sizes a [`Style`] draws with. The screen's are each figure's literal values (a third
+/// larger in a figure of three or more panels, which is shown shrunk); the paper's scale them to
+/// [`PAPER_SIZE`], with fonts of at least [`PAPER_MIN_FONT`], no title (the caption says it) and
+/// the papers' symbols.
 #[derive(Debug, Clone, Copy)]
 struct Theme {
     style: Style,
@@ -1061,9 +1062,11 @@ fn save_sized(path: &Path, size: (u32, u32), figure: &impl Figure, t: Theme) -> 
     )
 }
 
-/// Draws one or more panels side by side (each [`SIZE`] wide; in paper style stacked, each
-/// [`PAPER_SIZE`], sharing the y range of panels with the same y label), every series as a
-/// line through its estimates with a vertical bar over each point's interval.
+/// Draws one or more panels, each [`SIZE`]: up to two side by side, from three on two to a row
+/// with larger fonts; in paper style stacked, each [`PAPER_SIZE`]. Panels with the same y label
+/// share their y range, and a legend that the panels share gets a cell of its own after them.
+/// Every series is a line through its estimates with a vertical bar over each point's interval;
+/// beside exact values, a sampled series' legend entry says "sampled".
 ///
 /// # Examples
 ///

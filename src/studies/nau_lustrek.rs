@@ -382,8 +382,8 @@ impl PhaseDiagram {
     /// that holds 0 is undecided). `fall = D(1,h) - D(h-1,h)`, positive where the cell is
     /// pathological.
     ///
-    /// - Low granularity (Nau et al. 2010), per (b, leaves, sigma): `fall(g = 4) - fall(g =
-    ///   64) > 0`.
+    /// - Low granularity (Nau et al. 2010), per (b, leaves, sigma): the fraction of the
+    ///   possible fall at g = 4 minus at g = 64 is above 0 (the fall itself saturates as below).
     /// - High branching factor (Nau et al. 2010), per (leaves, sigma): the mean over g of the
     ///   fraction of the possible fall ([`PhaseCell::fall_fraction`]) at b = 3 minus at b = 2
     ///   is above 0 (h = 7 against h = 10: trees of 2,187 and 1,024 leaves). The fall itself
@@ -395,7 +395,6 @@ impl PhaseDiagram {
     /// - Two-valued P-games are pathological (Pearl; Nau), per (b, sigma), at g = 64:
     ///   `D(h-1,h) - D(1,h) < 0`.
     pub fn claim_families(&self) -> Vec<ClaimFamily> {
-        let fall = |c: &PhaseCell| c.first - c.deepest;
         let bounded = |value: f64, bound: f64| Evidence::Exact(Cell::Bounded { value, bound });
         let (coarse, fine) = (4, GRANULARITIES[GRANULARITIES.len() - 1]);
         let mut granularity = ClaimFamily::new("low granularity: larger fall", 0.05);
@@ -415,9 +414,9 @@ impl PhaseDiagram {
                     granularity.push(Claim::new(
                         setting.clone(),
                         "Nau et al. 2010, Sec. 4",
-                        format!("fall(g = {coarse}) - fall(g = {fine})"),
+                        format!("[fall / (D(1,h) - D_random)] at g = {coarse} minus at g = {fine}"),
                         Direction::Greater,
-                        bounded(fall(c) - fall(f), 2.0 * (c.bound + f.bound)),
+                        Self::fraction_evidence(&[(c, f)]),
                     ));
                     let at_fine = bounded(f.deepest - f.first, 2.0 * f.bound);
                     match leaves {
@@ -458,23 +457,23 @@ impl PhaseDiagram {
                     "Nau et al. 2010, Sec. 4",
                     BRANCHING_QUANTITY,
                     Direction::Greater,
-                    Self::branching_evidence(&pairs),
+                    Self::fraction_evidence(&pairs),
                 ));
             }
         }
         vec![granularity, branching, values, two]
     }
 
-    /// The evidence of "b = 3: larger fall than b = 2" over the pairs `(b = 3, b = 2)` of cells
-    /// at each g: the mean of the differences of their fall fractions, bounded by the mean of
-    /// their bounds; not testable where no cell falls at all or where depth 1 is already no
-    /// better than a random move.
-    fn branching_evidence(pairs: &[(&PhaseCell, &PhaseCell)]) -> Evidence {
+    /// The evidence of a "larger fall" claim over pairs of cells `(x, y)` (b = 3 and b = 2 at
+    /// each g; g = 4 and g = 64): the mean of the differences of their fall fractions
+    /// ([`PhaseCell::fall_fraction`]), bounded by the mean of their bounds; not testable where
+    /// no cell falls at all or where depth 1 is already no better than a random move.
+    fn fraction_evidence(pairs: &[(&PhaseCell, &PhaseCell)]) -> Evidence {
         let perfect = |c: &PhaseCell| c.first >= 1.0 - c.bound && c.deepest >= 1.0 - c.bound;
         if pairs.iter().all(|(x, y)| perfect(x) && perfect(y)) {
             return Evidence::NotTestable(
-                "D = 1 at depths 1 and h - 1 for every g: this noise never misleads the \
-                 search here, so there is no fall to compare"
+                "D = 1 at depths 1 and h - 1 at every g compared: this noise never misleads \
+                 the search here, so there is no fall to compare"
                     .to_string(),
             );
         }
@@ -484,7 +483,11 @@ impl PhaseDiagram {
             else {
                 return Evidence::NotTestable(format!(
                     "at g = {} depth 1 is no better than a random move, so no fall is possible",
-                    x.granularity
+                    if x.fall_fraction().is_none() {
+                        x.granularity
+                    } else {
+                        y.granularity
+                    }
                 ));
             };
             differences.push((a - b, bound_a + bound_b));
@@ -671,6 +674,24 @@ mod tests {
             panic!("{:?}", claim.evidence);
         };
         assert!((value + 0.5).abs() < 1e-9, "{value}");
+        // Low granularity: both g = 4 and g = 64 fall to the floor, g = 4 from higher up. The
+        // fall (0.3 against 0.2) said "larger fall at g = 4"; the fractions are both 1.
+        let coarse_first = PhaseDiagram {
+            cells: GRANULARITIES
+                .iter()
+                .flat_map(|&g| {
+                    let first = if g == 4 { 0.8 } else { 0.7 };
+                    [cell(2, g, first, 0.5, 0.5), cell(3, g, 0.9, 0.62, 0.62)]
+                })
+                .collect(),
+        };
+        let families = coarse_first.claim_families();
+        assert_eq!(families[0].name, "low granularity: larger fall");
+        let Evidence::Exact(Cell::Bounded { value, bound }) = &families[0].claims[0].evidence
+        else {
+            panic!("{:?}", families[0].claims[0].evidence);
+        };
+        assert!(value.abs() <= *bound, "{value} {bound}");
         // Nothing falls: not testable, and the reason says why.
         let perfect = PhaseDiagram {
             cells: GRANULARITIES
