@@ -14,6 +14,7 @@
 //! Fig. 2, Wilson et al.'s Fig. 1: [`line_chart`]).
 
 pub mod figures;
+mod layout;
 pub mod studies;
 mod style;
 pub mod uct;
@@ -32,6 +33,7 @@ use crate::error::{Error, Result as LibResult};
 pub use crate::report::figure::{
     Axes, ErrorPoint, ErrorSeries, ExactLine, LegendPosition, Panel, Series, interval_y_range,
 };
+use layout::{panel_styles, shared_y_ranges};
 pub use style::{PALETTE, integer_tick_label, tick_label};
 use style::{SeriesStyle, series_styles};
 
@@ -104,7 +106,16 @@ fn styled_line<'a, DB: DrawingBackend + 'a>(
         style
     };
     let stroke = style.color.stroke_width(t.px(2));
-    let line = points.iter().copied();
+    // The line through the points that shape it within a pixel (a smooth thick line).
+    let pixels: Vec<(f64, f64)> = points
+        .iter()
+        .map(|p| {
+            let (u, v) = chart.backend_coord(p);
+            (f64::from(u), f64::from(v))
+        })
+        .collect();
+    let kept = style::simplified(&pixels, 0.75);
+    let line = kept.into_iter().map(|i| points[i]);
     let anno = match style.dash {
         Some((on, off)) => {
             chart.draw_series(DashedLineSeries::new(line, t.px(on), t.px(off), stroke))
@@ -233,19 +244,27 @@ pub const PAPER_DPI: u32 = 300;
 /// 33.9 px, 8.1 pt at [`PAPER_DPI`].
 pub const PAPER_MIN_FONT: u32 = 42;
 
-/// The sizes a [`Style`] draws with. The screen's are each figure's literal values, so screen
-/// figures stay byte-identical; the paper's scale them to [`PAPER_SIZE`], with fonts of at
-/// least [`PAPER_MIN_FONT`], no title (the caption says it) and the papers' symbols.
+/// The sizes a [`Style`] draws with. The screen's are each figure's literal values (a third
+/// larger in a figure of three or more panels, which is shown shrunk); the paper's scale them to
+/// [`PAPER_SIZE`], with fonts of at least [`PAPER_MIN_FONT`], no title (the caption says it) and
+/// the papers' symbols.
 #[derive(Debug, Clone, Copy)]
 struct Theme {
     style: Style,
+    /// Screen fonts and label areas scaled by this (1 but in a wide figure's panels).
+    scale: f64,
 }
 
 impl Theme {
+    /// The theme of `style` at the screen's literal sizes.
+    fn new(style: Style) -> Theme {
+        Theme { style, scale: 1.0 }
+    }
+
     /// A font size given the screen's.
     fn font(self, screen: u32) -> f64 {
         match self.style {
-            Style::Screen => f64::from(screen),
+            Style::Screen => (f64::from(screen) * self.scale).round(),
             Style::Paper => (f64::from(screen) * 2.3)
                 .round()
                 .max(f64::from(PAPER_MIN_FONT)),
@@ -255,7 +274,7 @@ impl Theme {
     /// A length in pixels (margin, label area, stroke, marker) given the screen's.
     fn px(self, screen: u32) -> u32 {
         match self.style {
-            Style::Screen => screen,
+            Style::Screen => (f64::from(screen) * self.scale).round() as u32,
             Style::Paper => 2 * screen,
         }
     }
@@ -263,7 +282,7 @@ impl Theme {
     /// A signed pixel offset given the screen's.
     fn offset(self, screen: i32) -> i32 {
         match self.style {
-            Style::Screen => screen,
+            Style::Screen => (f64::from(screen) * self.scale).round() as i32,
             Style::Paper => 2 * screen,
         }
     }
@@ -414,7 +433,7 @@ trait Figure {
 }
 
 fn save(path: &Path, figure: &impl Figure, style: Style) -> Result<()> {
-    let t = Theme { style };
+    let t = Theme::new(style);
     save_sized(path, t.panel(), figure, t)
 }
 
@@ -424,10 +443,11 @@ struct TrajectoryFigure<'a> {
 }
 
 /// How far a step label sits from its point, across the trajectory, as a fraction of the axes.
-const LABEL_OFFSET: f64 = 0.032;
-/// The least distance (fraction of the axes) from a step label to any line, point or other
-/// label; a label that cannot keep it on either side of its trajectory is left out.
-const LABEL_CLEARANCE: f64 = 0.02;
+const LABEL_OFFSET: f64 = 0.04;
+/// The least distance (fraction of the axes) from a step label's centre to any line, point or
+/// other label: the label's own half height (about 0.012) and a margin; a label that cannot
+/// keep it on either side of its trajectory is left out.
+const LABEL_CLEARANCE: f64 = 0.03;
 
 /// The distance from `p` to the segment `a`-`b`.
 fn segment_distance(p: (f64, f64), a: (f64, f64), b: (f64, f64)) -> f64 {
@@ -878,6 +898,9 @@ struct ErrorBarFigure<'a> {
     panels: &'a [Panel],
     /// `exact[i]`: the exact lines of panel i (may be shorter than `panels`).
     exact: &'a [Vec<ExactLine>],
+    /// The series styles of each panel, when they are set across figures
+    /// ([`error_bar_charts_alike`]); otherwise the figure's own ([`panel_styles`]).
+    styles: Option<&'a [Vec<SeriesStyle>]>,
 }
 
 impl ErrorBarFigure<'_> {
@@ -939,8 +962,10 @@ impl ErrorBarFigure<'_> {
             let look = style::exact_line_style(i);
             dashed_line(&mut chart, &line.points, Some(&line.label), look, t)?;
         }
+        // A panel's own legend at the screen's size even in a wide figure: larger, it would
+        // cover the curves it names.
         if let Some(position) = legend_position(panel.legend) {
-            legend(&mut chart, position, 16, t)?;
+            legend(&mut chart, position, 16, Theme { scale: 1.0, ..t })?;
         }
         Ok(())
     }
@@ -949,96 +974,44 @@ impl ErrorBarFigure<'_> {
 impl Figure for ErrorBarFigure<'_> {
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>, t: Theme) -> Result<()> {
         root.fill(&WHITE).map_err(failed)?;
-        let n = self.panels.len().max(1);
-        // Side by side on the screen (in rows of three); stacked in a paper's single column.
-        // Either way panels with the same y label (the same quantity, meant to be compared)
-        // share one y range.
-        let areas = match t.style {
-            Style::Screen => root.split_evenly(screen_grid(n)),
-            Style::Paper => root.split_evenly((n, 1)),
+        // Side by side on the screen (two to a row from three panels on, with larger fonts);
+        // stacked in a paper's single column; a shared legend in a cell of its own
+        // ([`layout`]). Either way panels with the same y label (the same quantity, meant to
+        // be compared) share one y range.
+        let grid = layout::layout(self.panels, self.exact, t.style);
+        let t = if grid.wide {
+            Theme {
+                scale: layout::WIDE_SCALE,
+                ..t
+            }
+        } else {
+            t
         };
-        let panels = shared_y_ranges(self.panels);
-        let styles = panel_styles(&panels);
+        let areas = root.split_evenly((grid.rows, grid.columns));
+        let mut panels = shared_y_ranges(self.panels);
+        let styles = self
+            .styles
+            .map_or_else(|| panel_styles(&panels), <[Vec<SeriesStyle>]>::to_vec);
+        let exact_of = |i: usize| self.exact.get(i).map_or(&[][..], |v| &v[..]);
+        for (i, p) in panels.iter_mut().enumerate() {
+            layout::mark_sampled(p, !exact_of(i).is_empty());
+        }
+        if let Some(cell) = grid.legend_cell {
+            let shown = panels
+                .iter()
+                .position(|p| p.legend != LegendPosition::Hidden)
+                .unwrap_or(0);
+            let entries = layout::entries(&panels[shown], &styles[shown], exact_of(shown));
+            layout::legend_cell(&areas[cell], &entries, t)?;
+            for p in &mut panels {
+                p.legend = LegendPosition::Hidden;
+            }
+        }
         for (i, ((panel, area), styles)) in panels.iter().zip(&areas).zip(&styles).enumerate() {
-            let exact = self.exact.get(i).map_or(&[][..], |v| &v[..]);
-            Self::draw_panel(panel, exact, styles, area, t)?;
+            Self::draw_panel(panel, exact_of(i), styles, area, t)?;
         }
         Ok(())
     }
-}
-
-/// The series styles of every panel of a figure: a series label that hides an earlier series
-/// in any panel is dashed in all of them, so that a label looks the same throughout; when the
-/// panels have as many series each, the series at one position (one role) are styled alike.
-fn panel_styles(panels: &[Panel]) -> Vec<Vec<SeriesStyle>> {
-    let points = |p: &Panel| -> Vec<Vec<(f64, f64)>> {
-        p.series
-            .iter()
-            .map(|s| s.points.iter().map(|q| (q.x, q.y)).collect())
-            .collect()
-    };
-    // Panels with as many series as each other show the same roles in the same order (one
-    // domain's heuristic, depth pairs per panel): the i-th series looks the same in all.
-    let by_position = panels
-        .windows(2)
-        .all(|w| w[0].series.len() == w[1].series.len());
-    let mut dashed_labels: Vec<&str> = Vec::new();
-    let mut dashed_positions: Vec<usize> = Vec::new();
-    for p in panels {
-        let span = p.axes.y_range.1 - p.axes.y_range.0;
-        for (i, (s, hides)) in p
-            .series
-            .iter()
-            .zip(style::hiding(&points(p), span))
-            .enumerate()
-        {
-            if hides {
-                dashed_labels.push(&s.label);
-                dashed_positions.push(i);
-            }
-        }
-    }
-    panels
-        .iter()
-        .map(|p| {
-            let dashed: Vec<bool> = p
-                .series
-                .iter()
-                .enumerate()
-                .map(|(i, s)| {
-                    dashed_labels.contains(&s.label.as_str())
-                        || (by_position && dashed_positions.contains(&i))
-                })
-                .collect();
-            series_styles(p.series.len(), &dashed, true)
-        })
-        .collect()
-}
-
-/// The screen layout of `n` panels as (rows, columns): side by side up to [`SCREEN_COLUMNS`],
-/// then in rows of that many (a wide row of six panels is unreadable).
-fn screen_grid(n: usize) -> (usize, usize) {
-    let n = n.max(1);
-    let columns = n.min(SCREEN_COLUMNS);
-    (n.div_ceil(columns), columns)
-}
-
-/// The most panels side by side on the screen.
-const SCREEN_COLUMNS: usize = 3;
-
-/// The panels with every y range widened to cover those of the panels with the same y label.
-fn shared_y_ranges(panels: &[Panel]) -> Vec<Panel> {
-    panels
-        .iter()
-        .map(|p| {
-            let mut shared = p.clone();
-            for q in panels.iter().filter(|q| q.axes.y_label == p.axes.y_label) {
-                shared.axes.y_range.0 = shared.axes.y_range.0.min(q.axes.y_range.0);
-                shared.axes.y_range.1 = shared.axes.y_range.1.max(q.axes.y_range.1);
-            }
-            shared
-        })
-        .collect()
 }
 
 /// Tick count that puts a tick at every whole number of `range` (at most 12 of them).
@@ -1089,9 +1062,11 @@ fn save_sized(path: &Path, size: (u32, u32), figure: &impl Figure, t: Theme) -> 
     )
 }
 
-/// Draws one or more panels side by side (each [`SIZE`] wide; in paper style stacked, each
-/// [`PAPER_SIZE`], sharing the y range of panels with the same y label), every series as a
-/// line through its estimates with a vertical bar over each point's interval.
+/// Draws one or more panels, each [`SIZE`]: up to two side by side, from three on two to a row
+/// with larger fonts; in paper style stacked, each [`PAPER_SIZE`]. Panels with the same y label
+/// share their y range, and a legend that the panels share gets a cell of its own after them.
+/// Every series is a line through its estimates with a vertical bar over each point's interval;
+/// beside exact values, a sampled series' legend entry says "sampled".
 ///
 /// # Examples
 ///
@@ -1145,15 +1120,43 @@ pub fn error_bar_chart_with_exact(
     exact: &[Vec<ExactLine>],
     style: Style,
 ) -> Result<()> {
-    let t = Theme { style };
-    let count = u32::try_from(panels.len().max(1)).unwrap_or(1);
+    let t = Theme::new(style);
     let (width, height) = t.panel();
-    let (rows, columns) = screen_grid(panels.len());
-    let size = match style {
-        Style::Screen => (width * columns as u32, height * rows as u32),
-        Style::Paper => (width, height * count),
+    let grid = layout::layout(panels, exact, style);
+    let size = (width * grid.columns as u32, height * grid.rows as u32);
+    let figure = ErrorBarFigure {
+        panels,
+        exact,
+        styles: None,
     };
-    save_sized(path, size, &ErrorBarFigure { panels, exact }, t)
+    save_sized(path, size, &figure, t)
+}
+
+/// Draws several [`error_bar_chart`]s whose series look alike: a series at the same place in
+/// any of them gets one style in all of them (the critical-curve figures at each gamma), decided
+/// over all their panels together.
+///
+/// # Errors
+///
+/// As [`error_bar_chart`].
+pub fn error_bar_charts_alike(figures: &[(&Path, &[Panel])], style: Style) -> Result<()> {
+    let panels: Vec<&[Panel]> = figures.iter().map(|(_, panels)| *panels).collect();
+    let styles = layout::alike_styles(&panels);
+    let mut from = 0;
+    for (path, panels) in figures {
+        let t = Theme::new(style);
+        let (width, height) = t.panel();
+        let grid = layout::layout(panels, &[], style);
+        let size = (width * grid.columns as u32, height * grid.rows as u32);
+        let figure = ErrorBarFigure {
+            panels,
+            exact: &[],
+            styles: Some(&styles[from..from + panels.len()]),
+        };
+        save_sized(path, size, &figure, t)?;
+        from += panels.len();
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -290,6 +290,44 @@ pub(crate) fn legend_entry<DB: DrawingBackend>(
         )
 }
 
+/// The indices of the points of a polyline (in pixels) that Ramer-Douglas-Peucker keeps at
+/// `tolerance` pixels: the ends, and every point farther than that from the chord of the
+/// points kept around it. A thick line through many close points is drawn by plotters as one
+/// polygon whose every vertex is rounded to a whole pixel, so a smooth curve sampled densely
+/// comes out jagged; through the few points that matter it comes out smooth.
+pub(crate) fn simplified(points: &[(f64, f64)], tolerance: f64) -> Vec<usize> {
+    if points.len() <= 2 {
+        return (0..points.len()).collect();
+    }
+    let mut keep = vec![false; points.len()];
+    keep[0] = true;
+    keep[points.len() - 1] = true;
+    let mut stack = vec![(0, points.len() - 1)];
+    while let Some((first, last)) = stack.pop() {
+        let (a, b) = (points[first], points[last]);
+        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+        let length = dx.hypot(dy);
+        let distance = |p: (f64, f64)| {
+            if length > 0.0 {
+                ((p.0 - a.0) * dy - (p.1 - a.1) * dx).abs() / length
+            } else {
+                (p.0 - a.0).hypot(p.1 - a.1)
+            }
+        };
+        let farthest = (first + 1..last)
+            .map(|i| (i, distance(points[i])))
+            .max_by(|x, y| x.1.total_cmp(&y.1));
+        if let Some((i, d)) = farthest
+            && d > tolerance
+        {
+            keep[i] = true;
+            stack.push((first, i));
+            stack.push((i, last));
+        }
+    }
+    (0..points.len()).filter(|&i| keep[i]).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -388,5 +426,41 @@ mod tests {
                 "{shape:?}"
             );
         }
+    }
+
+    /// Issue 44, item 26: the rhf and depth-one error curves were jagged: a thick line through
+    /// 100-200 points a few pixels apart. Collinear points go, kinks stay, and no dropped
+    /// point is farther than the tolerance from the line kept.
+    #[test]
+    fn dense_curves_keep_only_the_points_that_matter() {
+        let straight: Vec<(f64, f64)> = (0..200)
+            .map(|i| (f64::from(i), 0.5 * f64::from(i)))
+            .collect();
+        assert_eq!(simplified(&straight, 0.5), [0, 199]);
+        // rhf's shape: a slope down to a kink, then flat.
+        let kinked: Vec<(f64, f64)> = (0..=200)
+            .map(|i| {
+                let x = f64::from(i) * 4.0;
+                (x, (400.0 - x).max(0.0))
+            })
+            .collect();
+        assert_eq!(simplified(&kinked, 0.5), [0, 100, 200]);
+        let curve: Vec<(f64, f64)> = (0..=100)
+            .map(|i| {
+                let x = f64::from(i) * 8.0;
+                (x, 600.0 - x * x / 800.0)
+            })
+            .collect();
+        let kept = simplified(&curve, 0.75);
+        assert!(kept.len() < 30 && kept.len() > 3, "{}", kept.len());
+        for w in kept.windows(2) {
+            let (a, b) = (curve[w[0]], curve[w[1]]);
+            let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+            for p in &curve[w[0]..=w[1]] {
+                let off = ((p.0 - a.0) * dy - (p.1 - a.1) * dx).abs() / dx.hypot(dy);
+                assert!(off <= 0.75 + 1e-9, "{p:?}");
+            }
+        }
+        assert_eq!(simplified(&curve[..2], 0.5), [0, 1]);
     }
 }

@@ -37,7 +37,8 @@ fn paper_panels_stack_in_one_column_and_screen_panels_sit_side_by_side() {
     let panels = [panel("share", (0.4, 0.6)), panel("share", (0.3, 0.5))];
     let paper = dir.path().join("paper.png");
     error_bar_chart(&paper, &panels, Style::Paper).unwrap();
-    assert_eq!(png_size(&paper), (PAPER_SIZE.0, 2 * PAPER_SIZE.1));
+    // The two panels name the same curve: their legend has a cell of its own below them.
+    assert_eq!(png_size(&paper), (PAPER_SIZE.0, 3 * PAPER_SIZE.1));
     let screen = dir.path().join("screen.png");
     error_bar_chart(&screen, &panels, Style::Screen).unwrap();
     assert_eq!(png_size(&screen), (2 * SIZE.0, SIZE.1));
@@ -67,12 +68,8 @@ fn integer_axes_get_whole_ticks() {
 
 #[test]
 fn paper_fonts_are_at_least_eight_points_and_screen_sizes_are_unchanged() {
-    let paper = Theme {
-        style: Style::Paper,
-    };
-    let screen = Theme {
-        style: Style::Screen,
-    };
+    let paper = Theme::new(Style::Paper);
+    let screen = Theme::new(Style::Screen);
     for size in [13, 14, 15, 16, 18, 22, 24] {
         assert_eq!(screen.font(size), f64::from(size));
         // 8 pt at PAPER_DPI is 8 / 72 * 300 = 33.3 pixels of em; plotters' em is s / 1.24.
@@ -182,4 +179,38 @@ fn series_of_one_role_look_alike_across_panels() {
     assert!(styles[0][1].dash.is_some(), "the hiding series is dashed");
     assert_eq!(styles[1][1].dash, styles[0][1].dash);
     assert_eq!(styles[1][0].dash, styles[0][0].dash);
+}
+
+/// Issue 44, item 26: step labels overlapped the trajectories where these crowd (near the
+/// origin of Li & Marsland's Fig. 2). A label is placed only clear of every line by more than
+/// its own half height.
+#[test]
+fn step_labels_keep_clear_of_every_trajectory() {
+    // Three trajectories converging on the origin, as in Fig. 2.
+    let series: Vec<Vec<(f64, f64)>> = [0.6, 0.75, 0.9]
+        .iter()
+        .map(|&shrink: &f64| {
+            (0..12)
+                .map(|k| {
+                    let r = shrink.powi(k);
+                    (0.9 * r, 0.8 * r.powf(0.7))
+                })
+                .collect()
+        })
+        .collect();
+    let places = step_label_places(&series);
+    let mut placed = 0;
+    for label in places.iter().flatten().flatten() {
+        placed += 1;
+        for s in &series {
+            for w in s.windows(2) {
+                assert!(
+                    segment_distance(*label, w[0], w[1]) >= 0.03 - 1e-12,
+                    "{label:?}"
+                );
+            }
+        }
+    }
+    // Far from the origin there is room for labels.
+    assert!(placed >= 6, "{placed}");
 }

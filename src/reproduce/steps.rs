@@ -737,7 +737,7 @@ pub(super) fn chi_nau_variety(job: &mut Job) -> Result<()> {
 /// granularity) phase diagram of P-games with b = 2 and 3 (Nau et al. 2010, Luštrek et al.),
 /// each with its claims table and figures.
 pub(super) fn distribution_studies(job: &mut Job) -> Result<()> {
-    use crate::plot::error_bar_chart;
+    use crate::plot::{Panel, error_bar_chart, error_bar_charts_alike};
     use crate::studies::critical_curves::{CriticalStudy, GAMMAS};
     use crate::studies::nau_lustrek::{PhaseDiagram, grid_text};
     let options = ExportOptions {
@@ -754,15 +754,30 @@ pub(super) fn distribution_studies(job: &mut Job) -> Result<()> {
     let study = CriticalStudy::compute(height)?;
     let diagram = PhaseDiagram::compute()?;
     let mut figures = Vec::new();
+    // The two gammas' figures draw each series (heuristic) in one style.
+    let panels: Vec<Vec<Panel>> = GAMMAS.iter().map(|gamma| study.panels(gamma)).collect();
     for gamma in GAMMAS {
-        let panels = study.panels(gamma);
         for ext in ["png", "svg"] {
-            let path = job
-                .out()
-                .join(format!("critical_curves_gamma{gamma}.{ext}"));
-            error_bar_chart(&path, &panels, job.options.style)?;
-            figures.push(path);
+            figures.push(
+                job.out()
+                    .join(format!("critical_curves_gamma{gamma}.{ext}")),
+            );
         }
+    }
+    for ext in ["png", "svg"] {
+        let paths: Vec<std::path::PathBuf> = GAMMAS
+            .iter()
+            .map(|gamma| {
+                job.out()
+                    .join(format!("critical_curves_gamma{gamma}.{ext}"))
+            })
+            .collect();
+        let alike: Vec<(&std::path::Path, &[Panel])> = paths
+            .iter()
+            .zip(&panels)
+            .map(|(path, panels)| (path.as_path(), panels.as_slice()))
+            .collect();
+        error_bar_charts_alike(&alike, job.options.style)?;
     }
     for ext in ["png", "svg"] {
         let path = job.out().join(format!("phase_diagram.{ext}"));

@@ -37,11 +37,16 @@ use crate::report::{Cell, Column, Kind, Report, Table};
 
 use super::critical_curves::yes_no;
 
+/// What the claims "b = 3: larger fall than b = 2" measure.
+pub const BRANCHING_QUANTITY: &str =
+    "mean over g of [D(1,h) - D(h-1,h)] / [D(1,h) - D_random]: b = 3 minus b = 2";
+
 /// The branching factors and their heights.
 pub const BRANCHINGS: [u32; 2] = [2, 3];
 /// The heights for b = 2 and b = 3.
 pub const HEIGHTS: [u32; 2] = [10, 7];
-/// The noise levels (in units of the spacing of the true values).
+/// The noise levels, in the units of the leaf values (five and 33 values are one apart, the
+/// two-valued -1 and +1 two apart).
 pub const SIGMAS: [&str; 5] = ["0.125", "0.25", "0.5", "1", "2"];
 /// The granularities g.
 pub const GRANULARITIES: [u32; 8] = [2, 3, 4, 6, 8, 16, 32, 64];
@@ -99,9 +104,43 @@ pub struct PhaseCell {
     pub deepest: f64,
     /// The largest rounding bound of the two.
     pub bound: f64,
+    /// `D` of a move chosen at random (the same b, h and leaves at g = 1: one bin, so every
+    /// evaluation ties), the floor that `D(d, h)` falls towards; not 1/b where children can
+    /// share the best value.
+    pub random: f64,
+    /// The rounding bound of [`PhaseCell::random`].
+    pub random_bound: f64,
 }
 
 impl PhaseCell {
+    /// The fraction of the possible fall that the deepest search makes:
+    /// `[D(1,h) - D(h-1,h)] / [D(1,h) - D_random]` with its rounding bound, or `None` where
+    /// depth 1 is no better than a random move within rounding (no fall is possible). Unlike
+    /// the fall itself it does not saturate where `D(h-1,h)` reaches the random move's `D`.
+    pub fn fall_fraction(&self) -> Option<(f64, f64)> {
+        let (numerator, numerator_bound) = (self.first - self.deepest, 2.0 * self.bound);
+        let (denominator, denominator_bound) =
+            (self.first - self.random, self.bound + self.random_bound);
+        if denominator <= 2.0 * denominator_bound {
+            return None;
+        }
+        let value = numerator / denominator;
+        // The extremes of the quotient over the two enclosures (the denominator stays
+        // positive), plus a few ulps of the division itself.
+        let corners = [
+            (numerator - numerator_bound) / (denominator - denominator_bound),
+            (numerator - numerator_bound) / (denominator + denominator_bound),
+            (numerator + numerator_bound) / (denominator - denominator_bound),
+            (numerator + numerator_bound) / (denominator + denominator_bound),
+        ];
+        let bound = corners
+            .iter()
+            .map(|c| (c - value).abs())
+            .fold(0.0, f64::max)
+            + 4.0 * f64::EPSILON * value.abs();
+        Some((value, bound))
+    }
+
     /// `D(h - 1, h) < D(1, h)`, by more than the two values' rounding bounds.
     pub fn pathological(&self) -> bool {
         self.deepest + 2.0 * self.bound < self.first
@@ -207,6 +246,10 @@ impl PhaseDiagram {
         let mut cells = Vec::new();
         for (&b, &h) in BRANCHINGS.iter().zip(heights) {
             for leaves in Leaves::ALL {
+                // One bin: every evaluation ties and the move is chosen at random (the noise
+                // does not matter then).
+                let random = request(b, h, leaves, SIGMAS[0], 1)?.outcome::<f64>()?;
+                let random = &random.column.rows[0].decision;
                 for sigma in SIGMAS {
                     for g in GRANULARITIES {
                         let outcome = request(b, h, leaves, sigma, g)?.outcome::<f64>()?;
@@ -221,6 +264,8 @@ impl PhaseDiagram {
                             first: first.decision.value,
                             deepest: deepest.decision.value,
                             bound: first.decision.bound.max(deepest.decision.bound),
+                            random: random.value,
+                            random_bound: random.bound,
                         });
                     }
                 }
@@ -287,6 +332,31 @@ impl PhaseDiagram {
                 "exact values of the quantized evaluation in f64, within {bound:.1e}; pathological: D(h-1,h) < D(1,h) by more than twice that"
             ))
             .note("bins: g equal bins over the leaves' value span, evaluations beyond it in the end bins")
+            .note(format!(
+                "D_random, the D of a move chosen at random (g = 1: every evaluation ties), the floor D falls towards: {}",
+                self.random_moves().join("; ")
+            ))
+    }
+
+    /// `D_random` per (b, leaves), as text.
+    fn random_moves(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        for b in BRANCHINGS {
+            for leaves in Leaves::ALL {
+                if let Some(c) = self
+                    .cells
+                    .iter()
+                    .find(|c| c.branching == b && c.leaves == leaves)
+                {
+                    out.push(format!(
+                        "b = {b}, {} values: {:.4}",
+                        leaves.values(),
+                        c.random
+                    ));
+                }
+            }
+        }
+        out
     }
 
     fn heights(&self) -> Vec<u32> {
@@ -312,17 +382,19 @@ impl PhaseDiagram {
     /// that holds 0 is undecided). `fall = D(1,h) - D(h-1,h)`, positive where the cell is
     /// pathological.
     ///
-    /// - Low granularity (Nau et al. 2010), per (b, leaves, sigma): `fall(g = 4) - fall(g =
-    ///   64) > 0`.
-    /// - High branching factor (Nau et al. 2010), per (leaves, sigma): the mean over g of
-    ///   `fall(b = 3) - fall(b = 2)` is above 0 (h = 7 against h = 10: trees of 2,187 and
-    ///   1,024 leaves).
+    /// - Low granularity (Nau et al. 2010), per (b, leaves, sigma): the fraction of the
+    ///   possible fall at g = 4 minus at g = 64 is above 0 (the fall itself saturates as below).
+    /// - High branching factor (Nau et al. 2010), per (leaves, sigma): the mean over g of the
+    ///   fraction of the possible fall ([`PhaseCell::fall_fraction`]) at b = 3 minus at b = 2
+    ///   is above 0 (h = 7 against h = 10: trees of 2,187 and 1,024 leaves). The fall itself
+    ///   saturates: where both `D(h-1,h)` reach the random move's `D` (0.5 at b = 2; 0.44,
+    ///   0.62 and 0.41 at b = 3 for 2, 5 and 33 values) it compares only the floors and the
+    ///   depth-1 accuracies. Not testable where no depth falls (`D = 1` throughout).
     /// - Enough distinct values remove pathology (Luštrek, Bratko & Gams 2012), per (b, leaves
     ///   with 5 or 33 values, sigma), at g = 64: `D(h-1,h) - D(1,h) > 0`.
     /// - Two-valued P-games are pathological (Pearl; Nau), per (b, sigma), at g = 64:
     ///   `D(h-1,h) - D(1,h) < 0`.
     pub fn claim_families(&self) -> Vec<ClaimFamily> {
-        let fall = |c: &PhaseCell| c.first - c.deepest;
         let bounded = |value: f64, bound: f64| Evidence::Exact(Cell::Bounded { value, bound });
         let (coarse, fine) = (4, GRANULARITIES[GRANULARITIES.len() - 1]);
         let mut granularity = ClaimFamily::new("low granularity: larger fall", 0.05);
@@ -342,9 +414,9 @@ impl PhaseDiagram {
                     granularity.push(Claim::new(
                         setting.clone(),
                         "Nau et al. 2010, Sec. 4",
-                        format!("fall(g = {coarse}) - fall(g = {fine})"),
+                        format!("[fall / (D(1,h) - D_random)] at g = {coarse} minus at g = {fine}"),
                         Direction::Greater,
-                        bounded(fall(c) - fall(f), 2.0 * (c.bound + f.bound)),
+                        Self::fraction_evidence(&[(c, f)]),
                     ));
                     let at_fine = bounded(f.deepest - f.first, 2.0 * f.bound);
                     match leaves {
@@ -380,22 +452,50 @@ impl PhaseDiagram {
                 if pairs.is_empty() {
                     continue;
                 }
-                let n = pairs.len() as f64;
-                let mean = pairs.iter().map(|(x, y)| fall(x) - fall(y)).sum::<f64>() / n;
-                let bound = pairs
-                    .iter()
-                    .map(|(x, y)| 2.0 * (x.bound + y.bound))
-                    .fold(0.0, f64::max);
                 branching.push(Claim::new(
                     format!("{} values, sigma = {sigma}", leaves.values()),
                     "Nau et al. 2010, Sec. 4",
-                    "mean over g of fall(b = 3) - fall(b = 2)",
+                    BRANCHING_QUANTITY,
                     Direction::Greater,
-                    bounded(mean, bound),
+                    Self::fraction_evidence(&pairs),
                 ));
             }
         }
         vec![granularity, branching, values, two]
+    }
+
+    /// The evidence of a "larger fall" claim over pairs of cells `(x, y)` (b = 3 and b = 2 at
+    /// each g; g = 4 and g = 64): the mean of the differences of their fall fractions
+    /// ([`PhaseCell::fall_fraction`]), bounded by the mean of their bounds; not testable where
+    /// no cell falls at all or where depth 1 is already no better than a random move.
+    fn fraction_evidence(pairs: &[(&PhaseCell, &PhaseCell)]) -> Evidence {
+        let perfect = |c: &PhaseCell| c.first >= 1.0 - c.bound && c.deepest >= 1.0 - c.bound;
+        if pairs.iter().all(|(x, y)| perfect(x) && perfect(y)) {
+            return Evidence::NotTestable(
+                "D = 1 at depths 1 and h - 1 at every g compared: this noise never misleads \
+                 the search here, so there is no fall to compare"
+                    .to_string(),
+            );
+        }
+        let mut differences = Vec::new();
+        for (x, y) in pairs {
+            let (Some((a, bound_a)), Some((b, bound_b))) = (x.fall_fraction(), y.fall_fraction())
+            else {
+                return Evidence::NotTestable(format!(
+                    "at g = {} depth 1 is no better than a random move, so no fall is possible",
+                    if x.fall_fraction().is_none() {
+                        x.granularity
+                    } else {
+                        y.granularity
+                    }
+                ));
+            };
+            differences.push((a - b, bound_a + bound_b));
+        }
+        let n = differences.len() as f64;
+        let mean = differences.iter().map(|d| d.0).sum::<f64>() / n;
+        let bound = differences.iter().map(|d| d.1).sum::<f64>() / n + 4.0 * f64::EPSILON;
+        Evidence::Exact(Cell::Bounded { value: mean, bound })
     }
 
     /// Figure data: one panel per (b, leaves), `D(h-1,h) - D(1,h)` against `log2 g`, one
@@ -426,10 +526,10 @@ impl PhaseDiagram {
                     .collect();
                 let ys = series.iter().flat_map(|s| s.points.iter().map(|p| p.y));
                 let (lo, hi) = ys.fold((0.0f64, 0.0f64), |(lo, hi), y| (lo.min(y), hi.max(y)));
-                // Room below the curves for the legend (the figure shares one y range across
-                // its panels, the widest of them).
+                // A margin around the curves (the figure shares one y range across its
+                // panels, the widest of them; the shared legend has a cell of its own).
                 let span = (hi - lo).max(0.01);
-                let (lo, hi) = (lo - 0.45 * span, hi + 0.05 * span);
+                let (lo, hi) = (lo - 0.05 * span, hi + 0.05 * span);
                 panels.push(Panel {
                     axes: Axes {
                         title: format!("P-game b = {b}, h = {h}, {}", leaves.name()),
@@ -522,6 +622,111 @@ mod tests {
         assert_eq!(report.manifest.command_line(), "pathology reproduce");
         assert_eq!(diagram.panels().len(), 6);
         assert_eq!(grid_text(&diagram).lines().count(), 31);
+    }
+
+    /// Where both searches fall to the random move's D, the fall compares only depth-1
+    /// accuracies (b = 3 would "fall more" just by deciding better at depth 1); the fraction of
+    /// the possible fall is 1 for both, so the claim sees no difference. Where nothing falls,
+    /// the claim is not testable, with its reason.
+    #[test]
+    fn larger_b_claims_compare_fractions_of_the_possible_fall() {
+        let cell = |b: u32, g: u32, first: f64, deepest: f64, random: f64| PhaseCell {
+            branching: b,
+            height: if b == 2 { 10 } else { 7 },
+            leaves: Leaves::FiveValued,
+            sigma: "2",
+            granularity: g,
+            first,
+            deepest,
+            bound: 1e-12,
+            random,
+            random_bound: 1e-12,
+        };
+        // Both at their floors at every g; b = 3 decides better at depth 1.
+        let mut cells = Vec::new();
+        for g in GRANULARITIES {
+            cells.push(cell(2, g, 0.7, 0.5, 0.5));
+            cells.push(cell(3, g, 0.9, 0.62, 0.62));
+        }
+        let diagram = PhaseDiagram { cells };
+        let families = diagram.claim_families();
+        let branching = families
+            .iter()
+            .find(|f| f.name == "b = 3: larger fall than b = 2")
+            .unwrap();
+        let claim = &branching.claims[0];
+        assert_eq!(claim.quantity, BRANCHING_QUANTITY);
+        let Evidence::Exact(Cell::Bounded { value, bound }) = &claim.evidence else {
+            panic!("{:?}", claim.evidence);
+        };
+        // The old effect, the difference of the falls, was 0.28 - 0.2 = 0.08 here.
+        assert!(value.abs() <= *bound && *bound < 1e-9, "{value} {bound}");
+        // Half the possible fall at b = 3, all of it at b = 2: -0.5.
+        let half = PhaseDiagram {
+            cells: GRANULARITIES
+                .iter()
+                .flat_map(|&g| [cell(2, g, 0.7, 0.5, 0.5), cell(3, g, 0.9, 0.76, 0.62)])
+                .collect(),
+        };
+        let families = half.claim_families();
+        let claim = &families[1].claims[0];
+        let Evidence::Exact(Cell::Bounded { value, .. }) = &claim.evidence else {
+            panic!("{:?}", claim.evidence);
+        };
+        assert!((value + 0.5).abs() < 1e-9, "{value}");
+        // Low granularity: both g = 4 and g = 64 fall to the floor, g = 4 from higher up. The
+        // fall (0.3 against 0.2) said "larger fall at g = 4"; the fractions are both 1.
+        let coarse_first = PhaseDiagram {
+            cells: GRANULARITIES
+                .iter()
+                .flat_map(|&g| {
+                    let first = if g == 4 { 0.8 } else { 0.7 };
+                    [cell(2, g, first, 0.5, 0.5), cell(3, g, 0.9, 0.62, 0.62)]
+                })
+                .collect(),
+        };
+        let families = coarse_first.claim_families();
+        assert_eq!(families[0].name, "low granularity: larger fall");
+        let Evidence::Exact(Cell::Bounded { value, bound }) = &families[0].claims[0].evidence
+        else {
+            panic!("{:?}", families[0].claims[0].evidence);
+        };
+        assert!(value.abs() <= *bound, "{value} {bound}");
+        // Nothing falls: not testable, and the reason says why.
+        let perfect = PhaseDiagram {
+            cells: GRANULARITIES
+                .iter()
+                .flat_map(|&g| [cell(2, g, 1.0, 1.0, 0.5), cell(3, g, 1.0, 1.0, 0.62)])
+                .collect(),
+        };
+        let families = perfect.claim_families();
+        let Evidence::NotTestable(reason) = &families[1].claims[0].evidence else {
+            panic!("{:?}", families[1].claims[0].evidence);
+        };
+        assert!(reason.contains("no fall"), "{reason}");
+    }
+
+    /// The random move's D is the engine's D at one bin, at every depth below h, and is not
+    /// 1/b where children can share the best value.
+    #[test]
+    fn the_random_moves_d_is_the_one_bin_value() {
+        let diagram = PhaseDiagram::compute_at(&[4, 3]).unwrap();
+        for c in &diagram.cells {
+            let one_bin = request(c.branching, c.height, c.leaves, "1", 1)
+                .unwrap()
+                .outcome::<f64>()
+                .unwrap();
+            let rows = &one_bin.column.rows;
+            for row in &rows[..rows.len() - 1] {
+                assert!((row.decision.value - c.random).abs() <= 2.0 * c.random_bound.max(1e-15));
+            }
+        }
+        let five = diagram
+            .cells
+            .iter()
+            .find(|c| c.branching == 3 && c.leaves == Leaves::FiveValued)
+            .unwrap();
+        assert!((five.random - 1.0 / 3.0).abs() > 0.05, "{five:?}");
     }
 
     /// Issue 35, item 1: the diagram reaches the boundary the old claims denied. With 33

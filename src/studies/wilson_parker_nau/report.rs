@@ -1016,7 +1016,7 @@ fn figure_panel(
     // ours, and the exact curve is its own: the legend says which is which.
     let names = if figure.natural {
         [
-            "minimax (fraction made win/loss)",
+            "minimax on win/loss (the paper's)",
             "product",
             "EMM",
             "minimax on the fraction (ours)",
@@ -1081,7 +1081,15 @@ fn figure_panel(
                 },
                 setting.branching()
             ),
-            x_label: format!("search depth ({games} non-trivial games)"),
+            x_label: if figure.natural {
+                // Why the two minimax curves lie far apart, on the figure itself.
+                format!(
+                    "search depth ({games} non-trivial games; win/loss: half or more winning \
+                     squares is a win)"
+                )
+            } else {
+                format!("search depth ({games} non-trivial games)")
+            },
             y_label: "fraction of correct decisions".to_string(),
             x_range: (0.5, f64::from(FIGURE_HEIGHT) + 0.5),
             y_range: (low, 1.0),
