@@ -1104,7 +1104,7 @@ fn rhf_value(fields: &Fields) -> RowResult<(String, Target)> {
 /// assert!((p - 0.05).abs() < 1e-9);
 /// ```
 pub fn two_sided_p(z: f64) -> f64 {
-    erfc(z.abs() / std::f64::consts::SQRT_2).min(1.0)
+    crate::sim::stats::two_sided_p(z)
 }
 
 /// The complementary error function `erfc(x) = 1 - erf(x)`, from the `libm` crate (the port
