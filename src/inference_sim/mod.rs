@@ -41,3 +41,6 @@ pub mod report;
 mod trials;
 
 pub use report::{MERGEABLE, McInference, merge};
+
+#[cfg(test)]
+mod tests;

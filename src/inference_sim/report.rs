@@ -7,7 +7,8 @@
 //! list's value (`k`, `n` or `d`), the `quantity` (`correct`, `false_positive`, `none`,
 //! `first_decision`, `best_of_n`), `seed`, the counts, the estimate with its 95% Wilson
 //! interval, the exact value (`pathology inference`'s in `f64`), z, the two-sided p-value of
-//! the score test and Holm's adjusted p-value over the table's rows with its verdict.
+//! the score test and Holm's adjusted p-value over the table's rows with its verdict (`no difference detected`
+//! or `disagrees`, as `pathology validate` words it).
 
 use num_rational::BigRational;
 
@@ -618,7 +619,7 @@ impl McInference {
                     Cell::Real(p_values[t]),
                     Cell::Real(adjusted[t]),
                     Cell::text(if adjusted[t] > ALPHA {
-                        "agrees"
+                        "no difference detected"
                     } else {
                         "disagrees"
                     }),

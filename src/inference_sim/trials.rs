@@ -165,14 +165,14 @@ pub(super) fn ranks(a: &[BigRational], b: &[BigRational]) -> (Vec<u32>, Vec<u32>
 
 /// A uniform choice among tied maxima, kept as candidates arrive (the t-th tied candidate
 /// replaces the choice with probability 1/t).
-struct Choice<T> {
+pub(super) struct Choice<T> {
     best: Option<u32>,
     tied: u64,
-    chosen: T,
+    pub(super) chosen: T,
 }
 
 impl<T: Copy> Choice<T> {
-    fn new(none: T) -> Self {
+    pub(super) fn new(none: T) -> Self {
         Choice {
             best: None,
             tied: 0,
@@ -180,7 +180,7 @@ impl<T: Copy> Choice<T> {
         }
     }
 
-    fn offer(&mut self, score: u32, value: T, rng: &mut ChaCha8Rng) {
+    pub(super) fn offer(&mut self, score: u32, value: T, rng: &mut ChaCha8Rng) {
         match self.best {
             Some(b) if score < b => {}
             Some(b) if score == b => {
