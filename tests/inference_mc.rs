@@ -398,6 +398,27 @@ fn bad_input_is_refused_naming_the_option() {
         ],
         &["draws per trial", "refused", "--trials"],
     );
+    // d = 20 at L = 20: one trial alone is over the limit, and the refusal names --depth.
+    refused(
+        &[
+            "mc",
+            "inference",
+            "lookahead",
+            "--branching",
+            "8",
+            "--steps",
+            "20",
+            "--step-correct",
+            "0.6",
+            "--noise",
+            "gaussian:1",
+            "--depth",
+            "20",
+            "--trials",
+            "1",
+        ],
+        &["one trial of mc inference lookahead", "refused", "--depth"],
+    );
     let out = pathology()
         .args([
             "mc",

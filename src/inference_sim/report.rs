@@ -452,7 +452,31 @@ impl McInference {
                 (draws, Box::new(move |rng| walk.trial(&depths, rng)))
             }
         };
-        let what = format!("{label} (about {} draws per trial)", draws.ceil());
+        let draws_text = if draws < 1e15 {
+            format!("{}", draws.ceil())
+        } else {
+            format!("{draws:.2e}")
+        };
+        let one_trial = draws * DRAW_SECONDS;
+        let limit = crate::budget::monte_carlo_limit_seconds();
+        if !(one_trial <= limit) {
+            let hint = match self.kind() {
+                "lookahead" => {
+                    "Ask for smaller depths (--depth), a smaller --branching or fewer --steps: \
+                     literal lookahead scores about (L - d + 1) B^d frontier nodes per depth d \
+                     and trial."
+                }
+                "best_of_n" => "Ask for a smaller largest --n: each trial draws that many samples.",
+                _ => "Ask for a smaller largest --k: each trial draws up to that many samples.",
+            };
+            return Err(crate::budget::refuse(
+                format!("one trial of {label} (about {draws_text} draws)"),
+                format!("about {}", crate::budget::human_seconds(one_trial)),
+                crate::budget::human_seconds(limit),
+                hint,
+            ));
+        }
+        let what = format!("{label} (about {draws_text} draws per trial)");
         let runner = config.budgeted_runner(&label, &what, draws * DRAW_SECONDS)?;
         let counts = runner.run(
             || (),
