@@ -459,7 +459,7 @@ impl McInference {
         };
         let one_trial = draws * DRAW_SECONDS;
         let limit = crate::budget::monte_carlo_limit_seconds();
-        if !(one_trial <= limit) {
+        if one_trial.is_nan() || one_trial > limit {
             let hint = match self.kind() {
                 "lookahead" => {
                     "Ask for smaller depths (--depth), a smaller --branching or fewer --steps: \

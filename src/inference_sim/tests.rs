@@ -27,7 +27,7 @@ fn draws_are_exact_below_two_to_the_64() {
     }
     // Each within 5 standard deviations of its mass.
     for (count, mass) in seen.iter().zip([1.0 / 3.0, 0.5, 1.0 / 6.0]) {
-        let sd = (60_000.0 * mass * (1.0 - mass) as f64).sqrt();
+        let sd = (60_000.0_f64 * mass * (1.0 - mass)).sqrt();
         assert!(
             (*count as f64 - 60_000.0 * mass).abs() < 5.0 * sd,
             "{seen:?}"
