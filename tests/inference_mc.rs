@@ -377,7 +377,7 @@ fn bad_input_is_refused_naming_the_option() {
             mentions,
         );
     }
-    // Literal lookahead at B = 8, L = 12, d = 12 scores 8^11 leaves per decision.
+    // Literal lookahead at B = 8, L = 12, d = 11 scores 8^10 leaves per candidate.
     refused(
         &[
             "mc",
@@ -392,7 +392,7 @@ fn bad_input_is_refused_naming_the_option() {
             "--noise",
             "gaussian:1",
             "--depth",
-            "1..12",
+            "1..11",
             "--trials",
             "1000",
         ],

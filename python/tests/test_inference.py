@@ -46,7 +46,7 @@ def test_bad_input_is_a_value_error_naming_the_option():
         pathology.run("inference", "vote", tasks="0.5:0.5,0.2:0.4", k=3)
     with pytest.raises(ValueError, match="draws per trial"):
         pathology.run(["mc", "inference", "lookahead", "--branching", "8", "--steps", "12",
-                       "--step-correct", "0.6", "--noise", "gaussian:1", "--depth", "1..12",
+                       "--step-correct", "0.6", "--noise", "gaussian:1", "--depth", "1..11",
                        "--trials", "1000"])
 
 

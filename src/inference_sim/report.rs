@@ -222,9 +222,12 @@ impl McInference {
     }
 
     /// Whether lookahead's best-of-`B^L` runs beside it: when `pathology inference` computes
-    /// it and it costs at most what the lookahead costs (or 2^16 draws), so that the rows do
-    /// not depend on the trials, the shard or the threads.
+    /// it and d = L is in the list or it costs at most what the lookahead costs (or 2^16
+    /// draws), so that the rows do not depend on the trials, the shard or the threads.
     fn baseline_runs(search: &LookaheadSearch, depths: &[u32]) -> bool {
+        if depths.contains(&search.steps) {
+            return true;
+        }
         let looking: f64 = depths
             .iter()
             .map(|&d| trials::lookahead_draws(search, d))
@@ -311,7 +314,7 @@ impl McInference {
                         baseline_note = Some(format!(
                             "best-of-n over B^L = {}^{} complete solutions is not simulated: \
                              it would cost more draws per trial than the lookahead itself \
-                             (ask for d = L to run it)",
+                             (it runs when d = L is in the list)",
                             search.branching, search.steps
                         ));
                     }
