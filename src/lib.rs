@@ -51,6 +51,7 @@ pub mod cli;
 pub mod domains;
 pub mod error;
 pub mod games;
+pub mod inference_sim;
 pub mod model;
 pub mod numeric;
 pub mod plot;

@@ -19,6 +19,7 @@
 //! | `crit` | `height`, `depth`, `gamma` (`G` or `G_MAX,G_MIN`), optional `branching` (default 2), `root_gamma`, `evaluator` (default `expected-playout`) and its parameters: `e`, `sigma`, `halfwidth`, `histogram` (a file, optional `histogram_fnv1a64`), `playout_formula`; `levels`, `range` | D(d) of Nguyen & Ramanujan's critical win-loss game ([`crate::analytic::distributions`]) |
 //! | `mvpgame` | `height`, `depth`, `leaves` (`v1:p1,...`) or `p` (default `w_b`), optional `branching`, `evaluator` (`perfect`, `artificial`, `gaussian`, `uniform`, `histogram`; default `perfect`) and its parameters, `levels`, `range` | D(d,h) of a multi-valued P-game with an evaluation model ([`crate::analytic::distributions`]) |
 //! | `sum` | `height`, `depth`, optional `branching` (default 2), `step` (`v1:p1,...`, default `1:1/2,-1:1/2`), `leaf` (default `0`), `terminal` (default 0), `outcome` (`value`, default, or `sign`), `evaluator` (`position`, default, `perfect`, `additive` with `noise`, `artificial` with `e`) | D(d,h) of a path-sum tree ([`crate::analytic::pathsum`]) |
+//! | `pass_at_k`, `resample`, `best_of_n`, `vote`, `lookahead` | the options of `pathology inference` named with underscores, the list's value (`k`, `n`, or `depth` alias `d`) and an optional `quantity` (module `inference`) | `pathology inference`'s value ([`crate::analytic::inference`]) |
 //!
 //! The kinds `crit` and `mvpgame` name their columns as `pathology decision` names its
 //! options (`root_gamma` for `--root-gamma`) and read them by the same rules
@@ -35,7 +36,7 @@
 //! are computed in `f64` with rigorous rounding bounds (below 1e-9 at every size allowed, far
 //! below any sampling error). Columns may come in any order; columns a kind does not use
 //! must be empty; lines starting with `#` are comments. The self-describing CSV and JSON of
-//! `pathology mc dgame|errprop|rhf|distributions|sum` are read as they are: their further columns (`seed`,
+//! `pathology mc dgame|errprop|rhf|distributions|sum|inference` are read as they are: their further columns (`seed`,
 //! `successes`, `estimate_lower`, `estimate_upper`, `exact`, `z`, `engine`, rhf's `p`,
 //! `height`, `depth`, and `NAME_exact`, the exact form of parameter `NAME`, which is then
 //! used and must agree with `NAME`) are read or checked but do not change the exact value
@@ -763,7 +764,8 @@ fn parse_row(line: u64, header: &[String], record: &csv::StringRecord) -> RowRes
     let Some((columns, extras)) = kind_columns(&kind) else {
         return Err(format!(
             "unknown kind '{kind}' (expected {}; validate reads the CSV and JSON of \
-             `pathology mc dgame`, `errprop`, `rhf`, `distributions` and `sum` as they are; \
+             `pathology mc dgame`, `errprop`, `rhf`, `distributions`, `sum` and `inference` as \
+             they are; \
              the other `mc` outputs, such as `mc emm`'s, print their exact values and z-scores \
              themselves)",
             kinds_in_words()
@@ -802,6 +804,9 @@ fn parse_row(line: u64, header: &[String], record: &csv::StringRecord) -> RowRes
         "rhf" => rhf_value(&fields)?,
         "crit" | "mvpgame" => distributions_target(&kind, columns, &fields)?,
         "sum" => sum_target(&fields)?,
+        "pass_at_k" | "resample" | "best_of_n" | "vote" | "lookahead" => {
+            inference::inference_value(&kind, &fields)?
+        }
         _ => exact_target(&kind, &fields)?,
     };
     Ok(ParsedRow {
@@ -1104,7 +1109,7 @@ fn rhf_value(fields: &Fields) -> RowResult<(String, Target)> {
 /// assert!((p - 0.05).abs() < 1e-9);
 /// ```
 pub fn two_sided_p(z: f64) -> f64 {
-    erfc(z.abs() / std::f64::consts::SQRT_2).min(1.0)
+    crate::sim::stats::two_sided_p(z)
 }
 
 /// The complementary error function `erfc(x) = 1 - erf(x)`, from the `libm` crate (the port
@@ -1126,6 +1131,7 @@ pub fn erfc(x: f64) -> f64 {
 
 mod columns;
 mod holm;
+mod inference;
 mod line_guard;
 mod render;
 

@@ -20,6 +20,7 @@ mod first_day;
 mod ggame;
 mod hostile;
 mod inference;
+mod inference_mc;
 mod limits;
 mod mc;
 mod models;

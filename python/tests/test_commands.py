@@ -68,6 +68,11 @@ CHEAP = {
     ("domain", "krk"): ((), dict(depth="1")),
     ("domain", "kqk"): ((), dict(depth="1", levels=3)),
     ("mc", "sum"): ((), dict(branching=2, height=4, step="1:1/2,-1:1/2", trials=100)),
+    ("mc", "inference", "pass-at-k"): ((), dict(tasks="0.87:0.58,0.13:0.42", k="1..3", trials=100)),
+    ("mc", "inference", "resample"): ((), dict(tasks="0.87:0.58,0.13:0.42", completeness=1, soundness=0.75, k="1,2,10", false_positive_value=-1, trials=100)),
+    ("mc", "inference", "best-of-n"): ((), dict(tasks="0.6", score_correct="gaussian:1", score_wrong="gaussian:2", n="1..4", trials=100)),
+    ("mc", "inference", "vote"): ((), dict(tasks="0.7:0.6,0.4:0.4", wrong_answers="0.5,0.5", k="1..5", trials=100)),
+    ("mc", "inference", "lookahead"): ((), dict(branching=2, steps=3, step_correct=0.6, noise="0:1/2,1:1/2", depth="1..3", trials=100)),
     ("merge",): None,  # tested with real shards below
     ("completions",): (("bash",), {}),
     ("man",): (("table",), {}),

@@ -38,93 +38,253 @@ pub struct Args {
     strategy: Strategy,
 }
 
+/// `pass-at-k`'s options.
+#[derive(Debug, Clone, clap::Args)]
+pub struct PassAtKOptions {
+    #[command(flatten)]
+    tasks: TaskArgs,
+    /// The numbers of samples k: a range A..B or a list 1,2,4 (each at least 1).
+    #[arg(long, allow_hyphen_values = true)]
+    k: String,
+}
+
+/// `resample`'s options.
+#[derive(Debug, Clone, clap::Args)]
+pub struct ResampleOptions {
+    #[command(flatten)]
+    tasks: TaskArgs,
+    /// C: the probability that the verifier accepts a correct sample, in [0, 1].
+    #[arg(long, value_parser = probability, allow_hyphen_values = true)]
+    completeness: BigRational,
+    /// S: the probability that it rejects a wrong sample, in [0, 1].
+    #[arg(long, value_parser = probability, allow_hyphen_values = true)]
+    soundness: BigRational,
+    /// The largest numbers of samples k: a range A..B or a list (each at least 1).
+    #[arg(long, allow_hyphen_values = true)]
+    k: String,
+    /// V: the payoff of a false positive (a wrong accepted answer; a correct one pays 1,
+    /// none 0); any rational, default 0.
+    #[arg(long, value_parser = rational, default_value = "0", allow_hyphen_values = true)]
+    false_positive_value: BigRational,
+}
+
+/// `best-of-n`'s options.
+#[derive(Debug, Clone, clap::Args)]
+pub struct BestOfNOptions {
+    #[command(flatten)]
+    tasks: TaskArgs,
+    /// The score law of a correct sample: v:p,... (probabilities summing to 1), one value,
+    /// or gaussian:S / uniform:A (their stated 33- and 17-point discretizations).
+    #[arg(long, allow_hyphen_values = true)]
+    score_correct: String,
+    /// The score law of a wrong sample (as --score-correct).
+    #[arg(long, allow_hyphen_values = true)]
+    score_wrong: String,
+    /// The numbers of samples n: a range A..B or a list (each at least 1).
+    #[arg(long, allow_hyphen_values = true)]
+    n: String,
+}
+
+/// `vote`'s options.
+#[derive(Debug, Clone, clap::Args)]
+pub struct VoteOptions {
+    #[command(flatten)]
+    tasks: TaskArgs,
+    /// The wrong answers' shares U1,U2,... of a wrong sample (in [0, 1], summing to 1);
+    /// 1 is one wrong answer.
+    #[arg(long, default_value = "1", allow_hyphen_values = true)]
+    wrong_answers: String,
+    /// The numbers of votes k: a range A..B or a list (each at least 1).
+    #[arg(long, allow_hyphen_values = true)]
+    k: String,
+}
+
+/// `lookahead`'s options.
+#[derive(Debug, Clone, clap::Args)]
+pub struct LookaheadOptions {
+    /// B: candidate steps per decision (2..=1024).
+    #[arg(long, value_parser = super::args::whole_in::<u32>(2, 1024), allow_negative_numbers = true)]
+    branching: u32,
+    /// L: the steps of a solution (1..=10000).
+    #[arg(long, value_parser = super::args::whole_in::<u32>(1, 10_000), allow_negative_numbers = true)]
+    steps: u32,
+    /// Q: the probability that a proposed step from a correct prefix is correct, in [0, 1].
+    #[arg(long, value_parser = probability, allow_hyphen_values = true)]
+    step_correct: BigRational,
+    /// The law of the verifier's noise Z (as --score-correct of best-of-n).
+    #[arg(long, allow_hyphen_values = true)]
+    noise: String,
+    /// G >= 0: a prefix of m steps is scored 1{correct} + (1 + G (m - 1)) Z.
+    #[arg(long, value_parser = rational, default_value = "0", allow_hyphen_values = true)]
+    growth: BigRational,
+    /// The lookahead depths d: a range A..B or a list, each in 1..=L.
+    #[arg(long, allow_hyphen_values = true)]
+    depth: String,
+}
+
+impl PassAtKOptions {
+    fn request(self) -> crate::Result<InferenceRequest> {
+        Ok(InferenceRequest::PassAtK {
+            tasks: Tasks::parse(&self.tasks.tasks)?,
+            ks: parse_list("--k", &self.k, MAX_COUNT)?,
+        })
+    }
+}
+
+impl ResampleOptions {
+    fn request(self) -> crate::Result<InferenceRequest> {
+        Ok(InferenceRequest::Resample {
+            tasks: Tasks::parse(&self.tasks.tasks)?,
+            completeness: self.completeness,
+            soundness: self.soundness,
+            false_positive_value: self.false_positive_value,
+            ks: parse_list("--k", &self.k, MAX_COUNT)?,
+        })
+    }
+}
+
+impl BestOfNOptions {
+    fn request(self) -> crate::Result<InferenceRequest> {
+        Ok(InferenceRequest::BestOfN {
+            tasks: Tasks::parse(&self.tasks.tasks)?,
+            score_correct: Law::parse("--score-correct", &self.score_correct)?,
+            score_wrong: Law::parse("--score-wrong", &self.score_wrong)?,
+            ns: parse_list("--n", &self.n, MAX_COUNT)?,
+        })
+    }
+}
+
+impl VoteOptions {
+    fn request(self) -> crate::Result<InferenceRequest> {
+        Ok(InferenceRequest::Vote {
+            tasks: Tasks::parse(&self.tasks.tasks)?,
+            wrong_answers: parse_wrong_answers(&self.wrong_answers)?,
+            ks: parse_list("--k", &self.k, MAX_COUNT)?,
+        })
+    }
+}
+
+impl LookaheadOptions {
+    fn request(self) -> crate::Result<InferenceRequest> {
+        let depths: Vec<u32> = parse_list("--depth", &self.depth, u64::from(self.steps))?
+            .into_iter()
+            .map(|d| d as u32)
+            .collect();
+        let search = LookaheadSearch {
+            branching: self.branching,
+            steps: self.steps,
+            step_correct: self.step_correct,
+            noise: Law::parse("--noise", &self.noise)?,
+            growth: self.growth,
+        };
+        search.check(&depths)?;
+        Ok(InferenceRequest::Lookahead { search, depths })
+    }
+}
+
 #[derive(Debug, clap::Subcommand)]
 enum Strategy {
     /// An oracle verifier: the probability that one of k samples is correct.
     PassAtK {
         #[command(flatten)]
-        tasks: TaskArgs,
-        /// The numbers of samples k: a range A..B or a list 1,2,4 (each at least 1).
-        #[arg(long, allow_hyphen_values = true)]
-        k: String,
+        options: PassAtKOptions,
         #[command(flatten)]
         common: Common,
     },
     /// Up to k samples, the first one an imperfect verifier accepts is the answer.
     Resample {
         #[command(flatten)]
-        tasks: TaskArgs,
-        /// C: the probability that the verifier accepts a correct sample, in [0, 1].
-        #[arg(long, value_parser = probability, allow_hyphen_values = true)]
-        completeness: BigRational,
-        /// S: the probability that it rejects a wrong sample, in [0, 1].
-        #[arg(long, value_parser = probability, allow_hyphen_values = true)]
-        soundness: BigRational,
-        /// The largest numbers of samples k: a range A..B or a list (each at least 1).
-        #[arg(long, allow_hyphen_values = true)]
-        k: String,
-        /// V: the payoff of a false positive (a wrong accepted answer; a correct one pays 1,
-        /// none 0); any rational, default 0.
-        #[arg(long, value_parser = rational, default_value = "0", allow_hyphen_values = true)]
-        false_positive_value: BigRational,
+        options: ResampleOptions,
         #[command(flatten)]
         common: Common,
     },
     /// n samples scored by a verifier; the answer is one of the largest score (ties uniform).
     BestOfN {
         #[command(flatten)]
-        tasks: TaskArgs,
-        /// The score law of a correct sample: v:p,... (probabilities summing to 1), one value,
-        /// or gaussian:S / uniform:A (their stated 33- and 17-point discretizations).
-        #[arg(long, allow_hyphen_values = true)]
-        score_correct: String,
-        /// The score law of a wrong sample (as --score-correct).
-        #[arg(long, allow_hyphen_values = true)]
-        score_wrong: String,
-        /// The numbers of samples n: a range A..B or a list (each at least 1).
-        #[arg(long, allow_hyphen_values = true)]
-        n: String,
+        options: BestOfNOptions,
         #[command(flatten)]
         common: Common,
     },
     /// k samples; the answer with the most votes (ties broken uniformly).
     Vote {
         #[command(flatten)]
-        tasks: TaskArgs,
-        /// The wrong answers' shares U1,U2,... of a wrong sample (in [0, 1], summing to 1);
-        /// 1 is one wrong answer.
-        #[arg(long, default_value = "1", allow_hyphen_values = true)]
-        wrong_answers: String,
-        /// The numbers of votes k: a range A..B or a list (each at least 1).
-        #[arg(long, allow_hyphen_values = true)]
-        k: String,
+        options: VoteOptions,
         #[command(flatten)]
         common: Common,
     },
     /// Verifier-guided depth-d lookahead over a solution of L steps, beside best-of-n over
     /// B^L complete solutions.
     Lookahead {
-        /// B: candidate steps per decision (2..=1024).
-        #[arg(long, value_parser = super::args::whole_in::<u32>(2, 1024), allow_negative_numbers = true)]
-        branching: u32,
-        /// L: the steps of a solution (1..=10000).
-        #[arg(long, value_parser = super::args::whole_in::<u32>(1, 10_000), allow_negative_numbers = true)]
-        steps: u32,
-        /// Q: the probability that a proposed step from a correct prefix is correct, in [0, 1].
-        #[arg(long, value_parser = probability, allow_hyphen_values = true)]
-        step_correct: BigRational,
-        /// The law of the verifier's noise Z (as --score-correct of best-of-n).
-        #[arg(long, allow_hyphen_values = true)]
-        noise: String,
-        /// G >= 0: a prefix of m steps is scored 1{correct} + (1 + G (m - 1)) Z.
-        #[arg(long, value_parser = rational, default_value = "0", allow_hyphen_values = true)]
-        growth: BigRational,
-        /// The lookahead depths d: a range A..B or a list, each in 1..=L.
-        #[arg(long, allow_hyphen_values = true)]
-        depth: String,
+        #[command(flatten)]
+        options: LookaheadOptions,
         #[command(flatten)]
         common: Common,
     },
+}
+
+/// `mc inference`: the strategies run literally.
+#[derive(Debug, clap::Args)]
+pub struct McArgs {
+    #[command(subcommand)]
+    strategy: McStrategy,
+}
+
+#[derive(Debug, clap::Subcommand)]
+enum McStrategy {
+    /// Pass-at-k simulated: samples drawn until one is correct, against the exact value.
+    PassAtK {
+        #[command(flatten)]
+        options: PassAtKOptions,
+        #[command(flatten)]
+        run: super::args::RunOptions,
+    },
+    /// Resampling simulated: each sample shown to the verifier until one is accepted.
+    Resample {
+        #[command(flatten)]
+        options: ResampleOptions,
+        #[command(flatten)]
+        run: super::args::RunOptions,
+    },
+    /// Best-of-n simulated: scores drawn from their laws, the largest taken (ties uniform).
+    BestOfN {
+        #[command(flatten)]
+        options: BestOfNOptions,
+        #[command(flatten)]
+        run: super::args::RunOptions,
+    },
+    /// Majority voting simulated: votes drawn, a label of the most votes taken (ties
+    /// uniform).
+    Vote {
+        #[command(flatten)]
+        options: VoteOptions,
+        #[command(flatten)]
+        run: super::args::RunOptions,
+    },
+    /// Verifier-guided lookahead simulated: fresh rollout subtrees drawn and scored at every
+    /// decision, beside best-of-n over B^L complete solutions when that costs no more.
+    Lookahead {
+        #[command(flatten)]
+        options: LookaheadOptions,
+        #[command(flatten)]
+        run: super::args::RunOptions,
+    },
+}
+
+/// Runs `mc inference`.
+pub fn run_mc(args: McArgs) -> anyhow::Result<()> {
+    let (request, run) = match args.strategy {
+        McStrategy::PassAtK { options, run } => (options.request(), run),
+        McStrategy::Resample { options, run } => (options.request(), run),
+        McStrategy::BestOfN { options, run } => (options.request(), run),
+        McStrategy::Vote { options, run } => (options.request(), run),
+        McStrategy::Lookahead { options, run } => (options.request(), run),
+    };
+    let request = request?;
+    run.check_table(crate::inference_sim::report::table_names(
+        request.subcommand(),
+    ))?;
+    let experiment = crate::inference_sim::McInference { request };
+    run.emit(&experiment.estimate(&run.config())?)
 }
 
 fn rational(text: &str) -> Result<BigRational, String> {
@@ -133,82 +293,13 @@ fn rational(text: &str) -> Result<BigRational, String> {
 
 pub fn run(args: Args) -> anyhow::Result<()> {
     let (request, common) = match args.strategy {
-        Strategy::PassAtK { tasks, k, common } => (
-            InferenceRequest::PassAtK {
-                tasks: Tasks::parse(&tasks.tasks)?,
-                ks: parse_list("--k", &k, MAX_COUNT)?,
-            },
-            common,
-        ),
-        Strategy::Resample {
-            tasks,
-            completeness,
-            soundness,
-            k,
-            false_positive_value,
-            common,
-        } => (
-            InferenceRequest::Resample {
-                tasks: Tasks::parse(&tasks.tasks)?,
-                completeness,
-                soundness,
-                false_positive_value,
-                ks: parse_list("--k", &k, MAX_COUNT)?,
-            },
-            common,
-        ),
-        Strategy::BestOfN {
-            tasks,
-            score_correct,
-            score_wrong,
-            n,
-            common,
-        } => (
-            InferenceRequest::BestOfN {
-                tasks: Tasks::parse(&tasks.tasks)?,
-                score_correct: Law::parse("--score-correct", &score_correct)?,
-                score_wrong: Law::parse("--score-wrong", &score_wrong)?,
-                ns: parse_list("--n", &n, MAX_COUNT)?,
-            },
-            common,
-        ),
-        Strategy::Vote {
-            tasks,
-            wrong_answers,
-            k,
-            common,
-        } => (
-            InferenceRequest::Vote {
-                tasks: Tasks::parse(&tasks.tasks)?,
-                wrong_answers: parse_wrong_answers(&wrong_answers)?,
-                ks: parse_list("--k", &k, MAX_COUNT)?,
-            },
-            common,
-        ),
-        Strategy::Lookahead {
-            branching,
-            steps,
-            step_correct,
-            noise,
-            growth,
-            depth,
-            common,
-        } => {
-            let depths: Vec<u32> = parse_list("--depth", &depth, u64::from(steps))?
-                .into_iter()
-                .map(|d| d as u32)
-                .collect();
-            let search = LookaheadSearch {
-                branching,
-                steps,
-                step_correct,
-                noise: Law::parse("--noise", &noise)?,
-                growth,
-            };
-            search.check(&depths)?;
-            (InferenceRequest::Lookahead { search, depths }, common)
-        }
+        Strategy::PassAtK { options, common } => (options.request(), common),
+        Strategy::Resample { options, common } => (options.request(), common),
+        Strategy::BestOfN { options, common } => (options.request(), common),
+        Strategy::Vote { options, common } => (options.request(), common),
+        Strategy::Lookahead { options, common } => (options.request(), common),
     };
+    let request = request?;
     common
         .output
         .check_table(table_names(request.subcommand()))?;

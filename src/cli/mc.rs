@@ -71,6 +71,10 @@ enum Experiment {
     /// Nguyen & Ramanujan: how often UCT's move is winning by c and iterations, on the
     /// critical win-loss game (or P-/N-games), beside exact d-ply minimax (d = 1..8).
     Uct(super::uct::UctArgs),
+    /// Test-time search run literally (pass-at-k, resample, best-of-n, vote, lookahead):
+    /// samples, verifier decisions, scores, votes and rollout trees drawn, against the exact
+    /// values of `pathology inference`.
+    Inference(super::inference::McArgs),
 }
 
 pub use super::args::RunOptions;
@@ -140,6 +144,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         Experiment::Distributions(a) => distributions(*a),
         Experiment::Sum(a) => sum(*a),
         Experiment::Uct(a) => super::uct::run(a),
+        Experiment::Inference(a) => super::inference::run_mc(a),
         Experiment::Ggame(a) => super::ggame::run(a),
         Experiment::Ballard(a) => super::ballard::run_ballard(a),
         Experiment::KalahGap(a) => super::ballard::run_kalah_gap(a),

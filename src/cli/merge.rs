@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use crate::report::read::read_any;
-use crate::{domains, studies};
+use crate::{domains, inference_sim, studies};
 use anyhow::Context;
 
 /// Combine the outputs of `pathology mc ... --shard K/N` or of a sampled `pathology domain
@@ -89,6 +89,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         .to_string();
     let report = if domains::merge::MERGEABLE.contains(&subcommand.as_str()) {
         domains::merge::merge(&inputs)?
+    } else if inference_sim::MERGEABLE.contains(&subcommand.as_str()) {
+        inference_sim::merge(&inputs)?
     } else if studies::merge::MERGEABLE.contains(&subcommand.as_str()) {
         studies::merge::merge(&inputs)?
     } else {
@@ -97,6 +99,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         let known: Vec<&str> = studies::merge::MERGEABLE
             .iter()
             .chain(domains::merge::MERGEABLE)
+            .chain(&inference_sim::MERGEABLE)
             .copied()
             .collect();
         return Err(crate::Error::invalid(

@@ -27,11 +27,16 @@ pub struct Args {
     /// perfect|artificial|gaussian|uniform|histogram [default perfect] and its parameters,
     /// levels, range), named as `pathology decision` names its options; sum (height, depth,
     /// branching, step, leaf, terminal, outcome, evaluator position|perfect|additive|artificial
-    /// and its noise or e), named as `pathology decision --game sum` names its options. Every
+    /// and its noise or e), named as `pathology decision --game sum` names its options;
+    /// pass_at_k (tasks, k); resample (tasks, completeness, soundness, k); best_of_n (tasks,
+    /// score_correct, score_wrong, n); vote (tasks, wrong_answers [default 1], k); lookahead
+    /// (branching, steps, step_correct, noise, growth [default 0], depth), named as
+    /// `pathology inference` names its options, each with an optional quantity (correct, the
+    /// default; none; false_positive; first_decision; best_of_n). Every
     /// kind reads h, d, b and height, depth, branching alike. b defaults to 2, evaluator to
     /// count; e is required with artificial. Estimates must be k/trials for a whole k to their
     /// printed precision, or successes with trials. The CSV and JSON that `pathology mc
-    /// dgame|errprop|rhf|distributions|sum` print are read as they are; the other `mc` outputs
+    /// dgame|errprop|rhf|distributions|sum|inference` print are read as they are; the other `mc` outputs
     /// (`mc emm`'s, for one) print their exact values and z-scores themselves. Line numbers are
     /// the file's physical
     /// lines. The whole file's cost is estimated first (one exact column per distinct

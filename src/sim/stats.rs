@@ -35,6 +35,48 @@ pub fn proportion_z(estimate: f64, exact: f64, trials: u64) -> f64 {
     }
 }
 
+/// The two-sided normal p-value of a score statistic, `2 (1 - Phi(|z|)) = erfc(|z| / sqrt 2)`
+/// (`libm`'s erfc, accurate in the far tails); 0 for an infinite z.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::sim::stats::two_sided_p;
+/// assert!((two_sided_p(1.959963984540054) - 0.05).abs() < 1e-9);
+/// assert_eq!(two_sided_p(0.0), 1.0);
+/// assert_eq!(two_sided_p(f64::INFINITY), 0.0);
+/// ```
+pub fn two_sided_p(z: f64) -> f64 {
+    libm::erfc(z.abs() / std::f64::consts::SQRT_2).min(1.0)
+}
+
+/// Holm's step-down adjusted p-values, in the order given: sort the m p-values, adjust the
+/// i-th smallest to `max_{j <= i} min(1, (m - j + 1) p_(j))`. A hypothesis is rejected at
+/// family-wise error rate alpha where its adjusted value is at most alpha.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::sim::stats::holm_adjusted;
+/// let adjusted = holm_adjusted(&[0.01, 0.04, 0.03]);
+/// // 3 x 0.01, then max(3 x 0.01, 2 x 0.03), then max(2 x 0.03, 1 x 0.04).
+/// for (a, b) in adjusted.iter().zip([0.03, 0.06, 0.06]) {
+///     assert!((a - b).abs() < 1e-15, "{adjusted:?}");
+/// }
+/// ```
+pub fn holm_adjusted(p_values: &[f64]) -> Vec<f64> {
+    let m = p_values.len();
+    let mut order: Vec<usize> = (0..m).collect();
+    order.sort_by(|&a, &b| p_values[a].total_cmp(&p_values[b]).then(a.cmp(&b)));
+    let mut adjusted = vec![0.0; m];
+    let mut running: f64 = 0.0;
+    for (rank, &i) in order.iter().enumerate() {
+        running = running.max(((m - rank) as f64 * p_values[i]).min(1.0));
+        adjusted[i] = running;
+    }
+    adjusted
+}
+
 /// The two-sided 95% normal quantile.
 pub const Z_95: f64 = 1.959_963_984_540_054;
 

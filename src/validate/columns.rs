@@ -34,24 +34,41 @@ pub(super) fn kind_columns(
         "crit" => (&CRIT_COLUMNS, &["z"]),
         "mvpgame" => (&MVPGAME_COLUMNS, &["z"]),
         "sum" => (&SUM_COLUMNS, &["z"]),
-        _ => return None,
+        other => (super::inference::columns(other)?, &super::inference::EXTRAS),
     })
 }
 
 /// Every kind `validate` reads, in the order the help and the docs list them: the one list
 /// that the help text, `docs/validate.md` and the error message are checked against.
-pub const KINDS: [&str; 9] = [
-    "dgame", "errprop", "rhf", "pgame", "ngame", "bdgame", "crit", "mvpgame", "sum",
+pub const KINDS: [&str; 14] = [
+    "dgame",
+    "errprop",
+    "rhf",
+    "pgame",
+    "ngame",
+    "bdgame",
+    "crit",
+    "mvpgame",
+    "sum",
+    "pass_at_k",
+    "resample",
+    "best_of_n",
+    "vote",
+    "lookahead",
 ];
 
 /// The `pathology mc` commands whose CSV and JSON `validate` reads as they are, with the kinds
 /// of their rows.
-pub const WRITTEN_BY: [(&str, &[&str]); 5] = [
+pub const WRITTEN_BY: [(&str, &[&str]); 6] = [
     ("mc dgame", &["dgame"]),
     ("mc errprop", &["errprop"]),
     ("mc rhf", &["rhf"]),
     ("mc distributions", &["crit", "mvpgame"]),
     ("mc sum", &["sum"]),
+    (
+        "mc inference",
+        &["pass_at_k", "resample", "best_of_n", "vote", "lookahead"],
+    ),
 ];
 
 /// The kinds for messages: "dgame, errprop, ... or sum".

@@ -1,0 +1,521 @@
+//! One trial of each strategy, drawn from a trial's random stream (module docs of
+//! [`super`]): every trial returns one flag per slot (a value of the list and a quantity),
+//! which the runner sums into counts.
+
+use num_bigint::BigInt;
+use num_integer::Integer;
+use num_rational::BigRational;
+use num_traits::{One, ToPrimitive, Zero};
+use rand::RngExt;
+use rand::rngs::ChaCha8Rng;
+
+use crate::analytic::inference::{LookaheadSearch, Tasks};
+use crate::analytic::pathsum::Law;
+
+/// Seconds of one draw (one random index and its bookkeeping) on one thread, measured on the
+/// project machine (about 6 ns) and rounded up; the cost models count draws.
+pub(super) const DRAW_SECONDS: f64 = 1e-8;
+
+/// An index drawn with given rational probabilities (module docs of [`super`]): exactly
+/// when their common denominator is at most 2^64, else against thresholds rounded to
+/// multiples of 2^-64.
+#[derive(Debug, Clone)]
+pub(super) struct Draw {
+    /// The modulus of the uniform integer: `None` is 2^64.
+    denominator: Option<u64>,
+    /// `floor` of the cumulative probabilities times the modulus, but the last (the modulus).
+    thresholds: Vec<u64>,
+    /// Whether the thresholds are the probabilities exactly.
+    pub(super) exact: bool,
+}
+
+impl Draw {
+    /// The draw of the indices of `probabilities` (nonnegative, summing to 1).
+    pub(super) fn new(probabilities: &[BigRational]) -> Draw {
+        let lcm = probabilities
+            .iter()
+            .fold(BigInt::one(), |l, p| l.lcm(p.denom()));
+        let two_64 = BigInt::one() << 64;
+        let (modulus, exact) = if lcm <= two_64 {
+            (lcm.clone(), true)
+        } else {
+            (two_64.clone(), false)
+        };
+        let mut cumulative = BigRational::zero();
+        let mut thresholds = Vec::new();
+        for p in &probabilities[..probabilities.len().saturating_sub(1)] {
+            cumulative += p;
+            let scaled = &cumulative * BigRational::from_integer(modulus.clone());
+            // Exact: an integer; otherwise rounded to the nearest multiple of 2^-64.
+            let t = if exact {
+                scaled.to_integer()
+            } else {
+                (scaled + BigRational::new(1.into(), 2.into()))
+                    .floor()
+                    .to_integer()
+            };
+            thresholds.push(t.to_u64().unwrap_or(u64::MAX));
+        }
+        Draw {
+            denominator: (modulus < two_64).then(|| modulus.to_u64().expect("below 2^64")),
+            thresholds,
+            exact,
+        }
+    }
+
+    /// A Bernoulli draw with probability `p` of index 1.
+    pub(super) fn bernoulli(p: &BigRational) -> Draw {
+        Draw::new(&[BigRational::one() - p, p.clone()])
+    }
+
+    /// An index.
+    pub(super) fn draw(&self, rng: &mut ChaCha8Rng) -> usize {
+        if self.thresholds.is_empty() {
+            return 0;
+        }
+        let u = match self.denominator {
+            Some(d) => rng.random_range(0..d),
+            None => rng.random::<u64>(),
+        };
+        self.thresholds.partition_point(|&t| t <= u)
+    }
+
+    /// A Bernoulli outcome (index 1).
+    pub(super) fn hit(&self, rng: &mut ChaCha8Rng) -> bool {
+        self.draw(rng) == 1
+    }
+}
+
+/// The task mix: a type by its share, then samples correct with the type's probability.
+#[derive(Debug, Clone)]
+pub(super) struct Mix {
+    types: Draw,
+    success: Vec<Draw>,
+    /// The types' `(share, success)` in `f64`, for the cost models.
+    pub(super) rates: Vec<(f64, f64)>,
+}
+
+impl Mix {
+    pub(super) fn new(tasks: &Tasks) -> Mix {
+        let shares: Vec<BigRational> = tasks.types().iter().map(|t| t.share.clone()).collect();
+        Mix {
+            types: Draw::new(&shares),
+            success: tasks
+                .types()
+                .iter()
+                .map(|t| Draw::bernoulli(&t.success))
+                .collect(),
+            rates: tasks
+                .types()
+                .iter()
+                .map(|t| (f64_of(&t.share), f64_of(&t.success)))
+                .collect(),
+        }
+    }
+
+    fn exact(&self) -> bool {
+        self.types.exact && self.success.iter().all(|d| d.exact)
+    }
+
+    /// Expected samples until the first that `hit` (probability per sample, from the
+    /// type's success probability) or `most`, over the mix.
+    pub(super) fn expected_until(&self, most: u64, hit: impl Fn(f64) -> f64) -> f64 {
+        let most = most as f64;
+        self.rates
+            .iter()
+            .map(|&(w, r)| {
+                let p = hit(r);
+                if p <= 0.0 {
+                    w * most
+                } else {
+                    w * ((1.0 - (1.0 - p).powf(most)) / p).min(most)
+                }
+            })
+            .sum()
+    }
+}
+
+fn f64_of(x: &BigRational) -> f64 {
+    crate::sim::report::rational_f64(x)
+}
+
+/// Ranks of two ascending lists of distinct values in their merged sorted list of distinct
+/// values (equal values share a rank).
+pub(super) fn ranks(a: &[BigRational], b: &[BigRational]) -> (Vec<u32>, Vec<u32>) {
+    let (mut ra, mut rb) = (Vec::with_capacity(a.len()), Vec::with_capacity(b.len()));
+    let (mut i, mut j, mut rank) = (0, 0, 0u32);
+    while i < a.len() || j < b.len() {
+        let order = match (a.get(i), b.get(j)) {
+            (Some(x), Some(y)) => x.cmp(y),
+            (Some(_), None) => std::cmp::Ordering::Less,
+            _ => std::cmp::Ordering::Greater,
+        };
+        if order != std::cmp::Ordering::Greater {
+            ra.push(rank);
+            i += 1;
+        }
+        if order != std::cmp::Ordering::Less {
+            rb.push(rank);
+            j += 1;
+        }
+        rank += 1;
+    }
+    (ra, rb)
+}
+
+/// A uniform choice among tied maxima, kept as candidates arrive (the t-th tied candidate
+/// replaces the choice with probability 1/t).
+pub(super) struct Choice<T> {
+    best: Option<u32>,
+    tied: u64,
+    pub(super) chosen: T,
+}
+
+impl<T: Copy> Choice<T> {
+    pub(super) fn new(none: T) -> Self {
+        Choice {
+            best: None,
+            tied: 0,
+            chosen: none,
+        }
+    }
+
+    pub(super) fn offer(&mut self, score: u32, value: T, rng: &mut ChaCha8Rng) {
+        match self.best {
+            Some(b) if score < b => {}
+            Some(b) if score == b => {
+                self.tied += 1;
+                if rng.random_range(0..self.tied) == 0 {
+                    self.chosen = value;
+                }
+            }
+            _ => {
+                self.best = Some(score);
+                self.tied = 1;
+                self.chosen = value;
+            }
+        }
+    }
+}
+
+/// Pass-at-k: one flag per k of `grid` (ascending): a correct sample among the first k.
+pub(super) fn pass_at_k(mix: &Mix, grid: &[u64], rng: &mut ChaCha8Rng) -> Vec<bool> {
+    let most = *grid.last().expect("a nonempty list");
+    let t = mix.types.draw(rng);
+    let first = (1..=most).find(|_| mix.success[t].hit(rng));
+    grid.iter()
+        .map(|&k| first.is_some_and(|f| f <= k))
+        .collect()
+}
+
+/// Resampling: the verifier's two acceptance draws.
+#[derive(Debug, Clone)]
+pub(super) struct Verifier {
+    /// Accepts a correct sample (probability C).
+    pub(super) accept_correct: Draw,
+    /// Accepts a wrong sample (probability 1 - S).
+    pub(super) accept_wrong: Draw,
+}
+
+/// Resampling: three flags per k of `grid` (correct, false positive, none).
+pub(super) fn resample(
+    mix: &Mix,
+    verifier: &Verifier,
+    grid: &[u64],
+    rng: &mut ChaCha8Rng,
+) -> Vec<bool> {
+    let most = *grid.last().expect("a nonempty list");
+    let t = mix.types.draw(rng);
+    let accepted = (1..=most).find_map(|i| {
+        let correct = mix.success[t].hit(rng);
+        let accept = if correct {
+            &verifier.accept_correct
+        } else {
+            &verifier.accept_wrong
+        };
+        accept.hit(rng).then_some((i, correct))
+    });
+    let mut flags = Vec::with_capacity(3 * grid.len());
+    for &k in grid {
+        let answer = accepted.filter(|&(i, _)| i <= k);
+        flags.extend([
+            answer.is_some_and(|(_, c)| c),
+            answer.is_some_and(|(_, c)| !c),
+            answer.is_none(),
+        ]);
+    }
+    flags
+}
+
+/// Best-of-n's score laws, as ranks of their values.
+#[derive(Debug, Clone)]
+pub(super) struct Scores {
+    correct: Draw,
+    wrong: Draw,
+    correct_rank: Vec<u32>,
+    wrong_rank: Vec<u32>,
+}
+
+impl Scores {
+    pub(super) fn new(correct: &Law, wrong: &Law) -> Scores {
+        let values = |l: &Law| l.atoms().iter().map(|(v, _)| v.clone()).collect::<Vec<_>>();
+        let masses = |l: &Law| l.atoms().iter().map(|(_, p)| p.clone()).collect::<Vec<_>>();
+        let (correct_rank, wrong_rank) = ranks(&values(correct), &values(wrong));
+        Scores {
+            correct: Draw::new(&masses(correct)),
+            wrong: Draw::new(&masses(wrong)),
+            correct_rank,
+            wrong_rank,
+        }
+    }
+}
+
+/// Best-of-n: one flag per n of `grid`: the chosen sample of the first n is correct.
+pub(super) fn best_of_n(
+    mix: &Mix,
+    scores: &Scores,
+    grid: &[u64],
+    rng: &mut ChaCha8Rng,
+) -> Vec<bool> {
+    let t = mix.types.draw(rng);
+    let mut choice = Choice::new(false);
+    let mut flags = Vec::with_capacity(grid.len());
+    let mut i = 0u64;
+    for &n in grid {
+        while i < n {
+            i += 1;
+            let correct = mix.success[t].hit(rng);
+            let score = if correct {
+                scores.correct_rank[scores.correct.draw(rng)]
+            } else {
+                scores.wrong_rank[scores.wrong.draw(rng)]
+            };
+            choice.offer(score, correct, rng);
+        }
+        flags.push(choice.chosen);
+    }
+    flags
+}
+
+/// Voting: one flag per k of `grid`: a label of the most votes, drawn uniformly among the
+/// tied labels, is the correct answer (label 0; `wrong` draws a wrong answer 1, 2, ...).
+pub(super) fn vote(
+    mix: &Mix,
+    wrong: &Draw,
+    labels: usize,
+    grid: &[u64],
+    rng: &mut ChaCha8Rng,
+) -> Vec<bool> {
+    let t = mix.types.draw(rng);
+    let mut votes = vec![0u64; labels + 1];
+    let mut flags = Vec::with_capacity(grid.len());
+    let mut i = 0u64;
+    for &k in grid {
+        while i < k {
+            i += 1;
+            let label = if mix.success[t].hit(rng) {
+                0
+            } else {
+                1 + wrong.draw(rng)
+            };
+            votes[label] += 1;
+        }
+        let most = *votes.iter().max().expect("labels");
+        let tied = votes.iter().filter(|&&v| v == most).count() as u64;
+        let pick = rng.random_range(0..tied);
+        let label = votes
+            .iter()
+            .enumerate()
+            .filter(|&(_, &v)| v == most)
+            .nth(pick as usize)
+            .map(|(l, _)| l);
+        flags.push(label == Some(0));
+    }
+    flags
+}
+
+/// Verifier-guided lookahead, literally (module docs of [`super`]).
+#[derive(Debug, Clone)]
+pub(super) struct Walk {
+    branching: u32,
+    steps: u32,
+    step: Draw,
+    noise: Draw,
+    /// Per frontier length m (an index into `tables`, `usize::MAX` when never scored).
+    table_of: Vec<usize>,
+    /// Per scale: the ranks of `1 + sZ` (correct) and `sZ` (wrong) by atom of Z.
+    tables: Vec<(Vec<u32>, Vec<u32>)>,
+    /// Whether best-of-`B^L` runs beside the lookahead.
+    pub(super) baseline: bool,
+}
+
+/// The most rank entries the lookahead's tables may hold (frontier lengths times atoms).
+pub(super) const MAX_TABLE_ENTRIES: f64 = (1u64 << 26) as f64;
+
+impl Walk {
+    /// The walk of `search` at `depths` (checked), with the baseline when `baseline`.
+    pub(super) fn new(search: &LookaheadSearch, depths: &[u32], baseline: bool) -> Walk {
+        let steps = search.steps;
+        let mut scored = vec![false; steps as usize + 1];
+        for &d in depths {
+            for l in 0..steps {
+                scored[(l + d).min(steps) as usize] = true;
+            }
+        }
+        scored[steps as usize] |= baseline;
+        let z: Vec<BigRational> = search
+            .noise
+            .atoms()
+            .iter()
+            .map(|(v, _)| v.clone())
+            .collect();
+        let masses: Vec<BigRational> = search
+            .noise
+            .atoms()
+            .iter()
+            .map(|(_, p)| p.clone())
+            .collect();
+        let mut table_of = vec![usize::MAX; steps as usize + 1];
+        let mut tables = Vec::new();
+        for m in 1..=steps {
+            if !scored[m as usize] {
+                continue;
+            }
+            if search.growth.is_zero() && !tables.is_empty() {
+                table_of[m as usize] = 0;
+                continue;
+            }
+            let scale =
+                BigRational::one() + &search.growth * BigRational::from_integer((m - 1).into());
+            let wrong: Vec<BigRational> = z.iter().map(|v| &scale * v).collect();
+            let correct: Vec<BigRational> = wrong.iter().map(|v| v + BigRational::one()).collect();
+            let (c, w) = ranks(&correct, &wrong);
+            table_of[m as usize] = tables.len();
+            tables.push((c, w));
+        }
+        Walk {
+            branching: search.branching,
+            steps,
+            step: Draw::bernoulli(&search.step_correct),
+            noise: Draw::new(&masses),
+            table_of,
+            tables,
+            baseline,
+        }
+    }
+
+    /// The rank entries the tables of `search` at `depths` would hold (checked before they
+    /// are built).
+    pub(super) fn table_entries(search: &LookaheadSearch, depths: &[u32]) -> f64 {
+        let lengths = if search.growth.is_zero() {
+            1
+        } else {
+            let low = depths.iter().copied().min().unwrap_or(1);
+            search.steps - low + 1
+        };
+        2.0 * f64::from(lengths) * search.noise.atoms().len() as f64
+    }
+
+    /// The largest frontier score (a rank) of a fresh subtree of `levels` levels below a
+    /// node that is correct or not.
+    fn frontier_max(&self, correct: bool, levels: u32, table: usize, rng: &mut ChaCha8Rng) -> u32 {
+        if levels == 0 {
+            let z = self.noise.draw(rng);
+            let (c, w) = &self.tables[table];
+            return if correct { c[z] } else { w[z] };
+        }
+        let mut best = 0;
+        for _ in 0..self.branching {
+            let child = correct && self.step.hit(rng);
+            best = best.max(self.frontier_max(child, levels - 1, table, rng));
+        }
+        best
+    }
+
+    /// Depth-d lookahead: (all L steps correct, the first decision correct).
+    fn search(&self, depth: u32, rng: &mut ChaCha8Rng) -> (bool, bool) {
+        let mut first = false;
+        for l in 0..self.steps {
+            let reach = depth.min(self.steps - l);
+            let table = self.table_of[(l + reach) as usize];
+            let mut choice = Choice::new(false);
+            for _ in 0..self.branching {
+                let candidate = self.step.hit(rng);
+                let score = self.frontier_max(candidate, reach - 1, table, rng);
+                choice.offer(score, candidate, rng);
+            }
+            if l == 0 {
+                first = choice.chosen;
+            }
+            if !choice.chosen {
+                return (false, first);
+            }
+        }
+        (true, first)
+    }
+
+    /// Best-of-`B^L` complete solutions scored at length L.
+    fn best_of_leaves(&self, rng: &mut ChaCha8Rng) -> bool {
+        let leaves = u64::from(self.branching).pow(self.steps);
+        let table = self.table_of[self.steps as usize];
+        let (c, w) = &self.tables[table];
+        let mut choice = Choice::new(false);
+        for _ in 0..leaves {
+            let correct = (0..self.steps).all(|_| self.step.hit(rng));
+            let z = self.noise.draw(rng);
+            choice.offer(if correct { c[z] } else { w[z] }, correct, rng);
+        }
+        choice.chosen
+    }
+
+    /// Two flags per depth of `grid` (all steps correct, first decision correct), then the
+    /// baseline's flag when it runs.
+    pub(super) fn trial(&self, grid: &[u32], rng: &mut ChaCha8Rng) -> Vec<bool> {
+        let mut flags = Vec::with_capacity(2 * grid.len() + 1);
+        for &d in grid {
+            let (all, first) = self.search(d, rng);
+            flags.extend([all, first]);
+        }
+        if self.baseline {
+            flags.push(self.best_of_leaves(rng));
+        }
+        flags
+    }
+}
+
+/// Draws of one depth-d lookahead on one thread, at most (every decision made from a
+/// correct prefix, every step drawn).
+pub(super) fn lookahead_draws(search: &LookaheadSearch, depth: u32) -> f64 {
+    let b = f64::from(search.branching);
+    (0..search.steps)
+        .map(|l| {
+            let h = depth.min(search.steps - l) - 1;
+            // Per candidate: the subtree's nodes (each a step draw) and its frontier's scores.
+            let nodes: f64 = (0..=h).map(|j| b.powi(j as i32)).sum();
+            b * (nodes + b.powi(h as i32) + 1.0)
+        })
+        .sum()
+}
+
+/// Draws of best-of-`B^L` (expected: steps until the first wrong one, and a score each).
+pub(super) fn baseline_draws(search: &LookaheadSearch) -> f64 {
+    let q = f64_of(&search.step_correct);
+    let steps = f64::from(search.steps);
+    let expected_steps = if q >= 1.0 {
+        steps
+    } else {
+        (1.0 - q.powf(steps)) / (1.0 - q)
+    };
+    f64::from(search.branching).powf(steps) * (expected_steps + 2.0)
+}
+
+/// Whether every draw of these laws is exact (for the report's note).
+pub(super) fn all_exact(mix: Option<&Mix>, draws: &[&Draw]) -> bool {
+    mix.is_none_or(Mix::exact) && draws.iter().all(|d| d.exact)
+}
+
+impl Scores {
+    pub(super) fn draws(&self) -> [&Draw; 2] {
+        [&self.correct, &self.wrong]
+    }
+}

@@ -1,0 +1,215 @@
+//! The kinds of `pathology inference` (`pass_at_k`, `resample`, `best_of_n`, `vote`,
+//! `lookahead`): a measured curve's rows (k, n or d with successes and trials, or an
+//! estimate) against the model at the row's parameters, each row's exact value computed
+//! alone by `pathology inference` in `f64` (its own refusal over the tool's limits makes the
+//! row malformed).
+
+use super::{Fields, MAX_EXACT_BOUND, RowResult, Target, field, probability, whole};
+use crate::analytic::distributions::Bounded;
+use crate::analytic::inference::{
+    LookaheadSearch, MAX_COUNT, MAX_LOOKAHEAD_BRANCHING, MAX_STEPS, Tasks, best_of_n, lookahead,
+    parse_wrong_answers, pass_at_k, resample, vote,
+};
+use crate::analytic::pathsum::Law;
+use crate::numeric::number::{parse_rational, short_text};
+
+/// The parameters of each kind (the list's column and `quantity` included).
+pub(super) fn columns(kind: &str) -> Option<&'static [&'static str]> {
+    Some(match kind {
+        "pass_at_k" => &["tasks", "k", "quantity"],
+        "resample" => &["tasks", "completeness", "soundness", "k", "quantity"],
+        "best_of_n" => &["tasks", "score_correct", "score_wrong", "n", "quantity"],
+        "vote" => &["tasks", "wrong_answers", "k", "quantity"],
+        "lookahead" => &[
+            "branching",
+            "steps",
+            "step_correct",
+            "noise",
+            "growth",
+            "depth",
+            "quantity",
+        ],
+        _ => return None,
+    })
+}
+
+/// The further columns of `pathology mc inference`'s rows.
+pub(super) const EXTRAS: [&str; 4] = ["z", "p_value", "holm_p_value", "verdict"];
+
+/// The quantities each kind's `quantity` column may name (the first is the default).
+fn quantities(kind: &str) -> &'static [&'static str] {
+    match kind {
+        "pass_at_k" => &["correct", "none"],
+        "resample" => &["correct", "false_positive", "none"],
+        "best_of_n" | "vote" => &["correct", "false_positive"],
+        _ => &["correct", "first_decision", "best_of_n"],
+    }
+}
+
+/// A library error about option `--NAME` as one about column `NAME`.
+fn as_column(error: &crate::Error, option: &str, column: &str) -> String {
+    error
+        .to_string()
+        .replacen(option, &format!("column '{column}'"), 1)
+}
+
+fn tasks(fields: &Fields) -> RowResult<Tasks> {
+    Tasks::parse(field(fields, "tasks")?).map_err(|e| as_column(&e, "--tasks", "tasks"))
+}
+
+fn law(fields: &Fields, name: &str) -> RowResult<Law> {
+    Law::parse(name, field(fields, name)?).map_err(|e| format!("column '{name}': {e}"))
+}
+
+/// The value of a row's quantity, checked to be precise enough to compare.
+fn value(b: &Bounded<f64>) -> RowResult<f64> {
+    if b.bound.is_nan() || b.bound > MAX_EXACT_BOUND {
+        return Err(format!(
+            "the exact value's f64 bound ({:.3e}) is above {MAX_EXACT_BOUND:e}: too wide to \
+             compare with an estimate",
+            b.bound
+        ));
+    }
+    Ok(b.value)
+}
+
+/// The row's exact value and its parameters in words.
+pub(super) fn inference_value(kind: &str, fields: &Fields) -> RowResult<(String, Target)> {
+    let error = |e: crate::Error| e.to_string();
+    let allowed = quantities(kind);
+    let quantity = fields
+        .get("quantity")
+        .map_or(allowed[0].to_string(), |q| q.to_ascii_lowercase());
+    if !allowed.contains(&quantity.as_str()) {
+        return Err(format!(
+            "column 'quantity' must be one of {} for kind {kind}, got '{quantity}'",
+            allowed.join(", ")
+        ));
+    }
+    let (text, exact) = match kind {
+        "pass_at_k" => {
+            let tasks = tasks(fields)?;
+            let k = whole(fields, "k", 1..=MAX_COUNT)?;
+            let row = &pass_at_k::<f64>(&tasks, &[k]).map_err(error)?[0];
+            let exact = if quantity == "none" {
+                &row.none
+            } else {
+                &row.correct
+            };
+            (format!("tasks={} k={k}", tasks.text()), value(exact)?)
+        }
+        "resample" => {
+            let tasks = tasks(fields)?;
+            let (c, s) = (
+                probability(fields, "completeness")?,
+                probability(fields, "soundness")?,
+            );
+            let k = whole(fields, "k", 1..=MAX_COUNT)?;
+            let zero = num_rational::BigRational::from_integer(0.into());
+            let r = resample::<f64>(&tasks, &c, &s, &zero, &[k]).map_err(error)?;
+            let row = &r.rows[0];
+            let exact = match quantity.as_str() {
+                "false_positive" => &row.false_positive,
+                "none" => &row.none,
+                _ => &row.correct,
+            };
+            (
+                format!(
+                    "tasks={} completeness={} soundness={} k={k}",
+                    tasks.text(),
+                    short_text(&c),
+                    short_text(&s)
+                ),
+                value(exact)?,
+            )
+        }
+        "best_of_n" => {
+            let tasks = tasks(fields)?;
+            let (correct, wrong) = (law(fields, "score_correct")?, law(fields, "score_wrong")?);
+            let n = whole(fields, "n", 1..=MAX_COUNT)?;
+            let r = best_of_n::<f64>(&tasks, &correct, &wrong, &[n]).map_err(error)?;
+            let row = &r.rows[0];
+            let exact = if quantity == "false_positive" {
+                &row.false_positive
+            } else {
+                &row.correct
+            };
+            (
+                format!(
+                    "tasks={} score_correct={} score_wrong={} n={n}",
+                    tasks.text(),
+                    correct.text(),
+                    wrong.text()
+                ),
+                value(exact)?,
+            )
+        }
+        "vote" => {
+            let tasks = tasks(fields)?;
+            let text = fields.get("wrong_answers").copied().unwrap_or("1");
+            let wrong = parse_wrong_answers(text)
+                .map_err(|e| as_column(&e, "--wrong-answers", "wrong_answers"))?;
+            let k = whole(fields, "k", 1..=MAX_COUNT)?;
+            let r = vote::<f64>(&tasks, &wrong, &[k]).map_err(error)?;
+            let row = &r.rows[0];
+            let exact = if quantity == "false_positive" {
+                &row.false_positive
+            } else {
+                &row.correct
+            };
+            (
+                format!("tasks={} wrong_answers={text} k={k}", tasks.text()),
+                value(exact)?,
+            )
+        }
+        _ => {
+            let branching =
+                whole(fields, "branching", 2..=u64::from(MAX_LOOKAHEAD_BRANCHING))? as u32;
+            let steps = whole(fields, "steps", 1..=u64::from(MAX_STEPS))? as u32;
+            let growth = match fields.get("growth") {
+                Some(text) => parse_rational(text).map_err(|e| format!("column 'growth': {e}"))?,
+                None => num_rational::BigRational::from_integer(0.into()),
+            };
+            let search = LookaheadSearch {
+                branching,
+                steps,
+                step_correct: probability(fields, "step_correct")?,
+                noise: law(fields, "noise")?,
+                growth,
+            };
+            // Best-of-B^L does not depend on the depth (given or not).
+            let depth = if quantity == "best_of_n" && !fields.contains_key("depth") {
+                1
+            } else {
+                whole(fields, "depth", 1..=u64::from(steps))? as u32
+            };
+            let r = lookahead::<f64>(&search, &[depth]).map_err(|e| {
+                as_column(&e, "--growth", "growth").replacen("--noise", "column 'noise'", 1)
+            })?;
+            let exact = match quantity.as_str() {
+                "first_decision" => value(&r.rows[0].first)?,
+                "best_of_n" => value(r.best_of_n.as_ref().ok_or_else(|| {
+                    r.baseline_note
+                        .clone()
+                        .unwrap_or_else(|| "best-of-B^L is not computed here".to_string())
+                })?)?,
+                _ => value(&r.rows[0].correct)?,
+            };
+            let depth_text = if quantity == "best_of_n" {
+                String::new()
+            } else {
+                format!(" depth={depth}")
+            };
+            (
+                format!(
+                    "branching={branching} steps={steps} step_correct={} noise={} growth={}{depth_text}",
+                    short_text(&search.step_correct),
+                    search.noise.text(),
+                    short_text(&search.growth)
+                ),
+                exact,
+            )
+        }
+    };
+    Ok((format!("{text} quantity={quantity}"), Target::Value(exact)))
+}
