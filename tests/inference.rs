@@ -604,3 +604,17 @@ fn bad_input_is_refused_by_name_before_any_work() {
         &["refused", "leave out --exact"],
     );
 }
+
+/// The manifest's command line reruns the run it describes: `--exact` is in it when the
+/// values are exact (it was left out while the mode line said exact).
+#[test]
+fn the_exact_manifest_command_says_exact() {
+    let out = stdout_of(&["inference", "pass-at-k", "--tasks", "0.5:1", "--k", "1,2", "--exact"]);
+    let command = out
+        .lines()
+        .find(|l| l.starts_with("# command: "))
+        .expect("a command line");
+    assert_eq!(command, "# command: pathology inference pass-at-k --tasks 0.5:1 --k 1,2 --exact");
+    let out = stdout_of(&["inference", "pass-at-k", "--tasks", "0.5:1", "--k", "1,2"]);
+    assert!(out.contains("# command: pathology inference pass-at-k --tasks 0.5:1 --k 1,2\n"));
+}

@@ -100,7 +100,8 @@ fn real(name: &str, label: &str) -> Column {
 /// The f64 note: the largest bound of the report's values.
 fn bound_note<P: Probability>(report: Report, bounds: impl IntoIterator<Item = f64>) -> Report {
     if P::EXACT {
-        return report.mode("exact");
+        // The manifest's command line reruns it: with --exact.
+        return report.param("exact", true).mode("exact");
     }
     let largest = bounds.into_iter().fold(0.0, f64::max);
     report.mode("f64").note(format!(
