@@ -377,6 +377,68 @@ fn f64_agrees_with_exact_within_its_bound() {
     within(&a.value, b.value, b.bound);
 }
 
+/// A deep lookahead's subtree maxima have CDF values within a few units of roundoff of 1:
+/// plain enclosures of their powers widened by a factor B per level (the bound was 1.7e-9 at
+/// B = 4, L = 10 and 0.5 at B = 8, L = 20); the two-sided enclosures keep it near roundoff.
+#[test]
+fn deep_lookahead_bounds_stay_near_roundoff_and_hold() {
+    let within = |exact: &BigRational, value: f64, bound: f64| {
+        let x = pathology::numeric::number::rational_to_f64(exact);
+        assert!((x - value).abs() <= bound, "{x} vs {value} +- {bound}");
+    };
+    let noise = Law::parse(
+        "--noise",
+        "-2:1/16,-3/2:1/16,-1:1/8,-1/2:1/8,0:1/4,1/2:1/8,1:1/8,3/2:1/16,2:1/16",
+    )
+    .unwrap();
+    for growth in ["0", "1/2"] {
+        let search = LookaheadSearch {
+            branching: 4,
+            steps: 7,
+            step_correct: q("0.6"),
+            noise: noise.clone(),
+            growth: q(growth),
+        };
+        let depths: Vec<u32> = (1..=7).collect();
+        let e = lookahead::<BigRational>(&search, &depths).unwrap();
+        let f = lookahead::<f64>(&search, &depths).unwrap();
+        for (a, b) in e.rows.iter().zip(&f.rows) {
+            within(&a.correct.value, b.correct.value, b.correct.bound);
+            within(&a.first.value, b.first.value, b.first.bound);
+            assert!(b.correct.bound < 1e-12, "G = {growth}: {}", b.correct.bound);
+            assert!(b.first.bound < 1e-12, "G = {growth}: {}", b.first.bound);
+        }
+        let (a, b) = (e.best_of_n.unwrap(), f.best_of_n.unwrap());
+        within(&a.value, b.value, b.bound);
+        assert!(b.bound < 1e-12, "G = {growth}: best-of-n {}", b.bound);
+    }
+    let search = LookaheadSearch {
+        branching: 8,
+        steps: 20,
+        step_correct: q("0.6"),
+        noise,
+        growth: q("0"),
+    };
+    let depths: Vec<u32> = (1..=20).collect();
+    let f = lookahead::<f64>(&search, &depths).unwrap();
+    for row in &f.rows {
+        assert!(
+            row.correct.bound < 1e-10,
+            "d = {}: {}",
+            row.depth,
+            row.correct.bound
+        );
+        assert!(
+            row.first.bound < 1e-10,
+            "d = {}: {}",
+            row.depth,
+            row.first.bound
+        );
+    }
+    let baseline = f.best_of_n.unwrap();
+    assert!(baseline.bound < 1e-10, "best-of-8^20: {}", baseline.bound);
+}
+
 #[test]
 fn cli_prints_the_issue_columns_in_every_mode() {
     let csv = stdout_of(&[

@@ -43,10 +43,23 @@ impl Arith for BigInt {
         self - other
     }
     fn times(&self, other: &Self) -> Self {
-        self * other
+        // The numeric layer's product: dashu or the three-prime NTT for long operands.
+        crate::numeric::number::Scaled::mul(self, other)
     }
     fn power(&self, n: u64) -> Self {
-        num_traits::pow(self.clone(), usize::try_from(n).expect("refused before"))
+        let mut result = BigInt::one();
+        let mut base = self.clone();
+        let mut n = n;
+        while n > 0 {
+            if n & 1 == 1 {
+                result = result.times(&base);
+            }
+            n >>= 1;
+            if n > 0 {
+                base = base.times(&base);
+            }
+        }
+        result
     }
     fn scale(values: &[BigRational]) -> (Vec<Self>, Self) {
         let denominator = values
@@ -112,6 +125,9 @@ pub(crate) enum Value {
     Exact(BigInt, BigInt),
     /// An interval holding the exact value.
     Float(Enclosure),
+    /// An exact fraction already in lowest terms (never reduced again: a gcd of values of
+    /// millions of bits costs minutes).
+    Reduced(BigRational),
 }
 
 impl Value {
@@ -129,10 +145,15 @@ impl Value {
             Value::Exact(n, d) => {
                 Value::Float(Enclosure::of(&BigRational::new(n.clone(), d.clone())))
             }
+            Value::Reduced(r) => Value::Float(Enclosure::of(r)),
             Value::Float(e) => Value::Float(*e),
         };
-        match (self, other) {
-            (Value::Exact(..), Value::Exact(..)) => (self.clone(), other.clone()),
+        let parts = |v: &Value| match v {
+            Value::Reduced(r) => Value::Exact(r.numer().clone(), r.denom().clone()),
+            other => other.clone(),
+        };
+        match (parts(self), parts(other)) {
+            (a @ Value::Exact(..), b @ Value::Exact(..)) => (a, b),
             _ => (float(self), float(other)),
         }
     }
@@ -180,6 +201,7 @@ impl Value {
     pub(crate) fn exact(&self) -> Option<BigRational> {
         match self {
             Value::Exact(n, d) => Some(<BigRational as Probability>::from_scaled(n, d)),
+            Value::Reduced(r) => Some(r.clone()),
             Value::Float(_) => None,
         }
     }
@@ -188,7 +210,7 @@ impl Value {
     /// enclosure is first clamped to `[low, high]` (a tightening: the exact value lies there).
     pub(crate) fn bounded<P: Probability>(&self, low: f64, high: f64) -> Bounded<P> {
         match self {
-            Value::Exact(..) => {
+            Value::Exact(..) | Value::Reduced(..) => {
                 let a = self.exact().expect("exact");
                 let value = P::from_rational(&a);
                 let bound = match value.exact_value() {

@@ -11,7 +11,7 @@ use super::{Tasks, check_cost, product_seconds, reduce_seconds};
 use crate::analytic::distributions::Bounded;
 use crate::analytic::pathsum::Law;
 use crate::error::{Error, Result};
-use crate::numeric::enclosure::Enclosure;
+use crate::numeric::enclosure::{Enclosure, TwoSided};
 use crate::numeric::number::Probability;
 
 /// One sample's joint law of (correct, score) on ascending score levels: per level the
@@ -100,6 +100,33 @@ pub(crate) fn pick_correct<A: Arith>(
         out.push(A::value(&sum, &m.times(&d_power)));
     }
     out
+}
+
+/// [`pick_correct`] in `f64` with the cumulative masses held as [`TwoSided`] enclosures:
+/// `G(s)^n` near 1 keeps its distance to 1 (its complement to full relative precision), so
+/// the bound stays meaningful for n in the billions and beyond, where plain enclosures of
+/// `G(s)^n` widen to `[0, 1]`.
+pub(crate) fn pick_correct_float(
+    ratios: &[BigRational],
+    cumulative: &[BigRational],
+    ns: &[u64],
+) -> Vec<Value> {
+    use crate::numeric::enclosure::Ring;
+    let x: Vec<Enclosure> = ratios.iter().map(Enclosure::of).collect();
+    let g: Vec<TwoSided> = cumulative.iter().map(TwoSided::of).collect();
+    let zero = TwoSided::of(&BigRational::zero());
+    ns.iter()
+        .map(|&n| {
+            let mut sum = Enclosure::point(0.0);
+            let mut below = zero;
+            for (xi, gi) in x.iter().zip(&g) {
+                let power = gi.power(n);
+                sum = sum.add(&xi.mul(&power.minus(&below)));
+                below = power;
+            }
+            Value::Float(sum)
+        })
+        .collect()
 }
 
 /// One row of best-of-n.
