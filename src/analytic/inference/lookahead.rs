@@ -18,8 +18,17 @@
 //! of `1 + sZ` and of `sZ`), one level up they become `(Q F_c + (1 - Q) F_w)^B` and
 //! `F_w^B`. The decision is then best-of-B over candidates correct with probability Q whose
 //! scores have these laws, with the tie-aware sum `sum_s a(s) sum_{i<B} G(s)^i G(s-)^(B-1-i)`
-//! (the same identity as best-of-n, written without the division). All numbers are
-//! integers over one power of a common denominator (exact) or enclosures (`f64`).
+//! (the same identity as best-of-n, written without the division).
+//!
+//! **Numbers.** Exact: the CDFs of a level are integers over that level's one denominator
+//! `(e d)^B` (e the denominator of Q), multiplied by the numeric layer's products (the NTT
+//! for long operands); each result is reduced once, by the primes of e and of the frontier
+//! CDFs' denominator alone, whose exponents are known from the levels (a gcd of numbers of
+//! millions of bits would cost minutes). `f64`: every CDF value is a two-sided enclosure (of
+//! the value and of its complement, `numeric::enclosure::TwoSided`): the CDFs of deep
+//! subtrees' maxima lie within roundoff of 0 or 1, and a plain enclosure of `F^B` near 1
+//! widens by a factor B per level (the bound of B = 8, L = 20 was 0.5); the complement keeps
+//! its relative precision, so the bound stays near roundoff.
 
 use std::collections::HashMap;
 
