@@ -162,6 +162,34 @@ impl Ring for Enclosure {
     }
 }
 
+/// Enclosures as the scaled ring of the hot loops (every denominator 1): sums, differences
+/// and products round outward, so the exact result of the same operations on the enclosed
+/// numbers lies in the result. Their rounding is inside the interval: the ring's own
+/// rounding bound (`UNIT_ROUNDOFF`) is 0.
+impl crate::numeric::number::Scaled for Enclosure {
+    fn zero_value() -> Self {
+        Enclosure::point(0.0)
+    }
+    fn one_value() -> Self {
+        Enclosure::point(1.0)
+    }
+    fn add(&self, other: &Self) -> Self {
+        Ring::add(self, other)
+    }
+    fn sub(&self, other: &Self) -> Self {
+        Ring::sub(self, other)
+    }
+    fn mul(&self, other: &Self) -> Self {
+        Ring::mul(self, other)
+    }
+    fn add_product(&mut self, a: &Self, b: &Self) {
+        *self = Ring::add(self, &Ring::mul(a, b));
+    }
+    fn is_zero_value(&self) -> bool {
+        self.lower == 0.0 && self.upper == 0.0
+    }
+}
+
 /// A probability `p` enclosed twice: as `p` and as its complement `1 - p`, each an
 /// [`Enclosure`] of doubles.
 ///

@@ -41,6 +41,22 @@ pub trait Scaled: Clone + Debug + Send + Sync + 'static {
     fn add_product(&mut self, a: &Self, b: &Self);
     /// Whether the value is exactly zero.
     fn is_zero_value(&self) -> bool;
+    /// `self^n` by repeated squaring (`BigInt`: the fast products of [`Scaled::mul`]).
+    fn power(&self, n: u64) -> Self {
+        let mut result = Self::one_value();
+        let mut base = self.clone();
+        let mut n = n;
+        while n > 0 {
+            if n & 1 == 1 {
+                result = result.mul(&base);
+            }
+            n >>= 1;
+            if n > 0 {
+                base = base.mul(&base);
+            }
+        }
+        result
+    }
     /// The full (acyclic) convolution `c[k] = sum_j a[j] * b[k - j]` of two non-empty vectors
     /// of non-negative values.
     ///

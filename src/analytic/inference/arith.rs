@@ -11,20 +11,13 @@ use num_traits::{One, Signed, ToPrimitive, Zero};
 
 use crate::analytic::distributions::Bounded;
 use crate::numeric::enclosure::{Enclosure, Ring};
-use crate::numeric::number::Probability;
+use crate::numeric::number::{Probability, Scaled};
 
-/// The arithmetic of the engines: exact scaled integers ([`BigInt`]) or enclosures.
-pub(crate) trait Arith: Clone + Send + Sync + std::fmt::Debug + 'static {
-    /// The number 0.
-    fn zero_value() -> Self;
-    /// `self + other`.
-    fn plus(&self, other: &Self) -> Self;
-    /// `self - other`.
-    fn minus(&self, other: &Self) -> Self;
-    /// `self * other`.
-    fn times(&self, other: &Self) -> Self;
-    /// `self^n`.
-    fn power(&self, n: u64) -> Self;
+/// The arithmetic of the engines: exact scaled integers ([`BigInt`]) or enclosures. The
+/// ring operations (`zero_value`, `add`, `sub`, `mul`, `power`) are the numeric layer's
+/// [`Scaled`] (its fast products for long integers, its outward-rounded enclosures); this
+/// trait adds only how inputs are scaled and how a result becomes a [`Value`].
+pub(crate) trait Arith: Scaled {
     /// `values` over one common scale: exact, the numerators over the least common multiple
     /// of the denominators (returned second); `f64`, enclosures over 1.
     fn scale(values: &[BigRational]) -> (Vec<Self>, Self);
@@ -33,34 +26,6 @@ pub(crate) trait Arith: Clone + Send + Sync + std::fmt::Debug + 'static {
 }
 
 impl Arith for BigInt {
-    fn zero_value() -> Self {
-        Zero::zero()
-    }
-    fn plus(&self, other: &Self) -> Self {
-        self + other
-    }
-    fn minus(&self, other: &Self) -> Self {
-        self - other
-    }
-    fn times(&self, other: &Self) -> Self {
-        // The numeric layer's product: dashu or the three-prime NTT for long operands.
-        crate::numeric::number::Scaled::mul(self, other)
-    }
-    fn power(&self, n: u64) -> Self {
-        let mut result = BigInt::one();
-        let mut base = self.clone();
-        let mut n = n;
-        while n > 0 {
-            if n & 1 == 1 {
-                result = result.times(&base);
-            }
-            n >>= 1;
-            if n > 0 {
-                base = base.times(&base);
-            }
-        }
-        result
-    }
     fn scale(values: &[BigRational]) -> (Vec<Self>, Self) {
         let denominator = values
             .iter()
@@ -77,33 +42,6 @@ impl Arith for BigInt {
 }
 
 impl Arith for Enclosure {
-    fn zero_value() -> Self {
-        Enclosure::point(0.0)
-    }
-    fn plus(&self, other: &Self) -> Self {
-        Ring::add(self, other)
-    }
-    fn minus(&self, other: &Self) -> Self {
-        Ring::sub(self, other)
-    }
-    fn times(&self, other: &Self) -> Self {
-        Ring::mul(self, other)
-    }
-    fn power(&self, n: u64) -> Self {
-        let mut result = Enclosure::point(1.0);
-        let mut base = *self;
-        let mut n = n;
-        while n > 0 {
-            if n & 1 == 1 {
-                result = Ring::mul(&result, &base);
-            }
-            n >>= 1;
-            if n > 0 {
-                base = Ring::mul(&base, &base);
-            }
-        }
-        result
-    }
     fn scale(values: &[BigRational]) -> (Vec<Self>, Self) {
         (
             values.iter().map(Enclosure::of).collect(),

@@ -12,7 +12,7 @@ use crate::analytic::distributions::Bounded;
 use crate::analytic::pathsum::Law;
 use crate::error::{Error, Result};
 use crate::numeric::enclosure::{Enclosure, TwoSided};
-use crate::numeric::number::Probability;
+use crate::numeric::number::{Probability, Scaled};
 
 /// One sample's joint law of (correct, score) on ascending score levels: per level the
 /// probability `a` of a correct sample with that score and `b` of a wrong one.
@@ -82,9 +82,9 @@ pub(crate) fn pick_correct<A: Arith>(
         if n >= exponent && n - exponent <= 8 && exponent > 0 {
             for _ in exponent..n {
                 for (p, gi) in powers.iter_mut().zip(&g) {
-                    *p = p.times(gi);
+                    *p = p.mul(gi);
                 }
-                d_power = d_power.times(&d);
+                d_power = d_power.mul(&d);
             }
         } else {
             powers = g.iter().map(|gi| gi.power(n)).collect();
@@ -94,10 +94,10 @@ pub(crate) fn pick_correct<A: Arith>(
         let mut sum = A::zero_value();
         let mut below = A::zero_value();
         for (xi, p) in x.iter().zip(&powers) {
-            sum = sum.plus(&xi.times(&p.minus(&below)));
+            sum = sum.add(&xi.mul(&p.sub(&below)));
             below = p.clone();
         }
-        out.push(A::value(&sum, &m.times(&d_power)));
+        out.push(A::value(&sum, &m.mul(&d_power)));
     }
     out
 }
@@ -111,7 +111,6 @@ pub(crate) fn pick_correct_float(
     cumulative: &[BigRational],
     ns: &[u64],
 ) -> Vec<Value> {
-    use crate::numeric::enclosure::Ring;
     let x: Vec<Enclosure> = ratios.iter().map(Enclosure::of).collect();
     let g: Vec<TwoSided> = cumulative.iter().map(TwoSided::of).collect();
     let zero = TwoSided::of(&BigRational::zero());

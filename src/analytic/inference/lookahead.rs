@@ -43,7 +43,7 @@ use crate::analytic::distributions::Bounded;
 use crate::analytic::pathsum::Law;
 use crate::error::{Error, Result};
 use crate::numeric::enclosure::{Enclosure, TwoSided};
-use crate::numeric::number::Probability;
+use crate::numeric::number::{Probability, Scaled};
 
 /// The largest branching factor B.
 pub const MAX_LOOKAHEAD_BRANCHING: u32 = 1024;
@@ -446,11 +446,11 @@ fn rows<P: Probability, A: Arith>(
             }
             numerator = Some(match numerator {
                 None => n.clone(),
-                Some(x) => x.times(n),
+                Some(x) => x.mul(n),
             });
             denominator = Some(match denominator {
                 None => den.clone(),
-                Some(x) => x.times(den),
+                Some(x) => x.mul(den),
             });
         }
         let hs: Vec<u32> = (0..search.steps).map(|l| search.decision(l, d).0).collect();
@@ -542,14 +542,14 @@ pub(crate) fn decision_accuracy(search: &LookaheadSearch, h: u32, m: u32) -> (Bi
     let mix = |fc: &[BigInt], fw: &[BigInt]| -> Vec<BigInt> {
         fc.iter()
             .zip(fw)
-            .map(|(c, w)| qc.times(c).plus(&qw.times(w)))
+            .map(|(c, w)| qc.mul(c).add(&qw.mul(w)))
             .collect()
     };
     for _ in 0..h {
         let mixed = mix(&fc, &fw);
         fc = mixed.iter().map(|x| x.power(b)).collect();
-        fw = fw.iter().map(|x| e.times(x).power(b)).collect();
-        d = e.times(&d).power(b);
+        fw = fw.iter().map(|x| e.mul(x).power(b)).collect();
+        d = e.mul(&d).power(b);
     }
     // The decision: candidates correct with probability Q, scores from fc (correct) or fw;
     // per level s, a(s) sum_{i<B} G(s)^i G(s-)^(B-1-i), the powers of G(s-) kept from the
@@ -567,31 +567,30 @@ pub(crate) fn decision_accuracy(search: &LookaheadSearch, h: u32, m: u32) -> (Bi
             let next = if i == 1 {
                 gi.clone()
             } else {
-                powers[i - 1].times(gi)
+                powers[i - 1].mul(gi)
             };
             powers.push(next);
         }
-        let mass = c.minus(&below_c);
+        let mass = c.sub(&below_c);
         if !mass.is_zero() {
-            let mut inner = powers[top].plus(&below_powers[top]);
+            let mut inner = powers[top].add(&below_powers[top]);
             for i in 1..top {
                 if !below_powers[top - i].is_zero() {
-                    inner = inner.plus(&powers[i].times(&below_powers[top - i]));
+                    inner = inner.add(&powers[i].mul(&below_powers[top - i]));
                 }
             }
-            sum = sum.plus(&qc.times(&mass).times(&inner));
+            sum = sum.add(&qc.mul(&mass).mul(&inner));
         }
         below_c = c.clone();
         below_powers = powers;
     }
-    (sum, e.times(&d).power(b))
+    (sum, e.mul(&d).power(b))
 }
 
 /// The accuracy of one decision in `f64`: the same composition with every CDF value held as
 /// a [`TwoSided`] enclosure (of the value and of its complement), so that values near 1
 /// keep their distance to 1 through the powers of the levels.
 pub(crate) fn decision_accuracy_float(search: &LookaheadSearch, h: u32, m: u32) -> Enclosure {
-    use crate::numeric::enclosure::Ring;
     let b = search.branching as u64;
     let (correct, wrong) = frontier_cdfs(search, m);
     let mut fc: Vec<TwoSided> = correct.iter().map(TwoSided::of).collect();
