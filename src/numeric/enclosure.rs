@@ -265,7 +265,9 @@ impl TwoSided {
     ///     &Enclosure::of(&q("0.4")),
     ///     &TwoSided::of(&q("1")),
     /// );
-    /// assert_eq!(m.complement, Enclosure::point(0.0)); // exactly 1, although 0.6 + 0.4 is not
+    /// // The exact value is 1: its complement stays within the smallest double of 0, although
+    /// // the enclosures of 0.6 and 0.4 do not sum to exactly 1.
+    /// assert!(m.complement.lower == 0.0 && m.complement.upper < 1e-300);
     /// ```
     pub fn mix(weight: &Enclosure, x: &TwoSided, rest: &Enclosure, y: &TwoSided) -> Self {
         TwoSided {
@@ -284,11 +286,13 @@ impl TwoSided {
     /// ```
     /// use pathology::numeric::enclosure::TwoSided;
     /// use pathology::numeric::number::parse_rational;
-    /// // (1 - 2^-60)^(2^40): its complement is about 2^-20 and known to full precision.
+    /// // (1 - 2^-60)^(2^40): its complement, 2^-20 - 2^-41 + ..., is known to 12 digits;
+    /// // the plain power of the value's enclosure [1 - 2^-53, 1] knows nothing of it.
     /// let p = TwoSided::of(&parse_rational("1152921504606846975/1152921504606846976").unwrap());
     /// let c = p.power(1 << 40).complement;
-    /// let exact = 2f64.powi(-20);
-    /// assert!(c.lower <= exact && exact <= c.upper && c.upper - c.lower < 1e-12 * exact);
+    /// let first_terms = 2f64.powi(-20) - 2f64.powi(-41);
+    /// assert!((c.lower - first_terms).abs() < 1e-12 * first_terms);
+    /// assert!(c.upper - c.lower < 1e-12 * c.upper);
     /// ```
     pub fn power(&self, n: u64) -> Self {
         if n == 0 {
