@@ -666,3 +666,42 @@ fn bad_input_is_refused_by_name_before_any_work() {
         &["refused", "leave out --exact"],
     );
 }
+
+/// Best-of-n's `G(s)^n` for n in the billions: the plain enclosure of `G(s)^n` near 1
+/// widened with n (the bound was 1.7e-7 at n = 10^9 on these laws); the two-sided one holds
+/// the complement to relative precision.
+#[test]
+fn best_of_n_bounds_stay_near_roundoff_at_a_billion_samples() {
+    let total: i64 = (1..=100).sum();
+    let law = |offset: i64, rising: bool| {
+        let text: Vec<String> = (0..100i64)
+            .map(|i| {
+                let w = if rising { i + 1 } else { 100 - i };
+                format!("{}/10:{w}/{total}", offset * 10 + i)
+            })
+            .collect();
+        Law::parse("--score", &text.join(",")).unwrap()
+    };
+    let tasks = Tasks::parse("0.3:0.5,0.7:0.5").unwrap();
+    let ns: Vec<u64> = (0..=9).map(|e| 10u64.pow(e)).collect();
+    let f = best_of_n::<f64>(&tasks, &law(2, true), &law(0, false), &ns).unwrap();
+    for row in &f.rows {
+        assert!(
+            row.correct.bound < 1e-12,
+            "n = {:?}: {}",
+            row.n,
+            row.correct.bound
+        );
+    }
+    let small = [1u64, 2, 7];
+    let e = best_of_n::<BigRational>(&tasks, &law(2, true), &law(0, false), &small).unwrap();
+    let f = best_of_n::<f64>(&tasks, &law(2, true), &law(0, false), &small).unwrap();
+    for (a, b) in e.rows.iter().zip(&f.rows) {
+        let x = pathology::numeric::number::rational_to_f64(&a.correct.value);
+        assert!(
+            (x - b.correct.value).abs() <= b.correct.bound,
+            "{x} vs {:?}",
+            b.correct
+        );
+    }
+}

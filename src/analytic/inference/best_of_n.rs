@@ -208,16 +208,21 @@ pub fn best_of_n<P: Probability>(
             levels * top / 8.0 * 2.0,
             super::EXACT_HINT,
         )?;
-        Ok(best_rows::<P, BigInt>(tasks, &per_type, ns))
+        Ok(best_rows::<P>(tasks, &per_type, ns, pick_correct::<BigInt>))
     } else {
-        Ok(best_rows::<P, Enclosure>(tasks, &per_type, ns))
+        Ok(best_rows::<P>(tasks, &per_type, ns, pick_correct_float))
     }
 }
 
-fn best_rows<P: Probability, A: Arith>(
+/// `P(the sample taken is correct)` per n from a level's ratios and cumulative masses, in
+/// one mode ([`pick_correct`] exact, [`pick_correct_float`] `f64`).
+type Pick = fn(&[BigRational], &[BigRational], &[u64]) -> Vec<Value>;
+
+fn best_rows<P: Probability>(
     tasks: &Tasks,
     per_type: &[Levels],
     ns: &[u64],
+    pick: Pick,
 ) -> BestOfN<P> {
     let exact = P::EXACT;
     let one = Value::of(&BigRational::one(), exact);
@@ -229,10 +234,7 @@ fn best_rows<P: Probability, A: Arith>(
     for (t, levels) in tasks.types().iter().zip(per_type) {
         let (ratios, cumulative) = levels.ratios_and_cumulative();
         let w = Value::of(&t.share, exact);
-        for (total, v) in totals
-            .iter_mut()
-            .zip(pick_correct::<A>(&ratios, &cumulative, ns))
-        {
+        for (total, v) in totals.iter_mut().zip(pick(&ratios, &cumulative, ns)) {
             *total = total.add(&w.mul(&v));
         }
         limit += &t.share * levels.limit();
