@@ -106,4 +106,10 @@ fn main() {
         .map(|x| x.correct.bound.max(x.first.bound))
         .fold(0.0, f64::max);
     println!("  largest bound {largest:.2e}");
+    if let Some(b) = &r.best_of_n {
+        println!(
+            "  best-of-n over 8^20 solutions: {:.6}, bound {:.2e}",
+            b.value, b.bound
+        );
+    }
 }

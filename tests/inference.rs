@@ -377,6 +377,68 @@ fn f64_agrees_with_exact_within_its_bound() {
     within(&a.value, b.value, b.bound);
 }
 
+/// A deep lookahead's subtree maxima have CDF values within a few units of roundoff of 1:
+/// plain enclosures of their powers widened by a factor B per level (the bound was 1.7e-9 at
+/// B = 4, L = 10 and 0.5 at B = 8, L = 20); the two-sided enclosures keep it near roundoff.
+#[test]
+fn deep_lookahead_bounds_stay_near_roundoff_and_hold() {
+    let within = |exact: &BigRational, value: f64, bound: f64| {
+        let x = pathology::numeric::number::rational_to_f64(exact);
+        assert!((x - value).abs() <= bound, "{x} vs {value} +- {bound}");
+    };
+    let noise = Law::parse(
+        "--noise",
+        "-2:1/16,-3/2:1/16,-1:1/8,-1/2:1/8,0:1/4,1/2:1/8,1:1/8,3/2:1/16,2:1/16",
+    )
+    .unwrap();
+    for growth in ["0", "1/2"] {
+        let search = LookaheadSearch {
+            branching: 4,
+            steps: 7,
+            step_correct: q("0.6"),
+            noise: noise.clone(),
+            growth: q(growth),
+        };
+        let depths: Vec<u32> = (1..=7).collect();
+        let e = lookahead::<BigRational>(&search, &depths).unwrap();
+        let f = lookahead::<f64>(&search, &depths).unwrap();
+        for (a, b) in e.rows.iter().zip(&f.rows) {
+            within(&a.correct.value, b.correct.value, b.correct.bound);
+            within(&a.first.value, b.first.value, b.first.bound);
+            assert!(b.correct.bound < 1e-12, "G = {growth}: {}", b.correct.bound);
+            assert!(b.first.bound < 1e-12, "G = {growth}: {}", b.first.bound);
+        }
+        let (a, b) = (e.best_of_n.unwrap(), f.best_of_n.unwrap());
+        within(&a.value, b.value, b.bound);
+        assert!(b.bound < 1e-12, "G = {growth}: best-of-n {}", b.bound);
+    }
+    let search = LookaheadSearch {
+        branching: 8,
+        steps: 20,
+        step_correct: q("0.6"),
+        noise,
+        growth: q("0"),
+    };
+    let depths: Vec<u32> = (1..=20).collect();
+    let f = lookahead::<f64>(&search, &depths).unwrap();
+    for row in &f.rows {
+        assert!(
+            row.correct.bound < 1e-10,
+            "d = {}: {}",
+            row.depth,
+            row.correct.bound
+        );
+        assert!(
+            row.first.bound < 1e-10,
+            "d = {}: {}",
+            row.depth,
+            row.first.bound
+        );
+    }
+    let baseline = f.best_of_n.unwrap();
+    assert!(baseline.bound < 1e-10, "best-of-8^20: {}", baseline.bound);
+}
+
 #[test]
 fn cli_prints_the_issue_columns_in_every_mode() {
     let csv = stdout_of(&[
@@ -609,12 +671,62 @@ fn bad_input_is_refused_by_name_before_any_work() {
 /// values are exact (it was left out while the mode line said exact).
 #[test]
 fn the_exact_manifest_command_says_exact() {
-    let out = stdout_of(&["inference", "pass-at-k", "--tasks", "0.5:1", "--k", "1,2", "--exact"]);
+    let out = stdout_of(&[
+        "inference",
+        "pass-at-k",
+        "--tasks",
+        "0.5:1",
+        "--k",
+        "1,2",
+        "--exact",
+    ]);
     let command = out
         .lines()
         .find(|l| l.starts_with("# command: "))
         .expect("a command line");
-    assert_eq!(command, "# command: pathology inference pass-at-k --tasks 0.5:1 --k 1,2 --exact");
+    assert_eq!(
+        command,
+        "# command: pathology inference pass-at-k --tasks 0.5:1 --k 1,2 --exact"
+    );
     let out = stdout_of(&["inference", "pass-at-k", "--tasks", "0.5:1", "--k", "1,2"]);
     assert!(out.contains("# command: pathology inference pass-at-k --tasks 0.5:1 --k 1,2\n"));
+}
+
+/// Best-of-n's `G(s)^n` for n in the billions: the plain enclosure of `G(s)^n` near 1
+/// widened with n (the bound was 1.7e-7 at n = 10^9 on these laws); the two-sided one holds
+/// the complement to relative precision.
+#[test]
+fn best_of_n_bounds_stay_near_roundoff_at_a_billion_samples() {
+    let total: i64 = (1..=100).sum();
+    let law = |offset: i64, rising: bool| {
+        let text: Vec<String> = (0..100i64)
+            .map(|i| {
+                let w = if rising { i + 1 } else { 100 - i };
+                format!("{}/10:{w}/{total}", offset * 10 + i)
+            })
+            .collect();
+        Law::parse("--score", &text.join(",")).unwrap()
+    };
+    let tasks = Tasks::parse("0.3:0.5,0.7:0.5").unwrap();
+    let ns: Vec<u64> = (0..=9).map(|e| 10u64.pow(e)).collect();
+    let f = best_of_n::<f64>(&tasks, &law(2, true), &law(0, false), &ns).unwrap();
+    for row in &f.rows {
+        assert!(
+            row.correct.bound < 1e-12,
+            "n = {:?}: {}",
+            row.n,
+            row.correct.bound
+        );
+    }
+    let small = [1u64, 2, 7];
+    let e = best_of_n::<BigRational>(&tasks, &law(2, true), &law(0, false), &small).unwrap();
+    let f = best_of_n::<f64>(&tasks, &law(2, true), &law(0, false), &small).unwrap();
+    for (a, b) in e.rows.iter().zip(&f.rows) {
+        let x = pathology::numeric::number::rational_to_f64(&a.correct.value);
+        assert!(
+            (x - b.correct.value).abs() <= b.correct.bound,
+            "{x} vs {:?}",
+            b.correct
+        );
+    }
 }

@@ -41,6 +41,22 @@ pub trait Scaled: Clone + Debug + Send + Sync + 'static {
     fn add_product(&mut self, a: &Self, b: &Self);
     /// Whether the value is exactly zero.
     fn is_zero_value(&self) -> bool;
+    /// `self^n` by repeated squaring (`BigInt`: the fast products of [`Scaled::mul`]).
+    fn power(&self, n: u64) -> Self {
+        let mut result = Self::one_value();
+        let mut base = self.clone();
+        let mut n = n;
+        while n > 0 {
+            if n & 1 == 1 {
+                result = result.mul(&base);
+            }
+            n >>= 1;
+            if n > 0 {
+                base = base.mul(&base);
+            }
+        }
+        result
+    }
     /// The full (acyclic) convolution `c[k] = sum_j a[j] * b[k - j]` of two non-empty vectors
     /// of non-negative values.
     ///
@@ -365,43 +381,6 @@ pub fn lcm_positive(a: &BigInt, b: &BigInt) -> BigInt {
     }
     let reduced = reduced_fraction(a, b);
     reduced.numer() * b
-}
-
-/// Binary (Stein's) gcd of two 128-bit words; `gcd(0, b) = b`.
-fn gcd_u128(mut a: u128, mut b: u128) -> u128 {
-    if a == 0 || b == 0 {
-        return a | b;
-    }
-    let shift = (a | b).trailing_zeros();
-    a >>= a.trailing_zeros();
-    loop {
-        b >>= b.trailing_zeros();
-        if a > b {
-            std::mem::swap(&mut a, &mut b);
-        }
-        if b <= u128::from(u64::MAX) {
-            // Both in one word from here on: the same steps on 64-bit words.
-            return u128::from(gcd_odd_u64(a as u64, b as u64)) << shift;
-        }
-        b -= a;
-        if b == 0 {
-            return a << shift;
-        }
-    }
-}
-
-/// Binary gcd of `a` odd and `b >= a`, both non-zero.
-fn gcd_odd_u64(mut a: u64, mut b: u64) -> u64 {
-    loop {
-        b >>= b.trailing_zeros();
-        if a > b {
-            std::mem::swap(&mut a, &mut b);
-        }
-        b -= a;
-        if b == 0 {
-            return a;
-        }
-    }
 }
 
 /// `numerator / denominator` in lowest terms (denominator non-zero); the gcd of large
@@ -1137,6 +1116,10 @@ fn terminating_places(q: &BigInt) -> Option<usize> {
     let places = count(2).max(count(5));
     (rest == <BigInt as One>::one() && places <= 60).then_some(places)
 }
+
+mod reduce;
+use reduce::gcd_u128;
+pub use reduce::{reduced_over_factored, small_primes};
 
 #[cfg(test)]
 mod tests;

@@ -11,20 +11,13 @@ use num_traits::{One, Signed, ToPrimitive, Zero};
 
 use crate::analytic::distributions::Bounded;
 use crate::numeric::enclosure::{Enclosure, Ring};
-use crate::numeric::number::Probability;
+use crate::numeric::number::{Probability, Scaled};
 
-/// The arithmetic of the engines: exact scaled integers ([`BigInt`]) or enclosures.
-pub(crate) trait Arith: Clone + Send + Sync + std::fmt::Debug + 'static {
-    /// The number 0.
-    fn zero_value() -> Self;
-    /// `self + other`.
-    fn plus(&self, other: &Self) -> Self;
-    /// `self - other`.
-    fn minus(&self, other: &Self) -> Self;
-    /// `self * other`.
-    fn times(&self, other: &Self) -> Self;
-    /// `self^n`.
-    fn power(&self, n: u64) -> Self;
+/// The arithmetic of the engines: exact scaled integers ([`BigInt`]) or enclosures. The
+/// ring operations (`zero_value`, `add`, `sub`, `mul`, `power`) are the numeric layer's
+/// [`Scaled`] (its fast products for long integers, its outward-rounded enclosures); this
+/// trait adds only how inputs are scaled and how a result becomes a [`Value`].
+pub(crate) trait Arith: Scaled {
     /// `values` over one common scale: exact, the numerators over the least common multiple
     /// of the denominators (returned second); `f64`, enclosures over 1.
     fn scale(values: &[BigRational]) -> (Vec<Self>, Self);
@@ -33,21 +26,6 @@ pub(crate) trait Arith: Clone + Send + Sync + std::fmt::Debug + 'static {
 }
 
 impl Arith for BigInt {
-    fn zero_value() -> Self {
-        Zero::zero()
-    }
-    fn plus(&self, other: &Self) -> Self {
-        self + other
-    }
-    fn minus(&self, other: &Self) -> Self {
-        self - other
-    }
-    fn times(&self, other: &Self) -> Self {
-        self * other
-    }
-    fn power(&self, n: u64) -> Self {
-        num_traits::pow(self.clone(), usize::try_from(n).expect("refused before"))
-    }
     fn scale(values: &[BigRational]) -> (Vec<Self>, Self) {
         let denominator = values
             .iter()
@@ -64,33 +42,6 @@ impl Arith for BigInt {
 }
 
 impl Arith for Enclosure {
-    fn zero_value() -> Self {
-        Enclosure::point(0.0)
-    }
-    fn plus(&self, other: &Self) -> Self {
-        Ring::add(self, other)
-    }
-    fn minus(&self, other: &Self) -> Self {
-        Ring::sub(self, other)
-    }
-    fn times(&self, other: &Self) -> Self {
-        Ring::mul(self, other)
-    }
-    fn power(&self, n: u64) -> Self {
-        let mut result = Enclosure::point(1.0);
-        let mut base = *self;
-        let mut n = n;
-        while n > 0 {
-            if n & 1 == 1 {
-                result = Ring::mul(&result, &base);
-            }
-            n >>= 1;
-            if n > 0 {
-                base = Ring::mul(&base, &base);
-            }
-        }
-        result
-    }
     fn scale(values: &[BigRational]) -> (Vec<Self>, Self) {
         (
             values.iter().map(Enclosure::of).collect(),
@@ -112,6 +63,9 @@ pub(crate) enum Value {
     Exact(BigInt, BigInt),
     /// An interval holding the exact value.
     Float(Enclosure),
+    /// An exact fraction already in lowest terms (never reduced again: a gcd of values of
+    /// millions of bits costs minutes).
+    Reduced(BigRational),
 }
 
 impl Value {
@@ -129,10 +83,15 @@ impl Value {
             Value::Exact(n, d) => {
                 Value::Float(Enclosure::of(&BigRational::new(n.clone(), d.clone())))
             }
+            Value::Reduced(r) => Value::Float(Enclosure::of(r)),
             Value::Float(e) => Value::Float(*e),
         };
-        match (self, other) {
-            (Value::Exact(..), Value::Exact(..)) => (self.clone(), other.clone()),
+        let parts = |v: &Value| match v {
+            Value::Reduced(r) => Value::Exact(r.numer().clone(), r.denom().clone()),
+            other => other.clone(),
+        };
+        match (parts(self), parts(other)) {
+            (a @ Value::Exact(..), b @ Value::Exact(..)) => (a, b),
             _ => (float(self), float(other)),
         }
     }
@@ -180,6 +139,7 @@ impl Value {
     pub(crate) fn exact(&self) -> Option<BigRational> {
         match self {
             Value::Exact(n, d) => Some(<BigRational as Probability>::from_scaled(n, d)),
+            Value::Reduced(r) => Some(r.clone()),
             Value::Float(_) => None,
         }
     }
@@ -188,7 +148,7 @@ impl Value {
     /// enclosure is first clamped to `[low, high]` (a tightening: the exact value lies there).
     pub(crate) fn bounded<P: Probability>(&self, low: f64, high: f64) -> Bounded<P> {
         match self {
-            Value::Exact(..) => {
+            Value::Exact(..) | Value::Reduced(..) => {
                 let a = self.exact().expect("exact");
                 let value = P::from_rational(&a);
                 let bound = match value.exact_value() {

@@ -11,8 +11,8 @@ use super::{Tasks, check_cost, product_seconds, reduce_seconds};
 use crate::analytic::distributions::Bounded;
 use crate::analytic::pathsum::Law;
 use crate::error::{Error, Result};
-use crate::numeric::enclosure::Enclosure;
-use crate::numeric::number::Probability;
+use crate::numeric::enclosure::{Enclosure, TwoSided};
+use crate::numeric::number::{Probability, Scaled};
 
 /// One sample's joint law of (correct, score) on ascending score levels: per level the
 /// probability `a` of a correct sample with that score and `b` of a wrong one.
@@ -82,9 +82,9 @@ pub(crate) fn pick_correct<A: Arith>(
         if n >= exponent && n - exponent <= 8 && exponent > 0 {
             for _ in exponent..n {
                 for (p, gi) in powers.iter_mut().zip(&g) {
-                    *p = p.times(gi);
+                    *p = p.mul(gi);
                 }
-                d_power = d_power.times(&d);
+                d_power = d_power.mul(&d);
             }
         } else {
             powers = g.iter().map(|gi| gi.power(n)).collect();
@@ -94,12 +94,38 @@ pub(crate) fn pick_correct<A: Arith>(
         let mut sum = A::zero_value();
         let mut below = A::zero_value();
         for (xi, p) in x.iter().zip(&powers) {
-            sum = sum.plus(&xi.times(&p.minus(&below)));
+            sum = sum.add(&xi.mul(&p.sub(&below)));
             below = p.clone();
         }
-        out.push(A::value(&sum, &m.times(&d_power)));
+        out.push(A::value(&sum, &m.mul(&d_power)));
     }
     out
+}
+
+/// [`pick_correct`] in `f64` with the cumulative masses held as [`TwoSided`] enclosures:
+/// `G(s)^n` near 1 keeps its distance to 1 (its complement to full relative precision), so
+/// the bound stays meaningful for n in the billions and beyond, where plain enclosures of
+/// `G(s)^n` widen to `[0, 1]`.
+pub(crate) fn pick_correct_float(
+    ratios: &[BigRational],
+    cumulative: &[BigRational],
+    ns: &[u64],
+) -> Vec<Value> {
+    let x: Vec<Enclosure> = ratios.iter().map(Enclosure::of).collect();
+    let g: Vec<TwoSided> = cumulative.iter().map(TwoSided::of).collect();
+    let zero = TwoSided::of(&BigRational::zero());
+    ns.iter()
+        .map(|&n| {
+            let mut sum = Enclosure::point(0.0);
+            let mut below = zero;
+            for (xi, gi) in x.iter().zip(&g) {
+                let power = gi.power(n);
+                sum = sum.add(&xi.mul(&power.minus(&below)));
+                below = power;
+            }
+            Value::Float(sum)
+        })
+        .collect()
 }
 
 /// One row of best-of-n.
@@ -182,16 +208,21 @@ pub fn best_of_n<P: Probability>(
             levels * top / 8.0 * 2.0,
             super::EXACT_HINT,
         )?;
-        Ok(best_rows::<P, BigInt>(tasks, &per_type, ns))
+        Ok(best_rows::<P>(tasks, &per_type, ns, pick_correct::<BigInt>))
     } else {
-        Ok(best_rows::<P, Enclosure>(tasks, &per_type, ns))
+        Ok(best_rows::<P>(tasks, &per_type, ns, pick_correct_float))
     }
 }
 
-fn best_rows<P: Probability, A: Arith>(
+/// `P(the sample taken is correct)` per n from a level's ratios and cumulative masses, in
+/// one mode ([`pick_correct`] exact, [`pick_correct_float`] `f64`).
+type Pick = fn(&[BigRational], &[BigRational], &[u64]) -> Vec<Value>;
+
+fn best_rows<P: Probability>(
     tasks: &Tasks,
     per_type: &[Levels],
     ns: &[u64],
+    pick: Pick,
 ) -> BestOfN<P> {
     let exact = P::EXACT;
     let one = Value::of(&BigRational::one(), exact);
@@ -203,10 +234,7 @@ fn best_rows<P: Probability, A: Arith>(
     for (t, levels) in tasks.types().iter().zip(per_type) {
         let (ratios, cumulative) = levels.ratios_and_cumulative();
         let w = Value::of(&t.share, exact);
-        for (total, v) in totals
-            .iter_mut()
-            .zip(pick_correct::<A>(&ratios, &cumulative, ns))
-        {
+        for (total, v) in totals.iter_mut().zip(pick(&ratios, &cumulative, ns)) {
             *total = total.add(&w.mul(&v));
         }
         limit += &t.share * levels.limit();

@@ -356,3 +356,24 @@ proptest! {
         prop_assert_eq!(reduced_fraction(&n, &d), BigRational::new(n.clone(), d.clone()));
     }
 }
+
+#[test]
+fn reduced_over_factored_equals_the_reduced_fraction() {
+    use num_bigint::BigInt;
+    let denominator = |a: u32, b: u32| BigInt::from(2).pow(a) * BigInt::from(5).pow(b);
+    for (n, a, b) in [
+        (
+            BigInt::from(5).pow(300) * 3 * BigInt::from(2).pow(7),
+            40,
+            500,
+        ),
+        (BigInt::from(5).pow(600) * 7 + 1, 1000, 2),
+        (-(BigInt::from(10).pow(50)), 50, 60),
+        (BigInt::from(2).pow(900), 800, 0),
+    ] {
+        let expected = BigRational::new(n.clone(), denominator(a, b));
+        let got = reduced_over_factored(&n, &[(2, u64::from(a)), (5, u64::from(b))]);
+        assert_eq!(got.numer(), expected.numer());
+        assert_eq!(got.denom(), expected.denom());
+    }
+}
