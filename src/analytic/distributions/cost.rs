@@ -31,7 +31,8 @@
 //! denominator at d = 8): every depth of H = 20 is out of reach of any machine.
 
 use super::critical::{Rates, frontier_law, value_index};
-use super::evaluation::{BASE_BYTES, Evaluation, Law, Model};
+use super::evaluation::{Evaluation, Law, Model};
+use super::histogram::BASE_BYTES;
 use super::{CriticalGame, MultiValuedPGame};
 use crate::budget::{Cost, announce_estimate};
 use crate::error::Result;

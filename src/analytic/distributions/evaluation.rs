@@ -24,7 +24,7 @@ use num_integer::Integer;
 use num_rational::BigRational;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 
-use super::histogram::Histogram;
+use super::histogram::{Histogram, rational_text};
 use crate::error::{Error, Result};
 use crate::numeric::number::Probability;
 
@@ -104,15 +104,6 @@ pub struct Evaluation<P> {
     pub model: Model<P>,
     /// The bins, if any.
     pub quantization: Option<Quantization>,
-}
-
-/// A rational as `n` or `n/d` (lowest terms as stored).
-pub(super) fn rational_text(x: &BigRational) -> String {
-    if x.denom().is_one() {
-        x.numer().to_string()
-    } else {
-        format!("{}/{}", x.numer(), x.denom())
-    }
 }
 
 /// An exact rational from a mode value (a double is an exact rational).
@@ -873,9 +864,6 @@ fn continuous_law(
         }
     }
 }
-
-/// Fixed bytes of a run (every estimate of this engine starts from it).
-pub(crate) const BASE_BYTES: f64 = 20.0e6;
 
 #[cfg(test)]
 mod tests;

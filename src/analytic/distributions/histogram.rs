@@ -9,10 +9,21 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 
-use super::evaluation::{BASE_BYTES, rational_text};
 use crate::budget::Cost;
 use crate::error::{Error, Result};
 use crate::numeric::number::{ParseRationalError, Probability, parse_ratio};
+
+/// Fixed bytes of a run (every estimate of this engine starts from it).
+pub(crate) const BASE_BYTES: f64 = 20.0e6;
+
+/// A rational as `n` or `n/d` (lowest terms as stored).
+pub(super) fn rational_text(x: &BigRational) -> String {
+    if x.denom().is_one() {
+        x.numer().to_string()
+    } else {
+        format!("{}/{}", x.numer(), x.denom())
+    }
+}
 
 /// One row as read: value and evaluation as ordering keys, the weight unreduced.
 struct Row {
