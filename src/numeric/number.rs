@@ -1118,7 +1118,7 @@ fn terminating_places(q: &BigInt) -> Option<usize> {
 }
 
 mod reduce;
-use reduce::gcd_u128;
+pub(crate) use reduce::gcd_u128;
 pub use reduce::{reduced_over_factored, small_primes};
 
 #[cfg(test)]

@@ -11,7 +11,7 @@ use num_traits::{One, Signed, ToPrimitive, Zero};
 
 use crate::budget::Cost;
 use crate::error::{Error, Result};
-use crate::numeric::number::{ParseRationalError, Probability, parse_ratio};
+use crate::numeric::number::{ParseRationalError, Probability, gcd_u128, parse_ratio};
 
 /// Fixed bytes of a run (every estimate of this engine starts from it).
 pub(crate) const BASE_BYTES: f64 = 20.0e6;
@@ -42,34 +42,12 @@ enum Key {
     Big(BigRational),
 }
 
-/// Binary gcd of two machine words.
-fn gcd_u64(mut a: u64, mut b: u64) -> u64 {
-    if a == 0 {
-        return b;
-    }
-    if b == 0 {
-        return a;
-    }
-    let shift = (a | b).trailing_zeros();
-    a >>= a.trailing_zeros();
-    loop {
-        b >>= b.trailing_zeros();
-        if a > b {
-            std::mem::swap(&mut a, &mut b);
-        }
-        b -= a;
-        if b == 0 {
-            return a << shift;
-        }
-    }
-}
-
 impl Key {
     /// Parses a decimal or fraction exactly (as [`parse_ratio`]) and reduces it.
     fn parse(text: &str) -> std::result::Result<Key, ParseRationalError> {
         let (numerator, denominator) = parse_ratio(text)?;
         if let (Some(n), Some(d)) = (numerator.to_i64(), denominator.to_u64()) {
-            let g = gcd_u64(n.unsigned_abs(), d);
+            let g = gcd_u128(u128::from(n.unsigned_abs()), u128::from(d)) as u64;
             // |n| / g <= |n| <= 2^63 and the sign is kept: the quotient fits i64.
             return Ok(Key::Small((i128::from(n) / i128::from(g)) as i64, d / g));
         }

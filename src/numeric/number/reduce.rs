@@ -6,7 +6,7 @@ use num_rational::BigRational;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 
 /// Binary (Stein's) gcd of two 128-bit words; `gcd(0, b) = b`.
-pub(super) fn gcd_u128(mut a: u128, mut b: u128) -> u128 {
+pub(crate) fn gcd_u128(mut a: u128, mut b: u128) -> u128 {
     if a == 0 || b == 0 {
         return a | b;
     }
