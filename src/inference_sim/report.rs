@@ -13,7 +13,7 @@
 use num_rational::BigRational;
 
 use super::trials::{self, DRAW_SECONDS, Draw, MAX_TABLE_ENTRIES, Mix, Scores, Verifier, Walk};
-use crate::analytic::inference::report::InferenceRequest;
+use crate::analytic::inference::report::{InferenceRequest, list_text};
 use crate::analytic::inference::{
     LookaheadSearch, MAX_COUNT, Tasks, best_of_n, lookahead, parse_list, parse_wrong_answers,
     pass_at_k, resample, vote,
@@ -108,18 +108,6 @@ fn sorted(list: &[u64]) -> Vec<u64> {
     grid.sort_unstable();
     grid.dedup();
     grid
-}
-
-fn list_text(list: &[u64]) -> String {
-    let consecutive = list.windows(2).all(|w| w[1] == w[0] + 1);
-    if consecutive && list.len() > 2 {
-        format!("{}..{}", list[0], list[list.len() - 1])
-    } else {
-        list.iter()
-            .map(u64::to_string)
-            .collect::<Vec<_>>()
-            .join(",")
-    }
 }
 
 fn depths_of(list: &[u32]) -> Vec<u64> {

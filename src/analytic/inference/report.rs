@@ -112,7 +112,8 @@ fn bound_note<P: Probability>(report: Report, bounds: impl IntoIterator<Item = f
     ))
 }
 
-fn list_text(list: &[u64]) -> String {
+/// A list as the options take it: `A..B` when consecutive (three or more), else `a,b,c`.
+pub(crate) fn list_text(list: &[u64]) -> String {
     let consecutive = list.windows(2).all(|w| w[1] == w[0] + 1);
     if consecutive && list.len() > 2 {
         format!("{}..{}", list[0], list[list.len() - 1])
