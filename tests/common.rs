@@ -44,6 +44,19 @@ pub fn rows_of(report: &Value) -> Vec<Value> {
     report["tables"][0]["rows"].as_array().unwrap().clone()
 }
 
+/// The rows of a JSON report's table `name` (panics naming a missing table).
+pub fn table_rows(report: &Value, name: &str) -> Vec<Value> {
+    report["tables"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["name"] == name)
+        .unwrap_or_else(|| panic!("no table {name} in the report"))["rows"]
+        .as_array()
+        .unwrap()
+        .clone()
+}
+
 /// A manifest parameter of a JSON report.
 pub fn parameter<'a>(report: &'a Value, name: &str) -> &'a str {
     report["manifest"]["parameters"][name].as_str().unwrap()

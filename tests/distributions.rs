@@ -3,7 +3,7 @@
 //! options, `validate`'s kinds `crit` and `mvpgame`, `mc distributions` against the exact
 //! values at a fixed seed (pinned counts), and its shards merged byte for byte.
 
-use super::common::{json_of, parameter, pathology, refused, rows_of, stdout_of};
+use super::common::{json_of, parameter, pathology, refused, rows_of, stdout_of, table_rows};
 use super::decision::same_as;
 use std::io::Write;
 
@@ -494,17 +494,7 @@ fn validate_checks_crit_and_mvpgame_rows() {
         .unwrap();
     assert_eq!(output.status.code(), Some(2)); // malformed rows
     let doc: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
-    let table = |name: &str| {
-        doc["tables"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|t| t["name"] == name)
-            .unwrap()["rows"]
-            .as_array()
-            .unwrap()
-            .clone()
-    };
+    let table = |name: &str| table_rows(&doc, name);
     let checked = table("checked");
     assert_eq!(checked.len(), 3);
     assert_eq!(checked[0]["exact"].as_f64().unwrap(), crit);

@@ -1,6 +1,6 @@
 //! CLI tests of `pathology errprop`, `rhf`, `wb` and `emm`.
 
-use super::common::pathology;
+use super::common::{pathology, table_rows};
 use predicates::prelude::*;
 use serde_json::Value;
 
@@ -19,15 +19,7 @@ fn json(args: &[&str]) -> Value {
 
 /// The rows of the report's table `name`.
 fn rows(v: &Value, name: &str) -> Vec<Value> {
-    v["tables"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|t| t["name"] == name)
-        .unwrap_or_else(|| panic!("no table {name} in {v}"))["rows"]
-        .as_array()
-        .unwrap()
-        .clone()
+    table_rows(v, name)
 }
 
 fn ratio(text: &str) -> f64 {

@@ -4,7 +4,7 @@
 //! `pathology inference`'s, its shards merge byte for byte, and bad input is refused naming
 //! the option before any trial.
 
-use super::common::{json_of, pathology, refused, rows_of, stdout_of};
+use super::common::{json_of, pathology, refused, rows_of, stdout_of, table_rows};
 
 /// One experiment per strategy: its subcommand, options, and the counts pinned at seed 11,
 /// 4000 trials, one thread (rows in the order printed).
@@ -85,17 +85,7 @@ fn args<'a>(
 
 /// The exact value `pathology inference` prints for a row of `mc inference`.
 fn exact_of(inference: &serde_json::Value, row: &serde_json::Value) -> f64 {
-    let table = |name: &str| {
-        inference["tables"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|t| t["name"] == name)
-            .unwrap()["rows"]
-            .as_array()
-            .unwrap()
-            .clone()
-    };
+    let table = |name: &str| table_rows(inference, name);
     let kind = row["kind"].as_str().unwrap();
     let quantity = row["quantity"].as_str().unwrap();
     let index = ["k", "n", "d"]

@@ -1,7 +1,7 @@
 //! The Monte Carlo commands: agreement with exact values, reproducibility across thread
 //! counts, Ross's position, and bad input (exit 2, a message naming the argument, no panic).
 
-use super::common::{csv_body, json_of, parameter, refused, rows_of, stdout_of};
+use super::common::{csv_body, json_of, parameter, refused, rows_of, stdout_of, table_rows};
 use serde_json::Value;
 
 /// Agreement criterion: every depth within this many standard errors of the exact value.
@@ -100,17 +100,7 @@ fn mc_dgame_text_and_csv() {
 #[test]
 fn alphabeta_on_ross_position() {
     let report = json_of(&["alphabeta", "--board", "........O", "--format", "json"]);
-    let table = |name: &str| {
-        report["tables"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|t| t["name"] == name)
-            .unwrap()["rows"]
-            .as_array()
-            .unwrap()
-            .clone()
-    };
+    let table = |name: &str| table_rows(&report, name);
     let moves = table("moves");
     let squares: Vec<u64> = moves
         .iter()

@@ -5,7 +5,7 @@
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
-use crate::common::stdout_of;
+use crate::common::{stdout_of, table_rows};
 use crate::readme::{examples, split};
 
 fn root() -> PathBuf {
@@ -484,17 +484,7 @@ fn the_kalah_gap_paragraph_is_what_mc_kalah_prints() {
     let json = crate::common::json_of(&[
         "mc", "kalah", "--boards", "1000", "--seed", "20261121", "--format", "json",
     ]);
-    let table = |name: &str| -> Vec<serde_json::Value> {
-        json["tables"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|t| t["name"] == name)
-            .unwrap()["rows"]
-            .as_array()
-            .unwrap()
-            .clone()
-    };
+    let table = |name: &str| table_rows(&json, name);
     let rows = table("kalah");
     let f = |row: &serde_json::Value, key: &str| row[key].as_f64().unwrap();
     let ratios: Vec<f64> = rows

@@ -19,6 +19,7 @@
 //! when every step has succeeded ([`run`]); a second run into the same directory is refused
 //! while the first holds its lock.
 
+mod crossval_rows;
 mod generation;
 mod steps;
 

@@ -6,6 +6,10 @@ use std::fmt::Write as _;
 
 use num_rational::BigRational;
 
+use super::crossval_rows::{
+    DISTRIBUTION_CELLS, DISTRIBUTION_COLUMNS, INFERENCE_CELLS, INFERENCE_COLUMNS, SUM_CELLS,
+    SUM_COLUMNS, distribution_rows, inference_rows, padded, sum_rows,
+};
 use super::{Job, ReproduceError, Result};
 use crate::analytic::dgame::DependenceFactors;
 use crate::analytic::dgame::report::{Layout, decision_report, threshold_report};
@@ -218,6 +222,8 @@ pub(super) fn cross_validation(job: &mut Job) -> Result<()> {
     csv.push_str(&DISTRIBUTION_COLUMNS.join(","));
     csv.push(',');
     csv.push_str(&SUM_COLUMNS.join(","));
+    csv.push(',');
+    csv.push_str(&INFERENCE_COLUMNS.join(","));
     csv.push('\n');
     let mut item = 0u64;
     let mut next_seed = || {
@@ -374,6 +380,21 @@ pub(super) fn cross_validation(job: &mut Job) -> Result<()> {
         csv.push_str(&rows);
         commands.push(format!("{command} --trials {trials} --seed {seed}"));
     }
+    // Test-time search (issue 45): each strategy run literally by `mc inference`, against
+    // `pathology inference`'s exact value.
+    for (subcommand, args) in INFERENCE_CELLS {
+        let trials = 3_000 * scale;
+        let seed = next_seed();
+        let config = crate::sim::report::RunConfig {
+            trials,
+            seed,
+            threads: Some(job.options.threads),
+            shard: None,
+        };
+        let (rows, command) = inference_rows(subcommand, args, &config)?;
+        csv.push_str(&rows);
+        commands.push(format!("{command} --trials {trials} --seed {seed}"));
+    }
     let csv = padded(&csv);
     let report = validate(csv.as_bytes(), 0.05)?;
     if !report.errors.is_empty() {
@@ -411,7 +432,7 @@ pub(super) fn cross_validation(job: &mut Job) -> Result<()> {
     job.file(
         "crossval.txt",
         &text,
-        "cross-validation report: Monte Carlo (real searches) against the exact D(d,h) of D-games, P-games and N-games, the gamma/delta map and rhf",
+        "cross-validation report: Monte Carlo (real searches) against the exact D(d,h) of D-games, P-games and N-games, the gamma/delta map, rhf, evaluations as distributions, path-sum trees and test-time search (mc inference)",
         "pathology reproduce",
         seed,
     )?;
@@ -426,234 +447,6 @@ pub(super) fn cross_validation(job: &mut Job) -> Result<()> {
     job.printed.push_str(&summary);
     job.printed.push('\n');
     Ok(())
-}
-
-/// The columns of the `crit` and `mvpgame` rows of the cross-validation input, after the
-/// older kinds' (the kinds share `gamma`, `evaluator` and `e`).
-const DISTRIBUTION_COLUMNS: [&str; 11] = [
-    "branching",
-    "height",
-    "depth",
-    "root_gamma",
-    "leaves",
-    "p",
-    "sigma",
-    "halfwidth",
-    "playout_formula",
-    "levels",
-    "range",
-];
-
-/// The `mc distributions` cells of the cross-validation, as `(option, value)` pairs of
-/// `pathology mc distributions` (small trees: each costs well under a second).
-const DISTRIBUTION_CELLS: [&[(&str, &str)]; 5] = [
-    &[
-        ("game", "crit"),
-        ("branching", "2"),
-        ("height", "6"),
-        ("gamma", "0.9"),
-        ("evaluator", "gaussian"),
-        ("sigma", "1"),
-        ("levels", "12"),
-    ],
-    &[
-        ("game", "crit"),
-        ("branching", "3"),
-        ("height", "5"),
-        ("gamma", "1"),
-        ("evaluator", "expected-playout"),
-    ],
-    &[
-        ("game", "crit"),
-        ("branching", "3"),
-        ("height", "5"),
-        ("gamma", "0.9,0.5"),
-        ("root_gamma", "0.8"),
-        ("evaluator", "artificial"),
-        ("e", "0.2"),
-    ],
-    &[
-        ("game", "p"),
-        ("branching", "2"),
-        ("height", "5"),
-        ("leaves", "0:1/3,1:1/3,3:1/3"),
-        ("evaluator", "uniform"),
-        ("halfwidth", "1.5"),
-        ("levels", "6"),
-    ],
-    &[
-        ("game", "p"),
-        ("branching", "3"),
-        ("height", "4"),
-        ("leaves", "0:1/4,1:1/2,2:1/4"),
-        ("evaluator", "gaussian"),
-        ("sigma", "0.5"),
-        ("levels", "8"),
-    ],
-];
-
-/// The columns of the `sum` rows of the cross-validation input, after the distributions'
-/// (the `sum` rows share `evaluator`, `e`, `branching`, `height` and `depth`).
-const SUM_COLUMNS: [&str; 5] = ["step", "leaf", "terminal", "outcome", "noise"];
-
-/// The `mc sum` cells of the cross-validation, as `(option, value)` pairs of `pathology mc
-/// sum` (small trees: each costs well under a second): (a) value outcomes, steps ±1,
-/// terminal nodes, additive noise; (b) the N-game case (sign outcomes, steps ±1 with q =
-/// 0.6, the artificial evaluator) with terminal nodes; (c) b = 3, steps {-1, 0, 1}, leaf
-/// terms ±1, the position evaluator.
-const SUM_CELLS: [&[(&str, &str)]; 3] = [
-    &[
-        ("branching", "2"),
-        ("height", "5"),
-        ("step", "1:1/2,-1:1/2"),
-        ("leaf", "0"),
-        ("terminal", "1/10"),
-        ("evaluator", "additive"),
-        ("noise", "-1:1/3,0:1/3,1:1/3"),
-    ],
-    &[
-        ("branching", "2"),
-        ("height", "5"),
-        ("step", "1:0.6,-1:0.4"),
-        ("terminal", "1/5"),
-        ("outcome", "sign"),
-        ("evaluator", "artificial"),
-        ("e", "0.1"),
-    ],
-    &[
-        ("branching", "3"),
-        ("height", "4"),
-        ("step", "-1:1/3,0:1/3,1:1/3"),
-        ("leaf", "-1:1/2,1:1/2"),
-        ("evaluator", "position"),
-    ],
-];
-
-/// One `mc sum` cell: its rows in the cross-validation input's columns (values with a comma
-/// quoted) and its command (without `--trials` and `--seed`).
-fn sum_rows(
-    args: &[(&str, &str)],
-    runner: &crate::sim::runner::TrialRunner,
-) -> Result<(String, String)> {
-    use crate::studies::crossval::pathsum::Experiment;
-    use crate::studies::crossval::pathsum_report::{KIND, game_from_parameters};
-    let game = game_from_parameters(args.iter().copied())?;
-    let counts = Experiment::new(&game)?.counts(runner)?;
-    let parameters = crate::analytic::pathsum::report::parameters(&game);
-    let value = |name: &str| quoted_parameter(&parameters, name);
-    let mut rows = String::new();
-    for (depth, count) in (1..).zip(&counts) {
-        let _ = write!(
-            rows,
-            "{KIND},,,,,,,,,,{},{},,{},{}",
-            // A decimal (the nearest f64 to k/n, which `validate` reads back as k/n), as the
-            // distribution rows.
-            count.successes as f64 / count.trials as f64,
-            count.trials,
-            value("evaluator"),
-            value("e"),
-        );
-        for column in DISTRIBUTION_COLUMNS {
-            let cell = match column {
-                "depth" => depth.to_string(),
-                "branching" | "height" => value(column),
-                _ => String::new(),
-            };
-            let _ = write!(rows, ",{cell}");
-        }
-        for column in SUM_COLUMNS {
-            let _ = write!(rows, ",{}", value(column));
-        }
-        rows.push('\n');
-    }
-    Ok((rows, command_line("pathology mc sum", args)))
-}
-
-/// The value of parameter `name` as a CSV field (quoted when it holds a comma; empty when
-/// absent).
-fn quoted_parameter(parameters: &[(String, String)], name: &str) -> String {
-    parameters
-        .iter()
-        .find(|(n, _)| n == name)
-        .map_or(String::new(), |(_, v)| {
-            if v.contains(',') {
-                format!("\"{v}\"")
-            } else {
-                v.clone()
-            }
-        })
-}
-
-/// `prefix --name value ...` for a cell's `(name, value)` options (`_` in a name written `-`).
-fn command_line(prefix: &str, args: &[(&str, &str)]) -> String {
-    std::iter::once(prefix.to_string())
-        .chain(
-            args.iter()
-                .map(|(n, v)| format!("--{} {v}", n.replace('_', "-"))),
-        )
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// `csv` with every row padded with empty fields to the header's width, so that every row
-/// has as many fields as the header (pandas and polars read it with default arguments).
-fn padded(csv: &str) -> String {
-    let mut reader = ::csv::ReaderBuilder::new()
-        .has_headers(false)
-        .flexible(true)
-        .from_reader(csv.as_bytes());
-    let mut writer = ::csv::Writer::from_writer(Vec::new());
-    let mut width = 0;
-    for record in reader.records() {
-        let record = record.expect("the cross-validation input is CSV");
-        width = width.max(record.len());
-        let mut fields: Vec<&str> = record.iter().collect();
-        fields.resize(width, "");
-        writer
-            .write_record(&fields)
-            .expect("writing CSV into memory");
-    }
-    String::from_utf8(writer.into_inner().expect("flushing into memory")).expect("UTF-8")
-}
-
-/// One `mc distributions` cell: its rows in the cross-validation input's columns (values
-/// with a comma quoted) and its command (without `--trials` and `--seed`).
-fn distribution_rows(
-    args: &[(&str, &str)],
-    runner: &crate::sim::runner::TrialRunner,
-) -> Result<(String, String)> {
-    use crate::analytic::decision::GameOptions;
-    use crate::studies::crossval::distributions::Experiment;
-    use crate::studies::crossval::distributions_report::kind;
-    let request = GameOptions::from_parameters(args.iter().copied())?.distribution_request()?;
-    let counts = Experiment::new(&request)?.counts(runner)?;
-    let parameters = request.parameters();
-    let value = |name: &str| quoted_parameter(&parameters, name);
-    let mut rows = String::new();
-    for (depth, count) in (1..).zip(&counts) {
-        let _ = write!(
-            rows,
-            "{},,,,,{},,,,,{},{},,{},{}",
-            kind(&request),
-            value("gamma"),
-            // A decimal (the nearest f64 to k/n, which `validate` reads back as k/n), so
-            // that CSV readers infer one numeric type for the column.
-            count.successes as f64 / count.trials as f64,
-            count.trials,
-            value("evaluator"),
-            value("e"),
-        );
-        for column in DISTRIBUTION_COLUMNS {
-            let cell = if column == "depth" {
-                depth.to_string()
-            } else {
-                value(column)
-            };
-            let _ = write!(rows, ",{cell}");
-        }
-        rows.push('\n');
-    }
-    Ok((rows, command_line("pathology mc distributions", args)))
 }
 
 /// Chi & Nau's (1987) three-hole kalah table (Section 4.5) and Teague's othello matches

@@ -137,6 +137,93 @@ impl InferenceRequest {
         }
     }
 
+    /// The request of `pathology inference SUBCOMMAND` from its options as `(name, value)`
+    /// pairs (names as the options', `_` for `-`, without the dashes; `growth`,
+    /// `false_positive_value` and `wrong_answers` may be left out for their defaults).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::analytic::inference::report::InferenceRequest;
+    /// let request = InferenceRequest::from_options("vote", &[("tasks", "0.7:0.6,0.4:0.4"), ("k", "1..3")]).unwrap();
+    /// assert_eq!(request.subcommand(), "vote");
+    /// assert!(InferenceRequest::from_options("vote", &[("tasks", "0.7")]).unwrap_err().to_string().contains("--k"));
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`crate::Error::InvalidArgument`] naming a missing or malformed option, or an unknown
+    /// subcommand; the checks of the options' parsers.
+    pub fn from_options(subcommand: &str, options: &[(&str, &str)]) -> Result<Self> {
+        use super::{MAX_COUNT, parse_list, parse_wrong_answers};
+        use crate::error::Error;
+        use crate::numeric::number::parse_rational;
+        let text = |name: &str| options.iter().find(|(n, _)| *n == name).map(|(_, v)| *v);
+        let option = |name: &str| format!("--{}", name.replace('_', "-"));
+        let given = |name: &str| {
+            text(name).ok_or_else(|| Error::invalid(&option(name), "given", "nothing"))
+        };
+        let rational = |name: &str, default: &str| {
+            parse_rational(text(name).unwrap_or(default))
+                .map_err(|e| Error::invalid(&option(name), "a rational or decimal", e))
+        };
+        let tasks = || Tasks::parse(given("tasks")?);
+        let list = |name: &str, max: u64| parse_list(&option(name), given(name)?, max);
+        Ok(match subcommand {
+            "pass-at-k" => InferenceRequest::PassAtK {
+                tasks: tasks()?,
+                ks: list("k", MAX_COUNT)?,
+            },
+            "resample" => InferenceRequest::Resample {
+                tasks: tasks()?,
+                completeness: rational("completeness", "")?,
+                soundness: rational("soundness", "")?,
+                false_positive_value: rational("false_positive_value", "0")?,
+                ks: list("k", MAX_COUNT)?,
+            },
+            "best-of-n" => InferenceRequest::BestOfN {
+                tasks: tasks()?,
+                score_correct: Law::parse("--score-correct", given("score_correct")?)?,
+                score_wrong: Law::parse("--score-wrong", given("score_wrong")?)?,
+                ns: list("n", MAX_COUNT)?,
+            },
+            "vote" => InferenceRequest::Vote {
+                tasks: tasks()?,
+                wrong_answers: parse_wrong_answers(text("wrong_answers").unwrap_or("1"))?,
+                ks: list("k", MAX_COUNT)?,
+            },
+            "lookahead" => {
+                let whole = |name: &str| {
+                    let value = given(name)?;
+                    value
+                        .parse::<u32>()
+                        .map_err(|_| Error::invalid(&option(name), "a whole number", value))
+                };
+                let steps = whole("steps")?;
+                let depths: Vec<u32> = list("depth", u64::from(steps))?
+                    .into_iter()
+                    .map(|d| d as u32)
+                    .collect();
+                let search = LookaheadSearch {
+                    branching: whole("branching")?,
+                    steps,
+                    step_correct: rational("step_correct", "")?,
+                    noise: Law::parse("--noise", given("noise")?)?,
+                    growth: rational("growth", "0")?,
+                };
+                search.check(&depths)?;
+                InferenceRequest::Lookahead { search, depths }
+            }
+            other => {
+                return Err(Error::invalid(
+                    "the strategy",
+                    "pass-at-k, resample, best-of-n, vote or lookahead",
+                    other,
+                ));
+            }
+        })
+    }
+
     /// Computes the report in exact rationals (`exact`) or `f64` with rigorous bounds.
     ///
     /// # Examples

@@ -125,7 +125,8 @@ pub struct TypeRates {
     pub accept_correct: BigRational,
     /// `R (1 - C)`: a sample is correct and rejected.
     pub reject_correct: BigRational,
-    /// `(1 - R) S`: a sample is wrong and rejected (Stroebl et al.'s beta).
+    /// `(1 - R) S`: a sample is wrong and rejected (Stroebl et al.'s beta, the probability
+    /// of a rejection, is this plus `reject_correct`: this alone when C = 1).
     pub reject_wrong: BigRational,
     /// `(1 - R)(1 - S)`: a sample is wrong and accepted (Stroebl et al.'s p_fluke).
     pub accept_wrong: BigRational,
