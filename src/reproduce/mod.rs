@@ -227,7 +227,7 @@ pub const ARTEFACTS: [Artefact; 14] = [
     Artefact {
         label: "test-time search: best-of-n's tail boundaries, lookahead by depth against best-of-n (exact)",
         files: &["inference_search"],
-        work: 10,
+        work: 6,
         step: verifier_search::verifier_search,
     },
     Artefact {

@@ -290,7 +290,7 @@ impl BestOfNStudy {
     /// - fall from the start: for t > 1/2, `P(n + 1) < P(n)` at every n of 1..64.
     pub fn claim_families(&self) -> Vec<ClaimFamily> {
         let exact = |x: BigRational| Evidence::Exact(shown(&x));
-        let source = "this tool (derived: module docs)";
+        let source = "this tool (derived in docs/inference.md)";
         let half = BigRational::new(1.into(), 2.into());
         let third = BigRational::new(1.into(), 3.into());
         let mut first = ClaimFamily::new("best-of-n: the second sample", 0.05);

@@ -522,4 +522,52 @@ mod tests {
             assert!(s.at(STEPS) <= &search_ceiling && s.baseline() <= &any_ceiling);
         }
     }
+
+    /// docs/inference.md quotes table `lookahead_best` (to four decimals) and the claims'
+    /// verdicts by family; both are checked against the computed study here.
+    #[test]
+    fn the_docs_quote_the_study() {
+        let study = LookaheadStudy::compute().unwrap();
+        let page = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/inference.md"),
+        )
+        .unwrap();
+        let four = |x: &BigRational| format!("{:.4}", rational_to_f64(x));
+        for s in &study.settings {
+            let noise = if s.noise == 0 { "5-point" } else { "9-point" };
+            let growth = if s.noise == 0 && s.growth != "0" {
+                "1/4 and 1"
+            } else {
+                s.growth
+            };
+            let row = format!(
+                "| {noise} | {growth} | {} | {} | {} | {} | {} |",
+                s.best(),
+                four(s.at(s.best())),
+                four(s.at(1)),
+                four(s.at(STEPS)),
+                four(s.baseline())
+            );
+            assert!(page.contains(&row), "{row}");
+        }
+        let families = study.claim_families();
+        let count = |i: usize, v: Verdict| {
+            families[i]
+                .decide()
+                .iter()
+                .filter(|d| d.verdict == v)
+                .count()
+        };
+        // Where deeper stops helping: 3 hold, 3 fail; full depth against one step: 3 and 3;
+        // best-of-n beats full lookahead in all six; growth lowers full depth in all four.
+        assert_eq!((count(0, Verdict::Holds), count(0, Verdict::Fails)), (3, 3));
+        assert_eq!((count(1, Verdict::Holds), count(1, Verdict::Fails)), (3, 3));
+        assert_eq!(count(2, Verdict::Holds), 6);
+        assert_eq!(count(3, Verdict::Holds), 4);
+        assert!(page.contains("beats full lookahead in all six settings"));
+        assert!(
+            page.contains("lowers full-depth\nlookahead in all four cases")
+                || page.contains("lowers full-depth lookahead in all four cases")
+        );
+    }
 }
