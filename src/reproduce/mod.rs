@@ -22,6 +22,7 @@
 mod crossval_rows;
 mod generation;
 mod steps;
+mod verifier_search;
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -146,7 +147,7 @@ impl std::fmt::Debug for Artefact {
 
 /// Every artefact that [`run`] regenerates, in order. "What reproduces Table 1" is answered
 /// here: each step's function (in `steps.rs`) lists its files with their descriptions.
-pub const ARTEFACTS: [Artefact; 13] = [
+pub const ARTEFACTS: [Artefact; 14] = [
     Artefact {
         label: "Tables 1 and 2 (exact) and the h = 10 threshold",
         files: &["table1.", "table2.", "threshold_h10."],
@@ -223,6 +224,12 @@ pub const ARTEFACTS: [Artefact; 13] = [
         files: &["domains"],
         work: 498,
         step: steps::domains,
+    },
+    Artefact {
+        label: "test-time search: best-of-n's tail boundaries, lookahead by depth against best-of-n (exact)",
+        files: &["inference_search"],
+        work: 6,
+        step: verifier_search::verifier_search,
     },
     Artefact {
         label: "plots/INDEX.md",
