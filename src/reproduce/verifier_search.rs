@@ -77,7 +77,7 @@ pub(super) fn verifier_search(job: &mut Job) -> Result<()> {
         &figures,
         |name| {
             let what = if name.starts_with("inference_search_best_of_n") {
-                "best-of-n: P_correct against n = 1..64 per tail knob t (the wrong law's mass at the top score), one type R = 3/10 and Stroebl et al.'s two types; best n and limit in the legend, the best n of each curve joined by the dashed line, P(1) as the grey line"
+                "best-of-n: P_correct against n = 1..64 per tail knob t (the wrong law's mass at the top score), one type R = 3/10 and Stroebl et al.'s two types; best n and limit in the legend, the best n as t varies joined by the dashed line (curves with an interior best), P(1) as the grey line"
             } else {
                 "verifier-guided lookahead: P_correct against depth d per verifier growth G, B = 3, L = 8, Q = 3/5, two noise laws; best d in the legend; below, the same curves on [0, 1] with best-of-n over 3^8 complete solutions dashed"
             };

@@ -442,7 +442,7 @@ impl BestOfNStudy {
     }
 
     /// The figure: `P(n)` against n per tail knob, one panel per mix, the best n and the
-    /// limit in each series' label, and the best n of every curve joined by a dashed line
+    /// limit in each series' label, and the best n of every curve with an interior best joined by a dashed line
     /// (the exact lines, one list per panel), `P(1)` as the grey reference.
     pub fn panels(&self) -> (Vec<Panel>, Vec<Vec<ExactLine>>) {
         let mut panels = Vec::new();
@@ -455,12 +455,20 @@ impl BestOfNStudy {
             let series: Vec<ErrorSeries> = drawn
                 .iter()
                 .map(|c| ErrorSeries {
-                    label: format!(
-                        "t = {}: best n = {}, limit {:.2}",
-                        c.tail,
-                        c.best,
-                        rational_to_f64(&c.limit)
-                    ),
+                    label: if c.best == MAX_N {
+                        format!(
+                            "t = {}: rises on n = 1..{MAX_N}, limit {:.2}",
+                            c.tail,
+                            rational_to_f64(&c.limit)
+                        )
+                    } else {
+                        format!(
+                            "t = {}: best n = {}, limit {:.2}",
+                            c.tail,
+                            c.best,
+                            rational_to_f64(&c.limit)
+                        )
+                    },
                     points: c
                         .values
                         .iter()
@@ -478,9 +486,10 @@ impl BestOfNStudy {
                 })
                 .collect();
             lines.push(vec![ExactLine {
-                label: "the best n of each curve".to_string(),
+                label: "the best n as t varies".to_string(),
                 points: drawn
                     .iter()
+                    .filter(|c| c.best < MAX_N)
                     .map(|c| (c.best as f64, rational_to_f64(c.peak())))
                     .collect(),
             }]);
