@@ -17,6 +17,7 @@
 //!   al. 2010, Luštrek et al.), exact.
 //! - [`why_minimax`]: why minimax works (issue 36): local similarity, early terminal nodes
 //!   and minimax bias on path-sum trees, exact.
+//! - [`inference`]: test-time search: resampling with an imperfect verifier, voting; exact.
 //! - [`ross`]: Ross (2020): alpha-beta tie-breaking on random trees and tic-tac-toe.
 //! - [`crossval`]: the Monte Carlo-against-exact experiments (D(d,h) on D-game boards, the
 //!   gamma/delta map, rhf).
@@ -25,6 +26,7 @@
 pub mod chi_nau;
 pub mod critical_curves;
 pub mod crossval;
+pub mod inference;
 pub mod li_marsland;
 pub mod merge;
 pub mod nau_lustrek;

@@ -1,0 +1,10 @@
+//! Test-time search studies (issue 45): when does more sampling, voting or verifier-guided
+//! search make a language model's final answer worse? Each study runs the exact calculators
+//! of [`crate::analytic::inference`] in rationals on the papers' settings and decides its
+//! claims with [`crate::report::claims`] (exact evidence).
+//!
+//! - [`sampling`]: resampling until an imperfect verifier accepts (Stroebl, Kapoor &
+//!   Narayanan, arXiv 2411.17501) and majority voting on a mix of easy and hard queries
+//!   (Chen et al., arXiv 2403.02419), with the voting phase diagram.
+
+pub mod sampling;
