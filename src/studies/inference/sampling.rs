@@ -561,7 +561,7 @@ impl Sampling {
                 x_label: "k (most samples shown to the verifier)".to_string(),
                 y_label: "probability".to_string(),
                 x_range: k_range,
-                y_range: (0.0, 1.0),
+                y_range: (0.0, 1.3),
             },
             series: vec![
                 series("P_correct", &|i| f(&rows[i].correct.value)),
@@ -586,7 +586,7 @@ impl Sampling {
             let (x, y) = (peak.best as f64, f(self.payoff(peak.best)));
             payoff_series.push(ErrorSeries {
                 label: format!("best k = {}", peak.best),
-                points: vec![exact(x, low - 3.0 * pad), exact(x, y)],
+                points: vec![exact(x, low - 6.0 * pad), exact(x, y)],
             });
         }
         let payoff = Panel {
@@ -597,7 +597,7 @@ impl Sampling {
                 x_label: "k (most samples shown to the verifier)".to_string(),
                 y_label: "expected payoff".to_string(),
                 x_range: k_range,
-                y_range: (low - 3.0 * pad, high + 2.0 * pad),
+                y_range: (low - 6.0 * pad, high + 2.0 * pad),
             },
             series: payoff_series,
             legend: LegendPosition::LowerRight,
@@ -620,7 +620,7 @@ impl Sampling {
                 x_label: "k (votes, odd)".to_string(),
                 y_label: "P_correct".to_string(),
                 x_range: (0.0, VOTE_MAX_K as f64 + 2.0),
-                y_range: (low - 3.0 * pad, high + 2.0 * pad),
+                y_range: (low - 6.0 * pad, high + 2.0 * pad),
             },
             series: vec![
                 ErrorSeries {
@@ -634,7 +634,7 @@ impl Sampling {
                 ErrorSeries {
                     label: format!("best odd k = {best}"),
                     points: vec![
-                        exact(best as f64, low - 3.0 * pad),
+                        exact(best as f64, low - 6.0 * pad),
                         exact(best as f64, f(self.vote_at(best))),
                     ],
                 },
