@@ -21,6 +21,7 @@ mod ggame;
 mod hostile;
 mod inference;
 mod inference_mc;
+mod inference_study;
 mod limits;
 mod mc;
 mod models;

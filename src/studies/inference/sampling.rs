@@ -128,8 +128,8 @@ pub fn payoff_increment(types: &[TypeRates], v: &BigRational, k: u64) -> BigRati
 ///
 /// # Errors
 ///
-/// [`Error::Internal`]-like [`Error::InvalidArgument`] if no increment turns within
-/// 100,000 steps (the condition guarantees one does; this guards the loop).
+/// [`Error::InvalidArgument`] if no increment is at most 0 within 100,000 steps (the tail
+/// condition guarantees one is; this only bounds the loop).
 pub fn payoff_peak(types: &[TypeRates], v: &BigRational) -> Result<Option<PayoffPeak>> {
     let one = BigRational::one();
     let gain = |t: &TypeRates| &t.accept_correct + v * &t.accept_wrong;
