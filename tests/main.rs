@@ -22,6 +22,7 @@ mod hostile;
 mod inference;
 mod inference_mc;
 mod inference_search;
+mod inference_study;
 mod limits;
 mod mc;
 mod models;

@@ -13,6 +13,7 @@
 //! `(0, 1)` shaded ([`phase_portrait`]), and line charts (Li & Marsland's Fig. 4, Chi & Nau's
 //! Fig. 2, Wilson et al.'s Fig. 1: [`line_chart`]).
 
+mod classes;
 pub mod figures;
 mod layout;
 pub mod studies;
@@ -33,6 +34,7 @@ use crate::error::{Error, Result as LibResult};
 pub use crate::report::figure::{
     Axes, ErrorPoint, ErrorSeries, ExactLine, LegendPosition, Panel, Series, interval_y_range,
 };
+pub use classes::class_map;
 use layout::{panel_styles, shared_y_ranges};
 pub use style::{PALETTE, integer_tick_label, tick_label};
 use style::{SeriesStyle, series_styles};

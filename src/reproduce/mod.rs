@@ -21,6 +21,7 @@
 
 mod crossval_rows;
 mod generation;
+mod sampling;
 mod steps;
 mod verifier_search;
 
@@ -147,7 +148,7 @@ impl std::fmt::Debug for Artefact {
 
 /// Every artefact that [`run`] regenerates, in order. "What reproduces Table 1" is answered
 /// here: each step's function (in `steps.rs`) lists its files with their descriptions.
-pub const ARTEFACTS: [Artefact; 14] = [
+pub const ARTEFACTS: [Artefact; 15] = [
     Artefact {
         label: "Tables 1 and 2 (exact) and the h = 10 threshold",
         files: &["table1.", "table2.", "threshold_h10."],
@@ -224,6 +225,12 @@ pub const ARTEFACTS: [Artefact; 14] = [
         files: &["domains"],
         work: 498,
         step: steps::domains,
+    },
+    Artefact {
+        label: "test-time search: resampling (Stroebl et al.) and voting (Chen et al.), exact",
+        files: &["inference_sampling"],
+        work: 5,
+        step: sampling::inference_sampling,
     },
     Artefact {
         label: "test-time search: best-of-n's tail boundaries, lookahead by depth against best-of-n (exact)",

@@ -1,8 +1,18 @@
-//! Test-time search, exact: resampling with an imperfect verifier (Stroebl et al. 2024, and
-//! their notebook's reward curve), majority voting (Chen et al. 2024, the shape for every k),
-//! best-of-n and verifier-guided lookahead.
+//! Test-time search studies: when does more sampling, voting or verifier-guided search make
+//! a language model's final answer worse? Each study runs the exact calculators of
+//! [`crate::analytic::inference`] in rationals on the papers' settings and decides its claims
+//! with [`crate::report::claims`] (exact evidence).
+//!
+//! - [`sampling`]: resampling until an imperfect verifier accepts (Stroebl, Kapoor &
+//!   Narayanan, arXiv 2411.17501) and majority voting on a mix of easy and hard queries
+//!   (Chen et al., arXiv 2403.02419), with the voting phase diagram.
+//! - [`notebook`]: Stroebl et al.'s notebook reward curve against the plain expectation.
+//! - [`chen`]: the shape of two-type voting for every k, in closed form.
+//! - [`best_of_n`]: best-of-n's tail boundaries.
+//! - [`lookahead`]: verifier-guided lookahead by depth, against best-of-n.
 
 pub mod best_of_n;
 pub mod chen;
 pub mod lookahead;
 pub mod notebook;
+pub mod sampling;

@@ -1,0 +1,56 @@
+//! The test-time search study's first part: resampling with an imperfect verifier (Stroebl
+//! et al.) and majority voting (Chen et al.), exact (`studies::inference::sampling`).
+
+use super::{Job, Result};
+use crate::report::{ExportOptions, Format};
+
+/// Resampling in Stroebl et al.'s setting, voting on a mix of easy and hard queries and the
+/// voting phase diagram: the report with its claims table (text and CSV), three figures.
+pub(super) fn inference_sampling(job: &mut Job) -> Result<()> {
+    use crate::plot::{class_map, error_bar_chart};
+    use crate::studies::inference::sampling::Sampling;
+    let options = ExportOptions {
+        decimals: 4,
+        ..ExportOptions::default()
+    };
+    let command = "pathology reproduce".to_string();
+    let study = Sampling::compute()?;
+    let mut figures = Vec::new();
+    for (stem, panels) in study.panels() {
+        for ext in ["png", "svg"] {
+            let path = job.out().join(format!("{stem}.{ext}"));
+            error_bar_chart(&path, &panels, job.options.style)?;
+            figures.push(path);
+        }
+    }
+    let phase = study.phase.panels();
+    for ext in ["png", "svg"] {
+        let path = job.out().join(format!("inference_sampling_phase.{ext}"));
+        class_map(&path, &phase, job.options.style)?;
+        figures.push(path);
+    }
+    let report = study.report();
+    let what = "test-time search: resampling with an imperfect verifier (Stroebl et al.), majority voting on easy and hard queries and its phase diagram (Chen et al.); exact, with the claims table";
+    for format in [Format::Text, Format::Csv] {
+        let name = format!("inference_sampling.{}", format.extension());
+        job.rendered(&name, &report, format, &options, (what, &command, None))?;
+    }
+    job.print_table(&report, "claims_summary", 0, &options)?;
+    job.printed.push('\n');
+    job.printed.push_str(&study.phase.grid_text());
+    job.files(
+        &figures,
+        |name| {
+            let what = if name.starts_with("inference_sampling_resample") {
+                "resampling in Stroebl et al.'s setting: P_correct, P_false_positive and P_none against k with the accuracy ceiling; the payoff (V = -1) with its best k and its limit (exact)"
+            } else if name.starts_with("inference_sampling_vote") {
+                "majority voting on 60% easy (R = 0.7) and 40% hard (R = 0.4) queries: P_correct against odd k with the best k and the limit (exact)"
+            } else {
+                "voting phase diagram: whether more votes help, hurt, rise then fall or fall then rise over odd k = 1..101, by R_easy, R_hard and the easy share (exact)"
+            };
+            (what.to_string(), command.clone())
+        },
+        None,
+    );
+    Ok(())
+}
