@@ -7,12 +7,10 @@
 //!   Narayanan, arXiv 2411.17501) and majority voting on a mix of easy and hard queries
 //!   (Chen et al., arXiv 2403.02419), with the voting phase diagram.
 //! - [`notebook`]: Stroebl et al.'s notebook reward curve against the plain expectation.
-//! - [`chen`]: the shape of two-type voting for every k, in closed form.
 //! - [`best_of_n`]: best-of-n's tail boundaries.
 //! - [`lookahead`]: verifier-guided lookahead by depth, against best-of-n.
 
 pub mod best_of_n;
-pub mod chen;
 pub mod lookahead;
 pub mod notebook;
 pub mod sampling;

@@ -308,8 +308,15 @@ mod tests {
             .map(|c| (c.notebook_best(), c.payoff_best()))
             .collect();
         assert_eq!(best, [(3, 3), (2, 2), (1, 1)]);
-        // The payoff at V = -1, K = 2 is the CLI's 0.472381 (docs/inference.md).
+        // The payoff at V = -1, K = 2 is the CLI's 0.472381 (docs/inference.md), the
+        // notebook's 0.4884 there; at V = -2 the notebook's curve is negative from K = 6 on
+        // while the payoff stays positive.
         assert_eq!(curves[1].payoff[1], q("0.47238125"));
+        let near = |x: &BigRational, d: &str| (x - q(d)).abs() < q("0.00005");
+        assert!(near(&curves[1].notebook[1], "0.4884"));
+        assert!(curves[2].notebook[4].is_positive());
+        assert!(curves[2].notebook[5..].iter().all(|x| x.is_negative()));
+        assert!(curves[2].payoff.iter().all(|x| x.is_positive()));
         let families = claim_families(&curves);
         let verdicts = |f: &ClaimFamily| -> Vec<Verdict> {
             f.decide().into_iter().map(|d| d.verdict).collect()

@@ -43,6 +43,8 @@ use crate::report::{Cell, Column, Kind, Report, Table};
 
 pub use phase::{Class, PhaseCell, PhaseDiagram};
 
+use super::notebook::{self, NotebookCurve};
+
 /// Stroebl et al.'s two task types (per-sample success R : share W).
 pub const STROEBL_TASKS: &str = "0.87:0.58,0.13:0.42";
 /// Their verifier's completeness C.
@@ -53,8 +55,8 @@ pub const STROEBL_SOUNDNESS: &str = "0.75";
 pub const FALSE_POSITIVE_VALUE: &str = "-1";
 /// The rates their notebook prints: name, task type (0 or 1), which rate, the printed decimal.
 pub const STROEBL_PRINTED: [(&str, usize, Rate, &str); 4] = [
-    ("beta_1", 0, Rate::RejectWrong, "0.0975"),
-    ("beta_2", 1, Rate::RejectWrong, "0.6525"),
+    ("beta_1", 0, Rate::Reject, "0.0975"),
+    ("beta_2", 1, Rate::Reject, "0.6525"),
     ("p_fluke_1", 0, Rate::AcceptWrong, "0.0325"),
     ("p_fluke_2", 1, Rate::AcceptWrong, "0.2175"),
 ];
@@ -70,10 +72,20 @@ const MAX_SCAN: u64 = 100_000;
 /// Which per-sample rate of a task type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Rate {
-    /// `(1 - R) S`: wrong and rejected (their beta).
-    RejectWrong,
+    /// `R (1 - C) + (1 - R) S`: rejected (their beta, as their notebook defines it).
+    Reject,
     /// `(1 - R)(1 - S)`: wrong and accepted (their p_fluke).
     AcceptWrong,
+}
+
+impl Rate {
+    /// The rate of one task type.
+    pub fn of(self, rates: &TypeRates) -> BigRational {
+        match self {
+            Rate::Reject => &rates.reject_correct + &rates.reject_wrong,
+            Rate::AcceptWrong => rates.accept_wrong.clone(),
+        }
+    }
 }
 
 fn constant(text: &str) -> BigRational {
@@ -181,6 +193,8 @@ pub struct Sampling {
     pub vote: Vec<BigRational>,
     /// The phase diagram.
     pub phase: PhaseDiagram,
+    /// Stroebl et al.'s notebook reward curve beside the expected payoff.
+    pub notebook: Vec<NotebookCurve>,
 }
 
 impl Sampling {
@@ -214,6 +228,7 @@ impl Sampling {
             peak,
             vote,
             phase: PhaseDiagram::compute()?,
+            notebook: notebook::compute()?,
         })
     }
 
@@ -252,10 +267,7 @@ impl Sampling {
         let mut rates = ClaimFamily::new("Stroebl et al.: the printed rates", 0.05);
         for (name, t, rate, printed) in STROEBL_PRINTED {
             let rates_of = &self.resample.types[t];
-            let computed = match rate {
-                Rate::RejectWrong => &rates_of.reject_wrong,
-                Rate::AcceptWrong => &rates_of.accept_wrong,
-            };
+            let computed = rate.of(rates_of);
             rates.push(Claim::new(
                 format!("{name} = {printed} (R = {})", short(&rates_of.success)),
                 "Stroebl et al., notebook",
@@ -388,10 +400,12 @@ impl Sampling {
             Direction::Greater,
             exact(&easy.share - self.vote_at(1)),
         ));
-        vec![rates, verifier, voting]
+        let mut families = vec![rates, verifier, voting];
+        families.extend(notebook::claim_families(&self.notebook));
+        families
     }
 
-    /// The report: tables `rates`, `resample`, `boundary`, `vote`, `phase`, `claims` and
+    /// The report: tables `rates`, `resample`, `boundary`, `vote`, `phase`, `notebook`, `claims` and
     /// `claims_summary`, every number an exact rational.
     pub fn report(&self) -> Report {
         let families = self.claim_families();
@@ -408,15 +422,12 @@ impl Sampling {
         );
         for (name, t, rate, printed) in STROEBL_PRINTED {
             let rates_of = &self.resample.types[t];
-            let computed = match rate {
-                Rate::RejectWrong => &rates_of.reject_wrong,
-                Rate::AcceptWrong => &rates_of.accept_wrong,
-            };
+            let computed = rate.of(rates_of);
             rates.push(vec![
                 Cell::text(name),
                 Cell::text(short(&rates_of.success)),
                 Cell::Exact(constant(printed)),
-                Cell::Exact(computed.clone()),
+                Cell::Exact(computed),
             ]);
         }
         let mut curve = Table::new(
@@ -511,6 +522,7 @@ impl Sampling {
         .with_table(boundary)
         .with_table(vote)
         .with_table(self.phase.table())
+        .with_table(notebook::table(&self.notebook))
         .with_table(crate::report::claims::claims_table(&families))
         .with_table(crate::report::claims::summary_table(&families))
         .note(format!(

@@ -1,6 +1,6 @@
 use num_bigint::BigInt;
 use num_rational::BigRational;
-use num_traits::{One, Zero};
+use num_traits::{One, Signed, Zero};
 
 use super::phase::{Class, odd_increment, odd_ks, range_class, tail_class};
 use super::*;
@@ -83,8 +83,10 @@ fn the_payoff_peak_is_the_argmax_of_a_long_exact_scan() {
 fn the_claims_are_decided_as_computed() {
     let study = Sampling::compute().unwrap();
     let families = study.claim_families();
-    assert_eq!(families.len(), 3);
-    for family in &families {
+    assert_eq!(families.len(), 5);
+    // The paper's and this study's claims hold; the notebook's curve is not the expectation
+    // (the two notebook families are tested in their module).
+    for family in &families[..3] {
         for decided in family.decide() {
             assert_eq!(
                 decided.verdict,
@@ -103,7 +105,11 @@ fn the_claims_are_decided_as_computed() {
     assert_eq!(wrong.decide()[0].verdict, Verdict::Fails);
     assert_eq!(study.vote_best_odd(), 17);
     let report = study.report();
-    assert_eq!(report.table("claims").unwrap().rows.len(), 4 + 5 + 7);
+    assert_eq!(
+        report.table("claims").unwrap().rows.len(),
+        4 + 5 + 7 + 3 + 3
+    );
+    assert_eq!(report.table("notebook").unwrap().rows.len(), 3 * 15);
     assert_eq!(
         report.table("resample").unwrap().rows.len(),
         RESAMPLE_MAX_K as usize + 1
@@ -221,4 +227,54 @@ fn range_and_tail_classes_of_simple_curves() {
     assert_eq!(tail_class(&[(q("0.7"), q("1"))]).0, Class::Help);
     assert_eq!(tail_class(&[(q("0.3"), q("1"))]).0, Class::Hurt);
     assert_eq!(tail_class(&[(q("0.5"), q("1"))]).0, Class::Flat);
+}
+
+/// Chen et al.'s threshold `1 - 1/t`, `t = 1 + x_h (1/2 - p_h) / (x_e (p_e - 1/2))`, is the
+/// sign of the first increment `P(3) - P(1)`, and the shapes pair with the sides of
+/// `p_e + p_h = 1` as docs/inference.md states, on every cell of the phase diagram.
+#[test]
+fn chen_threshold_is_the_sign_of_the_first_step_and_the_sides_are_as_stated() {
+    use super::phase::{EASY, HARD, SHARES};
+    let half = q("1/2");
+    let one = q("1");
+    let mut seen = std::collections::BTreeSet::new();
+    for share in SHARES {
+        for easy in EASY {
+            for hard in HARD {
+                let (we, pe, ph) = (q(share), q(easy), q(hard));
+                let (xe, xh) = (&pe * (&one - &pe), &ph * (&one - &ph));
+                let t = &one + &xh * (&half - &ph) / (&xe * (&pe - &half));
+                let threshold = &one - t.recip();
+                let types = [(pe.clone(), we.clone()), (ph.clone(), &one - &we)];
+                let first = odd_increment(&types, 0);
+                assert_eq!(first.is_positive(), we > threshold, "{share} {easy} {hard}");
+                assert_eq!(first.is_zero(), we == threshold, "{share} {easy} {hard}");
+                let (class, _) = tail_class(&types);
+                let sum = &pe + &ph;
+                let expected = if sum > one {
+                    if we > threshold {
+                        Class::Turn
+                    } else {
+                        Class::Hurt
+                    }
+                } else if sum < one {
+                    if we >= threshold {
+                        Class::Help
+                    } else {
+                        Class::Dip
+                    }
+                } else if we > half {
+                    Class::Help
+                } else if we < half {
+                    Class::Hurt
+                } else {
+                    Class::Flat
+                };
+                assert_eq!(class, expected, "{share} {easy} {hard}");
+                seen.insert(format!("{expected:?}"));
+            }
+        }
+    }
+    // Every shape occurs on the grid.
+    assert_eq!(seen.len(), 5, "{seen:?}");
 }
