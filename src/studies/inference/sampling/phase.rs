@@ -380,7 +380,7 @@ impl PhaseDiagram {
             .find(|c| c.share == share && c.easy == easy && c.hard == hard)
     }
 
-    /// One panel per share: x = R_easy, y = R_hard, one series per class (on the range; a
+    /// One panel per share: x = R_easy, y = R_hard, one series per class (over every odd k; a
     /// class no cell has is an empty series, so each class keeps its look).
     pub fn panels(&self) -> Vec<Panel> {
         let f = |s: &str| crate::numeric::number::rational_to_f64(&constant(s));
@@ -403,7 +403,7 @@ impl PhaseDiagram {
                         points: self
                             .cells
                             .iter()
-                            .filter(|c| c.share == *share && c.range.0 == class)
+                            .filter(|c| c.share == *share && c.tail.0 == class)
                             .map(|c| {
                                 let y = f(c.hard);
                                 ErrorPoint {
