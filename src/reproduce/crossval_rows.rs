@@ -326,27 +326,16 @@ pub(super) fn inference_rows(
         .find_map(|name| table.column_index(name))
         .ok_or_else(|| super::ReproduceError::Internal("mc inference has no index".into()))?;
     let index_name = table.columns[index].name.clone();
-    let text = |cell: &Cell| match cell {
-        Cell::Text(t) => t.clone(),
-        Cell::Integer(i) => i.to_string(),
-        Cell::Empty => String::new(),
-        other => format!("{other:?}"),
-    };
+    let text = Cell::message_text;
     let count = |cell: &Cell| match cell {
         Cell::Integer(i) => u64::try_from(*i).unwrap_or(0),
         _ => 0,
     };
-    let value = |name: &str| {
-        args.iter()
-            .find(|(n, _)| *n == name)
-            .map_or(String::new(), |(_, v)| {
-                if v.contains(',') {
-                    format!("\"{v}\"")
-                } else {
-                    (*v).to_string()
-                }
-            })
-    };
+    let parameters: Vec<(String, String)> = args
+        .iter()
+        .map(|(n, v)| ((*n).to_string(), (*v).to_string()))
+        .collect();
+    let value = |name: &str| quoted_parameter(&parameters, name);
     let mut rows = String::new();
     for row in &table.rows {
         let (s, n) = (count(&row[successes]), count(&row[trials]));

@@ -281,6 +281,34 @@ impl Job {
 
     /// Writes `report` in `format` as `name` and lists it in the index; CSV is written with
     /// its manifest sidecar ([`crate::report::CsvFiles`]), which is listed too.
+    /// Writes `STEM.txt` and `STEM.csv` (with its sidecar) of `report` and lists them.
+    fn text_and_csv(
+        &mut self,
+        stem: &str,
+        report: &crate::report::Report,
+        options: &crate::report::ExportOptions,
+        listing: (&str, &str, Option<u64>),
+    ) -> Result<()> {
+        for format in [crate::report::Format::Text, crate::report::Format::Csv] {
+            let name = format!("{stem}.{}", format.extension());
+            self.rendered(&name, report, format, options, listing)?;
+        }
+        Ok(())
+    }
+
+    /// Draws each `(stem, panels)` as `STEM.png` and `STEM.svg`; the paths, to list.
+    fn charts(&self, figures: &[(String, Vec<crate::plot::Panel>)]) -> Result<Vec<PathBuf>> {
+        let mut paths = Vec::new();
+        for (stem, panels) in figures {
+            for ext in ["png", "svg"] {
+                let path = self.out().join(format!("{stem}.{ext}"));
+                crate::plot::error_bar_chart(&path, panels, self.options.style)?;
+                paths.push(path);
+            }
+        }
+        Ok(paths)
+    }
+
     fn rendered(
         &mut self,
         name: &str,

@@ -2,12 +2,12 @@
 //! et al.) and majority voting (Chen et al.), exact (`studies::inference::sampling`).
 
 use super::{Job, Result};
-use crate::report::{ExportOptions, Format};
+use crate::report::ExportOptions;
 
 /// Resampling in Stroebl et al.'s setting, voting on a mix of easy and hard queries and the
 /// voting phase diagram: the report with its claims table (text and CSV), three figures.
 pub(super) fn inference_sampling(job: &mut Job) -> Result<()> {
-    use crate::plot::{class_map, error_bar_chart};
+    use crate::plot::class_map;
     use crate::studies::inference::sampling::Sampling;
     let options = ExportOptions {
         decimals: 4,
@@ -15,14 +15,7 @@ pub(super) fn inference_sampling(job: &mut Job) -> Result<()> {
     };
     let command = "pathology reproduce".to_string();
     let study = Sampling::compute()?;
-    let mut figures = Vec::new();
-    for (stem, panels) in study.panels() {
-        for ext in ["png", "svg"] {
-            let path = job.out().join(format!("{stem}.{ext}"));
-            error_bar_chart(&path, &panels, job.options.style)?;
-            figures.push(path);
-        }
-    }
+    let mut figures = job.charts(&study.panels())?;
     let phase = study.phase.panels();
     for ext in ["png", "svg"] {
         let path = job.out().join(format!("inference_sampling_phase.{ext}"));
@@ -31,10 +24,12 @@ pub(super) fn inference_sampling(job: &mut Job) -> Result<()> {
     }
     let report = study.report();
     let what = "test-time search: resampling with an imperfect verifier (Stroebl et al.), majority voting on easy and hard queries and its phase diagram (Chen et al.); exact, with the claims table";
-    for format in [Format::Text, Format::Csv] {
-        let name = format!("inference_sampling.{}", format.extension());
-        job.rendered(&name, &report, format, &options, (what, &command, None))?;
-    }
+    job.text_and_csv(
+        "inference_sampling",
+        &report,
+        &options,
+        (what, &command, None),
+    )?;
     job.print_table(&report, "claims_summary", 0, &options)?;
     job.printed.push('\n');
     job.printed.push_str(&study.phase.grid_text());

@@ -591,10 +591,7 @@ pub(super) fn distribution_studies(job: &mut Job) -> Result<()> {
             "Nau et al. 2010 / Luštrek et al.: where minimax is pathological over (sigma, granularity g), P-games b = 2 and 3, exact, with the claims table".to_string(),
         ),
     ] {
-        for format in [Format::Text, Format::Csv] {
-            let name = format!("{stem}.{}", format.extension());
-            job.rendered(&name, &report, format, &options, (&what, &command, None))?;
-        }
+        job.text_and_csv(stem, &report, &options, (&what, &command, None))?;
         job.print_table(&report, "claims_summary", 0, &options)?;
     }
     job.printed.push('\n');
@@ -621,7 +618,6 @@ pub(super) fn distribution_studies(job: &mut Job) -> Result<()> {
 /// noise sigma, two-valued P-games with early terminal nodes, and the minimax bias
 /// (`studies::why_minimax`), with the claims table and three figures.
 pub(super) fn why_minimax(job: &mut Job) -> Result<()> {
-    use crate::plot::error_bar_chart;
     use crate::studies::why_minimax::{WhyMinimax, grid_text};
     let options = ExportOptions {
         decimals: 4,
@@ -629,20 +625,10 @@ pub(super) fn why_minimax(job: &mut Job) -> Result<()> {
     };
     let command = "pathology reproduce".to_string();
     let study = WhyMinimax::compute()?;
-    let mut figures = Vec::new();
-    for (stem, panels) in study.panels() {
-        for ext in ["png", "svg"] {
-            let path = job.out().join(format!("{stem}.{ext}"));
-            error_bar_chart(&path, &panels, job.options.style)?;
-            figures.push(path);
-        }
-    }
+    let figures = job.charts(&study.panels())?;
     let report = study.report();
     let what = "why minimax works: path-sum trees by similarity, noise and granularity, P-games with early terminal nodes, minimax bias; exact, with the claims table";
-    for format in [Format::Text, Format::Csv] {
-        let name = format!("why_minimax.{}", format.extension());
-        job.rendered(&name, &report, format, &options, (what, &command, None))?;
-    }
+    job.text_and_csv("why_minimax", &report, &options, (what, &command, None))?;
     job.print_table(&report, "claims_summary", 0, &options)?;
     job.printed.push('\n');
     job.printed.push_str(&grid_text(&study));
@@ -671,7 +657,6 @@ pub(super) fn why_minimax(job: &mut Job) -> Result<()> {
 /// the trials.
 pub(super) fn domains(job: &mut Job) -> Result<()> {
     use crate::domains::study::DomainStudy;
-    use crate::plot::error_bar_chart;
     let options = ExportOptions {
         decimals: 4,
         ..ExportOptions::default()
@@ -680,26 +665,10 @@ pub(super) fn domains(job: &mut Job) -> Result<()> {
     let full = if job.options.full { " --full" } else { "" };
     let command = format!("pathology reproduce{full} --seed {seed}");
     let study = DomainStudy::compute(job.options.full, seed, Some(job.options.threads.max(1)))?;
-    let mut figures = Vec::new();
-    for (stem, panels) in study.panels() {
-        for ext in ["png", "svg"] {
-            let path = job.out().join(format!("{stem}.{ext}"));
-            error_bar_chart(&path, &panels, job.options.style)?;
-            figures.push(path);
-        }
-    }
+    let figures = job.charts(&study.panels())?;
     let report = study.report();
     let what = "real domains at every position: the 8-puzzle, KRK and KQK, exact accuracy and local pathology by depth, noise sampled; the claims of Nau et al. 2010";
-    for format in [Format::Text, Format::Csv] {
-        let name = format!("domains.{}", format.extension());
-        job.rendered(
-            &name,
-            &report,
-            format,
-            &options,
-            (what, &command, Some(seed)),
-        )?;
-    }
+    job.text_and_csv("domains", &report, &options, (what, &command, Some(seed)))?;
     job.print_table(&report, "claims_summary", 0, &options)?;
     job.files(
         &figures,
@@ -849,10 +818,7 @@ pub(super) fn ggame(job: &mut Job) -> Result<()> {
         ),
     ] {
         let command = report.manifest.command_line();
-        for format in [Format::Text, Format::Csv] {
-            let name = format!("{stem}.{}", format.extension());
-            job.rendered(&name, report, format, &options, (what, &command, seed))?;
-        }
+        job.text_and_csv(stem, report, &options, (what, &command, seed))?;
     }
     let figure = study.figure(&run, &counts)?;
     let written = crate::plot::studies::ggame_figures(job.out(), &figure, job.options.style)?;
@@ -916,16 +882,7 @@ pub(super) fn chi_nau_ballard_kalah_gap(job: &mut Job) -> Result<()> {
         ),
     ] {
         let command = report.manifest.command_line();
-        for format in [Format::Text, Format::Csv] {
-            let name = format!("{stem}.{}", format.extension());
-            job.rendered(
-                &name,
-                &report,
-                format,
-                &options,
-                (what, &command, Some(seed)),
-            )?;
-        }
+        job.text_and_csv(stem, &report, &options, (what, &command, Some(seed)))?;
         job.print_table(&report, summary, 0, &options)?;
     }
     let mut figures = Vec::new();

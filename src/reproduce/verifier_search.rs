@@ -60,10 +60,12 @@ pub(super) fn verifier_search(job: &mut Job) -> Result<()> {
     }
     let report = report(&best, &search);
     let what = "test-time search, exact: best-of-n by the wrong answers' top-score mass t (two boundaries in t), verifier-guided lookahead by depth and verifier growth G against best-of-n over B^L solutions; with the claims table";
-    for format in [Format::Text, Format::Csv] {
-        let name = format!("inference_search.{}", format.extension());
-        job.rendered(&name, &report, format, &options, (what, &command, None))?;
-    }
+    job.text_and_csv(
+        "inference_search",
+        &report,
+        &options,
+        (what, &command, None),
+    )?;
     job.print_table(&report, "claims_summary", 0, &options)?;
     // The best depths, printed without counting the claims a second time.
     if let Some(table) = report.table("lookahead_best") {
