@@ -1,4 +1,4 @@
-//! Speed of the D-game engine (issue targets: Table 1 in f64 under 5 ms, exact under 1 s).
+//! Speed of the D-game engine (speed targets: Table 1 in f64 under 5 ms, exact under 1 s).
 //!
 //! `cargo bench --bench dgame`; CI only compiles it.
 

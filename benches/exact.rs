@@ -1,4 +1,4 @@
-//! Speed of the exact engine for P-, N- and b-ary D-games (issue 12 targets, all depths at one
+//! Speed of the exact engine for P-, N- and b-ary D-games (speed targets, all depths at one
 //! height: P-game b = 2, h = 20, f64 under 2 s; b = 3, h = 12 under 10 s; N-game b = 2,
 //! h = 16 under 10 s; exact P-game b = 2, h = 10, p = 1/2 under 5 s).
 //!

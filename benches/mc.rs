@@ -1,4 +1,4 @@
-//! Speed of the Monte Carlo D-game experiment (issue target: at h = 10 with all 10 depths,
+//! Speed of the Monte Carlo D-game experiment (speed target: at h = 10 with all 10 depths,
 //! at least 100,000 trees per second on two cores). Throughput is reported in trees.
 //!
 //! `cargo bench --bench mc`; CI only compiles it.

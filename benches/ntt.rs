@@ -1,4 +1,4 @@
-//! Speed of the exact mode's big multiplications (issue 14): [`pathology::numeric::ntt`] against
+//! Speed of the exact mode's big multiplications: [`pathology::numeric::ntt`] against
 //! dashu-int at 2^16, 2^18 and 2^20 words (squares and products), and the top psi level of
 //! h = 14 (a square of 1.74M words).
 //!

@@ -1,4 +1,4 @@
-//! Speed of the path-sum engine (issue 36 targets, every depth at one height): b = 2,
+//! Speed of the path-sum engine (its speed targets, every depth at one height): b = 2,
 //! h = 20, a value grid of about 2,000 points, f64: under 1 s; exact rationals, b = 2,
 //! h = 10, 3-point step and noise laws: under 10 s; memory under 1 GB for each
 //! (`cargo run --release --example pathsum_speed` prints the time, the estimate and the

@@ -1,4 +1,4 @@
-//! Times the engines of `pathology::analytic::distributions` (issue 27) on the sizes of its
+//! Times the engines of `pathology::analytic::distributions` on the sizes of its
 //! targets, with the estimate the refusal uses beside each measurement and the peak memory:
 //!
 //! ```text

@@ -1,4 +1,4 @@
-//! The real-domains study of `pathology reproduce` (issue 38), timed: `cargo run --release
+//! The real-domains study of `pathology reproduce`, timed: `cargo run --release
 //! --example domains_study [-- --full] [-- --rows]` prints the claims summary (or, with
 //! `--rows`, the Markdown rows docs/domains.md quotes) and the seconds it took.
 

@@ -1,4 +1,4 @@
-//! Times the exact engine at the speed targets (all depths at one height), then the
+//! Times the exact engine at its speed targets (all depths at one height), then the
 //! exact-rational runs near the refusal limit against the up-front estimate of
 //! [`pathology::analytic::families::estimate_cost`]: `cargo run --release --example exact_speed`.
 

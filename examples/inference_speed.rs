@@ -1,4 +1,4 @@
-//! Times `pathology inference` on the sizes of issue 45's speed targets:
+//! Times `pathology inference` on the sizes of its speed targets:
 //!
 //! ```text
 //! cargo run --release --example inference_speed

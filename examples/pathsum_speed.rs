@@ -1,4 +1,4 @@
-//! Times the path-sum engine (issue 36) on the sizes of its speed targets, with the
+//! Times the path-sum engine on the sizes of its speed targets, with the
 //! estimate the refusal uses beside each measurement and the peak memory:
 //!
 //! ```text

@@ -1,4 +1,4 @@
-//! Times `pathology domain eight-puzzle` (issue 38's speed targets):
+//! Times `pathology domain eight-puzzle` (its speed targets):
 //!
 //! ```text
 //! cargo run --release --example puzzle_speed

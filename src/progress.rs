@@ -460,7 +460,7 @@ mod tests {
         }
     }
 
-    /// Issue 44, item 21: a bar's line is at most 100 characters on a wide terminal (it was
+    /// A bar's line is at most 100 characters on a wide terminal (it was
     /// as wide as the terminal, 250 characters, with `reproduce`'s longest step label), and
     /// a work bar shows its share in percent.
     #[test]

@@ -1,4 +1,4 @@
-"""Issue 43 item 13: the critical game from a 1,000-row histogram with rational weights,
+"""The critical game from a 1,000-row histogram with rational weights,
 `pathology decision` against the independent Python recursion
 (`critical_histogram_referee.py`), process to process.
 

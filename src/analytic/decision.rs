@@ -7,7 +7,7 @@
 //!   `1 - D(d,h)`.
 //! - b-ary D-games (q_k, r_k), P-games and N-games with the piece count or the artificial
 //!   evaluator: [`crate::analytic::families`].
-//! - Evaluations as distributions (issue 27): Nguyen & Ramanujan's critical win-loss game and
+//! - Evaluations as distributions: Nguyen & Ramanujan's critical win-loss game and
 //!   multi-valued P-games with the perfect, artificial, Gaussian, uniform, histogram and
 //!   expected-playout evaluations: [`crate::analytic::distributions`].
 //! - G-games (our reconstruction of Nau's game graphs) with e1, e1-forced, half or centre,
@@ -52,7 +52,7 @@ pub enum DecisionRequest {
     Distributions(Box<DistributionRequest>),
     /// A G-game (reconstruction).
     GGame(GGameRequest),
-    /// A path-sum tree (issue 36).
+    /// A path-sum tree.
     PathSum(Box<PathSumRequest>),
 }
 
@@ -912,7 +912,7 @@ impl GameOptions {
     ) -> Result<GameOptions> {
         // The value parsers' messages are what clap prints after an option's name ("must be
         // a whole number in 2..=60, got 61"): their allowed range is kept, not wrapped in a
-        // second "must be ..., got ..." (issue 34: "branching must be must be a whole number
+        // second "must be ..., got ..." (as in "branching must be must be a whole number
         // in 2..=60, got 61, got 61").
         fn value<T>(name: &str, text: &str, parsed: std::result::Result<T, String>) -> Result<T> {
             parsed.map_err(|e| {

@@ -16,7 +16,7 @@
 //!   (the search result on a tie).
 //!
 //! [`BackUpRule::Minimax`] skips the last step ("when we did not prefer the statically evaluated
-//! error rates"). A generic EMM search over a game trait is a later issue; here the tree is
+//! error rates"). A generic EMM search over a game trait is not built; here the tree is
 //! explicit ([`Node`]). The arithmetic is generic over [`Probability`], so the example runs in
 //! exact rationals: root error 91/1000 with EMM, 1729/10000 without the static preference.
 

@@ -112,7 +112,7 @@ impl OutputArgs {
     }
 
     /// Refuses, before any work, a `--table` that names none of `names` (the tables the
-    /// command's report will have); issue 34 item 14.
+    /// command's report will have), before any work.
     pub fn check_table(&self, names: &[&str]) -> crate::Result<()> {
         self.options().check_table(names)
     }

@@ -232,8 +232,8 @@ fn rhf(args: RhfArgs) -> anyhow::Result<()> {
     args.run.emit(&spec.estimate(&args.run.config())?)
 }
 
-/// `mc distributions`' `--game`: only the families it samples (issue 37 item 9: the help
-/// listed families it refused).
+/// `mc distributions`' `--game`: only the families it samples (so that the help
+/// lists no family it refuses).
 fn distributions_games() -> impl clap::builder::TypedValueParser<Value = GameName> {
     use clap::ValueEnum;
     use clap::builder::TypedValueParser;

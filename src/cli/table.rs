@@ -14,7 +14,7 @@ pub struct Args {
     output: TableOutput,
 }
 
-/// `table`'s number, its error naming the command (issue 34: it said only `'<NUMBER>'`).
+/// `table`'s number, its error naming the command (not only `'<NUMBER>'`).
 fn table_number(text: &str) -> Result<u32, String> {
     super::args::whole_in::<u32>(1, 2)(text).map_err(|_| {
         format!(

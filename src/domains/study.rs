@@ -1,4 +1,4 @@
-//! The real-domains study of `pathology reproduce` (issue 38): Nau, Luštrek, Parker, Bratko &
+//! The real-domains study of `pathology reproduce`: Nau, Luštrek, Parker, Bratko &
 //! Gams, *When is it better not to look ahead?* (AIJ 174, 2010), asked whether lookahead
 //! pathology occurs in real decision-making. Here the 8-puzzle ([`super::eight_puzzle`]) and
 //! the KRK and KQK endgames ([`super::chess`]) answer it at every position.

@@ -143,7 +143,7 @@ pub fn at_least<T>(lo: u64) -> impl Fn(&str) -> Result<T, String> + Clone + Send
 where
     T: TryFrom<u64> + Clone + Send + Sync + 'static,
 {
-    // Never the type's limit in the message (issue 34): a number too large for it is far
+    // Never the type's limit in the message: a number too large for it is far
     // beyond the option's own limits, which the library checks with their reasons.
     move |text: &str| match text.trim().parse::<u64>() {
         Ok(n) if n >= lo => T::try_from(n).map_err(|_| {

@@ -1,7 +1,7 @@
 //! Convolution of non-negative `f64` vectors by FFT, with a rigorous rounding-error bound.
 //!
 //! The direct convolution is quadratic in the length, which makes D(d,h) quadratic in `2^h`
-//! (issue "Scale": h = 20 needs vectors of length 2^19). This module multiplies in the
+//! (h = 20 needs vectors of length 2^19). This module multiplies in the
 //! frequency domain instead: `c = F^-1 (F a . F b)` with radix-2 FFTs of length `N = 2^t`.
 //!
 //! # The algorithm

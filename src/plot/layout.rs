@@ -257,7 +257,7 @@ mod tests {
         }
     }
 
-    /// Issue 44, item 26: three panels in a row (2,700 pixels) were unreadable at page width
+    /// Three panels in a row (2,700 pixels) were unreadable at page width
     /// and carried a shared legend in one panel only.
     #[test]
     fn three_or_more_panels_go_two_to_a_row_with_the_shared_legend_in_its_own_cell() {
@@ -306,7 +306,7 @@ mod tests {
         assert_eq!(layout(&single, &[], Style::Paper).legend_cell, None);
     }
 
-    /// Issue 44, item 26: sampled curves beside exact ones say "(sampled)".
+    /// Sampled curves beside exact ones say "(sampled)".
     #[test]
     fn sampled_series_beside_exact_ones_are_marked() {
         let point = |y: f64, half: f64| ErrorPoint {
@@ -362,7 +362,7 @@ mod tests {
         );
     }
 
-    /// Issue 44, item 26: the two critical-curve figures (gamma = 0.9 and 1) gave the same
+    /// The two critical-curve figures (gamma = 0.9 and 1) gave the same
     /// heuristic different dash patterns, each figure deciding its own.
     #[test]
     fn the_critical_curve_figures_draw_each_series_alike() {

@@ -1,4 +1,4 @@
-//! The one figure style every chart draws with (issue 37, item 7): a palette of ten distinct
+//! The one figure style every chart draws with: a palette of ten distinct
 //! colours; a marker shape per series (nested sizes, so that coinciding points stay visible);
 //! a dash pattern for a series that would hide an earlier one, and for every other series of
 //! a panel with more than eight; legend entries drawn with the line's own dash and marker;
@@ -428,7 +428,7 @@ mod tests {
         }
     }
 
-    /// Issue 44, item 26: the rhf and depth-one error curves were jagged: a thick line through
+    /// The rhf and depth-one error curves were jagged: a thick line through
     /// 100-200 points a few pixels apart. Collinear points go, kinks stay, and no dropped
     /// point is farther than the tolerance from the line kept.
     #[test]

@@ -114,7 +114,7 @@ fn a_failed_figure_leaves_the_old_file_and_no_partial_file() {
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
 }
 
-/// Issue 44, item 26: the trend figure's y range is zoomed to its values (the 0..1 range
+/// The trend figure's y range is zoomed to its values (the 0..1 range
 /// flattened the zigzag of the threshold that is the finding), keeping every value inside.
 #[test]
 fn trend_threshold_range_is_zoomed_to_the_values() {
@@ -131,7 +131,7 @@ fn trend_threshold_range_is_zoomed_to_the_values() {
     assert_eq!(super::figures::zoomed_range(&[]), (0.0, 1.0));
 }
 
-/// Issue 44, item 26: two exact lines of one panel (Teague's strong and weak values in the
+/// Two exact lines of one panel (Teague's strong and weak values in the
 /// othello figure) were the same black dashes; each now has its own look.
 #[test]
 fn exact_lines_of_one_panel_look_different() {
@@ -143,7 +143,7 @@ fn exact_lines_of_one_panel_look_different() {
     }
 }
 
-/// Issue 44, item 26: in `domains_local` the panels' series have the same roles (depth pairs)
+/// In `domains_local` the panels' series have the same roles (depth pairs)
 /// under different labels (one heuristic a panel); a series dashed in one panel because it
 /// hides an earlier one is dashed in every panel, so one role has one look.
 #[test]
@@ -181,7 +181,7 @@ fn series_of_one_role_look_alike_across_panels() {
     assert_eq!(styles[1][0].dash, styles[0][0].dash);
 }
 
-/// Issue 44, item 26: step labels overlapped the trajectories where these crowd (near the
+/// Step labels overlapped the trajectories where these crowd (near the
 /// origin of Li & Marsland's Fig. 2). A label is placed only clear of every line by more than
 /// its own half height.
 #[test]

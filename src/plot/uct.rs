@@ -110,7 +110,7 @@ mod tests {
         }
     }
 
-    /// Issue 44, item 26: the expected-playout figures at b = 5 and 8 drew two identical
+    /// The expected-playout figures at b = 5 and 8 drew two identical
     /// panels (the same random games at both gammas).
     #[test]
     fn identical_panels_are_drawn_once_and_different_ones_all() {

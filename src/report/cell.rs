@@ -70,7 +70,7 @@ impl Cell {
     }
 
     /// Whether every number of the cell is finite: a NaN anywhere, or an infinity in a value
-    /// or an interval, is a computation that went wrong, never an output (issue 34). An
+    /// or an interval, is a computation that went wrong, never an output. An
     /// infinite error bound around a finite value is kept: it is the documented "nothing is
     /// known about this value" of the error-propagation trajectories (module docs of
     /// [`crate::report`]).

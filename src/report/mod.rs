@@ -308,7 +308,7 @@ impl Table {
 
 /// Refuses rows of `table` with a number that is not finite ([`Cell::is_finite`]): every
 /// format, the streamed ones too, goes through here, so no `nan` or `inf` reaches an output
-/// column (issue 34: `--p 1e-400` printed D = NaN with the bound inf).
+/// column (`--p 1e-400` once printed D = NaN with the bound inf).
 ///
 /// # Errors
 ///

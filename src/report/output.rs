@@ -206,7 +206,7 @@ pub fn write_atomically(path: &std::path::Path, contents: impl AsRef<[u8]>) -> s
 /// path of their own (plotters' bitmap and SVG backends) use it directly; [`write_atomically`]
 /// is this with [`std::fs::write`].
 ///
-/// One rule for every command's output paths ([`Destination::of`], issue 34 item 4): a
+/// One rule for every command's output paths ([`Destination::of`]): a
 /// symbolic link at `path` is **replaced** by the new file (the file it pointed to is left
 /// untouched), as a regular file is. Only a FIFO, a character or block device or a socket
 /// (named directly or through a link) is written through in place (`write` gets the path

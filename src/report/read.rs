@@ -354,7 +354,7 @@ pub fn read_any(text: &str, name: Option<&str>) -> Result<ReadTable> {
 
 /// The most bytes read from one input: a file, standard input, or a file a row names. Every
 /// input the command line reads goes through [`CappedReader`], so `/dev/zero` or an endless
-/// pipe is refused (issue 34 item 13) instead of filling memory.
+/// pipe is refused instead of filling memory.
 pub const MAX_INPUT_BYTES: u64 = 256 * 1024 * 1024;
 
 /// [`MAX_INPUT_BYTES`] in words, for messages.

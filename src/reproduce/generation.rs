@@ -1,4 +1,4 @@
-//! How [`super::run`] replaces its output directory (issue 34, items 1 and 2): one writer at a
+//! How [`super::run`] replaces its output directory, so that two runs never mix and an interrupted run leaves it whole: one writer at a
 //! time, a staging directory of its own, and one atomic switch from the old set of files to
 //! the new one.
 //!

@@ -362,7 +362,7 @@ pub(super) fn cross_validation(job: &mut Job) -> Result<()> {
             });
         }
     }
-    // Evaluations as distributions (issue 27): depth-d minimax on sampled critical games
+    // Evaluations as distributions: depth-d minimax on sampled critical games
     // and multi-valued P-games, against `pathology decision`'s exact engine.
     for args in DISTRIBUTION_CELLS {
         let trials = 3_000 * scale;
@@ -371,7 +371,7 @@ pub(super) fn cross_validation(job: &mut Job) -> Result<()> {
         csv.push_str(&rows);
         commands.push(format!("{command} --trials {trials} --seed {seed}"));
     }
-    // Path-sum trees (issue 36): depth-d minimax on sampled trees with terminal nodes,
+    // Path-sum trees: depth-d minimax on sampled trees with terminal nodes,
     // against `pathology decision --game sum`'s exact engine.
     for args in SUM_CELLS {
         let trials = 3_000 * scale;
@@ -380,7 +380,7 @@ pub(super) fn cross_validation(job: &mut Job) -> Result<()> {
         csv.push_str(&rows);
         commands.push(format!("{command} --trials {trials} --seed {seed}"));
     }
-    // Test-time search (issue 45): each strategy run literally by `mc inference`, against
+    // Test-time search: each strategy run literally by `mc inference`, against
     // `pathology inference`'s exact value.
     for (subcommand, args) in INFERENCE_CELLS {
         let trials = 3_000 * scale;
@@ -525,7 +525,7 @@ pub(super) fn chi_nau_variety(job: &mut Job) -> Result<()> {
     Ok(())
 }
 
-/// Issue 27's studies, exact: D against d on the critical win-loss game (Nguyen & Ramanujan's
+/// The evaluations-as-distributions studies, exact: D against d on the critical win-loss game (Nguyen & Ramanujan's
 /// b, gamma and heuristics, depth-d minimax; H = 20, `--full` H = 50) and the (sigma,
 /// granularity) phase diagram of P-games with b = 2 and 3 (Nau et al. 2010, Luštrek et al.),
 /// each with its claims table and figures.
@@ -614,7 +614,7 @@ pub(super) fn distribution_studies(job: &mut Job) -> Result<()> {
     Ok(())
 }
 
-/// Issue 36's study, exact: why minimax works. Path-sum trees over the similarity knob r and
+/// The why-minimax-works study, exact. Path-sum trees over the similarity knob r and
 /// noise sigma, two-valued P-games with early terminal nodes, and the minimax bias
 /// (`studies::why_minimax`), with the claims table and three figures.
 pub(super) fn why_minimax(job: &mut Job) -> Result<()> {
@@ -651,7 +651,7 @@ pub(super) fn why_minimax(job: &mut Job) -> Result<()> {
     Ok(())
 }
 
-/// Issue 38's study: the 8-puzzle, KRK and KQK solved completely, decision accuracy by depth
+/// The real-domains study: the 8-puzzle, KRK and KQK solved completely, decision accuracy by depth
 /// at every position (exact), with Gaussian noise sampled (`domains::study`); the claims of
 /// Nau et al. 2010 on these domains, two figures. `--full`: deeper exact depths and 10 times
 /// the trials.

@@ -1,4 +1,4 @@
-//! The step of issue 45's study, part B: best-of-n with a heavy-tailed wrong-answer score
+//! The verifier-search step of the test-time search study: best-of-n with a heavy-tailed wrong-answer score
 //! law and verifier-guided lookahead against its depth and against best-of-n, exact, with
 //! the claims table and two figures.
 
@@ -36,7 +36,7 @@ fn report(best: &BestOfNStudy, search: &LookaheadStudy) -> Report {
         ))
 }
 
-/// Issue 45's study, part B (exact): the report (text and CSV), the claims summary and the
+/// The verifier-search study (exact): the report (text and CSV), the claims summary and the
 /// grid of best depths for the terminal, and two figures.
 pub(super) fn verifier_search(job: &mut Job) -> Result<()> {
     use crate::plot::error_bar_chart_with_exact;

@@ -440,8 +440,8 @@ pub type RowCheck<'a> = dyn Fn(&[u64], u64) -> std::result::Result<(), String> +
 /// manifest's trials), and that every row prints the cells `printed` recomputes from its
 /// counts ([`check_printed`]: estimates, intervals, z-scores, derived counts). Every mergeable
 /// experiment sums its counts with this, so an edited count or estimate is refused naming its
-/// file and line (issue 34 item 3: a shard with one success fewer and the estimate unchanged
-/// merged into a wrong answer).
+/// file and line (a shard with one success fewer and the estimate unchanged would merge into
+/// a wrong answer).
 ///
 /// # Errors
 ///

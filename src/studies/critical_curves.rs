@@ -573,7 +573,7 @@ mod tests {
         assert_eq!(study.panels("1").len(), 3);
     }
 
-    /// Issue 35, items 2, 4 and 5, at the reduced height of `reproduce`: gamma = 0.9 raises D
+    /// At the reduced height of `reproduce`: gamma = 0.9 raises D
     /// in every Gaussian setting (it was "partly", from a drop that saturates where both rates
     /// reach 1/b); "more at larger b" is decided per setting by the size of the fall, not by
     /// counting pathological settings; and D(H-1) does not fall to 1/b everywhere (b = 2,
@@ -642,7 +642,7 @@ mod tests {
         for row in study.summary_rows() {
             println!("{row}");
         }
-        // Issue 35, item 4: the docs state what this table prints, and nothing else.
+        // The docs state what this table prints, and nothing else.
         let docs = include_str!("../../docs/distributions.md");
         for row in study.summary_rows() {
             assert!(docs.contains(&row), "docs/distributions.md lacks: {row}");

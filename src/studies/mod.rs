@@ -15,7 +15,7 @@
 //!   settings, depth-d minimax, exact).
 //! - [`nau_lustrek`]: the (sigma, granularity) phase diagram of pathology on P-games (Nau et
 //!   al. 2010, Luštrek et al.), exact.
-//! - [`why_minimax`]: why minimax works (issue 36): local similarity, early terminal nodes
+//! - [`why_minimax`]: why minimax works: local similarity, early terminal nodes
 //!   and minimax bias on path-sum trees, exact.
 //! - [`inference`]: test-time search (Stroebl et al. 2024, Chen et al. 2024): resampling,
 //!   voting, best-of-n and lookahead, exact.

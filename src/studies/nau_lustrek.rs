@@ -729,7 +729,7 @@ mod tests {
         assert!((five.random - 1.0 / 3.0).abs() > 0.05, "{five:?}");
     }
 
-    /// Issue 35, item 1: the diagram reaches the boundary the old claims denied. With 33
+    /// The diagram reaches the boundary the old claims denied. With 33
     /// equally spaced leaf values and sigma = 2 spacings, D rises with d at fine granularity
     /// (not pathological) and coarse bins bring pathology back; the docs quote the claims
     /// table's rows and no longer credit sibling similarity to Luštrek et al.

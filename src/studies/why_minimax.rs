@@ -1,4 +1,4 @@
-//! **Why minimax works** (issue 36): where deeper search stops being pathological, computed
+//! **Why minimax works**: where deeper search stops being pathological, computed
 //! exactly on path-sum trees ([`crate::analytic::pathsum`]) with three ingredients the
 //! pathological models lack, each a claims family decided by [`crate::report::claims`].
 //!

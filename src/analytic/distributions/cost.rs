@@ -54,9 +54,9 @@ const EXACT_BUFFER_FACTOR: f64 = 24.0;
 
 /// Wall seconds per entry (level and true value) and (64-bit word)^2 of the law's common
 /// denominator of reading an exact law out: the enclosures of its CDFs (one long division
-/// each) and the histogram's normalisation that built it (a gcd per entry). Issue 43 item 7:
+/// each) and the histogram's normalisation that built it (a gcd per entry). Without this term,
 /// a histogram whose weights have 3000 distinct prime denominators (about 40,000 bits) was
-/// estimated at 1 ms without this term.
+/// estimated at 1 ms.
 const LAW_SECONDS: f64 = 2.0e-9;
 
 /// [`LAW_SECONDS`] for one law.

@@ -1,4 +1,4 @@
-//! Evaluations as distributions (issue 27): exact `D(d,h)` when a frontier node's
+//! Evaluations as distributions: exact `D(d,h)` when a frontier node's
 //! evaluation is a random draw whose law depends on the node's true value.
 //!
 //! **The model.** At a non-terminal frontier node of true value v the evaluation is an

@@ -253,7 +253,7 @@ impl DistributionRequest {
             Some(leaves) => Ok(Some(
                 MultiValuedPGame::new(self.branching, self.height, leaves).map_err(|e| {
                     match &self.game {
-                        // `--p` set the two leaves: name it, never `--leaves` (issue 34).
+                        // `--p` set the two leaves: name it, never `--leaves`, which the user did not type.
                         GameSpec::PGame(LeafLaw::WinLoss(Some(p))) => match e {
                             Error::InvalidArgument { name, .. } if name == "--leaves" => {
                                 Error::invalid(

@@ -785,7 +785,7 @@ fn expected_playout_values_follow_random_play() {
     }
 }
 
-/// Issue 35, item 10: the estimate of the distance to the continuous limit is never smaller
+/// The estimate of the distance to the continuous limit is never smaller
 /// than the distance to a 10 times finer grid, on the critical game (b = 2, 5, 8; sigma = 0.25
 /// and 1). The old estimate, the largest change alone, was 2.95e-4 at b = 8, sigma = 0.25,
 /// H = 20 against a distance of 3.9e-4.

@@ -792,7 +792,7 @@ mod tests {
 
     #[test]
     fn near_origin_candidates_at_one_half_fail_certification() {
-        // The points the Newton residual test accepted at f = 1/2 (issue 13).
+        // The points the Newton residual test accepted at f = 1/2.
         let half = Enclosure::point(0.5);
         for from in [BackUp::Max, BackUp::Min] {
             for c in [(1.0e-7, 1.9e-7), (0.0, 1.04e-7), (1.04e-7, 0.0)] {

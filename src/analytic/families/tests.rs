@@ -630,7 +630,7 @@ fn float_results_lie_within_their_bounds_of_the_exact_values() {
                     d + 1,
                     f.error_bounds[d]
                 );
-                // The bounds stay informative. The packed two-input transform (issue 14) widened the
+                // The bounds stay informative. The packed two-input transform widened the
                 // largest of them, P-game b = 2, h = 9, d = 1, from 9.83e-11 to 1.35e-10.
                 assert!(
                     f.error_bounds[d] < 2e-10,
@@ -769,7 +769,7 @@ proptest! {
         let ee = Evaluator::Artificial { error: Q::from_float(error.to_f64()).unwrap() };
         for (fe, ee) in [(Evaluator::Count, Evaluator::Count), (fe, ee)] {
             let ex = decision_column(&exact, &ee, h).unwrap();
-            // An f64 column whose rigorous bound exceeds 0.05 is refused (issue 26, item 5):
+            // An f64 column whose rigorous bound exceeds 0.05 is refused:
             // nothing to compare then, but the refusal must be that one.
             let f = match decision_column(&float, &fe, h) {
                 Ok(f) => f,

@@ -1,4 +1,4 @@
-//! Verifier-guided lookahead over a solution of L steps (issue 45, item 5), exactly.
+//! Verifier-guided lookahead over a solution of L steps, exactly.
 //!
 //! **Model.** From a correct prefix each proposed next step is correct with probability Q;
 //! a wrong prefix has only wrong continuations. The verifier scores a prefix of m steps
@@ -643,7 +643,7 @@ mod tests {
     use super::*;
     use crate::numeric::number::parse_rational;
 
-    /// Issue 45's exact target (B = 4, L = 10, d = 1..10, a 9-point noise law) ran in 6 s
+    /// The exact speed target (B = 4, L = 10, d = 1..10, a 9-point noise law) ran in 6 s
     /// and was refused with an estimate of 91 minutes; the estimate now follows the measured
     /// costs (docs of the constants) and stays under the limit.
     #[test]

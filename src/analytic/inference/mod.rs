@@ -1,6 +1,6 @@
 //! Test-time search, exactly (`pathology inference`): the strategies by which a language
 //! model's answers are sampled, verified, voted on or searched, with the probability that the
-//! final answer is correct (issue 45).
+//! final answer is correct.
 //!
 //! **Tasks.** A mix of task types `R:W`: a sample of a type-`R` task is correct with
 //! probability R, independently of the other samples; W is the type's share (the shares sum

@@ -1,4 +1,4 @@
-//! Exact D(d,h) of **path-sum trees** (issue 36, `pathology decision --game sum`), with the
+//! Exact D(d,h) of **path-sum trees** (`pathology decision --game sum`), with the
 //! unconditional probability of an optimal move, the expected loss and the minimax bias.
 //!
 //! **Model.** A complete b-ary tree of height h with the tool's conventions (heights counted

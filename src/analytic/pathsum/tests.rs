@@ -459,7 +459,7 @@ fn bad_input_names_the_argument() {
     assert!(err.to_string().contains("refused"), "{err}");
 }
 
-/// Issue 36 item 1: continuous laws as their stated discretization. `gaussian:S` and
+/// Continuous laws as their stated discretization. `gaussian:S` and
 /// `uniform:A` are symmetric laws summing to 1 exactly, their text reads back to the same
 /// law, and the engine's f64 values lie within their bounds of the exact ones.
 #[test]
@@ -507,7 +507,7 @@ fn continuous_laws_are_their_stated_discretizations() {
     );
 }
 
-/// Issue 36 item 1: `--levels G --range LO,HI` (granularity) equals brute force over all
+/// `--levels G --range LO,HI` (granularity) equals brute force over all
 /// trees with the bins applied to each front evaluation, for every real-valued evaluator,
 /// with terminal nodes, ranges narrower than the values (the end bins take the rest) and
 /// bins whose centres are off the laws' own grid.
@@ -559,7 +559,7 @@ fn binned_evaluations_equal_brute_force() {
     assert!(column.rows[0].decision < coin.rows[0].decision);
 }
 
-/// Issue 44, item 23: `binomial:N` is Bin(N, 1/2) - N/2 exactly, its text reads back, and
+/// `binomial:N` is Bin(N, 1/2) - N/2 exactly, its text reads back, and
 /// `binomial:2` is the law `-1:1/4,0:1/2,1:1/4`.
 #[test]
 fn binomial_law_is_the_centred_binomial() {

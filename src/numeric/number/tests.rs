@@ -31,7 +31,7 @@ fn rejects_malformed_input() {
     );
 }
 
-/// Issue 34 item 6: values that would become 0 or infinity in `f64` are refused with the
+/// Values that would become 0 or infinity in `f64` are refused with the
 /// text as typed; 0 itself and the ends of the normal range are kept.
 #[test]
 fn refuses_values_outside_f64() {

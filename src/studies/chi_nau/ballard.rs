@@ -771,7 +771,7 @@ pub fn merge(
 
 #[cfg(test)]
 mod tests {
-    /// Issue 35, item 8: an increase that starts from a loss is not an improvement. Where the
+    /// An increase that starts from a loss is not an improvement. Where the
     /// improvement grows from -0.6 to -0.05 points (b = 2, Max's accuracy), the "increases"
     /// claim can hold while "the mixed rule improves" does not; both families are
     /// Holm-corrected; the README and docs no longer say "holds in all 6 rows".

@@ -655,7 +655,7 @@ mod tests {
         }
     }
 
-    /// Issue 35, item 7: the old verdicts compared each share's unadjusted 95% interval. Here
+    /// The old verdicts compared each share's unadjusted 95% interval. Here
     /// `centre` (the lowest rhf) against `half` has, at depth 1, a lower share (the old rule:
     /// "fails", the tie-break artefact: depth-1 searches of both rules choose alike), and at
     /// depth 2 a higher share whose separate intervals just do not overlap (the old rule:

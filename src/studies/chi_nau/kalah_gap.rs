@@ -512,7 +512,7 @@ mod tests {
     use super::*;
     use crate::sim::runner::TrialRunner;
 
-    /// Issue 35, item 9: a paper value inside a wide interval is not agreement. The old rule
+    /// A paper value inside a wide interval is not agreement. The old rule
     /// ("paper in CI") counted rhf = 0.14 over 200 pairs against the paper's 0.135 as reached;
     /// the equivalence test leaves it undecided, holds only with a tight interval within the
     /// margin, fails where the interval lies outside it, and every claim is Holm-corrected

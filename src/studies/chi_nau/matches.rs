@@ -1084,7 +1084,7 @@ mod tests {
         assert!(failures.is_empty(), "coverage below 0.92: {failures:?}");
     }
 
-    /// Issue 13 item 5: one pair, or pairs that all split, used to give [50.0%, 50.0%].
+    /// One pair, or pairs that all split, used to give [50.0%, 50.0%].
     #[test]
     fn small_and_all_split_samples_get_honest_intervals() {
         for counts in [

@@ -560,8 +560,8 @@ impl Experiment {
     /// # Errors
     ///
     /// As [`TrialRunner::run`]; [`Error::InvalidArgument`] naming the game's parameters when
-    /// some trial found no non-trivial root in [`MAX_ATTEMPTS`] draws (issue 34: a rare
-    /// non-trivial root was redrawn without end).
+    /// some trial found no non-trivial root in [`MAX_ATTEMPTS`] draws (instead of redrawing a rare
+    /// non-trivial root without end).
     pub fn counts(&self, runner: &TrialRunner) -> Result<Vec<Proportion>> {
         let h = self.searched as usize;
         let (counts, failed) = runner.run(

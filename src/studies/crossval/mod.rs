@@ -6,10 +6,10 @@
 //! - [`errprop`]: the gamma/delta map (formulas 3 and 4) checked against minimax back-ups of
 //!   a noisy bi-valued evaluator on D-game search trees.
 //! - [`rhf`]: Chi & Nau's rate of heuristic flaw of `e^w` on P-games against its closed form.
-//! - [`distributions`]: evaluations as distributions (issue 27): depth-d minimax on sampled
+//! - [`distributions`]: evaluations as distributions: depth-d minimax on sampled
 //!   critical games and multi-valued P-games against the exact engine, as
 //!   `mc distributions` ([`distributions_report`]).
-//! - [`pathsum`]: path-sum trees (issue 36): depth-d minimax on sampled trees with terminal
+//! - [`pathsum`]: path-sum trees: depth-d minimax on sampled trees with terminal
 //!   nodes against the exact engine, as `mc sum` ([`pathsum_report`]).
 //! - [`report`]: these experiments as reports, and `pathology merge`.
 

@@ -1,4 +1,4 @@
-//! Path-sum trees by Monte Carlo (issue 36, item 2's third check): real depth-d minimax on
+//! Path-sum trees by Monte Carlo (the independent check of the exact engine): real depth-d minimax on
 //! sampled path-sum trees with terminal nodes, against the exact `D(d,h)` of
 //! [`crate::analytic::pathsum`].
 //!

@@ -1,5 +1,5 @@
-//! Best-of-n with a verifier whose wrong answers can outscore every correct one (issue 45,
-//! "the study in reproduce"), exactly.
+//! Best-of-n with a verifier whose wrong answers can outscore every correct one (a
+//! study of `reproduce`), exactly.
 //!
 //! **The family.** A correct sample's score is uniform on {0, 1, 2}; a wrong sample scores 2
 //! with probability t (the *tail knob*: the wrong law's mass at the top score) and 0

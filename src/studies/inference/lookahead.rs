@@ -1,5 +1,5 @@
-//! Verifier-guided lookahead against its depth and against best-of-n (issue 45, "the study
-//! in reproduce"), exactly.
+//! Verifier-guided lookahead against its depth and against best-of-n (a study
+//! of `reproduce`), exactly.
 //!
 //! **Settings.** B = 3 candidate steps per decision, a solution of L = 8 steps, each
 //! proposed step from a correct prefix correct with probability Q = 3/5, and two noise laws

@@ -4,7 +4,7 @@
 //! histograms of the figure (module docs of [`super`]); a claims table, and figure data per
 //! b and evaluator (one curve per c, the exact minimax line dashed).
 //!
-//! **Sizes** ([`Grid::paper`]): `--full` is the issue's grid: 500 games, iterations 1 to 10^5
+//! **Sizes** ([`Grid::paper`]): `--full` is the full grid: 500 games, iterations 1 to 10^5
 //! (four counts per decade) and **c on a log grid from 0.001 to 10^6, one per decade** (ten
 //! values, a superset of the paper's six, [`FULL_C`]); its estimate ([`Grid::core_seconds`])
 //! is printed before it starts, and past the Monte Carlo budget on the threads given it is
@@ -818,7 +818,7 @@ mod tests {
     use crate::sim::report::RunConfig;
     use crate::studies::nguyen_ramanujan::request::UctRequest;
 
-    /// Issue 35, item 6: at H = 50 and b = 8 the expected-playout values of won and lost nodes
+    /// At H = 50 and b = 8 the expected-playout values of won and lost nodes
     /// differ in exact rationals (the recursion of `expected_playout_table`, redone here in
     /// rationals) but coincide in f64 at every depth a search of up to 10^5 iterations reaches,
     /// so those claims are not testable; at b = 2 they stay apart.
@@ -889,7 +889,7 @@ mod tests {
         }
     }
 
-    /// Issue 35, item 3: "gamma < 1 weakens the effect" is one claim per setting and c, a
+    /// "gamma < 1 weakens the effect" is one claim per setting and c, a
     /// difference of proportions at the last N with Holm over the family, not a count of
     /// settings; and the docs no longer quote the seed-1 verdict that reproduce did not print.
     #[test]
@@ -974,7 +974,7 @@ mod tests {
     }
 
     /// The grid's report names `pathology reproduce` (with `--full` for the full grid), and
-    /// the full grid is the issue's: ten c, 500 games, iterations to 10^5.
+    /// the full grid is ten c, 500 games, iterations to 10^5.
     #[test]
     fn the_grid_report_names_reproduce() {
         let full = Grid::paper(true);

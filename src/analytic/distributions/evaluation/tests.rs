@@ -95,7 +95,7 @@ fn histogram_errors_name_the_option_and_value() {
     assert!(Histogram::parse("1,2\nx,y\n").is_err());
 }
 
-/// Issue 43 item 13: the enclosure by one integer division is the pair of neighbouring
+/// The enclosure by one integer division is the pair of neighbouring
 /// doubles that the rational enclosure finds, for exact and inexact ratios, large and small.
 #[test]
 fn enclosures_by_division_are_the_rational_ones() {
