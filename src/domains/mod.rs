@@ -13,6 +13,7 @@
 //! - [`study`]: the study of `pathology reproduce` over all three, with its claims table.
 
 pub mod chess;
+mod depth_tables;
 pub mod eight_puzzle;
 pub mod merge;
 pub mod study;

@@ -5,8 +5,8 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 
 use super::{DomainReport, ExactRow, Noise, Rows, SampledRow};
+use crate::domains::depth_tables::{DepthTables, interval};
 use crate::report::{Cell, Column, Kind, Report, Table};
-use crate::sim::stats::Proportion;
 
 /// The tables a report has, for `--table`.
 pub const TABLES: [&str; 3] = ["accuracy", "by_dtm", "endgame"];
@@ -89,119 +89,66 @@ pub fn report(result: &DomainReport) -> Report {
         )
 }
 
-fn exact_columns(with_dtm: bool) -> Vec<Column> {
-    let mut columns = vec![Column::key("d", Kind::Integer)];
-    if with_dtm {
-        columns.push(Column::key("dtm", Kind::Integer));
-    }
-    columns.extend([
-        Column::new("positions", Kind::Integer),
-        Column::new("keeps_win", Kind::Real).labelled("P(keeps win)"),
-        Column::new("fastest_win", Kind::Real).labelled("P(fastest win)"),
-        Column::new("worse_next_keep", Kind::Real).labelled("d+1 worse (keep)"),
-        Column::new("worse_next_fastest", Kind::Real).labelled("d+1 worse (fastest)"),
-    ]);
-    columns
-}
-
-fn exact_cells(row: &ExactRow, with_dtm: bool) -> Vec<Cell> {
-    let mut cells = vec![Cell::int(row.depth)];
-    if with_dtm {
-        cells.push(Cell::int(row.dtm.unwrap_or(0)));
-    }
-    cells.extend([
-        Cell::int(row.positions),
-        Cell::Exact(row.keep.clone()),
-        Cell::Exact(row.fastest.clone()),
-        Cell::Exact(row.worse_keep.clone()),
-        Cell::Exact(row.worse_fastest.clone()),
-    ]);
-    cells
-}
-
 fn exact_tables(report: Report, rows: &[ExactRow]) -> Report {
-    let mut all = Table::new(
-        "accuracy",
-        "Exact decision accuracy at depth d over every won position; d+1 worse: the fraction \
-         of positions where depth d + 1 decides correctly with a smaller probability (local \
-         pathology)",
-        exact_columns(false),
-    );
-    let mut by_dtm = Table::new(
-        "by_dtm",
-        "The same, split by the position's true distance to mate",
-        exact_columns(true),
-    );
-    for row in rows {
-        match row.dtm {
-            None => all.push(exact_cells(row, false)),
-            Some(_) => by_dtm.push(exact_cells(row, true)),
-        }
+    DepthTables {
+        split_table: "by_dtm",
+        split_key: "dtm",
+        caption: "Exact decision accuracy at depth d over every won position; d+1 worse: the \
+                  fraction of positions where depth d + 1 decides correctly with a smaller \
+                  probability (local pathology)",
+        split_caption: "The same, split by the position's true distance to mate",
+        columns: vec![
+            Column::new("positions", Kind::Integer),
+            Column::new("keeps_win", Kind::Real).labelled("P(keeps win)"),
+            Column::new("fastest_win", Kind::Real).labelled("P(fastest win)"),
+            Column::new("worse_next_keep", Kind::Real).labelled("d+1 worse (keep)"),
+            Column::new("worse_next_fastest", Kind::Real).labelled("d+1 worse (fastest)"),
+        ],
     }
-    report.with_table(all).with_table(by_dtm)
-}
-
-fn sampled_columns(with_dtm: bool) -> Vec<Column> {
-    let mut columns = vec![Column::key("d", Kind::Integer)];
-    if with_dtm {
-        columns.push(Column::key("dtm", Kind::Integer));
-    }
-    columns.extend([
-        Column::new("trials", Kind::Integer),
-        Column::new("keeps", Kind::Integer),
-        Column::new("keeps_win", Kind::Interval).labelled("P(keeps win) [95% CI]"),
-        Column::new("fastest", Kind::Integer),
-        Column::new("fastest_win", Kind::Interval).labelled("P(fastest win) [95% CI]"),
-    ]);
-    columns
-}
-
-fn interval(p: Proportion) -> Cell {
-    if p.trials == 0 {
-        return Cell::Empty;
-    }
-    let c = p.compare(None);
-    Cell::Interval {
-        estimate: c.estimate,
-        lower: c.ci_low,
-        upper: c.ci_high,
-    }
-}
-
-fn sampled_cells(row: &SampledRow, with_dtm: bool) -> Vec<Cell> {
-    let mut cells = vec![Cell::int(row.depth)];
-    if with_dtm {
-        cells.push(Cell::int(row.dtm.unwrap_or(0)));
-    }
-    cells.extend([
-        Cell::int(row.keep.trials),
-        Cell::int(row.keep.successes),
-        interval(row.keep),
-        Cell::int(row.fastest.successes),
-        interval(row.fastest),
-    ]);
-    cells
+    .build(report, rows, |row| {
+        (
+            row.depth,
+            row.dtm,
+            vec![
+                Cell::int(row.positions),
+                Cell::Exact(row.keep.clone()),
+                Cell::Exact(row.fastest.clone()),
+                Cell::Exact(row.worse_keep.clone()),
+                Cell::Exact(row.worse_fastest.clone()),
+            ],
+        )
+    })
 }
 
 fn sampled_tables(report: Report, rows: &[SampledRow]) -> Report {
-    let mut all = Table::new(
-        "accuracy",
-        "Monte Carlo decision accuracy at depth d (noise drawn per search node; roots drawn \
-         uniformly from the won positions)",
-        sampled_columns(false),
-    );
-    let mut by_dtm = Table::new(
-        "by_dtm",
-        "The same, split by the root's true distance to mate",
-        sampled_columns(true),
-    );
-    for row in rows {
-        match row.dtm {
-            None => all.push(sampled_cells(row, false)),
-            Some(_) => by_dtm.push(sampled_cells(row, true)),
-        }
+    DepthTables {
+        split_table: "by_dtm",
+        split_key: "dtm",
+        caption: "Monte Carlo decision accuracy at depth d (noise drawn per search node; roots \
+                  drawn uniformly from the won positions)",
+        split_caption: "The same, split by the root's true distance to mate",
+        columns: vec![
+            Column::new("trials", Kind::Integer),
+            Column::new("keeps", Kind::Integer),
+            Column::new("keeps_win", Kind::Interval).labelled("P(keeps win) [95% CI]"),
+            Column::new("fastest", Kind::Integer),
+            Column::new("fastest_win", Kind::Interval).labelled("P(fastest win) [95% CI]"),
+        ],
     }
-    report.with_table(all).with_table(by_dtm).note(
+    .build(report, rows, |row| {
+        (
+            row.depth,
+            row.dtm,
+            vec![
+                Cell::int(row.keep.trials),
+                Cell::int(row.keep.successes),
+                interval(row.keep),
+                Cell::int(row.fastest.successes),
+                interval(row.fastest),
+            ],
+        )
+    })
+    .note(
         "With noise, local pathology per position is not estimated (each trial searches \
          each depth with independent noise); compare the depths' intervals.",
     )

@@ -3,8 +3,8 @@
 //! solved puzzle: states at each distance).
 
 use super::{DomainReport, ExactRow, Method, Noise, Rows, SampledRow};
+use crate::domains::depth_tables::{DepthTables, interval};
 use crate::report::{Cell, Column, Kind, Report, Table};
-use crate::sim::stats::Proportion;
 
 /// The tables a report has, for `--table`.
 pub const TABLES: [&str; 3] = ["accuracy", "by_distance", "distances"];
@@ -82,113 +82,60 @@ pub fn report(result: &DomainReport) -> Report {
     )
 }
 
-fn exact_columns(with_distance: bool) -> Vec<Column> {
-    let mut columns = vec![Column::key("d", Kind::Integer)];
-    if with_distance {
-        columns.push(Column::key("distance", Kind::Integer));
-    }
-    columns.extend([
-        Column::new("positions", Kind::Integer),
-        Column::new("correct", Kind::Real).labelled("P(correct)"),
-        Column::new("worse_next", Kind::Real).labelled("d+1 worse"),
-        Column::new("mean_drop", Kind::Real).labelled("mean drop"),
-    ]);
-    columns
-}
-
-fn exact_cells(row: &ExactRow, with_distance: bool) -> Vec<Cell> {
-    let mut cells = vec![Cell::int(row.depth)];
-    if with_distance {
-        cells.push(Cell::int(row.distance.unwrap_or(0)));
-    }
-    cells.extend([
-        Cell::int(row.positions),
-        Cell::Exact(row.correct.clone()),
-        Cell::Exact(row.worse.clone()),
-        Cell::Exact(row.mean_drop.clone()),
-    ]);
-    cells
-}
-
 fn exact_tables(report: Report, rows: &[ExactRow]) -> Report {
-    let mut all = Table::new(
-        "accuracy",
-        "Exact decision accuracy at depth d over every position; d+1 worse: the fraction of \
-         positions where depth d + 1 decides correctly with a smaller probability (local \
-         pathology); mean drop: the mean over positions of max(0, P_d - P_{d+1})",
-        exact_columns(false),
-    );
-    let mut by_distance = Table::new(
-        "by_distance",
-        "The same, split by the position's true distance to the goal",
-        exact_columns(true),
-    );
-    for row in rows {
-        match row.distance {
-            None => all.push(exact_cells(row, false)),
-            Some(_) => by_distance.push(exact_cells(row, true)),
-        }
+    DepthTables {
+        split_table: "by_distance",
+        split_key: "distance",
+        caption: "Exact decision accuracy at depth d over every position; d+1 worse: the fraction \
+                  of positions where depth d + 1 decides correctly with a smaller probability \
+                  (local pathology); mean drop: the mean over positions of max(0, P_d - P_{d+1})",
+        split_caption: "The same, split by the position's true distance to the goal",
+        columns: vec![
+            Column::new("positions", Kind::Integer),
+            Column::new("correct", Kind::Real).labelled("P(correct)"),
+            Column::new("worse_next", Kind::Real).labelled("d+1 worse"),
+            Column::new("mean_drop", Kind::Real).labelled("mean drop"),
+        ],
     }
-    report.with_table(all).with_table(by_distance)
-}
-
-fn sampled_columns(with_distance: bool) -> Vec<Column> {
-    let mut columns = vec![Column::key("d", Kind::Integer)];
-    if with_distance {
-        columns.push(Column::key("distance", Kind::Integer));
-    }
-    columns.extend([
-        Column::new("trials", Kind::Integer),
-        Column::new("successes", Kind::Integer),
-        Column::new("correct", Kind::Interval).labelled("P(correct) [95% CI]"),
-    ]);
-    columns
-}
-
-fn interval(p: Proportion) -> Cell {
-    if p.trials == 0 {
-        return Cell::Empty;
-    }
-    let c = p.compare(None);
-    Cell::Interval {
-        estimate: c.estimate,
-        lower: c.ci_low,
-        upper: c.ci_high,
-    }
-}
-
-fn sampled_cells(row: &SampledRow, with_distance: bool) -> Vec<Cell> {
-    let mut cells = vec![Cell::int(row.depth)];
-    if with_distance {
-        cells.push(Cell::int(row.distance.unwrap_or(0)));
-    }
-    cells.extend([
-        Cell::int(row.correct.trials),
-        Cell::int(row.correct.successes),
-        interval(row.correct),
-    ]);
-    cells
+    .build(report, rows, |row| {
+        (
+            row.depth,
+            row.distance,
+            vec![
+                Cell::int(row.positions),
+                Cell::Exact(row.correct.clone()),
+                Cell::Exact(row.worse.clone()),
+                Cell::Exact(row.mean_drop.clone()),
+            ],
+        )
+    })
 }
 
 fn sampled_tables(report: Report, rows: &[SampledRow]) -> Report {
-    let mut all = Table::new(
-        "accuracy",
-        "Monte Carlo decision accuracy at depth d (noise drawn per search node; roots drawn \
-         uniformly from the positions), with 95% Wilson intervals",
-        sampled_columns(false),
-    );
-    let mut by_distance = Table::new(
-        "by_distance",
-        "The same, split by the root's true distance to the goal",
-        sampled_columns(true),
-    );
-    for row in rows {
-        match row.distance {
-            None => all.push(sampled_cells(row, false)),
-            Some(_) => by_distance.push(sampled_cells(row, true)),
-        }
+    DepthTables {
+        split_table: "by_distance",
+        split_key: "distance",
+        caption: "Monte Carlo decision accuracy at depth d (noise drawn per search node; roots \
+                  drawn uniformly from the positions), with 95% Wilson intervals",
+        split_caption: "The same, split by the root's true distance to the goal",
+        columns: vec![
+            Column::new("trials", Kind::Integer),
+            Column::new("successes", Kind::Integer),
+            Column::new("correct", Kind::Interval).labelled("P(correct) [95% CI]"),
+        ],
     }
-    report.with_table(all).with_table(by_distance).note(
+    .build(report, rows, |row| {
+        (
+            row.depth,
+            row.distance,
+            vec![
+                Cell::int(row.correct.trials),
+                Cell::int(row.correct.successes),
+                interval(row.correct),
+            ],
+        )
+    })
+    .note(
         "Sampled: local pathology per position is not estimated (each trial searches each \
          depth with independent noise); compare the depths' intervals.",
     )
