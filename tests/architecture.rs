@@ -333,7 +333,7 @@ fn the_checker_sees_what_it_must() {
     assert!(find_cycle(&graph).is_some());
 }
 
-/// Issue 37, item 10: no source file of the library is over 1,200 lines (a module that grows
+/// No source file of the library is over 1,200 lines (a module that grows
 /// gets a folder; unit tests may live in a `tests.rs` beside it).
 #[test]
 fn no_source_file_is_over_1200_lines() {

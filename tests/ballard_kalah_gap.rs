@@ -2,7 +2,7 @@
 //! parses, the same seed gives the same bytes for any thread count, Ballard's shards merge
 //! into the unsharded run byte for byte, and bad input is refused naming the option.
 
-use super::common::{csv_body, json_of, refused, rows_of, stdout_of};
+use crate::common::{ShardManifests, csv_body, json_of, refused, rows_of, stdout_of, write_shards};
 
 const BALLARD: &[&str] = &[
     "mc", "ballard", "--height", "4", "--errors", "0,0.3", "--trials", "41", "--seed", "5",
@@ -51,25 +51,13 @@ fn both_commands_print_every_format_the_same_for_any_thread_count() {
 fn ballard_shards_merge_into_the_unsharded_run() {
     let dir = tempfile::tempdir().unwrap();
     let full = run(BALLARD, &["--format", "json"]);
-    let mut paths = Vec::new();
-    for (k, format) in [("1/3", "csv"), ("2/3", "json"), ("3/3", "csv")] {
-        let out = run(
-            BALLARD,
-            &[
-                "--shard",
-                k,
-                "--format",
-                format,
-                "--manifest",
-                "inline",
-                "--threads",
-                "1",
-            ],
-        );
-        let path = dir.path().join(format!("shard{}.{format}", &k[..1]));
-        std::fs::write(&path, out).unwrap();
-        paths.push(path.display().to_string());
-    }
+    let paths = write_shards(
+        BALLARD,
+        &["--threads", "1"],
+        dir.path(),
+        "shard",
+        ShardManifests::Inline,
+    );
     let merged = stdout_of(&["merge", &paths[1], &paths[2], &paths[0], "--format", "json"]);
     assert_eq!(merged, full);
     refused(

@@ -1,9 +1,10 @@
 //! The command line: formats, snapshots, and bad input (exit 2, a message naming the
 //! argument, no panic).
 
-use super::common::{csv_body, json_of, redact_commit, refused, stdout_of};
+use crate::common::{csv_body, json_of, process, redact_commit, refused, stdout_of};
 use num_rational::BigRational;
 use pathology::numeric::number::parse_rational;
+use std::process::Stdio;
 
 #[test]
 fn bad_dependence_factors_are_refused() {
@@ -71,7 +72,7 @@ fn exact_computations_beyond_a_minute_are_refused_with_an_estimate() {
 fn unknown_tables_and_bad_p0_are_refused() {
     refused(
         &["table", "3"],
-        // issue 34 ("Unclear") changed this: the message names `table` itself.
+        // The message names `table` itself.
         &[
             "<TABLE>",
             "`pathology table` takes a table number in 1..=2",
@@ -301,4 +302,48 @@ fn table_formats_match_snapshots() {
         "dgame", "--height", "4", "--f1", "1/3", "--f2", "0.5", "--exact", "--format", "json",
     ]);
     insta::assert_snapshot!("dgame_h4_exact_json", redact_commit(&out));
+}
+
+/// "Unclear": help or version output that cannot be written (`> /dev/full`) exits non-zero
+/// with a message; a closed pipe (`| head -1`) stays a success.
+#[cfg(target_os = "linux")]
+#[test]
+fn unwritable_help_is_an_error() {
+    for flag in ["--help", "--version"] {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let out = process().arg(flag).stdout(full).output().unwrap();
+        assert_eq!(out.status.code(), Some(1), "{flag}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("standard output"),
+            "{flag}"
+        );
+    }
+    let mut child = process()
+        .arg("--help")
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take()); // the reader goes away at once
+    assert_eq!(child.wait().unwrap().code(), Some(0));
+}
+
+/// The count columns of `threshold` and `trend` say they count sign decisions.
+#[test]
+fn threshold_counts_are_labelled() {
+    let text = stdout_of(&["threshold", "--height", "10", "--grid", "100"]);
+    let header = text.lines().nth(2).unwrap();
+    for label in [
+        "points evaluated",
+        "signs by theorem",
+        "signs by f64",
+        "signs by enclosures",
+        "signs by double-double",
+        "signs in exact",
+        "signs undecided",
+    ] {
+        assert!(header.contains(label), "{label}: {header}");
+    }
 }

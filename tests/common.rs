@@ -108,3 +108,54 @@ pub fn rebind(csv: &str) -> String {
         .collect();
     format!("{manifest}{rows}# rows sha256: {digest}\n")
 }
+
+/// The `pathology` binary as a plain process, for the tests that need its pipes, signals or
+/// raw exit status rather than `assert_cmd`'s assertions.
+pub fn process() -> std::process::Command {
+    std::process::Command::new(assert_cmd::cargo::cargo_bin("pathology"))
+}
+
+/// A temporary file holding `contents` (removed when the returned handle is dropped).
+pub fn temp_file(contents: impl AsRef<[u8]>) -> tempfile::NamedTempFile {
+    use std::io::Write;
+    let mut file = tempfile::NamedTempFile::new().unwrap();
+    file.write_all(contents.as_ref()).unwrap();
+    file
+}
+
+/// Where the shards of [`write_shards`] carry their manifests.
+#[derive(Clone, Copy)]
+pub enum ShardManifests {
+    /// Every shard with its manifest inline (`--manifest inline`).
+    Inline,
+    /// Shard 1 inline, shard 2 (JSON) in its body, shard 3 in its sidecar file.
+    InlineAndSidecar,
+}
+
+/// Runs `base` as three shards written into `dir` and returns their paths in shard order:
+/// `1/3` as CSV, `2/3` as JSON and `3/3` as CSV, named `{stem}1.csv`, `{stem}2.json` and
+/// `{stem}3.csv`, each run with `--shard K/3 --format F`, its manifest option and `extra`.
+pub fn write_shards(
+    base: &[&str],
+    extra: &[&str],
+    dir: &std::path::Path,
+    stem: &str,
+    manifests: ShardManifests,
+) -> Vec<String> {
+    let mut paths = Vec::new();
+    for (k, format) in [("1/3", "csv"), ("2/3", "json"), ("3/3", "csv")] {
+        let path = dir.join(format!("{stem}{}.{format}", &k[..1]));
+        let sidecar = pathology::report::sidecar_path(&path).display().to_string();
+        let manifest: &[&str] = match (manifests, k) {
+            (ShardManifests::Inline, _) | (ShardManifests::InlineAndSidecar, "1/3") => {
+                &["--manifest", "inline"]
+            }
+            (ShardManifests::InlineAndSidecar, "3/3") => &["--manifest", &sidecar],
+            (ShardManifests::InlineAndSidecar, _) => &[],
+        };
+        let out = stdout_of(&[base, &["--shard", k, "--format", format], manifest, extra].concat());
+        std::fs::write(&path, out).unwrap();
+        paths.push(path.display().to_string());
+    }
+    paths
+}

@@ -1,4 +1,4 @@
-//! Issue 37 item 5: every CSV the tool writes is plain (a header row, then rows of as many
+//! Every CSV the tool writes is plain (a header row, then rows of as many
 //! fields, no `#` comment lines), so that `pandas.read_csv(path)` and `polars.read_csv(path)`
 //! load it with default arguments (python/tests/test_csv_layout.py reads them so); the
 //! manifest goes into `NAME.csv.manifest.json` beside a CSV file (or into `--manifest FILE`,

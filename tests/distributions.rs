@@ -1,10 +1,13 @@
-//! Issue 27, evaluations as distributions, from the command line: `decision --game crit`,
+//! Evaluations as distributions, from the command line: `decision --game crit`,
 //! `--leaves` and the new evaluators (and `exact`, their alias), refusals naming both
 //! options, `validate`'s kinds `crit` and `mvpgame`, `mc distributions` against the exact
 //! values at a fixed seed (pinned counts), and its shards merged byte for byte.
 
-use super::common::{json_of, parameter, pathology, refused, rows_of, stdout_of, table_rows};
 use super::decision::same_as;
+use crate::common::{
+    ShardManifests, json_of, parameter, pathology, refused, rows_of, stdout_of, table_rows,
+    temp_file, write_shards,
+};
 use std::io::Write;
 
 const CRIT: [&str; 10] = [
@@ -21,12 +24,7 @@ const CRIT: [&str; 10] = [
 ];
 
 fn histogram_file() -> tempfile::NamedTempFile {
-    let mut file = tempfile::NamedTempFile::new().unwrap();
-    file.write_all(
-        b"value,evaluation,weight\n1,0.9,3\n1,0.5,1\n1,0.2,1\n-1,0.1,2\n-1,0.5,1\n-1,0.8,1\n",
-    )
-    .unwrap();
-    file
+    temp_file("value,evaluation,weight\n1,0.9,3\n1,0.5,1\n1,0.2,1\n-1,0.1,2\n-1,0.5,1\n-1,0.8,1\n")
 }
 
 /// `decision` and its alias `exact` print the same for the new options, in every format
@@ -367,8 +365,7 @@ fn monte_carlo_agrees_with_the_exact_values_at_a_fixed_seed() {
         }
         // The rows are `validate`'s input as they are: every one agrees.
         let csv = stdout_of(&[&["mc", "distributions"][..], &args, &["--format", "csv"]].concat());
-        let mut file = tempfile::NamedTempFile::new().unwrap();
-        file.write_all(csv.as_bytes()).unwrap();
+        let file = temp_file(&csv);
         pathology()
             .args(["validate", file.path().to_str().unwrap()])
             .assert()
@@ -403,28 +400,13 @@ fn shards_merge_byte_for_byte() {
         "--seed",
         "4",
     ];
-    let mut paths = Vec::new();
-    for (k, format) in [("1/3", "csv"), ("2/3", "json"), ("3/3", "csv")] {
-        let out = stdout_of(
-            &[
-                &base[..],
-                &[
-                    "--shard",
-                    k,
-                    "--format",
-                    format,
-                    "--manifest",
-                    "inline",
-                    "--threads",
-                    "1",
-                ],
-            ]
-            .concat(),
-        );
-        let path = dir.path().join(format!("shard{}.{format}", &k[..1]));
-        std::fs::write(&path, out).unwrap();
-        paths.push(path.display().to_string());
-    }
+    let paths = write_shards(
+        &base,
+        &["--threads", "1"],
+        dir.path(),
+        "shard",
+        ShardManifests::Inline,
+    );
     for format in ["text", "json", "csv"] {
         assert_eq!(
             stdout_of(&["merge", &paths[2], &paths[0], &paths[1], "--format", format]),
@@ -481,8 +463,7 @@ fn validate_checks_crit_and_mvpgame_rows() {
         close(crit),
         close(mv)
     );
-    let mut file = tempfile::NamedTempFile::new().unwrap();
-    file.write_all(csv.as_bytes()).unwrap();
+    let file = temp_file(&csv);
     let output = pathology()
         .args([
             "validate",
@@ -520,7 +501,7 @@ fn validate_checks_crit_and_mvpgame_rows() {
     assert!(reasons[3].contains("--gamma"));
 }
 
-/// Issue 37 item 9: the critical game at Nguyen & Ramanujan's H = 50 and b = 5 runs with
+/// The critical game at Nguyen & Ramanujan's H = 50 and b = 5 runs with
 /// `--max-depth` (its nodes are drawn as the search reaches them); only the searched depths
 /// are rows, each agreeing with the exact engine; shards merge byte for byte; the help lists
 /// only the families and evaluators the command samples.

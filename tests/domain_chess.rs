@@ -1,4 +1,4 @@
-//! `pathology domain krk | kqk` (issue 38): every format with the manifest, exact rationals,
+//! `pathology domain krk | kqk`: every format with the manifest, exact rationals,
 //! refusals of bad input naming the argument and its range (exit 2, no panic).
 
 use crate::common::{json_of, parameter, pathology, refused, stdout_of};

@@ -1,4 +1,4 @@
-//! `pathology domain eight-puzzle` (issue 38): the solved puzzle, exact accuracies, every
+//! `pathology domain eight-puzzle`: the solved puzzle, exact accuracies, every
 //! format with its manifest, the sampled route's seeding and sharding, and bad input refused
 //! with exit 2 naming the argument.
 

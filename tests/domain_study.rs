@@ -1,4 +1,4 @@
-//! The real-domains study of `reproduce` (issue 38): docs/domains.md quotes its claims table
+//! The real-domains study of `reproduce`: docs/domains.md quotes its claims table
 //! and the numbers it states are the study's.
 
 use num_rational::BigRational;

@@ -310,7 +310,7 @@ fn fixed_point_rows(f: &str, from: &str) -> (Vec<Value>, String) {
 
 #[test]
 fn fixed_points_near_one_half_list_no_spurious_near_origin_points() {
-    // Issue 13, item 1: at f = 1/2 the map is the identity to first order at the origin, and
+    // At f = 1/2 the map is the identity to first order at the origin, and
     // Newton's residual test accepted (3.5e-23, 1.04e-7) "saddle" and (1e-7, 1.9e-7)
     // "repelling". None is a fixed point: on gamma = 0 the map sends delta to about
     // delta + 3/4 delta^2 (f = 1/2).
@@ -451,7 +451,7 @@ fn every_listed_fixed_point_maps_to_itself_within_its_enclosure() {
 
 #[test]
 fn huge_trajectory_sets_are_refused_up_front_with_an_estimate() {
-    // Issue 13, item 11: 10001 values x 100000 steps was killed by the kernel at 17.5 GB;
+    // 10001 values x 100000 steps was killed by the kernel at 17.5 GB;
     // 101 values took 5 GB. The rows are now streamed (101 values would hold 160 MB), but
     // both are refused before any work, with the estimate: 10^9 and 10^7 rows are hours and
     // minutes of printing. The refusal comes before the work: no estimate of an accepted run

@@ -1,4 +1,4 @@
-//! Issue 13: generated command lines (valid and invalid) never panic, exit 0, 1 or 2, name
+//! Generated command lines (valid and invalid) never panic, exit 0, 1 or 2, name
 //! an argument on exit 2, and every accepted run finishes within the tool's own estimate
 //! (printed on stderr when `PATHOLOGY_ESTIMATE` is set) or is refused up front, before any
 //! estimate of accepted work is printed.

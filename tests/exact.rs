@@ -2,6 +2,7 @@
 //! artificial evaluator and its minimax-on-the-fraction curve, on P- and N-games, at fixed
 //! seeds; every depth within `SIGMAS` standard errors of the exact value.
 
+use crate::common::process;
 use pathology::sim::TrialRunner;
 use pathology::sim::level_tree::{BoardSpec, GameKind};
 use pathology::studies::wilson_parker_nau::exact_curve::{attach_exact, exact_minimax_curve};
@@ -321,10 +322,7 @@ mod emm_report {
 #[test]
 fn binary_d_game_is_refused_with_the_d_game_estimate() {
     let stderr = |args: &[&str]| {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_pathology"))
-            .args(args)
-            .output()
-            .unwrap();
+        let out = process().args(args).output().unwrap();
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         String::from_utf8(out.stderr).unwrap()
     };

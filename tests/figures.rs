@@ -1,5 +1,6 @@
 //! Figures: screen style unchanged (byte for byte the committed `plots/`), paper style at the
-//! single-column size with no title and the papers' symbols, and no partial files left behind.
+//! single-column size with no title and the papers' symbols, no partial files left behind, and
+//! docs/figures.md showing every figure.
 
 use std::path::Path;
 
@@ -40,7 +41,7 @@ fn screen_figures_are_the_committed_plots_byte_for_byte() {
             compared += 1;
         }
     }
-    // Li & Marsland's Figs. 2, 3, 4 and the phase portrait (issue 44 item 19: not the other
+    // Li & Marsland's Figs. 2, 3, 4 and the phase portrait (not the other
     // papers' figures any more).
     assert_eq!(compared, 8);
     assert_eq!(png_size(&dir.path().join("errprop_fig2.png")), (900, 700));
@@ -122,4 +123,25 @@ fn figure_commands_leave_no_partial_files() {
     // errprop figures: 10 files and dgame_fig4.csv's manifest; trend: 5 and trend.csv's.
     assert_eq!(all.len(), 11 + 6, "{all:?}");
     assert!(all.iter().all(|n| !n.contains(".partial")), "{all:?}");
+}
+
+/// Docs/figures.md shows every figure that plots/INDEX.md lists (it showed 12 of 32).
+#[test]
+fn the_figures_page_shows_every_figure() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let index = std::fs::read_to_string(root.join("plots/INDEX.md")).unwrap();
+    let page = std::fs::read_to_string(root.join("docs/figures.md")).unwrap();
+    let pngs: Vec<&str> = index
+        .lines()
+        .filter_map(|l| l.strip_prefix("| ["))
+        .filter_map(|l| l.split(']').next())
+        .filter(|name| name.ends_with(".png"))
+        .collect();
+    assert!(pngs.len() >= 30, "{pngs:?}");
+    for png in pngs {
+        assert!(
+            page.contains(&format!("(../plots/{png})")),
+            "{png} is not on docs/figures.md"
+        );
+    }
 }

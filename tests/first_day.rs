@@ -1,4 +1,4 @@
-//! Issue 37: a researcher's first day. `reproduce` ends with one screen (what was written
+//! A researcher's first day. `reproduce` ends with one screen (what was written
 //! where, the verdicts per claim family), not the full reports.
 
 use crate::common::pathology;

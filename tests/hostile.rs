@@ -1,15 +1,11 @@
-//! Issue 26: the findings of a hostile but fair sweep of the command line, one regression test
+//! The findings of a hostile but fair sweep of the command line, one regression test
 //! each (the release binary run as a user would).
 
 use std::process::{Command, Stdio};
 
-use crate::common::{pathology, rebind, refused, stdout_of};
+use crate::common::{pathology, process, rebind, refused, stdout_of};
 
-fn bin() -> std::path::PathBuf {
-    assert_cmd::cargo::cargo_bin("pathology")
-}
-
-/// Item 1: `--out` through a symbolic link. Issue 34 item 4 changed this rule: the link is
+/// `--out` through a symbolic link: the link is
 /// replaced by the new file (as `reproduce` does), and its target is left untouched.
 #[cfg(unix)]
 #[test]
@@ -41,7 +37,7 @@ fn out_through_a_symlink_replaces_the_link() {
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
 }
 
-/// Item 1: a FIFO as `--out` is written through: its reader gets the whole file and the FIFO
+/// A FIFO as `--out` is written through: its reader gets the whole file and the FIFO
 /// stays a FIFO.
 #[cfg(target_os = "linux")]
 #[test]
@@ -77,7 +73,7 @@ fn out_to_a_fifo_is_written_through() {
     assert!(kind.is_fifo(), "the FIFO was replaced");
 }
 
-/// Item 1: a device is never replaced: `/dev/full` reports its error and stays a device.
+/// A device is never replaced: `/dev/full` reports its error and stays a device.
 #[cfg(target_os = "linux")]
 #[test]
 fn out_to_a_device_is_never_replaced() {
@@ -101,7 +97,7 @@ fn out_to_a_device_is_never_replaced() {
     assert!(kind.is_char_device(), "/dev/full is no longer a device");
 }
 
-/// Item 3: a shard whose counts were edited is refused naming its file (the rows' digest) and,
+/// A shard whose counts were edited is refused naming its file (the rows' digest) and,
 /// its digest forged, its line (exit 2); more successes than trials is not a panic.
 #[test]
 fn merge_checks_counts_against_the_manifests() {
@@ -178,7 +174,7 @@ fn merge_checks_counts_against_the_manifests() {
     assert!(!err.contains("panicked"), "{err}");
 }
 
-/// Item 4: columns that differ only in case, or repeat, are refused (exit 2).
+/// Columns that differ only in case, or repeat, are refused (exit 2).
 #[test]
 fn validate_rejects_case_variant_and_duplicate_columns() {
     for header in [
@@ -205,7 +201,7 @@ fn validate_rejects_case_variant_and_duplicate_columns() {
     assert_eq!(out.status.code(), Some(2));
 }
 
-/// Item 5: `exact` with the artificial evaluator at heights where the f64 bound says nothing
+/// `exact` with the artificial evaluator at heights where the f64 bound says nothing
 /// is refused, and validate never calls a value it cannot compute "agrees".
 #[test]
 fn exact_refuses_f64_columns_without_information() {
@@ -249,7 +245,7 @@ fn exact_refuses_f64_columns_without_information() {
     );
 }
 
-/// Item 6: infinite bounds in JSON are strings, so every JSON output parses strictly.
+/// Infinite bounds in JSON are strings, so every JSON output parses strictly.
 #[test]
 fn json_never_holds_bare_infinities() {
     let text = stdout_of(&[
@@ -261,7 +257,7 @@ fn json_never_holds_bare_infinities() {
     assert!(value["tables"][0]["rows"].as_array().unwrap().len() > 50);
 }
 
-/// Item 7: options that scale the work are estimated and refused up front, the refusal naming
+/// Options that scale the work are estimated and refused up front, the refusal naming
 /// an option the command has.
 #[test]
 fn work_scaling_options_are_refused_up_front() {
@@ -287,9 +283,9 @@ fn work_scaling_options_are_refused_up_front() {
     );
 }
 
-/// Item 8: `reproduce` builds in a staging directory and moves the files into place at the
+/// `reproduce` builds in a staging directory and moves the files into place at the
 /// end, so an interrupted run leaves the previous run whole (its index and files); SIGINT
-/// removes the staging directory. Issue 34 items 1 and 2 moved the staging directory beside
+/// removes the staging directory. The staging directory is beside
 /// `--out` (`.plots.reproduce.staging.PID`), one per run.
 #[cfg(target_os = "linux")]
 #[test]
@@ -299,7 +295,7 @@ fn interrupted_reproduce_leaves_the_previous_run_whole() {
     std::fs::create_dir(&out).unwrap();
     std::fs::write(out.join("INDEX.md"), "previous index").unwrap();
     std::fs::write(out.join("table1.txt"), "previous table").unwrap();
-    let mut child = Command::new(bin())
+    let mut child = process()
         .args(["reproduce", "--seed", "2", "--out"])
         .arg(&out)
         .stdout(Stdio::null())
@@ -339,14 +335,14 @@ fn interrupted_reproduce_leaves_the_previous_run_whole() {
     assert_eq!(names.len(), 2, "{names:?}");
 }
 
-/// Item 8: a signal while a figure is being drawn leaves no `.NAME.partial.EXT`.
+/// A signal while a figure is being drawn leaves no `.NAME.partial.EXT`.
 #[cfg(target_os = "linux")]
 #[test]
 fn a_signal_leaves_no_partial_file() {
     let dir = tempfile::tempdir().unwrap();
     let plot = dir.path().join("p.svg");
     // A long trajectory set whose plot is written last; interrupt while it runs.
-    let mut child = Command::new(bin())
+    let mut child = process()
         .args([
             "errprop", "--gamma", "0.3", "--delta", "0.2", "--f", "0.7,0.8", "--steps", "100000",
             "--plot",
@@ -370,7 +366,7 @@ fn a_signal_leaves_no_partial_file() {
     }
 }
 
-/// Item 11: a rerun of `reproduce` leaves files whose bytes differ only in the commit line as
+/// A rerun of `reproduce` leaves files whose bytes differ only in the commit line as
 /// they were.
 #[test]
 fn reproduce_does_not_churn_on_a_new_commit() {

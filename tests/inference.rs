@@ -1,4 +1,4 @@
-//! `pathology inference` (issue 45): every closed form equals a literal brute force over all
+//! `pathology inference`: every closed form equals a literal brute force over all
 //! outcomes of small instances (every sample, verifier draw, vote and rollout tree), in
 //! rationals; f64 agrees with exact within its printed bound; bad input is refused by name.
 
@@ -440,7 +440,7 @@ fn deep_lookahead_bounds_stay_near_roundoff_and_hold() {
 }
 
 #[test]
-fn cli_prints_the_issue_columns_in_every_mode() {
+fn cli_prints_every_column_in_every_mode() {
     let csv = stdout_of(&[
         "inference",
         "resample",

@@ -1,10 +1,12 @@
-//! Issue 45's second check from the command line: `mc inference` runs each strategy of
+//! Second check from the command line: `mc inference` runs each strategy of
 //! `pathology inference` literally at a fixed seed (pinned counts, every row agreeing with
 //! the exact value after Holm, the same output for any thread count), its exact column is
 //! `pathology inference`'s, its shards merge byte for byte, and bad input is refused naming
 //! the option before any trial.
 
-use super::common::{json_of, pathology, refused, rows_of, stdout_of, table_rows};
+use crate::common::{
+    ShardManifests, json_of, pathology, refused, rows_of, stdout_of, table_rows, write_shards,
+};
 
 /// One experiment per strategy: its subcommand, options, and the counts pinned at seed 11,
 /// 4000 trials, one thread (rows in the order printed).
@@ -233,21 +235,14 @@ fn shards_merge_byte_for_byte() {
         &["--trials", "601", "--seed", "4"],
     );
     for (name, base) in [("resample", resample), ("lookahead", lookahead)] {
-        let mut paths = Vec::new();
         // Shard 1 is CSV with its manifest inline, shard 3 plain CSV with its sidecar.
-        for (k, format) in [("1/3", "csv"), ("2/3", "json"), ("3/3", "csv")] {
-            let path = dir.path().join(format!("{name}{}.{format}", &k[..1]));
-            let sidecar = pathology::report::sidecar_path(&path).display().to_string();
-            let manifest: &[&str] = match k {
-                "1/3" => &["--manifest", "inline"],
-                "3/3" => &["--manifest", &sidecar],
-                _ => &[],
-            };
-            let out =
-                stdout_of(&[&base[..], &["--shard", k, "--format", format], manifest].concat());
-            std::fs::write(&path, out).unwrap();
-            paths.push(path.display().to_string());
-        }
+        let paths = write_shards(
+            &base,
+            &[],
+            dir.path(),
+            name,
+            ShardManifests::InlineAndSidecar,
+        );
         for format in ["text", "json", "csv"] {
             assert_eq!(
                 stdout_of(&["merge", &paths[2], &paths[0], &paths[1], "--format", format]),

@@ -1,4 +1,4 @@
-//! The test-time search study of `reproduce` (issue 45, part B): its step writes the report,
+//! The test-time search study of `reproduce`: its step writes the report,
 //! the claims and both figures, and a file regenerates alone byte for byte.
 
 use crate::common::stdout_of;

@@ -1,7 +1,11 @@
 //! The Monte Carlo commands: agreement with exact values, reproducibility across thread
-//! counts, Ross's position, and bad input (exit 2, a message naming the argument, no panic).
+//! counts, Ross's position, honest intervals for all-zero losses, shards that merge into the
+//! unsharded run, and bad input (exit 2, a message naming the argument, no panic).
 
-use super::common::{csv_body, json_of, parameter, refused, rows_of, stdout_of, table_rows};
+use crate::common::{
+    ShardManifests, csv_body, json_of, parameter, refused, rows_of, stdout_of, table_rows,
+    write_shards,
+};
 use serde_json::Value;
 
 /// Agreement criterion: every depth within this many standard errors of the exact value.
@@ -509,28 +513,13 @@ fn mc_dgame_shards_merge_into_the_unsharded_run() {
         "21",
     ];
     let full = stdout_of(&[&base[..], &["--format", "json"]].concat());
-    let mut paths = Vec::new();
-    for (k, format) in [("1/3", "csv"), ("2/3", "json"), ("3/3", "csv")] {
-        let out = stdout_of(
-            &[
-                &base[..],
-                &[
-                    "--shard",
-                    k,
-                    "--format",
-                    format,
-                    "--manifest",
-                    "inline",
-                    "--threads",
-                    "1",
-                ],
-            ]
-            .concat(),
-        );
-        let path = dir.path().join(format!("shard{}.{format}", &k[..1]));
-        std::fs::write(&path, out).unwrap();
-        paths.push(path.display().to_string());
-    }
+    let paths = write_shards(
+        &base,
+        &["--threads", "1"],
+        dir.path(),
+        "shard",
+        ShardManifests::Inline,
+    );
     let merged = stdout_of(&["merge", &paths[2], &paths[0], &paths[1], "--format", "json"]);
     assert_eq!(merged, full);
     let text = stdout_of(&[&base[..], &["--format", "text"]].concat());
@@ -567,19 +556,13 @@ fn mc_errprop_and_rhf_shards_merge_into_the_unsharded_run() {
         ],
     ];
     for (r, base) in runs.iter().enumerate() {
-        let mut paths = Vec::new();
-        for (k, format) in [("1/3", "csv"), ("2/3", "json"), ("3/3", "csv")] {
-            let out = stdout_of(
-                &[
-                    base,
-                    &["--shard", k, "--format", format, "--manifest", "inline"][..],
-                ]
-                .concat(),
-            );
-            let path = dir.path().join(format!("run{r}-shard{}.{format}", &k[..1]));
-            std::fs::write(&path, out).unwrap();
-            paths.push(path.display().to_string());
-        }
+        let paths = write_shards(
+            base,
+            &[],
+            dir.path(),
+            &format!("run{r}-shard"),
+            ShardManifests::Inline,
+        );
         for format in ["text", "json", "csv"] {
             let full = stdout_of(&[base, &["--format", format][..]].concat());
             let merged = stdout_of(&["merge", &paths[1], &paths[2], &paths[0], "--format", format]);
@@ -587,4 +570,34 @@ fn mc_errprop_and_rhf_shards_merge_into_the_unsharded_run() {
         }
         refused(&["merge", &paths[0], &paths[1]], &["shard 3/3 missing"]);
     }
+}
+
+/// A mean of probabilities that are all 0 gets the Clopper-Pearson interval
+/// [0, 1 - 0.025^(1/n)], not [0, 0].
+#[test]
+fn an_all_zero_loss_gets_an_honest_interval() {
+    let report = json_of(&[
+        "mc",
+        "alphabeta",
+        "--trials",
+        "2000",
+        "--seed",
+        "1",
+        "--format",
+        "json",
+    ]);
+    let safe = rows_of(&report)
+        .into_iter()
+        .find(|r| r["quantity"] == "safe_loss_probability")
+        .unwrap();
+    assert_eq!(safe["estimate"].as_f64(), Some(0.0));
+    assert_eq!(safe["estimate_lower"].as_f64(), Some(0.0));
+    let upper = safe["estimate_upper"].as_f64().unwrap();
+    assert!(
+        (upper - (1.0 - 0.025f64.powf(1.0 / 2000.0))).abs() < 1e-12,
+        "{upper}"
+    );
+    let text = stdout_of(&["mc", "alphabeta", "--trials", "2000", "--seed", "1"]);
+    // Printed rounded outward: the upper end up.
+    assert!(text.contains("[0.0000, 0.0019]"), "{text}");
 }

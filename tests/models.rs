@@ -1,4 +1,4 @@
-//! Issue 26, item 12: the README's "Models" section defines each family precisely enough to
+//! The README's "Models" section defines each family precisely enough to
 //! simulate it: the reference simulations in `examples/` (written from that section alone, no
 //! library code) are run here and their estimates validated against the exact values.
 

@@ -1,11 +1,14 @@
-//! Issue 26, item 9: every integer option of every subcommand, fed 0, -1 and 2^64, is either
+//! Every integer option of every subcommand, fed 0, -1 and 2^64, is either
 //! accepted (0, where 0 is in its range) or refused with a message that names the option and
 //! states its real range: never the type's range (`0..=4294967295`), Rust's parse text
 //! (`invalid digit found in string`), or `-1` taken for an unknown flag. The parser walked is
-//! the binary's own (`pathology::cli::command()`), so an option added later is covered.
+//! the binary's own (`pathology::cli::command()`), so an option added later is covered. A
+//! typo in `--table` and an `--out` that is a file are refused before any work.
 
+use crate::common::refused;
 use clap::builder::ValueParser;
 use std::any::TypeId;
+use std::path::Path;
 
 /// Whether a value parser produces an unsigned integer.
 fn is_integer(parser: &ValueParser) -> bool {
@@ -42,7 +45,7 @@ fn integer_options(
 
 /// The lower end of the range a message states (`in 2..=60`, `of at least 1`, `>= 1`).
 fn stated_lower_end(message: &str) -> Option<u64> {
-    // `from 1 to 2^31 - 1` (issue 43 item 11: a type's limit in words).
+    // `from 1 to 2^31 - 1` (a type's limit in words).
     if let Some(i) = message.find("whole number from ") {
         let rest = &message[i + "whole number from ".len()..];
         return rest[..rest.find(' ')?].parse().ok();
@@ -54,7 +57,7 @@ fn stated_lower_end(message: &str) -> Option<u64> {
             .map_or(0, |j| j + 1);
         return head[start..].parse().ok();
     }
-    // `>= 1` (issue 34 item "Unclear" changed `of at least 1` to `>= 1`).
+    // `>= 1` (the wording changed `of at least 1` to `>= 1`).
     let (i, marker) = match message.find("at least ") {
         Some(i) => (i, "at least "),
         None => (message.find(">= ")?, ">= "),
@@ -108,7 +111,7 @@ fn every_integer_option_names_itself_and_its_real_range() {
                 message.contains(&format!("'{name}")),
                 "{argv:?} does not name the option: {message}"
             );
-            // Issue 43 item 11: a type's limit is said in words (`2^32 - 1`), even where it
+            // A type's limit is said in words (`2^32 - 1`), even where it
             // is the option's real limit (`wb --branching`).
             for internal in [
                 "invalid digit",
@@ -135,4 +138,76 @@ fn every_integer_option_names_itself_and_its_real_range() {
         }
     }
     assert!(checked > 80, "only {checked} refusals checked");
+}
+
+/// A typo in `--table` and an `--out` that is a file are refused before any work:
+/// exit 2, nothing on standard output, no directory created. The settings would run for
+/// minutes if the work started first.
+#[test]
+fn options_are_checked_before_the_work() {
+    let dir = tempfile::tempdir().unwrap();
+    let fresh = dir.path().join("fresh");
+    let fresh = fresh.to_str().unwrap();
+    refused(
+        &[
+            "trend", "--from", "10", "--to", "17", "--table", "bogus", "--out", fresh,
+        ],
+        &["--table must be one of trend, got bogus"],
+    );
+    assert!(!Path::new(fresh).exists(), "trend created its --out");
+    let afile = dir.path().join("afile");
+    std::fs::write(&afile, "").unwrap();
+    refused(
+        &[
+            "trend",
+            "--from",
+            "10",
+            "--to",
+            "17",
+            "--out",
+            afile.to_str().unwrap(),
+        ],
+        &["--out must be a directory", "an existing regular file"],
+    );
+    refused(
+        &["man", "--out", afile.to_str().unwrap()],
+        &["--out must be a directory", "an existing regular file"],
+    );
+    refused(
+        &[
+            "mc",
+            "match-sweep",
+            "--pairs",
+            "100000000",
+            "--table",
+            "bogus",
+        ],
+        &["--table", "bogus"],
+    );
+    refused(
+        &["mc", "uct", "--games", "100000000", "--table", "bogus"],
+        &["--table", "bogus"],
+    );
+    refused(
+        &["mc", "kalah", "--boards", "100000000", "--table", "bogus"],
+        &["--table", "bogus"],
+    );
+    let plot_dir = dir.path().join("p.svg");
+    std::fs::create_dir(&plot_dir).unwrap();
+    refused(
+        &[
+            "errprop",
+            "--gamma",
+            "0.1",
+            "--delta",
+            "0.1",
+            "--f",
+            "0.5",
+            "--steps",
+            "100000",
+            "--plot",
+            plot_dir.to_str().unwrap(),
+        ],
+        &["--plot must be a file that can be written", "a directory"],
+    );
 }

@@ -1,7 +1,9 @@
-//! `decision --game sum` (issue 36): its special cases print what today's engines print
-//! (exact rationals, every shared column), and bad input is refused by name (exit 2).
+//! `decision --game sum`: its special cases print what today's engines print
+//! (exact rationals, every shared column), `binomial:N` is the centred binomial, and bad input
+//! is refused by name (exit 2).
 
-use crate::common::{refused, stdout_of};
+use crate::common::{json_of, refused, stdout_of};
+use serde_json::Value;
 
 /// The CSV table of a command: the header and the rows, comment lines dropped.
 fn csv(args: &[&str]) -> (Vec<String>, Vec<Vec<String>>) {
@@ -278,4 +280,65 @@ fn bad_input_is_refused_by_name() {
         ],
         &["would need about", "refused"],
     );
+}
+
+/// `binomial:N` is the centred binomial Bin(N, 1/2) - N/2, exactly: the
+/// why-minimax cell typed with it equals the cell typed with its 17 and 9 fractions.
+#[test]
+fn binomial_shorthand_is_the_centred_binomial() {
+    let common = [
+        "decision",
+        "--game",
+        "sum",
+        "--branching",
+        "2",
+        "--height",
+        "8",
+        "--step",
+        "-1:1/4,0:1/2,1:1/4",
+        "--evaluator",
+        "additive",
+        "--exact",
+        "--format",
+        "json",
+    ];
+    let long = json_of(
+        &[
+            &common[..],
+            &[
+                "--leaf",
+                "-8:1/65536,-7:1/4096,-6:15/8192,-5:35/4096,-4:455/16384,-3:273/4096,-2:1001/8192,\
+             -1:715/4096,0:6435/32768,1:715/4096,2:1001/8192,3:273/4096,4:455/16384,5:35/4096,\
+             6:15/8192,7:1/4096,8:1/65536",
+                "--noise",
+                "-4:1/256,-3:1/32,-2:7/64,-1:7/32,0:35/128,1:7/32,2:7/64,3:1/32,4:1/256",
+            ],
+        ]
+        .concat(),
+    );
+    let short = json_of(
+        &[
+            &common[..],
+            &["--leaf", "binomial:16", "--noise", "binomial:8"],
+        ]
+        .concat(),
+    );
+    let rows = |report: &Value| -> Vec<Value> {
+        report["tables"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["rows"].clone())
+            .collect()
+    };
+    assert_eq!(rows(&long), rows(&short));
+    assert_eq!(short["manifest"]["parameters"]["leaf"], "binomial:16");
+    for bad in ["binomial:0", "binomial:1025", "binomial:x", "binomial:"] {
+        refused(
+            &["decision", "--game", "sum", "--height", "4", "--leaf", bad],
+            &["--leaf", "binomial:N with N a whole number in 1..=1024"],
+        );
+    }
+    let help = stdout_of(&["decision", "--help"]);
+    assert!(help.contains("binomial:N"), "{help}");
 }

@@ -1,11 +1,13 @@
-//! Issue 36 item 2's third check from the command line: `mc sum` plays real depth-d minimax
+//! From the command line: `mc sum` plays real depth-d minimax
 //! on sampled path-sum trees with terminal nodes against `decision --game sum`'s exact
 //! values at a fixed seed (pinned counts, every |z| < 3, the same for any thread count), its
 //! CSV passes `validate` (kind `sum`), its shards merge byte for byte, and bad input is
 //! refused naming the option.
 
-use super::common::{json_of, parameter, pathology, refused, rows_of, stdout_of};
-use std::io::Write;
+use crate::common::{
+    ShardManifests, json_of, parameter, pathology, refused, rows_of, stdout_of, temp_file,
+    write_shards,
+};
 
 /// (a) value outcomes, steps ±1, terminal 1/10, additive noise {-1, 0, 1} in thirds.
 const ADDITIVE: [&str; 12] = [
@@ -61,12 +63,6 @@ fn mc_sum(args: &[&str], more: &[&str]) -> Vec<String> {
 
 fn strs(v: &[String]) -> Vec<&str> {
     v.iter().map(String::as_str).collect()
-}
-
-fn temp_file(text: &str) -> tempfile::NamedTempFile {
-    let mut file = tempfile::NamedTempFile::new().unwrap();
-    file.write_all(text.as_bytes()).unwrap();
-    file
 }
 
 /// Pinned counts at seed 11, 4000 trials; every |z| < 3; the exact column is `decision
@@ -126,20 +122,14 @@ fn shards_merge_byte_for_byte() {
     let dir = tempfile::tempdir().unwrap();
     let base = mc_sum(&NGAME, &["--trials", "1201", "--seed", "4"]);
     let base = strs(&base);
-    let mut paths = Vec::new();
     // Shard 1 is CSV with its manifest inline, shard 3 plain CSV with its sidecar.
-    for (k, format) in [("1/3", "csv"), ("2/3", "json"), ("3/3", "csv")] {
-        let path = dir.path().join(format!("shard{}.{format}", &k[..1]));
-        let sidecar = pathology::report::sidecar_path(&path).display().to_string();
-        let manifest: &[&str] = match k {
-            "1/3" => &["--manifest", "inline"],
-            "3/3" => &["--manifest", &sidecar],
-            _ => &[],
-        };
-        let out = stdout_of(&[&base[..], &["--shard", k, "--format", format], manifest].concat());
-        std::fs::write(&path, out).unwrap();
-        paths.push(path.display().to_string());
-    }
+    let paths = write_shards(
+        &base,
+        &[],
+        dir.path(),
+        "shard",
+        ShardManifests::InlineAndSidecar,
+    );
     for format in ["text", "json", "csv"] {
         assert_eq!(
             stdout_of(&["merge", &paths[2], &paths[0], &paths[1], "--format", format]),

@@ -1,4 +1,4 @@
-//! Issue 26, item 10: every `$ pathology ...` block of the README (and of the pages under
+//! Every `$ pathology ...` block of the README (and of the pages under
 //! `docs/`) is the real output of the command (the manifest, which the README leaves out,
 //! masked), so the tour cannot drift.
 //!
@@ -10,6 +10,7 @@
 //! `PATHOLOGY_UPDATE_README=1 cargo test --release --test integration readme` rewrites the
 //! blocks with the real output, for review with `git diff`.
 
+use crate::common::process;
 use std::path::{Path, PathBuf};
 
 fn root() -> PathBuf {
@@ -146,7 +147,7 @@ fn run(dir: &Path, words: &[String]) -> String {
         }
         None => (words, None),
     };
-    let output = std::process::Command::new(assert_cmd::cargo::cargo_bin("pathology"))
+    let output = process()
         .args(&words[1..])
         .current_dir(dir)
         .env_remove("PATHOLOGY_ESTIMATE")
@@ -265,7 +266,7 @@ fn the_splitter_reads_the_readme_s_quoting() {
     assert_eq!(without_manifest("x\n\n# tool: t\n# seed: 1\n"), "x");
 }
 
-/// Issue 35, item 4: the README and docs state only what a claims table prints. Outside fenced
+/// The README and docs state only what a claims table prints. Outside fenced
 /// blocks (whose `$ pathology` commands the test above runs), a paragraph that uses a verdict
 /// word (holds, fails, undecided, confirmed, ...) must carry a marker
 /// `<!-- verdicts checked by: path::to::test_name -->` (in the paragraph, or alone in the
@@ -424,7 +425,7 @@ fn test_sources() -> String {
     all
 }
 
-/// Issue 37, item 8: the README is a short front page (at most 200 lines); the rest is the guide
+/// The README is a short front page (at most 200 lines); the rest is the guide
 /// under `docs/`, and every relative link of the README and the guide leads to a file that
 /// exists.
 #[test]

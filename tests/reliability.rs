@@ -1,9 +1,9 @@
-//! Regression tests of issue 13 (reliability): runs refused up front with an estimate, write
+//! Reliability: runs refused up front with an estimate, write
 //! errors reported, conflicting options rejected, messages naming the argument.
 
-use crate::common::{pathology, refused, stdout_of};
+use crate::common::{pathology, process, refused, stdout_of};
 
-/// Item 12: 1e15 trials is refused up front with an estimate, for every `mc` experiment.
+/// 1e15 trials is refused up front with an estimate, for every `mc` experiment.
 #[test]
 fn mc_refuses_runs_above_an_hour() {
     let huge = "1000000000000000";
@@ -43,7 +43,7 @@ fn alphabeta_refuses_a_shard_it_could_not_merge() {
     );
 }
 
-/// Item 12 for the studies: huge --games / --pairs are refused up front (before any
+/// Huge --games / --pairs are refused up front (before any
 /// calibration or board), naming the option.
 #[test]
 fn studies_refuse_runs_above_an_hour() {
@@ -77,7 +77,7 @@ fn studies_refuse_runs_above_an_hour() {
     }
 }
 
-/// Item 12: the shard is what runs, so a small enough shard of a huge run is accepted, and
+/// The shard is what runs, so a small enough shard of a huge run is accepted, and
 /// an invalid size is named before any estimate.
 #[test]
 fn mc_budget_counts_the_shard_and_validates_first() {
@@ -113,7 +113,7 @@ fn mc_budget_counts_the_shard_and_validates_first() {
     );
 }
 
-/// Item 8: a write error on standard output is an error (exit 1, naming standard output);
+/// A write error on standard output is an error (exit 1, naming standard output);
 /// a closed pipe (`| head`) is not.
 #[cfg(target_os = "linux")]
 #[test]
@@ -125,7 +125,7 @@ fn write_errors_on_stdout_are_reported() {
         .write(true)
         .open("/dev/full")
         .unwrap();
-    let out = Command::new(&bin)
+    let out = process()
         .args(["table", "1"])
         .stdout(Stdio::from(full))
         .output()
@@ -138,14 +138,14 @@ fn write_errors_on_stdout_are_reported() {
     let path = dir.path().join("read-only");
     std::fs::write(&path, "").unwrap();
     let read_only = std::fs::File::open(&path).unwrap();
-    let out = Command::new(&bin)
+    let out = process()
         .args(["table", "1"])
         .stdout(Stdio::from(read_only))
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("standard output"));
-    // Issue 26, item 2: /dev/null open read-write (Python's subprocess.DEVNULL, `1<>/dev/null`)
+    // /dev/null open read-write (Python's subprocess.DEVNULL, `1<>/dev/null`)
     // is a sink like any other, not a closed output: exit 0, and the --out file is written.
     // (`>&-` looks the same on Linux: the runtime opens /dev/null read-write in its place.)
     let dir = tempfile::tempdir().unwrap();
@@ -155,7 +155,7 @@ fn write_errors_on_stdout_are_reported() {
         .write(true)
         .open("/dev/null")
         .unwrap();
-    let out = Command::new(&bin)
+    let out = process()
         .args([
             "mc",
             "emm-calibrate",
@@ -202,7 +202,7 @@ fn write_errors_on_stdout_are_reported() {
     assert!(!String::from_utf8_lossy(&out.stderr).contains("error"));
 }
 
-/// Item 10: options of the other kind of positions are rejected, naming both options.
+/// Options of the other kind of positions are rejected, naming both options.
 #[test]
 fn alphabeta_rejects_options_of_the_other_positions() {
     refused(
@@ -282,7 +282,7 @@ fn negative_numbers_name_the_option_and_range() {
         ],
         &["--steps", "whole number"],
     );
-    // issue 34 ("Unclear") changed this: `<TABLE>` and `table` named, not `<NUMBER>`.
+    // `<TABLE>` and `table` are named, not `<NUMBER>`.
     refused(&["table", "-1"], &["<TABLE>", "pathology table"]);
     let out = pathology()
         .args(["table", "1", "--steps", "-1"])
@@ -292,8 +292,7 @@ fn negative_numbers_name_the_option_and_range() {
     assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
 }
 
-/// Messages: a figure that cannot be written names its path, without Rust debug text. Issue
-/// 34 item 14 changed this: a `--plot` that names a directory is refused before any work
+/// Messages: a figure that cannot be written names its path, without Rust debug text; a `--plot` that names a directory is refused before any work
 /// (exit 2, naming `--plot` and the path) instead of failing at the end (exit 1).
 #[test]
 fn figure_write_errors_name_the_path() {
@@ -320,9 +319,8 @@ fn figure_write_errors_name_the_path() {
     );
 }
 
-/// Item 6: a run that stops early leaves no index claiming a mix of runs and no half-written
-/// file. The interruption is a name taken by a directory in `--out`. Issue 34 item 2 changed
-/// this: the run is built beside `--out` and swapped in whole, so a failed run leaves the old
+/// A run that stops early leaves no index claiming a mix of runs and no half-written
+/// file. The interruption is a name taken by a directory in `--out`. The run is built beside `--out` and swapped in whole, so a failed run leaves the old
 /// index and files untouched (before, the old index was removed first).
 #[test]
 fn reproduce_that_fails_leaves_the_old_run() {
@@ -351,7 +349,7 @@ fn reproduce_that_fails_leaves_the_old_run() {
     assert!(partial.is_empty(), "no partial file is left: {partial:?}");
 }
 
-/// Item 14: a sweep is refused above the one-minute limit of the analytic commands (its
+/// A sweep is refused above the one-minute limit of the analytic commands (its
 /// settings counted over the threads), and the f64 refusal does not suggest the f64 mode.
 #[test]
 fn sweep_refusals_fit_the_mode() {
@@ -379,7 +377,7 @@ fn sweep_refusals_fit_the_mode() {
     );
 }
 
-/// Item 9: in f64, `--decimals 30` prints no more decimals than the rigorous error bound
+/// In f64, `--decimals 30` prints no more decimals than the rigorous error bound
 /// supports, and says so.
 #[test]
 fn f64_tables_print_only_supported_decimals() {

@@ -5,7 +5,9 @@
 
 use std::path::Path;
 
-use super::common::{csv_body, parameter, refused, rows_of, stdout_of};
+use crate::common::{
+    ShardManifests, csv_body, parameter, refused, rows_of, stdout_of, write_shards,
+};
 use serde_json::Value;
 
 /// Every file of `a` has the same bytes in `b`.
@@ -102,7 +104,7 @@ fn match_reports_minimax_share_with_an_interval() {
     );
 }
 
-/// Issue 13 item 5: one pair used to print the zero-width interval [50.0%, 50.0%]. One pair
+/// One pair used to print the zero-width interval [50.0%, 50.0%]. One pair
 /// now gives an interval that spans most of [0, 1] and contains the estimate; so does a run
 /// whose pairs all split (w = 1: both players perfect, every pair split).
 #[test]
@@ -246,28 +248,13 @@ fn match_shards_merge_into_the_unsharded_run() {
     for (r, base) in runs.iter().enumerate() {
         let full = stdout_of(&[base, &["--format", "json"][..]].concat());
         let text = stdout_of(&[base, &["--format", "text"][..]].concat());
-        let mut paths = Vec::new();
-        for (k, format) in [("1/3", "csv"), ("2/3", "json"), ("3/3", "csv")] {
-            let shard = stdout_of(
-                &[
-                    base,
-                    &[
-                        "--shard",
-                        k,
-                        "--format",
-                        format,
-                        "--manifest",
-                        "inline",
-                        "--threads",
-                        "1",
-                    ][..],
-                ]
-                .concat(),
-            );
-            let path = dir.path().join(format!("run{r}-shard{}.{format}", &k[..1]));
-            std::fs::write(&path, shard).unwrap();
-            paths.push(path.display().to_string());
-        }
+        let paths = write_shards(
+            base,
+            &["--threads", "1"],
+            dir.path(),
+            &format!("run{r}-shard"),
+            ShardManifests::Inline,
+        );
         let merged = stdout_of(&["merge", &paths[2], &paths[0], &paths[1], "--format", "json"]);
         assert_eq!(merged, full, "{base:?}");
         assert_eq!(stdout_of(&["merge", &paths[1], &paths[2], &paths[0]]), text);
@@ -523,32 +510,20 @@ fn emm_shards_merge_into_the_unsharded_run() {
         .concat();
         let full_json = stdout_of(&[&base[..], &["--format", "json"]].concat());
         let full_text = stdout_of(&base);
-        let mut paths = Vec::new();
-        for (k, format) in [("1/3", "csv"), ("2/3", "json"), ("3/3", "csv")] {
-            let out = stdout_of(
-                &[
-                    &base[..],
-                    &[
-                        "--shard",
-                        k,
-                        "--format",
-                        format,
-                        "--manifest",
-                        "inline",
-                        "--threads",
-                        "1",
-                    ],
-                ]
-                .concat(),
-            );
+        let paths = write_shards(
+            &base,
+            &["--threads", "1"],
+            dir.path(),
+            name,
+            ShardManifests::Inline,
+        );
+        for (path, k) in paths.iter().zip(["1/3", "2/3", "3/3"]) {
+            let out = std::fs::read_to_string(path).unwrap();
             assert!(
                 out.contains(&format!("shard: {k}"))
                     || out.contains(&format!("\"shard\": \"{k}\"")),
                 "{out}"
             );
-            let path = dir.path().join(format!("{name}{}.{format}", &k[..1]));
-            std::fs::write(&path, out).unwrap();
-            paths.push(path.display().to_string());
         }
         let merged = stdout_of(&["merge", &paths[2], &paths[0], &paths[1], "--format", "json"]);
         assert_eq!(merged, full_json, "{name}");
@@ -602,7 +577,7 @@ fn emm_shards_merge_into_the_unsharded_run() {
     );
 }
 
-/// Issue 13 item 7: `emm-calibrate --out` is checked before any boards are solved (a huge
+/// `emm-calibrate --out` is checked before any boards are solved (a huge
 /// --games that could never finish in the time limit), and the error names --out.
 #[test]
 fn emm_calibrate_checks_out_before_computing() {
@@ -687,7 +662,7 @@ fn emm_calibrate_prints_a_report_in_every_format() {
     }
 }
 
-/// `mc emm` prints the exact minimax value beside the estimate with z (issue 12); at this
+/// `mc emm` prints the exact minimax value beside the estimate with z; at this
 /// fixed seed the z-scores are pinned (seeded output is reproducible) and small.
 #[test]
 fn emm_minimax_z_scores_are_pinned() {

@@ -1,7 +1,6 @@
 //! Li & Marsland's Tables 1 and 2, transcribed in `tests/data/`, against the exact engine:
 //! all 99 entries of each table (90 D values and 9 PS) at 3 decimals.
 
-use assert_cmd::Command;
 use num_rational::BigRational;
 use pathology::analytic::dgame::DecisionColumn;
 use pathology::analytic::dgame::table::PaperTable;
@@ -80,8 +79,7 @@ fn table_2_matches_the_paper_cell_for_cell() {
 /// The CLI's exact JSON carries the same values: each `exact` string rounds to the printed cell.
 #[test]
 fn cli_exact_json_reproduces_table_1() {
-    let output = Command::cargo_bin("pathology")
-        .unwrap()
+    let output = crate::common::pathology()
         .args(["table", "1", "--exact", "--format", "json"])
         .output()
         .unwrap();

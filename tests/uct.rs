@@ -41,7 +41,7 @@ fn table<'a>(report: &'a Value, name: &str) -> &'a Vec<Value> {
         .unwrap()
 }
 
-/// Every game runs with the options the issue spells; rows per (c, N) carry successes,
+/// Every game runs with a spread of its options; rows per (c, N) carry successes,
 /// trials and a Wilson interval around the estimate; the critical game and P-games get the
 /// exact d-ply minimax lines for d = 1..8 (fewer when H is smaller), and so do N-games with
 /// the count evaluators; a combination without an exact engine gets a note instead.

@@ -1,15 +1,10 @@
 //! `pathology validate`: honest estimates pass, biased ones are flagged, bad files fail
-//! clearly.
+//! clearly, both column vocabularies are read, and its help and messages name what it reads.
 
-use super::common::pathology;
+use crate::common::{pathology, stdout_of, temp_file};
 use predicates::prelude::*;
+use serde_json::Value;
 use std::io::Write;
-
-fn write_temp(contents: &[u8]) -> tempfile::NamedTempFile {
-    let mut file = tempfile::NamedTempFile::new().unwrap();
-    file.write_all(contents).unwrap();
-    file
-}
 
 fn validate_json(file: &tempfile::NamedTempFile) -> serde_json::Value {
     let output = pathology()
@@ -86,7 +81,7 @@ fn honest_mc_estimates_pass_and_a_five_sigma_bias_is_flagged() {
     let expected_z = (biased - exact) / (exact * (1.0 - exact) / 4000.0).sqrt();
     assert!((expected_z - 5.0).abs() < 0.1, "{expected_z}");
     csv.push_str(&format!("dgame,8,1,0.2,0.4,{biased},4000\n"));
-    let report = validate_json(&write_temp(csv.as_bytes()));
+    let report = validate_json(&temp_file(csv.as_bytes()));
     let rows = report["rows"].as_array().unwrap();
     assert_eq!(rows.len(), 9);
     for row in &rows[..8] {
@@ -99,7 +94,7 @@ fn honest_mc_estimates_pass_and_a_five_sigma_bias_is_flagged() {
 
 #[test]
 fn malformed_rows_get_line_numbers_and_the_rest_is_checked() {
-    let file = write_temp(
+    let file = temp_file(
         b"kind,h,d,f1,f2,estimate,trials\n\
           dgame,10,1,0.1,0.1,0.607,1000\n\
           dgame,10,1,0.1,0.1,zero,1000\n\
@@ -124,7 +119,7 @@ fn malformed_rows_get_line_numbers_and_the_rest_is_checked() {
 #[test]
 fn bad_files_fail_clearly() {
     let refused = |contents: &[u8], mention: &str| {
-        let file = write_temp(contents);
+        let file = temp_file(contents);
         pathology()
             .args(["validate", file.path().to_str().unwrap()])
             .assert()
@@ -291,7 +286,7 @@ fn p_n_and_bary_d_game_rows_are_checked_against_pathology_exact() {
     let (row, _, _) = &cases[0];
     let off = exact[0] + 6.0 * (exact[0] * (1.0 - exact[0]) / n).sqrt();
     csv.push_str(&format!("{row},{},100000\n", (off * n).round() / n));
-    let report = validate_json(&write_temp(csv.as_bytes()));
+    let report = validate_json(&temp_file(csv.as_bytes()));
     assert_eq!(report["malformed"], 0, "{report}");
     let rows = report["rows"].as_array().unwrap();
     assert_eq!(rows.len(), 5);
@@ -317,7 +312,7 @@ fn p_n_and_bary_d_game_rows_are_checked_against_pathology_exact() {
 
 #[test]
 fn new_kind_rows_with_bad_parameters_are_malformed() {
-    let file = write_temp(
+    let file = temp_file(
         b"kind,b,h,d,p,q,qk,rk,evaluator,e,estimate,trials\n\
           pgame,2,8,1,,,,,count,0.1,0.9,1000\n\
           pgame,2,8,1,,,,,artificial,,0.9,1000\n\
@@ -353,7 +348,7 @@ fn new_kind_rows_with_bad_parameters_are_malformed() {
 
 #[test]
 fn line_numbers_are_physical_lines_of_the_file() {
-    // Issue 13 item 2: the example's rows are on lines 6-17 (four comment lines and the
+    // The example's rows are on lines 6-17 (four comment lines and the
     // header come first), and comment and blank lines after the header count too.
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/validate_input.csv");
     let output = pathology()
@@ -368,7 +363,7 @@ fn line_numbers_are_physical_lines_of_the_file() {
         .map(|r| r["line"].as_u64().unwrap())
         .collect();
     assert_eq!(lines, (6..=17).collect::<Vec<u64>>());
-    let file = write_temp(
+    let file = temp_file(
         b"kind,h,d,f1,f2,estimate,trials\n\
           # a comment\n\
           \n\
@@ -391,10 +386,10 @@ fn line_numbers_are_physical_lines_of_the_file() {
 
 #[test]
 fn an_estimate_impossible_for_its_trials_is_malformed() {
-    // Issue 13 item 3: 0.6 from 1 trial is no k/1; rounded printings of k/n are accepted
+    // 0.6 from 1 trial is no k/1; rounded printings of k/n are accepted
     // (1/3 as 0.3333 or 0.33; 2/3 as the shortest f64) but 0.5 from 3 trials is not, and a
     // successes column must match.
-    let file = write_temp(
+    let file = temp_file(
         b"kind,h,d,f1,f2,estimate,trials\n\
           dgame,4,1,0.2,0.4,0.6,1\n\
           dgame,4,1,0.2,0.4,0.3333,3\n\
@@ -414,7 +409,7 @@ fn an_estimate_impossible_for_its_trials_is_malformed() {
         "{reason}"
     );
     assert_eq!(report["checked"], 5);
-    let file = write_temp(
+    let file = temp_file(
         b"kind,h,d,f1,f2,successes,estimate,trials\n\
           dgame,4,1,0.2,0.4,9,0.9,10\n\
           dgame,4,1,0.2,0.4,8,0.9,10\n",
@@ -427,9 +422,9 @@ fn an_estimate_impossible_for_its_trials_is_malformed() {
 
 #[test]
 fn conflicting_and_unknown_fields_are_malformed() {
-    // Issue 13 item 4: f2 with p0, xi with branching, a field beyond the header and a value
+    // F2 with p0, xi with branching, a field beyond the header and a value
     // in a column the kind does not read.
-    let file = write_temp(
+    let file = temp_file(
         b"kind,h,d,f1,f2,p0,w,xi,branching,estimate,trials\n\
           dgame,4,1,0.2,0.4,0.5,,,,0.9,10\n\
           rhf,,,,,,0.2,0.3,3,0.1,10\n\
@@ -469,7 +464,7 @@ fn conflicting_and_unknown_fields_are_malformed() {
 
 #[test]
 fn a_too_large_trials_value_names_the_range() {
-    let file = write_temp(
+    let file = temp_file(
         b"kind,h,d,f1,f2,estimate,trials\n\
           dgame,4,1,0.2,0.4,1,99999999999999999999\n",
     );
@@ -483,7 +478,7 @@ fn a_too_large_trials_value_names_the_range() {
 
 #[test]
 fn the_whole_file_cost_is_estimated_up_front() {
-    // Issue 13 item 13: 40 rows at h = 24 with distinct parameters would take minutes; refused
+    // 40 rows at h = 24 with distinct parameters would take minutes; refused
     // at once with the estimate. The same 40 rows with one setting share one column.
     let mut distinct = String::from("kind,h,d,f1,f2,estimate,trials\n");
     let mut shared = distinct.clone();
@@ -495,7 +490,7 @@ fn the_whole_file_cost_is_estimated_up_front() {
         ));
         shared.push_str(&format!("dgame,18,{},0.3,0.5,0.5,1000\n", i % 18 + 1));
     }
-    let file = write_temp(distinct.as_bytes());
+    let file = temp_file(distinct.as_bytes());
     pathology()
         .args(["validate", file.path().to_str().unwrap()])
         .timeout(std::time::Duration::from_secs(20))
@@ -505,7 +500,7 @@ fn the_whole_file_cost_is_estimated_up_front() {
             "validating 40 rows (40 distinct exact D(.,h) columns, each computed once) would need about",
         ))
         .stderr(predicate::str::contains("refused"));
-    let report = validate_json(&write_temp(shared.as_bytes()));
+    let report = validate_json(&temp_file(shared.as_bytes()));
     assert_eq!(report["checked"], 40);
 }
 
@@ -526,8 +521,202 @@ fn the_csv_of_pathology_mc_is_read_as_it_is() {
             .output()
             .unwrap();
         assert!(mc.status.success());
-        let report = validate_json(&write_temp(&mc.stdout));
+        let report = validate_json(&temp_file(&mc.stdout));
         assert_eq!(report["malformed"], 0, "{args:?}: {report}");
         assert!(report["checked"].as_u64().unwrap() >= 1);
+    }
+}
+
+/// The malformed rows of `validate` for a CSV text: `(line, reason)`, from its JSON report.
+fn malformed(csv: &str) -> Vec<(u64, String)> {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("rows.csv");
+    std::fs::write(&path, csv).unwrap();
+    let output = pathology()
+        .args(["validate", path.to_str().unwrap(), "--format", "json"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    report["tables"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["name"] == "malformed")
+        .unwrap()["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["line"].as_u64().unwrap(),
+                r["reason"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+/// `validate`'s `crit` and `mvpgame` rows said "branching must be must be
+/// a whole number in 2..=60, got 61, got 61" (also levels, sigma) and "evaluator must be
+/// invalid variant: bogus" with no allowed list; each is said once, and the evaluator's
+/// allowed values are listed.
+#[test]
+fn validate_distribution_rows_say_each_range_once() {
+    let rows = malformed(
+        "kind,height,depth,gamma,branching,levels,sigma,evaluator,estimate,trials\n\
+         crit,4,1,0.9,61,,,,0.5,10\n\
+         crit,4,1,0.9,2,0,,,0.5,10\n\
+         crit,4,1,0.9,2,,-1,gaussian,0.5,10\n\
+         crit,4,1,0.9,2,,,bogus,0.5,10\n",
+    );
+    let reasons: Vec<&str> = rows.iter().map(|(_, r)| r.as_str()).collect();
+    assert_eq!(rows.iter().map(|r| r.0).collect::<Vec<_>>(), [2, 3, 4, 5]);
+    for reason in &reasons {
+        assert!(!reason.contains("must be must be"), "{reason}");
+        assert_eq!(reason.matches(", got").count(), 1, "{reason}");
+    }
+    assert!(reasons[0].contains("branching must be a whole number in 2..=60, got 61"));
+    assert!(reasons[1].contains("levels must be a whole number in 1..="));
+    assert!(reasons[2].contains("sigma must be greater than 0, got -1"));
+    assert!(
+        reasons[3].contains("expected-playout") && reasons[3].contains("gaussian"),
+        "{}",
+        reasons[3]
+    );
+    assert!(!reasons[3].contains("invalid variant"), "{}", reasons[3]);
+}
+
+/// `validate --help` names the kinds `crit` and `mvpgame`.
+#[test]
+fn validate_help_names_every_kind() {
+    let help = stdout_of(&["validate", "--help"]);
+    for kind in [
+        "dgame", "errprop", "rhf", "pgame", "ngame", "bdgame", "crit", "mvpgame",
+    ] {
+        assert!(
+            help.contains(&format!("{kind} (")),
+            "{kind} missing:\n{help}"
+        );
+    }
+}
+
+/// A quote left open is reported on the line where it opens (it was
+/// reported on line 1, the header, or not at all when it ended the file), and the rows
+/// before it are still checked.
+#[test]
+fn validate_reports_an_unclosed_quote_on_its_line() {
+    let good = "dgame,10,1,0.1,0.1,0.61,10000\n";
+    let header = "kind,h,d,f1,f2,estimate,trials\n";
+    for (csv, line) in [
+        (format!("{header}\"dgame,10,1,0.1,0.1,0.61,10000\n"), 2),
+        (
+            format!("{header}{good}dgame,10,1,\"0.1,0.1,0.61,10000\n{good}"),
+            3,
+        ),
+        (
+            format!("# comment\n{header}{good}dgame,10,1,0.1,0.1,0.61,\"10000\n"),
+            4,
+        ),
+    ] {
+        let rows = malformed(&csv);
+        assert_eq!(rows.len(), 1, "{csv}: {rows:?}");
+        assert_eq!(rows[0].0, line, "{csv}: {rows:?}");
+        assert!(rows[0].1.contains("never closed"), "{rows:?}");
+    }
+}
+
+/// `validate FILE --format json`: its exit code and the `checked` and `malformed` rows.
+fn validated(csv: &str) -> (i32, Vec<Value>, Vec<Value>) {
+    let file = temp_file(csv);
+    let output = pathology()
+        .args([
+            "validate",
+            file.path().to_str().unwrap(),
+            "--format",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    let code = output.status.code().unwrap();
+    let doc: Value = serde_json::from_slice(&output.stdout)
+        .unwrap_or_else(|_| panic!("{}", String::from_utf8_lossy(&output.stderr)));
+    let table = |name: &str| {
+        doc["tables"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|t| t["name"] == name)
+            .map_or(Vec::new(), |t| t["rows"].as_array().unwrap().clone())
+    };
+    (code, table("checked"), table("malformed"))
+}
+
+/// Every kind reads `h, d, b` and `height, depth, branching` alike, and
+/// `successes, trials` without `estimate`.
+#[test]
+fn validate_reads_both_vocabularies_and_successes() {
+    let exact_of =
+        |rows: &[Value]| -> Vec<String> { rows.iter().map(|r| r["exact"].to_string()).collect() };
+    let short = "kind,b,h,d,p,estimate,trials\npgame,2,6,2,1/2,0.83,100\n";
+    let long = "kind,branching,height,depth,p,estimate,trials\npgame,2,6,2,1/2,0.83,100\n";
+    let (a, rows_a, bad_a) = validated(short);
+    let (b, rows_b, bad_b) = validated(long);
+    assert!(bad_a.is_empty() && bad_b.is_empty(), "{bad_a:?} {bad_b:?}");
+    assert_eq!((a, rows_a.len()), (b, rows_b.len()));
+    assert_eq!(exact_of(&rows_a), exact_of(&rows_b));
+    let crit_long = "kind,height,depth,branching,gamma,evaluator,e,estimate,trials\n\
+                     crit,6,2,2,1,artificial,0.1,0.8,100\n";
+    let crit_short = "kind,h,d,b,gamma,evaluator,e,estimate,trials\n\
+                      crit,6,2,2,1,artificial,0.1,0.8,100\n";
+    let (_, crit_a, bad_a) = validated(crit_long);
+    let (_, crit_b, bad_b) = validated(crit_short);
+    assert!(bad_a.is_empty() && bad_b.is_empty(), "{bad_a:?} {bad_b:?}");
+    assert_eq!(exact_of(&crit_a), exact_of(&crit_b));
+    // successes and trials alone: the estimate is their ratio.
+    let counts = "kind,b,h,d,p,successes,trials\npgame,2,6,2,1/2,83,100\n";
+    let (_, rows_c, bad_c) = validated(counts);
+    assert!(bad_c.is_empty(), "{bad_c:?}");
+    assert_eq!(rows_c[0]["estimate"].as_f64(), Some(0.83));
+    assert_eq!(exact_of(&rows_c), exact_of(&rows_a));
+    let file = temp_file(counts);
+    let text = stdout_of(&["validate", file.path().to_str().unwrap()]);
+    assert!(text.contains("\n1 row checked, 0 malformed"), "{text}");
+    // One parameter under both names is refused, naming both.
+    let both = "kind,h,height,d,p,estimate,trials\npgame,6,6,2,1/2,0.83,100\n";
+    let (code, _, bad) = validated(both);
+    assert_eq!(code, 2);
+    assert!(
+        bad[0]["reason"]
+            .as_str()
+            .unwrap()
+            .contains("'h' and 'height'"),
+        "{bad:?}"
+    );
+}
+
+/// The rows of `mc emm` are refused with a plain statement of what validate reads,
+/// and the `mc` outputs it names are read as they are.
+#[test]
+fn validate_says_which_mc_outputs_it_reads() {
+    let emm = stdout_of(&["mc", "emm", "--trials", "50", "--format", "csv"]);
+    let (code, _, bad) = validated(&emm);
+    assert_eq!(code, 2);
+    let reason = bad[0]["reason"].as_str().unwrap();
+    for named in ["`pathology mc dgame`", "`sum`", "`mc emm`"] {
+        assert!(reason.contains(named), "{reason}");
+    }
+    for args in [
+        &[
+            "mc", "dgame", "--height", "4", "--f1", "0.3", "--f2", "0.3", "--trials", "200",
+        ][..],
+        &[
+            "mc", "rhf", "--w", "0.2", "--height", "6", "--depth", "2", "--trials", "200",
+        ][..],
+        &["mc", "sum", "--height", "4", "--trials", "200"][..],
+    ] {
+        let csv = stdout_of(&[args, &["--format", "csv"]].concat());
+        let (code, rows, bad) = validated(&csv);
+        assert!(bad.is_empty() && !rows.is_empty(), "{args:?}: {bad:?}");
+        assert!(code == 0 || code == 1, "{args:?}");
     }
 }

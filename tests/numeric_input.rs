@@ -1,28 +1,19 @@
-//! Issue 34 (reliability, round 4), the parsing and numeric items: a malformed histogram row
-//! is never taken for a header (item 5); values `f64` cannot hold are refused with the text as
-//! typed, and no NaN or infinity reaches an output column (6, 9); a `--range` holding no value
-//! of the law is refused (7); rare non-trivial roots are redrawn a bounded number of times
-//! (10); a histogram's common denominator is in the cost model (12); ranges in messages are a
-//! person's, not a type's ("Unclear"); and the hostile table of every new option family.
+//! Numeric input: a malformed histogram row is never taken for a header; values `f64` cannot
+//! hold are refused with the text as typed, and no NaN or infinity reaches an output column;
+//! a `--range` holding no value of the law is refused; rare non-trivial roots are redrawn a
+//! bounded number of times; a histogram's common denominator is in the cost model; ranges in
+//! messages are a person's, not a type's; and hostile values of every option family.
 
-use crate::common::{pathology, refused};
+use crate::common::{pathology, refused, temp_file};
 use predicates::prelude::*;
 use serde_json::Value;
 
-/// A histogram file with `text` (kept alive by the returned guard).
-fn histogram(text: &str) -> tempfile::NamedTempFile {
-    use std::io::Write;
-    let mut file = tempfile::NamedTempFile::new().unwrap();
-    file.write_all(text.as_bytes()).unwrap();
-    file
-}
-
-/// Item 5: a first row with a letter O for a zero, a NaN weight or a stray `;` was dropped as
+/// A first row with a letter O for a zero, a NaN weight or a stray `;` was dropped as
 /// a header (D(1) = 1 instead of 1/6); now it is an error naming the file and the line.
 #[test]
 fn malformed_first_histogram_rows_are_errors_naming_file_and_line() {
     for first in ["1,O.05,5", "1,0.9,NaN", "1;0.05,5"] {
-        let file = histogram(&format!("{first}\n1,0.9,1\n-1,0.1,1\n-1,0.5,1\n"));
+        let file = temp_file(&format!("{first}\n1,0.9,1\n-1,0.1,1\n-1,0.5,1\n"));
         let path = file.path().to_str().unwrap();
         refused(
             &[
@@ -42,7 +33,7 @@ fn malformed_first_histogram_rows_are_errors_naming_file_and_line() {
         );
     }
     // The known column names, in any case, are the header: skipped.
-    let file = histogram("Value,Evaluation,Weight\n1,0.9,1\n-1,0.1,1\n");
+    let file = temp_file("Value,Evaluation,Weight\n1,0.9,1\n-1,0.1,1\n");
     pathology()
         .args([
             "decision",
@@ -61,7 +52,7 @@ fn malformed_first_histogram_rows_are_errors_naming_file_and_line() {
         .success();
 }
 
-/// Item 6: `--p 1e-400` printed D = NaN with the bound inf; values that underflow or overflow
+/// `--p 1e-400` printed D = NaN with the bound inf; values that underflow or overflow
 /// f64 are refused naming the option and echoing the text as typed (not "got 0", "got inf",
 /// nor another option).
 #[test]
@@ -120,7 +111,7 @@ fn values_outside_f64_are_refused_as_typed() {
     );
 }
 
-/// Item 9: leaves beyond f64 panicked in the enclosures ("a finite double") with every f64
+/// Leaves beyond f64 panicked in the enclosures ("a finite double") with every f64
 /// evaluator, in `decision` and `mc distributions`; a sigma near f64's largest value panicked
 /// in the default range (8 sigma overflowed).
 #[test]
@@ -174,7 +165,7 @@ fn leaves_beyond_f64_are_refused_and_huge_sigma_does_not_panic() {
     );
 }
 
-/// Item 7: a range outside every value clamped everything into one bin (D = 0.5 at every
+/// A range outside every value clamped everything into one bin (D = 0.5 at every
 /// depth, no note); it is refused, naming the law's span.
 #[test]
 fn a_range_holding_no_value_is_refused() {
@@ -231,7 +222,7 @@ fn a_range_holding_no_value_is_refused() {
         .success();
 }
 
-/// Item 10: rare non-trivial roots were redrawn without end; the redraws are bounded.
+/// Rare non-trivial roots were redrawn without end; the redraws are bounded.
 #[test]
 fn rare_non_trivial_roots_are_refused_not_redrawn_forever() {
     refused(
@@ -272,7 +263,7 @@ fn rare_non_trivial_roots_are_refused_not_redrawn_forever() {
     );
 }
 
-/// Item 12: 3000 rows weighted 1/p for distinct primes p were estimated at 1.7 ms and ran for
+/// 3000 rows weighted 1/p for distinct primes p were estimated at 1.7 ms and ran for
 /// minutes; the common denominator is in the estimate, refused up front.
 #[test]
 fn histograms_with_a_huge_common_denominator_are_refused_with_an_estimate() {
@@ -293,7 +284,7 @@ fn histograms_with_a_huge_common_denominator_are_refused_with_an_estimate() {
         .enumerate()
         .map(|(i, p)| format!("{},{i},1/{p}\n", if i % 2 == 1 { 1 } else { -1 }))
         .collect();
-    let file = histogram(&text);
+    let file = temp_file(&text);
     refused(
         &[
             "decision",
@@ -449,7 +440,7 @@ const FAMILIES: &[(&str, &str)] = &[
     ),
 ];
 
-/// The hostile values of the issue's "Done when".
+/// Hostile values every option family must refuse or handle.
 const HOSTILE: [&str; 8] = [
     "0",
     "-1",
@@ -467,7 +458,7 @@ fn run_family(template: &str, option: &str, value: &str) {
     let mut args: Vec<String> = Vec::new();
     for word in template.split(' ') {
         if let Some(row) = word.strip_prefix("FILE:") {
-            file = histogram(&format!("{}\n-1,0\n", row.replace("{}", value)));
+            file = temp_file(&format!("{}\n-1,0\n", row.replace("{}", value)));
             args.push(file.path().to_str().unwrap().to_string());
             let argv: Vec<&str> = args.iter().map(String::as_str).collect();
             return finite_or_refused(&argv, option);

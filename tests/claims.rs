@@ -1,4 +1,4 @@
-//! Issue 35, items 7 and 9: the G-games and kalah-gap claims are decided by the one claims
+//! The G-games and kalah-gap claims are decided by the one claims
 //! layer (`report::claims`), run as a user would. Both fail on the old code: its `mc ggame`
 //! claims table had columns `lower_rhf, higher_rhf, d, share_lower, share_higher, verdict`
 //! with "unresolved" and a decided depth 1, and `mc kalah-gap` counted the paper's values

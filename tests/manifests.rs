@@ -1,7 +1,7 @@
-//! Round 5 reliability: shards whose manifest and rows cannot be mixed, manifest paths that
-//! cannot swallow the output, and `reproduce` whose exit status says whether `--out` changed.
+//! Manifests: shards whose manifest and rows cannot be mixed, manifest paths that cannot
+//! swallow the output, `--manifest` keywords in any case, and `--manifest none`.
 
-use crate::common::{pathology, refused};
+use crate::common::{pathology, process, refused, stdout_of};
 use std::path::Path;
 
 /// A sampled KRK run split in two, as a researcher would shard it.
@@ -70,11 +70,6 @@ fn krk_shard(dir: &Path, seed: u64, k: u32) -> String {
     ];
     run_into(KRK, &more, &csv);
     csv.display().to_string()
-}
-
-/// The binary as a plain process, for standard output redirected to a file.
-fn binary() -> std::process::Command {
-    std::process::Command::new(assert_cmd::cargo::cargo_bin("pathology"))
 }
 
 fn merge(files: &[&str]) -> std::process::Output {
@@ -244,7 +239,7 @@ fn a_manifest_path_that_is_standard_output_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("out.csv");
     let file = std::fs::File::create(&out).unwrap();
-    let output = binary()
+    let output = process()
         .args([
             "decision", "--height", "4", "--f1", "0.3", "--p0", "0.5", "--format", "csv",
         ])
@@ -305,43 +300,44 @@ fn manifest_keywords_are_accepted_in_any_case() {
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
 }
 
+/// `--manifest none` leaves the manifest out of text, Markdown and LaTeX; they
+/// carry it by default.
 #[test]
-fn reproduce_into_a_full_standard_output_fails_before_replacing_out() {
-    if !Path::new("/dev/full").exists() {
-        return;
+fn manifest_none_drops_the_manifest_lines() {
+    for (format, marker) in [
+        ("text", "# command:"),
+        ("markdown", "<summary>manifest</summary>"),
+        ("latex", "% command:"),
+    ] {
+        let with = stdout_of(&["wb", "--branching", "3", "--format", format]);
+        assert!(with.contains(marker), "{format}: {with}");
+        let without = stdout_of(&[
+            "wb",
+            "--branching",
+            "3",
+            "--format",
+            format,
+            "--manifest",
+            "none",
+        ]);
+        assert!(!without.contains(marker), "{format}: {without}");
+        assert!(!without.contains("commit"), "{format}: {without}");
+        // The tables are the same.
+        assert!(with.contains(without.lines().nth(2).unwrap_or_default()));
     }
-    let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("plots");
-    pathology()
-        .args(["reproduce", "--steps", "1", "--out"])
-        .arg(&out)
-        .assert()
-        .success();
-    let index = std::fs::read_to_string(out.join("INDEX.md")).unwrap();
-    let full = std::fs::OpenOptions::new()
-        .write(true)
-        .open("/dev/full")
-        .unwrap();
-    let output = binary()
-        .args(["reproduce", "--steps", "2", "--out"])
-        .arg(&out)
-        .stdout(full)
-        .output()
-        .unwrap();
-    assert_eq!(output.status.code(), Some(1));
-    let err = String::from_utf8_lossy(&output.stderr);
-    assert!(
-        err.contains("writing the summary to standard output") && err.contains("unchanged"),
-        "{err}"
-    );
-    // The previous generation is in place, and nothing of the failed run is left beside it.
-    assert_eq!(
-        std::fs::read_to_string(out.join("INDEX.md")).unwrap(),
-        index
-    );
-    let left: Vec<String> = std::fs::read_dir(dir.path())
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    assert_eq!(left, vec!["plots".to_string()]);
+    // A streamed command too.
+    let sweep = stdout_of(&[
+        "sweep",
+        "--height",
+        "6",
+        "--from",
+        "0.1",
+        "--to",
+        "0.3",
+        "--step",
+        "0.1",
+        "--manifest",
+        "none",
+    ]);
+    assert!(!sweep.contains("# "), "{sweep}");
 }

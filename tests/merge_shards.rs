@@ -1,6 +1,6 @@
-//! Issue 34 (reliability, round 4), items 3 and 8 and the `merge` and `validate` messages of
-//! its "Unclear" list: every mergeable command's shards are checked for internal consistency
-//! before they are merged, and a shard with no trials of its own prints empty estimates.
+//! `pathology merge`: every mergeable command's shards are checked for internal consistency
+//! before they are merged, a shard with no trials of its own prints empty estimates, and
+//! standard input is read once.
 
 use predicates::prelude::*;
 
@@ -217,7 +217,7 @@ fn edited(csv: &str, column: &str, edit: Edit) -> String {
     rebind(&format!("{}\n{body}", comments.join("\n")))
 }
 
-/// Issue 34 item 3: for every mergeable command, two shards (made by the release binary) merge;
+/// For every mergeable command, two shards (made by the release binary) merge;
 /// one cell of the first edited (a count lowered with the estimate unchanged, an estimate, an
 /// interval end, a z-score or a derived count moved) makes `merge` refuse, exit 2, naming the
 /// file and the column. Before the fix the edited shard was merged (`successes` lowered by one
@@ -286,7 +286,7 @@ fn merge_refuses_every_mergeable_commands_edited_shard() {
     }
 }
 
-/// The refusal names the edited cell and what the counts give: the issue's example, one
+/// The refusal names the edited cell and what the counts give: one
 /// success fewer with the estimate unchanged.
 #[test]
 fn merge_names_the_edited_estimate_and_its_counts() {
@@ -316,7 +316,7 @@ fn merge_names_the_edited_estimate_and_its_counts() {
     );
 }
 
-/// Issue 34 item 8: a shard with no trials of its own (`--trials 2 --shard 3/4`) prints its
+/// A shard with no trials of its own (`--trials 2 --shard 3/4`) prints its
 /// counts 0/0 with the estimate, interval and z cells empty (it printed `0 [0, 1]`), and the
 /// four shards still merge into the unsharded run, byte for byte.
 #[test]
@@ -437,7 +437,7 @@ fn empty_shards_print_no_estimate_and_still_merge() {
     assert!(!text.contains("0.0000 [0, 1]"), "{text}");
 }
 
-/// Issue 34, "Unclear": `merge - -` said "got no header" (the second `-` read standard input
+/// `merge - -` said "got no header" (the second `-` read standard input
 /// again, empty); it is refused saying standard input holds one shard.
 #[test]
 fn merge_refuses_standard_input_twice() {
@@ -449,102 +449,4 @@ fn merge_refuses_standard_input_twice() {
         .stdout("")
         .stderr(predicates::str::contains("at most once"))
         .stderr(predicates::str::contains("no header").not());
-}
-
-/// The malformed rows of `validate` for a CSV text: `(line, reason)`, from its JSON report.
-fn malformed(csv: &str) -> Vec<(u64, String)> {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("rows.csv");
-    std::fs::write(&path, csv).unwrap();
-    let output = pathology()
-        .args(["validate", path.to_str().unwrap(), "--format", "json"])
-        .output()
-        .unwrap();
-    assert_eq!(output.status.code(), Some(2), "{output:?}");
-    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
-    report["tables"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|t| t["name"] == "malformed")
-        .unwrap()["rows"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| {
-            (
-                r["line"].as_u64().unwrap(),
-                r["reason"].as_str().unwrap().to_string(),
-            )
-        })
-        .collect()
-}
-
-/// Issue 34, "Unclear": `validate`'s `crit` and `mvpgame` rows said "branching must be must be
-/// a whole number in 2..=60, got 61, got 61" (also levels, sigma) and "evaluator must be
-/// invalid variant: bogus" with no allowed list; each is said once, and the evaluator's
-/// allowed values are listed.
-#[test]
-fn validate_distribution_rows_say_each_range_once() {
-    let rows = malformed(
-        "kind,height,depth,gamma,branching,levels,sigma,evaluator,estimate,trials\n\
-         crit,4,1,0.9,61,,,,0.5,10\n\
-         crit,4,1,0.9,2,0,,,0.5,10\n\
-         crit,4,1,0.9,2,,-1,gaussian,0.5,10\n\
-         crit,4,1,0.9,2,,,bogus,0.5,10\n",
-    );
-    let reasons: Vec<&str> = rows.iter().map(|(_, r)| r.as_str()).collect();
-    assert_eq!(rows.iter().map(|r| r.0).collect::<Vec<_>>(), [2, 3, 4, 5]);
-    for reason in &reasons {
-        assert!(!reason.contains("must be must be"), "{reason}");
-        assert_eq!(reason.matches(", got").count(), 1, "{reason}");
-    }
-    assert!(reasons[0].contains("branching must be a whole number in 2..=60, got 61"));
-    assert!(reasons[1].contains("levels must be a whole number in 1..="));
-    assert!(reasons[2].contains("sigma must be greater than 0, got -1"));
-    assert!(
-        reasons[3].contains("expected-playout") && reasons[3].contains("gaussian"),
-        "{}",
-        reasons[3]
-    );
-    assert!(!reasons[3].contains("invalid variant"), "{}", reasons[3]);
-}
-
-/// Issue 34, "Unclear": `validate --help` names the kinds `crit` and `mvpgame`.
-#[test]
-fn validate_help_names_every_kind() {
-    let help = stdout_of(&["validate", "--help"]);
-    for kind in [
-        "dgame", "errprop", "rhf", "pgame", "ngame", "bdgame", "crit", "mvpgame",
-    ] {
-        assert!(
-            help.contains(&format!("{kind} (")),
-            "{kind} missing:\n{help}"
-        );
-    }
-}
-
-/// Issue 34, "Unclear": a quote left open is reported on the line where it opens (it was
-/// reported on line 1, the header, or not at all when it ended the file), and the rows
-/// before it are still checked.
-#[test]
-fn validate_reports_an_unclosed_quote_on_its_line() {
-    let good = "dgame,10,1,0.1,0.1,0.61,10000\n";
-    let header = "kind,h,d,f1,f2,estimate,trials\n";
-    for (csv, line) in [
-        (format!("{header}\"dgame,10,1,0.1,0.1,0.61,10000\n"), 2),
-        (
-            format!("{header}{good}dgame,10,1,\"0.1,0.1,0.61,10000\n{good}"),
-            3,
-        ),
-        (
-            format!("# comment\n{header}{good}dgame,10,1,0.1,0.1,0.61,\"10000\n"),
-            4,
-        ),
-    ] {
-        let rows = malformed(&csv);
-        assert_eq!(rows.len(), 1, "{csv}: {rows:?}");
-        assert_eq!(rows[0].0, line, "{csv}: {rows:?}");
-        assert!(rows[0].1.contains("never closed"), "{rows:?}");
-    }
 }
