@@ -5,7 +5,7 @@
 //! **The game (a reconstruction).** Chi & Nau (1987, Section 4.1) cite Nau's G-games (Nau
 //! 1983, "On game graph structure and its influence on pathology") without defining them; we
 //! did not have Nau's paper, and our searches for a public description found none. The game
-//! here is the one the issue describes, and every choice beyond it is ours: a row of `k + 1`
+//! here is the one the project's specification describes, and every choice beyond it is ours: a row of `k + 1`
 //! squares, each independently a 1 with probability `p`; the players alternately remove one
 //! square from either end of the row; when one square is left (after `k` moves) its value
 //! decides the game. Positions are intervals of the row, so different move orders reach the

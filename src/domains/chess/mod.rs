@@ -18,7 +18,8 @@
 //!
 //! **What we take from the paper, and what we chose.** The paper's text was not at hand when
 //! this module was written, so none of its settings (its evaluation functions, noise levels or
-//! figures) is transcribed here; the summary is followed instead: every won position
+//! figures) is transcribed here; a secondhand summary of it (the project's specification) is
+//! followed instead: every won position
 //! with White to move is a root, White's decision at depth d is *correct* when it keeps the
 //! win and, in a second measure, when it is a fastest win, and *local pathology* is depth
 //! d + 1 deciding worse than depth d. The evaluation functions are ours, with their sources

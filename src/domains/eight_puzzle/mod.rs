@@ -33,7 +33,8 @@
 //! **What we take from the paper, and what we chose.** The paper's text was not at hand
 //! when this module was written (only its abstract: experiments on two chess endgames,
 //! kalah and the 8-puzzle, finding local pathology in all of them), so none of its
-//! settings is transcribed here. The summary is followed instead. Our choices, with
+//! settings is transcribed here. A secondhand summary of it (the project's specification) is
+//! followed instead. Our choices, with
 //! their sources: the goal with the blank in the bottom-right corner (the usual textbook
 //! goal; its largest distance, 31, is the puzzle's known diameter for a corner blank); the
 //! heuristics Manhattan distance and misplaced tiles (Russell & Norvig, *Artificial

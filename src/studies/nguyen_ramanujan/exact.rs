@@ -58,7 +58,7 @@ use crate::error::{Error, Result};
 use crate::report::format_f64;
 use crate::sim::level_tree::GameKind;
 
-/// The deepest minimax line (the d = 1..8).
+/// The deepest minimax line (d = 1..8).
 pub const MAX_DEPTH: u32 = 8;
 
 /// The exact minimax lines of `spec`'s game and evaluator, and the note that says what they

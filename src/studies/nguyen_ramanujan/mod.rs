@@ -21,7 +21,7 @@
 //! - [`report`]: the report of `pathology mc uct`, rebuilt from summed counts for `merge`,
 //!   with a second table for the exact d-ply minimax values.
 //!
-//! **Sources and where they differ from the brief.** Beyond the abstract, the paper's
+//! **Sources and where they differ from the project's specification.** Beyond the abstract, the paper's
 //! text could not be read here; every detail below comes from the authors' code that produced
 //! its figures (`npnkhoi/mcts-lp`: `synthetic_games/games/crit_game.py`, `algos/uct.py`,
 //! `algos/constants.py`, `heuristics/*.py`, and its README):

@@ -205,7 +205,7 @@ impl UctEvaluator {
 /// beside the UCT rows.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ExactMinimax {
-    /// The search depth d (1..=8 in the issue).
+    /// The search depth d (1..=8).
     pub depth: u32,
     /// The probability.
     pub value: f64,
