@@ -29,7 +29,9 @@ use crate::analytic::pathsum::Law;
 use crate::error::Result;
 use crate::numeric::number::{parse_rational, rational_to_f64};
 use crate::report::claims::{Claim, ClaimFamily, Direction, Evidence};
-use crate::report::figure::{Axes, ErrorPoint, ErrorSeries, ExactLine, LegendPosition, Panel};
+use crate::report::figure::{
+    Axes, ErrorPoint, ErrorSeries, ExactLine, LegendPosition, Panel, Scale,
+};
 use crate::report::{Cell, Column, Kind, Table};
 
 /// B.
@@ -355,29 +357,35 @@ impl LookaheadStudy {
                     })
                     .collect(),
             );
-            let title = format!("B = {BRANCHING}, L = {STEPS}, Q = {STEP_CORRECT}, {name}");
+            // B, L and Q in the x label: the title stays within the plot area's width.
+            let title = name.to_string();
+            let x_label =
+                format!("lookahead depth d (B = {BRANCHING}, L = {STEPS}, Q = {STEP_CORRECT})");
             zoomed.push(Panel {
                 axes: Axes {
                     title: format!("lookahead, {title}"),
-                    x_label: "lookahead depth d".to_string(),
+                    x_label: x_label.clone(),
                     y_label: "P_correct (all L steps correct)".to_string(),
                     x_range: (0.5, f64::from(STEPS) + 0.5),
-                    y_range: (0.0, 1.5 * top),
+                    x_scale: Scale::Linear,
+                    y_range: (0.0, 1.15 * top),
                 },
                 series: series.clone(),
-                legend: LegendPosition::UpperRight,
+                // Beside the plot area in all four panels, so that their x axes line up.
+                legend: LegendPosition::Right,
                 reference: None,
             });
             whole.push(Panel {
                 axes: Axes {
                     title: format!("against best-of-n, {title}"),
-                    x_label: "lookahead depth d".to_string(),
+                    x_label: x_label.clone(),
                     y_label: "P_correct on [0, 1]".to_string(),
                     x_range: (0.5, f64::from(STEPS) + 0.5),
-                    y_range: (0.0, 1.45),
+                    x_scale: Scale::Linear,
+                    y_range: (0.0, 1.0),
                 },
                 series,
-                legend: LegendPosition::UpperRight,
+                legend: LegendPosition::Right,
                 reference: None,
             });
         }

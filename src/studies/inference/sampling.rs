@@ -39,7 +39,7 @@ use crate::analytic::inference::{Resample, Tasks, TypeRates, resample, vote};
 use crate::error::{Error, Result};
 use crate::numeric::number::{parse_rational, rational_to_f64};
 use crate::report::claims::{Claim, ClaimFamily, Direction, Evidence};
-use crate::report::figure::{Axes, ErrorPoint, ErrorSeries, LegendPosition, Panel};
+use crate::report::figure::{Axes, ErrorPoint, ErrorSeries, LegendPosition, Panel, Scale};
 use crate::report::{Cell, Column, Kind, Report, Table};
 
 pub use phase::{Class, PhaseCell, PhaseDiagram};
@@ -611,7 +611,9 @@ impl Sampling {
                 x_label: "k (most samples shown to the verifier)".to_string(),
                 y_label: "probability".to_string(),
                 x_range: k_range,
-                y_range: (0.0, 1.3),
+                x_scale: Scale::Linear,
+                // Up to 1: the legend fits above the curves, which stay below the ceiling.
+                y_range: (0.0, 1.0),
             },
             series: vec![
                 series("P_correct", &|i| f(&rows[i].correct.value)),
@@ -647,6 +649,7 @@ impl Sampling {
                 x_label: "k (most samples shown to the verifier)".to_string(),
                 y_label: "expected payoff".to_string(),
                 x_range: k_range,
+                x_scale: Scale::Linear,
                 y_range: (low - 6.0 * pad, high + 2.0 * pad),
             },
             series: payoff_series,
@@ -670,6 +673,7 @@ impl Sampling {
                 x_label: format!("k (votes, odd); dashed: the limit W_easy = {vote_limit}"),
                 y_label: "P_correct".to_string(),
                 x_range: (0.0, VOTE_MAX_K as f64 + 2.0),
+                x_scale: Scale::Linear,
                 y_range: (low - 6.0 * pad, high + 2.0 * pad),
             },
             series: vec![
