@@ -16,6 +16,7 @@
 mod classes;
 pub mod figures;
 mod layout;
+mod scale;
 pub mod studies;
 mod style;
 pub mod uct;
@@ -37,6 +38,7 @@ pub use crate::report::figure::{
 };
 pub use classes::class_map;
 use layout::{panel_styles, shared_y_ranges};
+use scale::{integer_axis, integer_labels, linear_panel, power_of_two_label};
 pub use style::{PALETTE, integer_tick_label, tick_label};
 use style::{SeriesStyle, series_styles};
 
@@ -362,17 +364,6 @@ pub fn symbols(text: &str) -> String {
     out
 }
 
-/// Whether every x of a chart is a whole number (search depths, heights): such an axis gets
-/// whole-number ticks only in paper style.
-fn integer_axis(mut xs: impl Iterator<Item = f64>) -> bool {
-    let mut any = false;
-    let all = xs.all(|x| {
-        any = true;
-        (x - x.round()).abs() < 1e-9
-    });
-    any && all
-}
-
 /// The font family every figure uses.
 const FONT: &str = "sans-serif";
 
@@ -604,28 +595,8 @@ struct LineFigure<'a> {
 impl Figure for LineFigure<'_> {
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>, t: Theme) -> Result<()> {
         root.fill(&WHITE).map_err(failed)?;
-        let a = &linear_axes(self.axes)?;
-        let logged: Vec<Series>;
-        let series = if a.x_scale == Scale::Log2 {
-            logged = self
-                .series
-                .iter()
-                .map(|s| {
-                    let points = s
-                        .points
-                        .iter()
-                        .map(|&(x, y)| log2_of(x).map(|x| (x, y)))
-                        .collect::<Result<Vec<_>>>()?;
-                    Ok(Series {
-                        label: s.label.clone(),
-                        points,
-                    })
-                })
-                .collect::<Result<Vec<_>>>()?;
-            &logged[..]
-        } else {
-            self.series
-        };
+        let (a, series) = scale::linear_series(self.axes, self.series)?;
+        let (a, series) = (&a, &series[..]);
         let mut builder = ChartBuilder::on(root);
         if let Some(title) = t.title(&a.title) {
             builder.caption(title, (FONT, t.font(24)));
@@ -1070,65 +1041,6 @@ impl Figure for ErrorBarFigure<'_> {
         }
         Ok(())
     }
-}
-
-/// `x` as its base-2 logarithm, for a [`Scale::Log2`] axis drawn on a linear one.
-fn log2_of(x: f64) -> Result<f64> {
-    if x > 0.0 && x.is_finite() {
-        Ok(x.log2())
-    } else {
-        Err(PlotError(format!(
-            "a logarithmic x axis needs positive values and a positive range, not {x}"
-        )))
-    }
-}
-
-/// `axes` with a [`Scale::Log2`] x range as the logarithms of its ends (the scale kept, so
-/// that [`configure_mesh`] labels the whole numbers v as 2^v); a linear one as it is.
-fn linear_axes(axes: &Axes) -> Result<Axes> {
-    let mut drawn = axes.clone();
-    if axes.x_scale == Scale::Log2 {
-        drawn.x_range = (log2_of(axes.x_range.0)?, log2_of(axes.x_range.1)?);
-    }
-    Ok(drawn)
-}
-
-/// `panel` and its exact lines with every x on a [`Scale::Log2`] axis as its base-2
-/// logarithm (the figure is then drawn on a linear axis, ticks labelled as powers of 2).
-fn linear_panel(panel: &Panel, exact: &[ExactLine]) -> Result<(Panel, Vec<ExactLine>)> {
-    if panel.axes.x_scale == Scale::Linear {
-        return Ok((panel.clone(), exact.to_vec()));
-    }
-    let mut drawn = panel.clone();
-    drawn.axes = linear_axes(&panel.axes)?;
-    for series in &mut drawn.series {
-        for point in &mut series.points {
-            point.x = log2_of(point.x)?;
-        }
-    }
-    let mut lines = exact.to_vec();
-    for line in &mut lines {
-        for point in &mut line.points {
-            point.0 = log2_of(point.0)?;
-        }
-    }
-    Ok((drawn, lines))
-}
-
-/// A tick label on a [`Scale::Log2`] axis drawn as logarithms: at a whole number v, 2^v
-/// ("1", "2", ..., "64"; "0.5" below 1), anything else no label.
-fn power_of_two_label(v: f64) -> String {
-    if (v - v.round()).abs() < 1e-9 {
-        tick_label(2f64.powf(v.round()))
-    } else {
-        String::new()
-    }
-}
-
-/// Tick count that puts a tick at every whole number of `range` (at most 12 of them).
-fn integer_labels(range: (f64, f64)) -> usize {
-    let whole = (range.1.floor() - range.0.ceil()).max(0.0) as usize + 1;
-    whole.min(12)
 }
 
 /// A figure file that could not be written, naming the path.
