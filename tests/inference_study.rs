@@ -5,7 +5,7 @@
 use num_rational::BigRational;
 use pathology::numeric::number::format_decimal;
 use pathology::studies::inference::sampling::phase::Class;
-use pathology::studies::inference::sampling::{Sampling, VOTE_MAX_K};
+use pathology::studies::inference::sampling::{Sampling, VOTE_MAX_K, payoff_falls_from_one};
 
 use crate::common::stdout_of;
 
@@ -32,7 +32,7 @@ fn reproduce_writes_the_sampling_study_and_only_regenerates_one_file() {
     for family in [
         "Stroebl et al.: the printed rates           4      0          0             0",
         "Stroebl et al.: an imperfect verifier       5      0          0             0",
-        "Chen et al.: voting on 0.7:0.6,0.4:0.4      7      0          0             0",
+        "voting on this tool's mix 0.7:0.6,0.4:0.4 (Chen et al.'s setting)      7      0          0             0",
     ] {
         let squeeze = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
         assert!(squeeze(&printed).contains(&squeeze(family)), "{printed}");
@@ -114,8 +114,38 @@ fn the_docs_state_the_studys_numbers() {
         let boundary = -&t.accept_correct / &t.accept_wrong;
         has(&format!("{} = {}", boundary, d4(&boundary)));
     }
+    // The first increment's zero: at or below it the payoff falls from k = 1 on.
+    let from_one = payoff_falls_from_one(&study.resample.types).unwrap();
+    has(&format!(
+        "for V <= {from_one} = {} (at V = {from_one}, P(2) ties P(1)",
+        d4(&from_one)
+    ));
+    has(&format!("falls from k = 1 on for every V <= {from_one}"));
     let best = study.vote_best_odd();
     assert_eq!(best, 17);
+    // With x_e < x_h the increments end negative: the cells that rise first, and those that
+    // never rise, counted on the phase diagram.
+    let q = |s: &str| pathology::numeric::number::parse_rational(s).unwrap();
+    let x = |p: &str| q(p) * (BigRational::from_integer(1.into()) - q(p));
+    let easy_closer: Vec<&Class> = study
+        .phase
+        .cells
+        .iter()
+        .filter(|c| x(c.easy) < x(c.hard))
+        .map(|c| &c.tail.0)
+        .collect();
+    let count = |class: Class| easy_closer.iter().filter(|&&&c| c == class).count();
+    assert_eq!(
+        count(Class::Turn) + count(Class::Hurt),
+        easy_closer.len(),
+        "{easy_closer:?}"
+    );
+    has(&format!(
+        "of the {} cells of the phase diagram below with `x_e < x_h`, {} rise then fall and {} never rise",
+        easy_closer.len(),
+        count(Class::Turn),
+        count(Class::Hurt)
+    ));
     has(&format!(
         "largest at k = 17 ({})",
         format_decimal(study.vote_at(best), 6)
@@ -155,4 +185,61 @@ fn the_docs_state_the_studys_numbers() {
             c.hard
         );
     }
+}
+
+/// The claims count docs/inference.md states for the study is the one its summary table
+/// prints, read from the committed `plots/inference_sampling.txt` and from the study itself.
+#[test]
+fn the_docs_count_the_claims_of_the_summary_table() {
+    let text = std::fs::read_to_string("plots/inference_sampling.txt").unwrap();
+    let block = text
+        .split("Verdicts per claim family")
+        .nth(1)
+        .expect("the summary table");
+    // Rows after the header, up to the blank line: the family, then five counts.
+    let rows: Vec<Vec<u64>> = block
+        .lines()
+        .skip(3)
+        .take_while(|l| !l.trim().is_empty())
+        .map(|l| {
+            let numbers: Vec<u64> = l
+                .split_whitespace()
+                .rev()
+                .take(5)
+                .map(|t| t.parse().unwrap())
+                .collect();
+            numbers.into_iter().rev().collect()
+        })
+        .collect();
+    let total = |i: usize| rows.iter().map(|r| r[i]).sum::<u64>();
+    let (claims, holds, fails) = (total(0), total(1), total(2));
+    assert_eq!(claims, holds + fails, "every claim decided");
+    let study = Sampling::compute().unwrap();
+    let report = study.report();
+    let summary = report.table("claims_summary").unwrap();
+    assert_eq!(summary.rows.len(), rows.len());
+    let computed = |i: usize| -> u64 {
+        summary
+            .rows
+            .iter()
+            .map(|r| match &r[i + 1] {
+                pathology::report::Cell::Integer(n) => *n as u64,
+                other => panic!("{other:?}"),
+            })
+            .sum()
+    };
+    assert_eq!(
+        (computed(0), computed(1), computed(2)),
+        (claims, holds, fails)
+    );
+    let page = std::fs::read_to_string("docs/inference.md").unwrap();
+    let prose = page.split_whitespace().collect::<Vec<_>>().join(" ");
+    let sentence = format!(
+        "The claims table has {claims} claims in {} families: {holds} hold and {fails} fail.",
+        rows.len()
+    );
+    assert!(
+        prose.contains(&sentence),
+        "docs/inference.md lacks {sentence:?}"
+    );
 }

@@ -27,7 +27,7 @@ use super::{chess, eight_puzzle};
 use crate::error::Result;
 use crate::numeric::number::rational_to_f64;
 use crate::report::claims::{Claim, ClaimFamily, Direction, Evidence, wilson_interval};
-use crate::report::figure::{Axes, ErrorPoint, ErrorSeries, LegendPosition, Panel};
+use crate::report::figure::{Axes, ErrorPoint, ErrorSeries, LegendPosition, Panel, Scale};
 use crate::report::{Cell, Column, Kind, Report, Table};
 use crate::sim::report::RunConfig;
 use crate::sim::stats::Proportion;
@@ -505,6 +505,7 @@ impl DomainStudy {
                     x_label: format!("search depth d ({unit})"),
                     y_label: domain.measure().to_string(),
                     x_range: (0.5, last + 0.5),
+                    x_scale: Scale::Linear,
                     y_range: (
                         (lo - 0.35 * (hi - lo)).max(0.0),
                         (hi + 0.05 * (hi - lo)).min(1.0),
@@ -545,6 +546,7 @@ impl DomainStudy {
                     },
                     y_label: "fraction of positions where d + 1 is worse".to_string(),
                     x_range: (0.5, far + 0.5),
+                    x_scale: Scale::Linear,
                     y_range: (0.0, (top * 1.15).max(0.01)),
                 },
                 series,

@@ -245,11 +245,12 @@ impl Figure for ClassFigure<'_> {
 /// # Examples
 ///
 /// ```
-/// use pathology::plot::{Axes, ErrorPoint, ErrorSeries, LegendPosition, Panel, Style, class_map};
+/// use pathology::plot::{Axes, ErrorPoint, ErrorSeries, LegendPosition, Panel, Scale, Style, class_map};
 /// let dir = tempfile::tempdir().unwrap();
 /// let path = dir.path().join("c.svg");
 /// let axes = Axes { title: "t".into(), x_label: "x".into(), y_label: "y".into(),
-///                   x_range: (0.0, 1.0), y_range: (0.0, 1.0) };
+///                   x_range: (0.0, 1.0), y_range: (0.0, 1.0),
+///                   x_scale: Scale::Linear };
 /// let at = |x: f64, y: f64| ErrorPoint { x, y, low: y, high: y };
 /// let panel = Panel { axes, legend: LegendPosition::Hidden, reference: None, series: vec![
 ///     ErrorSeries { label: "up".into(), points: vec![at(0.2, 0.3)] },
@@ -260,8 +261,17 @@ impl Figure for ClassFigure<'_> {
 ///
 /// # Errors
 ///
-/// [`super::PlotError`] for an extension other than `.png`/`.svg` or a failed write.
+/// [`super::PlotError`] for an extension other than `.png`/`.svg`, a logarithmic x axis
+/// or a failed write.
 pub fn class_map(path: &Path, panels: &[Panel], style: Style) -> Result<()> {
+    if panels
+        .iter()
+        .any(|p| p.axes.x_scale != super::Scale::Linear)
+    {
+        return Err(super::PlotError(
+            "a class map draws linear axes only (x_scale must be Scale::Linear)".to_string(),
+        ));
+    }
     super::register_fonts();
     // Three or more square panels in a row are shown shrunk: larger fonts on the screen.
     let t = Theme {

@@ -9,7 +9,7 @@
 use std::path::{Path, PathBuf};
 
 use super::{
-    Axes, PlotError, Result, Series, Style, failed, line_chart, phase_portrait, trajectories,
+    Axes, PlotError, Result, Scale, Series, Style, failed, line_chart, phase_portrait, trajectories,
 };
 use crate::analytic::closed_form::{DepthOneTree, rhf, two_level_example_error, w_b};
 use crate::analytic::dgame::trend::TrendRow;
@@ -144,6 +144,7 @@ fn closed_form_figures(out_dir: &Path, style: Style) -> Result<Vec<PathBuf>> {
         x_label: "w".into(),
         y_label: "rhf".into(),
         x_range: (0.0, 1.0),
+        x_scale: Scale::Linear,
         y_range: (0.0, 0.25),
     };
     let error_series: Vec<Series> = [
@@ -171,6 +172,7 @@ fn closed_form_figures(out_dir: &Path, style: Style) -> Result<Vec<PathBuf>> {
         x_label: "leaf evaluation error e".into(),
         y_label: "error at the root".into(),
         x_range: (0.0, 0.5),
+        x_scale: Scale::Linear,
         y_range: (0.0, 0.8),
     };
     // Interleaved by extension, as the files have always been listed.
@@ -216,6 +218,7 @@ fn figure_4(out_dir: &Path, style: Style) -> Result<Vec<PathBuf>> {
         x_label: "f1".into(),
         y_label: "pathological sum PS".into(),
         x_range: (0.0, 1.0),
+        x_scale: Scale::Linear,
         y_range: (0.0, (y_max * 1.1).max(1e-3)),
     };
     both_formats(out_dir, "dgame_fig4", &mut written, |path| {
@@ -305,6 +308,7 @@ pub fn trend_figures(
         x_label: "height h".to_string(),
         y_label: "dependence factor f".to_string(),
         x_range,
+        x_scale: Scale::Linear,
         y_range: zoomed_range(&plotted),
     };
     let peak_axes = Axes {
@@ -312,6 +316,7 @@ pub fn trend_figures(
         x_label: "height h".to_string(),
         y_label: "max over f of PS".to_string(),
         x_range,
+        x_scale: Scale::Linear,
         y_range: (0.0, (max_peak * 1.15).max(0.05)),
     };
     // Interleaved by extension, as the files have always been listed.

@@ -139,6 +139,52 @@ pub(super) fn legend_cell<DB: DrawingBackend>(
     Ok(())
 }
 
+/// The width in pixels of the strip beside a plot area that a legend of `entries` needs
+/// ([`LegendPosition::Right`]): its longest text and a line sample, at most two fifths of
+/// the panel's `width`.
+pub(super) fn beside_width(entries: &[Entry<'_>], width: u32, t: Theme) -> u32 {
+    let font = t.font(16);
+    let longest = entries
+        .iter()
+        .map(|e| t.text(e.label).chars().count())
+        .max()
+        .unwrap_or(0);
+    // DejaVu Sans averages under half the font size per character (measured: 0.40).
+    let text = (longest as f64 * font * 0.45).ceil() as u32;
+    let sample = 24 * (t.px(3) / 2).max(1) + t.px(16);
+    (text + sample + t.px(30)).min(width * 2 / 5)
+}
+
+/// Draws `entries` as a legend in the strip `area` beside a plot area, one line per entry
+/// (the line's dash and marker and its text), from `top` pixels (the top of the plot area
+/// beside) down.
+pub(super) fn legend_beside<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    entries: &[Entry<'_>],
+    top: i32,
+    t: Theme,
+) -> Result<()> {
+    let font = t.font(16);
+    let line = (font * 1.7).round() as i32;
+    let top = top + line / 2;
+    let left = t.offset(6);
+    let centred = Pos::new(HPos::Left, VPos::Center);
+    let scale = (t.px(3) / 2).max(1);
+    for (k, entry) in entries.iter().enumerate() {
+        let y = top + line * k as i32;
+        let sample = style::legend_entry((left, y), entry.style, t.px(entry.width), scale);
+        area.draw(&sample).map_err(failed)?;
+        let gap = 24 * scale as i32 + t.offset(10);
+        area.draw(&Text::new(
+            t.text(entry.label),
+            (left + gap, y),
+            (FONT, font).into_font().color(&BLACK).pos(centred),
+        ))
+        .map_err(failed)?;
+    }
+    Ok(())
+}
+
 /// The series styles of every panel of a figure: a series label that hides an earlier series
 /// in any panel is dashed in all of them, so that a label looks the same throughout; when the
 /// panels have as many series each, the series at one position (one role) are styled alike.
@@ -237,7 +283,7 @@ pub(super) fn alike_styles(figures: &[&[Panel]]) -> Vec<Vec<SeriesStyle>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::figure::{Axes, ErrorPoint};
+    use crate::report::figure::{Axes, ErrorPoint, Scale};
 
     fn panel(legend: LegendPosition) -> Panel {
         Panel {
@@ -246,6 +292,7 @@ mod tests {
                 x_label: "x".into(),
                 y_label: "y".into(),
                 x_range: (0.0, 1.0),
+                x_scale: Scale::Linear,
                 y_range: (0.0, 1.0),
             },
             series: vec![ErrorSeries {

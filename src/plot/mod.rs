@@ -16,6 +16,7 @@
 mod classes;
 pub mod figures;
 mod layout;
+mod scale;
 pub mod studies;
 mod style;
 pub mod uct;
@@ -32,10 +33,12 @@ use crate::analytic::errprop::stability::{Attractor, FixedPoint, Stability, attr
 use crate::analytic::errprop::{BackUp, ErrorPair, back_up};
 use crate::error::{Error, Result as LibResult};
 pub use crate::report::figure::{
-    Axes, ErrorPoint, ErrorSeries, ExactLine, LegendPosition, Panel, Series, interval_y_range,
+    Axes, ErrorPoint, ErrorSeries, ExactLine, LegendPosition, Panel, Scale, Series,
+    interval_y_range,
 };
 pub use classes::class_map;
 use layout::{panel_styles, shared_y_ranges};
+use scale::{integer_axis, integer_labels, linear_panel, power_of_two_label};
 pub use style::{PALETTE, integer_tick_label, tick_label};
 use style::{SeriesStyle, series_styles};
 
@@ -79,7 +82,8 @@ fn legend_position(position: LegendPosition) -> Option<SeriesLabelPosition> {
         LegendPosition::UpperRight => SeriesLabelPosition::UpperRight,
         LegendPosition::LowerLeft => SeriesLabelPosition::LowerLeft,
         LegendPosition::LowerRight => SeriesLabelPosition::LowerRight,
-        LegendPosition::Hidden => return None,
+        // Beside the plot area: drawn in a strip of its own ([`layout::legend_beside`]).
+        LegendPosition::Hidden | LegendPosition::Right => return None,
     })
 }
 
@@ -360,17 +364,6 @@ pub fn symbols(text: &str) -> String {
     out
 }
 
-/// Whether every x of a chart is a whole number (search depths, heights): such an axis gets
-/// whole-number ticks only in paper style.
-fn integer_axis(mut xs: impl Iterator<Item = f64>) -> bool {
-    let mut any = false;
-    let all = xs.all(|x| {
-        any = true;
-        (x - x.round()).abs() < 1e-9
-    });
-    any && all
-}
-
 /// The font family every figure uses.
 const FONT: &str = "sans-serif";
 
@@ -602,7 +595,8 @@ struct LineFigure<'a> {
 impl Figure for LineFigure<'_> {
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>, t: Theme) -> Result<()> {
         root.fill(&WHITE).map_err(failed)?;
-        let a = self.axes;
+        let (a, series) = scale::linear_series(self.axes, self.series)?;
+        let (a, series) = (&a, &series[..]);
         let mut builder = ChartBuilder::on(root);
         if let Some(title) = t.title(&a.title) {
             builder.caption(title, (FONT, t.font(24)));
@@ -613,14 +607,11 @@ impl Figure for LineFigure<'_> {
             .y_label_area_size(t.px(70))
             .build_cartesian_2d(a.x_range.0..a.x_range.1, a.y_range.0..a.y_range.1)
             .map_err(failed)?;
-        let xs = self
-            .series
-            .iter()
-            .flat_map(|s| s.points.iter().map(|p| p.0));
+        let xs = series.iter().flat_map(|s| s.points.iter().map(|p| p.0));
         configure_mesh(&mut chart, a, integer_axis(xs), t)?;
-        let points: Vec<Vec<(f64, f64)>> = self.series.iter().map(|s| s.points.clone()).collect();
+        let points: Vec<Vec<(f64, f64)>> = series.iter().map(|s| s.points.clone()).collect();
         let styles = styles_of(&points, a.y_range.1 - a.y_range.0, self.markers);
-        for (s, &style) in self.series.iter().zip(&styles) {
+        for (s, &style) in series.iter().zip(&styles) {
             styled_line(&mut chart, &s.points, &s.label, style, t)?;
         }
         legend(&mut chart, SeriesLabelPosition::UpperRight, 16, t)?;
@@ -638,6 +629,7 @@ fn configure_mesh<DB: DrawingBackend>(
 ) -> Result<()> {
     let tick = |x: &f64| tick_label(*x);
     let whole = |x: &f64| integer_tick_label(*x);
+    let power = |x: &f64| power_of_two_label(*x);
     let mut mesh = chart.configure_mesh();
     mesh.x_desc(t.axis(&a.x_label))
         .y_desc(t.axis(&a.y_label))
@@ -646,7 +638,11 @@ fn configure_mesh<DB: DrawingBackend>(
         .axis_desc_style((FONT, t.font(18)))
         .label_style((FONT, t.font(15)))
         .light_line_style(WHITE.mix(0.0));
-    if integer_x {
+    if a.x_scale == Scale::Log2 {
+        // The range is in logarithms here: a tick at every power of 2.
+        mesh.x_labels(integer_labels(a.x_range))
+            .x_label_formatter(&power);
+    } else if integer_x {
         mesh.x_labels(integer_labels(a.x_range))
             .x_label_formatter(&whole);
     }
@@ -658,11 +654,12 @@ fn configure_mesh<DB: DrawingBackend>(
 /// # Examples
 ///
 /// ```
-/// use pathology::plot::{Axes, Series, Style, line_chart};
+/// use pathology::plot::{Axes, Scale, Series, Style, line_chart};
 /// let dir = tempfile::tempdir().unwrap();
 /// let path = dir.path().join("l.png");
 /// let axes = Axes { title: "t".into(), x_label: "x".into(), y_label: "y".into(),
-///                   x_range: (0.0, 1.0), y_range: (0.0, 1.0) };
+///                   x_range: (0.0, 1.0), y_range: (0.0, 1.0),
+///                   x_scale: Scale::Linear };
 /// let s = Series { label: "y = x".into(), points: vec![(0.0, 0.0), (1.0, 1.0)] };
 /// line_chart(&path, &axes, &[s], false, Style::Screen).unwrap();
 /// assert!(std::fs::metadata(&path).unwrap().len() > 0);
@@ -911,8 +908,25 @@ impl ErrorBarFigure<'_> {
         exact: &[ExactLine],
         styles: &[SeriesStyle],
         area: &DrawingArea<DB, Shift>,
+        strip: u32,
         t: Theme,
     ) -> Result<()> {
+        let (panel, exact) = linear_panel(panel, exact)?;
+        let (panel, exact) = (&panel, &exact[..]);
+        // A legend beside the plot area gets a strip of the panel's own, right of it.
+        let (area, beside) = if panel.legend == LegendPosition::Right {
+            // At the screen's size even in a wide figure, as a legend inside a panel; from
+            // the top of the plot area beside (below the caption and the margin).
+            let small = Theme { scale: 1.0, ..t };
+            let entries = layout::entries(panel, styles, exact);
+            let (chart, strip) = area.split_horizontally(area.dim_in_pixel().0 - strip);
+            let top = t.offset(20) + (t.font(22) * 1.5).round() as i32;
+            layout::legend_beside(&strip, &entries, top, small)?;
+            (chart, true)
+        } else {
+            (area.clone(), false)
+        };
+        let area = &area;
         let a = &panel.axes;
         let mut builder = ChartBuilder::on(area);
         if let Some(title) = t.title(&a.title) {
@@ -966,7 +980,7 @@ impl ErrorBarFigure<'_> {
         }
         // A panel's own legend at the screen's size even in a wide figure: larger, it would
         // cover the curves it names.
-        if let Some(position) = legend_position(panel.legend) {
+        if let Some(position) = legend_position(panel.legend).filter(|_| !beside) {
             legend(&mut chart, position, 16, Theme { scale: 1.0, ..t })?;
         }
         Ok(())
@@ -1009,17 +1023,24 @@ impl Figure for ErrorBarFigure<'_> {
                 p.legend = LegendPosition::Hidden;
             }
         }
+        // One strip width for every legend beside its panel, so that the panels' x axes
+        // line up (the widest legend's, at the screen's size as a legend inside a panel).
+        let strip = panels
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.legend == LegendPosition::Right)
+            .map(|(i, p)| {
+                let entries = layout::entries(p, &styles[i], exact_of(i));
+                let width = areas[i].dim_in_pixel().0;
+                layout::beside_width(&entries, width, Theme { scale: 1.0, ..t })
+            })
+            .max()
+            .unwrap_or(0);
         for (i, ((panel, area), styles)) in panels.iter().zip(&areas).zip(&styles).enumerate() {
-            Self::draw_panel(panel, exact_of(i), styles, area, t)?;
+            Self::draw_panel(panel, exact_of(i), styles, area, strip, t)?;
         }
         Ok(())
     }
-}
-
-/// Tick count that puts a tick at every whole number of `range` (at most 12 of them).
-fn integer_labels(range: (f64, f64)) -> usize {
-    let whole = (range.1.floor() - range.0.ceil()).max(0.0) as usize + 1;
-    whole.min(12)
 }
 
 /// A figure file that could not be written, naming the path.
@@ -1073,11 +1094,13 @@ fn save_sized(path: &Path, size: (u32, u32), figure: &impl Figure, t: Theme) -> 
 /// # Examples
 ///
 /// ```
-/// use pathology::plot::{Axes, ErrorPoint, ErrorSeries, LegendPosition, Panel, Style, error_bar_chart};
+/// use pathology::plot::{Axes, ErrorPoint, ErrorSeries, LegendPosition, Panel, Scale, Style};
+/// use pathology::plot::error_bar_chart;
 /// let dir = tempfile::tempdir().unwrap();
 /// let path = dir.path().join("e.svg");
 /// let axes = Axes { title: "t".into(), x_label: "x".into(), y_label: "y".into(),
-///                   x_range: (0.0, 3.0), y_range: (0.0, 1.0) };
+///                   x_range: (0.0, 3.0), y_range: (0.0, 1.0),
+///                   x_scale: Scale::Linear };
 /// let points = vec![ErrorPoint { x: 1.0, y: 0.5, low: 0.4, high: 0.6 },
 ///                   ErrorPoint { x: 2.0, y: 0.7, low: 0.65, high: 0.75 }];
 /// let panel = Panel { axes, series: vec![ErrorSeries { label: "a".into(), points }],
@@ -1099,12 +1122,13 @@ pub fn error_bar_chart(path: &Path, panels: &[Panel], style: Style) -> Result<()
 /// # Examples
 ///
 /// ```
-/// use pathology::plot::{Axes, ErrorPoint, ErrorSeries, ExactLine, LegendPosition, Panel, Style};
+/// use pathology::plot::{Axes, ErrorPoint, ErrorSeries, ExactLine, LegendPosition, Panel, Scale, Style};
 /// use pathology::plot::error_bar_chart_with_exact;
 /// let dir = tempfile::tempdir().unwrap();
 /// let path = dir.path().join("e.svg");
 /// let axes = Axes { title: "t".into(), x_label: "x".into(), y_label: "y".into(),
-///                   x_range: (0.0, 3.0), y_range: (0.0, 1.0) };
+///                   x_range: (0.0, 3.0), y_range: (0.0, 1.0),
+///                   x_scale: Scale::Linear };
 /// let points = vec![ErrorPoint { x: 1.0, y: 0.5, low: 0.4, high: 0.6 }];
 /// let panel = Panel { axes, series: vec![ErrorSeries { label: "a".into(), points }],
 ///                     legend: LegendPosition::LowerRight, reference: None };

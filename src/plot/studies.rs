@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use super::ArtefactError as ReproduceError;
 use super::{
-    Axes, ErrorPoint, ErrorSeries, ExactLine, LegendPosition, Panel, PlotError, Style,
+    Axes, ErrorPoint, ErrorSeries, ExactLine, LegendPosition, Panel, PlotError, Scale, Style,
     error_bar_chart, error_bar_chart_with_exact,
 };
 use crate::report::ExportOptions;
@@ -151,6 +151,7 @@ fn axes(title: &str, x_label: &str, y_label: &str, x: (f64, f64), y: (f64, f64))
         x_label: x_label.to_string(),
         y_label: y_label.to_string(),
         x_range: x,
+        x_scale: Scale::Linear,
         y_range: y,
     }
 }

@@ -9,6 +9,7 @@ fn panel(y_label: &str, y_range: (f64, f64)) -> Panel {
             x_label: "search depth".into(),
             y_label: y_label.into(),
             x_range: (0.5, 3.5),
+            x_scale: Scale::Linear,
             y_range,
         },
         series: vec![ErrorSeries {

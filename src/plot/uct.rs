@@ -85,7 +85,7 @@ pub fn uct_figures(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::figure::{Axes, ErrorPoint, ErrorSeries, LegendPosition};
+    use crate::report::figure::{Axes, ErrorPoint, ErrorSeries, LegendPosition, Scale};
 
     fn panel(gamma: &str, y: f64) -> Panel {
         Panel {
@@ -94,6 +94,7 @@ mod tests {
                 x_label: "log10 N".into(),
                 y_label: "fraction".into(),
                 x_range: (0.0, 3.0),
+                x_scale: Scale::Linear,
                 y_range: (0.0, 1.0),
             },
             series: vec![ErrorSeries {

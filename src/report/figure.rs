@@ -22,8 +22,22 @@ pub struct Axes {
     pub y_label: String,
     /// x range.
     pub x_range: (f64, f64),
+    /// How the x axis places its values.
+    pub x_scale: Scale,
     /// y range.
     pub y_range: (f64, f64),
+}
+
+/// How an axis places its values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Scale {
+    /// Equal steps at equal distances.
+    #[default]
+    Linear,
+    /// Logarithmic, with a tick at every power of 2 in the range: for budgets that double
+    /// (n = 1, 2, 4, ..., 64), each doubling one step. The range and every value drawn on
+    /// it must be positive.
+    Log2,
 }
 
 /// The corner of a panel where its legend goes, if it has one.
@@ -37,6 +51,9 @@ pub enum LegendPosition {
     LowerLeft,
     /// Lower right.
     LowerRight,
+    /// Beside the plot area, to its right, outside it: for a panel whose curves leave no
+    /// corner free (a probability axis ends at 1, and the curves reach it).
+    Right,
     /// No legend (a figure whose panels share their series shows it in one panel only).
     Hidden,
 }

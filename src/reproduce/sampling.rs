@@ -39,7 +39,7 @@ pub(super) fn inference_sampling(job: &mut Job) -> Result<()> {
             let what = if name.starts_with("inference_sampling_resample") {
                 "resampling in Stroebl et al.'s setting: P_correct, P_false_positive and P_none against k with the accuracy ceiling; the payoff (V = -1) with its best k and its limit (exact)"
             } else if name.starts_with("inference_sampling_vote") {
-                "majority voting on 60% easy (R = 0.7) and 40% hard (R = 0.4) queries: P_correct against odd k with the best k and the limit (exact)"
+                "majority voting on this tool's mix in Chen et al.'s setting, 60% easy (R = 0.7) and 40% hard (R = 0.4) queries: P_correct against odd k with the best k and the limit (exact)"
             } else {
                 "voting phase diagram: whether more votes help, hurt, rise then fall or fall then rise over every odd k (the closed form, checked against the exact values on k = 1..101), by R_easy, R_hard and the easy share"
             };

@@ -31,7 +31,7 @@ use crate::analytic::distributions::request::{DistributionRequest, GameSpec, Mod
 use crate::error::Result;
 use crate::numeric::number::parse_rational;
 use crate::report::claims::{Claim, ClaimFamily, Direction, Evidence};
-use crate::report::figure::{Axes, ErrorPoint, ErrorSeries, LegendPosition, Panel};
+use crate::report::figure::{Axes, ErrorPoint, ErrorSeries, LegendPosition, Panel, Scale};
 use crate::report::{Cell, Column, Kind, Report, Table};
 
 /// The branching factors of the study (the paper's Figure 5).
@@ -527,6 +527,7 @@ impl CriticalStudy {
                         x_label: "search depth d".to_string(),
                         y_label: "D(d) (exact)".to_string(),
                         x_range: (0.5, f64::from(self.height) + 0.5),
+                        x_scale: Scale::Linear,
                         y_range: (0.0, 1.02),
                     },
                     series,

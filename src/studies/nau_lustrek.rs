@@ -32,7 +32,7 @@ use crate::analytic::distributions::request::{DistributionRequest, GameSpec, Lea
 use crate::error::Result;
 use crate::numeric::number::{parse_rational, short_text};
 use crate::report::claims::{Claim, ClaimFamily, Direction, Evidence};
-use crate::report::figure::{Axes, ErrorPoint, ErrorSeries, LegendPosition, Panel};
+use crate::report::figure::{Axes, ErrorPoint, ErrorSeries, LegendPosition, Panel, Scale};
 use crate::report::{Cell, Column, Kind, Report, Table};
 
 use super::critical_curves::yes_no;
@@ -540,6 +540,7 @@ impl PhaseDiagram {
                             0.8,
                             f64::from(GRANULARITIES[GRANULARITIES.len() - 1]).log2() + 0.2,
                         ),
+                        x_scale: Scale::Linear,
                         y_range: (lo, hi),
                     },
                     series,

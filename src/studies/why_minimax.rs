@@ -42,7 +42,7 @@ use crate::analytic::pathsum::{
 use crate::error::Result;
 use crate::numeric::number::parse_rational;
 use crate::report::claims::{Claim, ClaimFamily, Direction, Evidence};
-use crate::report::figure::{Axes, ErrorPoint, ErrorSeries, LegendPosition, Panel};
+use crate::report::figure::{Axes, ErrorPoint, ErrorSeries, LegendPosition, Panel, Scale};
 use crate::report::{Cell, Column, Kind, Report, Table};
 
 /// `(b, h)` of the similarity grid.
@@ -607,6 +607,7 @@ impl WhyMinimax {
                     x_label: "r = Var(path sum) / Var(leaf value) (similarity)".to_string(),
                     y_label: "D(h-1,h) - D(1,h); below 0: pathological".to_string(),
                     x_range: (-0.05, 1.05),
+                    x_scale: Scale::Linear,
                     y_range,
                 },
                 series,
@@ -656,6 +657,7 @@ impl WhyMinimax {
                     x_label: "r = Var(path sum) / Var(leaf value) (similarity)".to_string(),
                     y_label: "D(h-1,h) - D(1,h); below 0: pathological".to_string(),
                     x_range: (-0.05, 1.05),
+                    x_scale: Scale::Linear,
                     y_range,
                 },
                 series,
@@ -684,6 +686,7 @@ impl WhyMinimax {
                 x_label: "T (probability that a node is terminal)".to_string(),
                 y_label: "D(h-1,h) - D(1,h); below 0: pathological".to_string(),
                 x_range: (-0.01, 0.31),
+                x_scale: Scale::Linear,
                 y_range: range(&mut self.terminals.iter().map(|s| s.gain().0), 0.05),
             },
             series: terminal_series,
@@ -739,6 +742,7 @@ impl WhyMinimax {
                     x_label: "search depth d".to_string(),
                     y_label: "D(d,h)".to_string(),
                     x_range: (0.5, h - 0.5),
+                    x_scale: Scale::Linear,
                     y_range: span(ys(&decision), false),
                 },
                 series: decision,
@@ -751,6 +755,7 @@ impl WhyMinimax {
                     x_label: "search depth d".to_string(),
                     y_label: "E|v(root) - v(chosen child)|".to_string(),
                     x_range: (0.5, h - 0.5),
+                    x_scale: Scale::Linear,
                     y_range: (0.0, 1.1 * ys(&loss).into_iter().fold(0.01, f64::max)),
                 },
                 series: loss,
@@ -763,6 +768,7 @@ impl WhyMinimax {
                     x_label: "search depth d".to_string(),
                     y_label: "mean (backed-up root evaluation - true value)".to_string(),
                     x_range: (0.5, h - 0.5),
+                    x_scale: Scale::Linear,
                     y_range: span(ys(&bias), true),
                 },
                 series: bias,

@@ -42,6 +42,7 @@
 
 mod arith;
 mod best_of_n;
+pub mod continuous;
 mod lookahead;
 pub mod report;
 mod resample;

@@ -444,7 +444,22 @@ impl InferenceRequest {
                     .chain([&r.limit])
                     .flat_map(|x| [x.correct.bound, x.false_positive.bound])
                     .collect();
-                Ok(bound_note::<P>(report, bounds))
+                // A lattice law (gaussian:S, uniform:A): which lattice, and how far the
+                // continuous law's best-of-n is from it.
+                let lattice: Vec<f64> = r.rows.iter().map(|x| x.correct.value.to_f64()).collect();
+                let report = bound_note::<P>(report, bounds);
+                Ok(
+                    match super::continuous::best_of_n_note(
+                        tasks,
+                        score_correct,
+                        score_wrong,
+                        ns,
+                        &lattice,
+                    ) {
+                        Some(note) => report.note(note),
+                        None => report,
+                    },
+                )
             }
             InferenceRequest::Vote {
                 tasks,
@@ -542,7 +557,15 @@ impl InferenceRequest {
                     .flat_map(|x| [x.correct.bound, x.first.bound])
                     .chain(r.best_of_n.iter().map(|b| b.bound))
                     .collect();
-                Ok(bound_note::<P>(report, bounds))
+                let report = bound_note::<P>(report, bounds);
+                Ok(match super::continuous::lattice_text(&search.noise) {
+                    Some(lattice) => report.note(format!(
+                        "lattice law: {lattice}; every value above, and its bound, is for the \
+                         lattice: lookahead with the continuous law is not computed here, so its \
+                         distance from these values is not known"
+                    )),
+                    None => report,
+                })
             }
         }
     }

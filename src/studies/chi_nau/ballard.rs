@@ -54,7 +54,7 @@ use crate::error::{Error, Result};
 use crate::model::Player;
 use crate::report::claims::{Claim, ClaimFamily, Direction, Evidence};
 use crate::report::figure::{
-    Axes, ErrorPoint, ErrorSeries, LegendPosition, Panel, interval_y_range,
+    Axes, ErrorPoint, ErrorSeries, LegendPosition, Panel, Scale, interval_y_range,
 };
 use crate::report::read::ReadTable;
 use crate::report::{Cell, Column, Kind, Report, Table, format_f64};
@@ -686,6 +686,7 @@ pub fn panels(report: &Report) -> Vec<Panel> {
                     x_label: "Min's error rate e_min (series shifted apart slightly)".to_string(),
                     y_label: "improvement of the mixed rule (share - 1/2)".to_string(),
                     x_range,
+                    x_scale: Scale::Linear,
                     y_range: interval_y_range(mine.iter().map(|r| (r.3.1, r.3.2)), 0.0),
                 },
                 series,

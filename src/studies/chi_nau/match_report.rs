@@ -23,7 +23,7 @@ use super::matches::{
 };
 use crate::error::{Error, Result};
 use crate::report::figure::{
-    Axes, ErrorPoint, ErrorSeries, LegendPosition, Panel, interval_y_range,
+    Axes, ErrorPoint, ErrorSeries, LegendPosition, Panel, Scale, interval_y_range,
 };
 use crate::report::read::ReadTable;
 use crate::report::{Cell, Column, Grid, Kind, Report, Table, format_f64};
@@ -619,6 +619,7 @@ fn figure_3_rhf_panel(points: &[SweepPoint], pairs: u64) -> Panel {
             ),
             y_label: "fraction of games won by minimax".to_string(),
             x_range: (0.0, (top * 1.05 * 100.0).ceil() / 100.0),
+            x_scale: Scale::Linear,
             y_range: interval_y_range(
                 points
                     .iter()

@@ -36,7 +36,9 @@ use crate::analytic::pathsum::Law;
 use crate::error::Result;
 use crate::numeric::number::{parse_rational, rational_to_f64};
 use crate::report::claims::{Claim, ClaimFamily, Direction, Evidence};
-use crate::report::figure::{Axes, ErrorPoint, ErrorSeries, ExactLine, LegendPosition, Panel};
+use crate::report::figure::{
+    Axes, ErrorPoint, ErrorSeries, ExactLine, LegendPosition, Panel, Scale,
+};
 use crate::report::{Cell, Column, Kind, Table};
 
 /// The correct samples' score law.
@@ -496,13 +498,16 @@ impl BestOfNStudy {
             panels.push(Panel {
                 axes: Axes {
                     title: format!("best-of-n, {name}"),
-                    x_label: "n (samples scored by the verifier)".to_string(),
+                    x_label: "n (samples scored by the verifier; each tick doubles n)".to_string(),
                     y_label: "P_correct".to_string(),
-                    x_range: (0.0, MAX_N as f64 + 1.0),
-                    y_range: (0.0, 1.6),
+                    // A budget that doubles, on a log axis; a probability, up to 1 (the
+                    // legend beside the plot area, since the curves fill every corner).
+                    x_range: (0.85, MAX_N as f64 * 1.18),
+                    x_scale: Scale::Log2,
+                    y_range: (0.0, 1.0),
                 },
                 series,
-                legend: LegendPosition::UpperRight,
+                legend: LegendPosition::Right,
                 reference: Some(rational_to_f64(self.curves_of(mix)[0].at(1))),
             });
         }

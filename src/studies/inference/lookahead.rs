@@ -29,7 +29,9 @@ use crate::analytic::pathsum::Law;
 use crate::error::Result;
 use crate::numeric::number::{parse_rational, rational_to_f64};
 use crate::report::claims::{Claim, ClaimFamily, Direction, Evidence};
-use crate::report::figure::{Axes, ErrorPoint, ErrorSeries, ExactLine, LegendPosition, Panel};
+use crate::report::figure::{
+    Axes, ErrorPoint, ErrorSeries, ExactLine, LegendPosition, Panel, Scale,
+};
 use crate::report::{Cell, Column, Kind, Table};
 
 /// B.
@@ -170,7 +172,8 @@ impl LookaheadStudy {
 
     /// The claims, each the sign of an exact rational:
     ///
-    /// - G = 0: deeper lookahead helps up to d = L (`P(L) - max_{d<L} P(d) > 0`);
+    /// - G = 0: full depth is the best depth, after an initial fall
+    ///   (`min(P(L) - max_{d<L} P(d), P(1) - P(2)) > 0`);
     /// - G > 0: the best depth is below L (`max_{d<L} P(d) - P(L) > 0`);
     /// - deeper lookahead beats one step (`P(L) - P(1) > 0`);
     /// - best-of-n over `B^L` complete solutions beats full lookahead
@@ -189,12 +192,18 @@ impl LookaheadStudy {
             let what = format!("{}, G = {}", NOISES[s.noise].0, s.growth);
             let full = s.at(STEPS);
             if s.growth == "0" {
+                // Both halves decided at once: full depth beats every shallower depth, and
+                // the curve does not get there by rising all the way (P(2) < P(1)).
+                let best = difference(full, s.best_below_full());
+                let fall = difference(s.at(1), s.at(2));
                 depth.push(Claim::new(
-                    format!("{what}: deeper lookahead helps up to d = L = {STEPS}"),
+                    format!(
+                        "{what}: full depth d = L = {STEPS} is the best depth, after an initial fall (P(2) < P(1))"
+                    ),
                     expected,
-                    "P(L) - max over d < L of P(d)",
+                    "min(P(L) - max over d < L of P(d), P(1) - P(2))",
                     Direction::Greater,
-                    exact(difference(full, s.best_below_full())),
+                    exact(best.min(fall)),
                 ));
             } else {
                 depth.push(Claim::new(
@@ -348,29 +357,35 @@ impl LookaheadStudy {
                     })
                     .collect(),
             );
-            let title = format!("B = {BRANCHING}, L = {STEPS}, Q = {STEP_CORRECT}, {name}");
+            // B, L and Q in the x label: the title stays within the plot area's width.
+            let title = name.to_string();
+            let x_label =
+                format!("lookahead depth d (B = {BRANCHING}, L = {STEPS}, Q = {STEP_CORRECT})");
             zoomed.push(Panel {
                 axes: Axes {
                     title: format!("lookahead, {title}"),
-                    x_label: "lookahead depth d".to_string(),
+                    x_label: x_label.clone(),
                     y_label: "P_correct (all L steps correct)".to_string(),
                     x_range: (0.5, f64::from(STEPS) + 0.5),
-                    y_range: (0.0, 1.5 * top),
+                    x_scale: Scale::Linear,
+                    y_range: (0.0, 1.15 * top),
                 },
                 series: series.clone(),
-                legend: LegendPosition::UpperRight,
+                // Beside the plot area in all four panels, so that their x axes line up.
+                legend: LegendPosition::Right,
                 reference: None,
             });
             whole.push(Panel {
                 axes: Axes {
                     title: format!("against best-of-n, {title}"),
-                    x_label: "lookahead depth d".to_string(),
+                    x_label: x_label.clone(),
                     y_label: "P_correct on [0, 1]".to_string(),
                     x_range: (0.5, f64::from(STEPS) + 0.5),
-                    y_range: (0.0, 1.45),
+                    x_scale: Scale::Linear,
+                    y_range: (0.0, 1.0),
                 },
                 series,
-                legend: LegendPosition::UpperRight,
+                legend: LegendPosition::Right,
                 reference: None,
             });
         }
@@ -494,7 +509,7 @@ mod tests {
             let full = s.at(STEPS);
             let holds = |x: bool| if x { Verdict::Holds } else { Verdict::Fails };
             let expected = if s.growth == "0" {
-                full > s.best_below_full()
+                full > s.best_below_full() && s.at(2) < s.at(1)
             } else {
                 s.best_below_full() > full
             };
@@ -565,6 +580,72 @@ mod tests {
         assert_eq!(count(2, Verdict::Holds), 6);
         assert_eq!(count(3, Verdict::Holds), 4);
         assert!(page.contains("beats full lookahead in all six settings"));
+        // The account of the curves' shape and of the gap to best-of-n, number by number.
+        let prose = page.split_whitespace().collect::<Vec<_>>().join(" ");
+        let has = |text: &str| assert!(prose.contains(text), "docs/inference.md lacks {text:?}");
+        let lowest = |s: &Setting| (1..=STEPS).min_by(|&a, &b| s.at(a).cmp(s.at(b))).unwrap();
+        for s in study.settings.iter().filter(|s| s.noise == 0) {
+            let bottom = lowest(s);
+            assert!(
+                (1..bottom).all(|d| s.at(d + 1) < s.at(d)),
+                "falls to {bottom}"
+            );
+            assert!(
+                (bottom..STEPS).all(|d| s.at(d + 1) > s.at(d)),
+                "rises from {bottom}"
+            );
+            assert_eq!(bottom, if s.growth == "0" { 4 } else { 3 });
+        }
+        has(
+            "keeps falling down to d = 4 (G = 0) or d = 3 (G > 0), then rises at every further depth",
+        );
+        for s in &study.settings {
+            assert!(s.at(2) < s.at(1), "P first falls from d = 1 to d = 2");
+        }
+        let range = |values: Vec<&BigRational>| {
+            let (low, high) = (values.iter().min().unwrap(), values.iter().max().unwrap());
+            format!("{} to {}", four(low), four(high))
+        };
+        let fulls: Vec<&BigRational> = study.settings.iter().map(|s| s.at(STEPS)).collect();
+        has(&format!("full lookahead reaches only {}", range(fulls)));
+        let any_depth = study
+            .settings
+            .iter()
+            .flat_map(|s| (1..=STEPS).map(move |d| s.at(d)))
+            .max()
+            .unwrap();
+        has(&format!("no depth more than {}", four(any_depth)));
+        let firsts: Vec<&BigRational> = study
+            .settings
+            .iter()
+            .map(|s| &s.result.rows[STEPS as usize - 1].first.value)
+            .collect();
+        has(&format!(
+            "first decision is right with probability {}",
+            range(firsts)
+        ));
+        let baselines: Vec<&BigRational> = study.settings.iter().map(|s| s.baseline()).collect();
+        has(&format!("only once ({} here)", range(baselines)));
+        let (search_ceiling, _) = ceilings();
+        has(&format!("`(1 - (1 - Q)^B)^L = {}`", four(&search_ceiling)));
+        let q = parse_rational(STEP_CORRECT).unwrap();
+        let offered =
+            BigRational::one() - num_traits::pow(BigRational::one() - q, BRANCHING as usize);
+        has(&format!(
+            "`1 - (1 - Q)^B = {}`",
+            crate::numeric::number::short_text(&offered)
+        ));
+        let gaps: Vec<BigRational> = study
+            .settings
+            .iter()
+            .map(|s| difference(s.baseline(), s.at(STEPS)))
+            .collect();
+        let two = |x: &BigRational| format!("{:.2}", rational_to_f64(x));
+        has(&format!(
+            "by {} to {}",
+            two(gaps.iter().min().unwrap()),
+            two(gaps.iter().max().unwrap())
+        ));
         assert!(
             page.contains("lowers full-depth\nlookahead in all four cases")
                 || page.contains("lowers full-depth lookahead in all four cases")

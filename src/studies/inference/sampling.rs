@@ -25,7 +25,8 @@
 //! `x_e < x_h` (the easy queries farther from a coin flip than the hard ones) they end
 //! negative: the accuracy rises then falls, or falls from the start; with `x_e > x_h` they end
 //! positive: it falls then rises, or rises throughout. As k grows the accuracy tends to the
-//! easy share `W_e`. This classification over every odd k is ours ([`phase::tail_class`]);
+//! easy share `W_e`. The four shapes are Chen et al.'s; this classification of them over every
+//! odd k is this tool's ([`phase::tail_class`]);
 //! the study also decides each cell of the phase diagram from the engine's values on a
 //! stated range of k ([`phase::range_class`]), and the tests check both against each other.
 
@@ -38,7 +39,7 @@ use crate::analytic::inference::{Resample, Tasks, TypeRates, resample, vote};
 use crate::error::{Error, Result};
 use crate::numeric::number::{parse_rational, rational_to_f64};
 use crate::report::claims::{Claim, ClaimFamily, Direction, Evidence};
-use crate::report::figure::{Axes, ErrorPoint, ErrorSeries, LegendPosition, Panel};
+use crate::report::figure::{Axes, ErrorPoint, ErrorSeries, LegendPosition, Panel, Scale};
 use crate::report::{Cell, Column, Kind, Report, Table};
 
 pub use phase::{Class, PhaseCell, PhaseDiagram};
@@ -64,6 +65,9 @@ pub const STROEBL_PRINTED: [(&str, usize, Rate, &str); 4] = [
 pub const RESAMPLE_MAX_K: u64 = 30;
 /// The voting example of the docs: 60% easy queries at R = 0.7, 40% hard ones at R = 0.4.
 pub const VOTE_MIX: &str = "0.7:0.6,0.4:0.4";
+/// The claim family of voting on [`VOTE_MIX`]: the mix is this tool's, in Chen et al.'s
+/// setting.
+pub const VOTE_FAMILY: &str = "voting on this tool's mix 0.7:0.6,0.4:0.4 (Chen et al.'s setting)";
 /// The voting curve's and the phase diagram's k: 1 to this (the diagram: odd k only).
 pub const VOTE_MAX_K: u64 = 101;
 /// The longest scan for the first sign change of an increment (far beyond any setting here).
@@ -178,6 +182,34 @@ pub fn payoff_peak(types: &[TypeRates], v: &BigRational) -> Result<Option<Payoff
         "an increment at most 0 within 100000 samples",
         "none found",
     ))
+}
+
+/// The false-positive value V at which the resampling payoff's first increment
+/// `P(2) - P(1) = sum_j W_j (a_j + V b_j) q_j` is 0: `-sum W a q / sum W b q`. Under the tail
+/// condition the payoff's maximum over every k >= 1 is at k = 1 exactly when V is at most
+/// this (at it, P(2) ties P(1)); `None` when no type accepts a wrong sample and is ever
+/// rejected (the increment does not depend on V).
+///
+/// # Examples
+///
+/// ```
+/// use pathology::studies::inference::sampling::payoff_falls_from_one;
+/// use pathology::analytic::inference::{Tasks, resample};
+/// use pathology::numeric::number::parse_rational;
+/// let q = |s: &str| parse_rational(s).unwrap();
+/// let tasks = Tasks::parse("0.87:0.58,0.13:0.42").unwrap();
+/// let r = resample::<num_rational::BigRational>(&tasks, &q("1"), &q("0.75"), &q("0"), &[1]).unwrap();
+/// assert_eq!(payoff_falls_from_one(&r.types), Some(q("-156/113")));
+/// ```
+pub fn payoff_falls_from_one(types: &[TypeRates]) -> Option<BigRational> {
+    let one = BigRational::one();
+    let (mut gain, mut loss) = (BigRational::zero(), BigRational::zero());
+    for t in types {
+        let q = &one - &t.accept_correct - &t.accept_wrong;
+        gain += &t.share * &t.accept_correct * &q;
+        loss += &t.share * &t.accept_wrong * &q;
+    }
+    (!loss.is_zero()).then(|| -gain / loss)
 }
 
 /// The study: Stroebl et al.'s resampling, the voting mix and the voting phase diagram.
@@ -344,17 +376,20 @@ impl Sampling {
             .map(|k| self.vote_at(k))
             .max()
             .expect("more than two k");
-        let mut voting = ClaimFamily::new("Chen et al.: voting on 0.7:0.6,0.4:0.4", 0.05);
+        // The mix and its best k are this tool's choice, put in Chen et al.'s setting (two
+        // query types, one wrong answer); the paper states neither.
+        let mut voting = ClaimFamily::new(VOTE_FAMILY, 0.05);
+        let in_chen = "this tool's mix, in Chen et al.'s setting (arXiv 2403.02419)";
         voting.push(Claim::new(
             format!("accuracy rises from k = 1 to k = {best}"),
-            "Chen et al. 2024",
+            in_chen,
             format!("P({best}) - P(1)"),
             Direction::Greater,
             exact(self.vote_at(best) - self.vote_at(1)),
         ));
         voting.push(Claim::new(
             format!("accuracy falls after k = {best}"),
-            "Chen et al. 2024",
+            in_chen,
             format!("P({}) - P({best})", best + 2),
             Direction::Less,
             exact(self.vote_at(best + 2) - self.vote_at(best)),
@@ -529,14 +564,17 @@ impl Sampling {
             "every number is an exact rational (decimals are the exact values correctly rounded); resampling's payoff with V = {v}: {peak}"
         ));
         if let (Some(low), Some(high)) = (hurt_below, help_above) {
+            let from_one = payoff_falls_from_one(types).filter(|_| self.peak.is_some());
             report = report.note(format!(
                 "more samples lower the payoff at every k when V < {} (every type loses), and raise it at every k when V > {} (every type gains); between, {}",
                 decimal(&low),
                 decimal(&high),
-                if self.peak.is_some() {
-                    "the gaining type's q is below the losing type's here, so the payoff's increments change sign at most once: one peak over k >= 1"
-                } else {
-                    "the tail condition does not hold here"
+                match from_one {
+                    Some(v1) => format!(
+                        "the gaining type's q is below the losing type's here, so the payoff's increments change sign at most once: one peak over k >= 1, at k = 1 (the payoff falls from k = 1 on) exactly when V <= {v1} = {} (P(2) - P(1) = sum W (a + V b) q <= 0; at V = {v1} P(2) ties P(1)), at some k >= 2 when V > {v1}",
+                        decimal(&v1)
+                    ),
+                    None => "the tail condition does not hold here".to_string(),
                 }
             ));
         }
@@ -573,7 +611,9 @@ impl Sampling {
                 x_label: "k (most samples shown to the verifier)".to_string(),
                 y_label: "probability".to_string(),
                 x_range: k_range,
-                y_range: (0.0, 1.3),
+                x_scale: Scale::Linear,
+                // Up to 1: the legend fits above the curves, which stay below the ceiling.
+                y_range: (0.0, 1.0),
             },
             series: vec![
                 series("P_correct", &|i| f(&rows[i].correct.value)),
@@ -609,6 +649,7 @@ impl Sampling {
                 x_label: "k (most samples shown to the verifier)".to_string(),
                 y_label: "expected payoff".to_string(),
                 x_range: k_range,
+                x_scale: Scale::Linear,
                 y_range: (low - 6.0 * pad, high + 2.0 * pad),
             },
             series: payoff_series,
@@ -627,11 +668,12 @@ impl Sampling {
         let vote = Panel {
             axes: Axes {
                 title: format!(
-                    "Chen et al.: majority vote, 60% easy (R = 0.7), 40% hard (R = 0.4); dashed: the limit {vote_limit}"
+                    "vote on this tool's mix in Chen et al.'s setting: 60% easy (R = 0.7), 40% hard (R = 0.4)"
                 ),
-                x_label: "k (votes, odd)".to_string(),
+                x_label: format!("k (votes, odd); dashed: the limit W_easy = {vote_limit}"),
                 y_label: "P_correct".to_string(),
                 x_range: (0.0, VOTE_MAX_K as f64 + 2.0),
+                x_scale: Scale::Linear,
                 y_range: (low - 6.0 * pad, high + 2.0 * pad),
             },
             series: vec![

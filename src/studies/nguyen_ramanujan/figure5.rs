@@ -36,7 +36,9 @@ use super::request::{PAPER_C, log_grid};
 use super::study::{UctCounts, UctEvaluator, UctGame, UctStudySpec, game_seconds, run_counts};
 use crate::error::Result;
 use crate::report::claims::{Claim, ClaimFamily, Direction, Evidence};
-use crate::report::figure::{Axes, ErrorPoint, ErrorSeries, ExactLine, LegendPosition, Panel};
+use crate::report::figure::{
+    Axes, ErrorPoint, ErrorSeries, ExactLine, LegendPosition, Panel, Scale,
+};
 use crate::report::{Cell, Column, Kind, Report, Table, format_f64};
 use crate::sim::TrialRunner;
 use crate::sim::report::McRun;
@@ -788,6 +790,7 @@ pub fn figure(
                     y_label: "fraction of games whose move wins".to_string(),
                     // Fitted to the data (log10 N from 0 to x_max) with a small margin.
                     x_range: (-0.1, x_max + 0.1),
+                    x_scale: Scale::Linear,
                     y_range: (0.0, 1.02),
                 },
                 series,

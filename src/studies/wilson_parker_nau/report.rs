@@ -21,7 +21,9 @@ use std::path::{Path, PathBuf};
 
 use super::study::{Calibration, StudyCounts, StudyEvaluator, calibrate, run_counts_shared};
 use crate::error::{Error, Result};
-use crate::report::figure::{Axes, ErrorPoint, ErrorSeries, ExactLine, LegendPosition, Panel};
+use crate::report::figure::{
+    Axes, ErrorPoint, ErrorSeries, ExactLine, LegendPosition, Panel, Scale,
+};
 use crate::report::read::ReadTable;
 use crate::report::{Cell, Column, ExportOptions, Format, Grid, Kind, Report, Table, format_f64};
 use crate::sim::level_tree::{BoardSpec, GameKind};
@@ -1092,6 +1094,7 @@ fn figure_panel(
             },
             y_label: "fraction of correct decisions".to_string(),
             x_range: (0.5, f64::from(FIGURE_HEIGHT) + 0.5),
+            x_scale: Scale::Linear,
             y_range: (low, 1.0),
         },
         series,

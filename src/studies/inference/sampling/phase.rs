@@ -14,7 +14,7 @@ use num_traits::{One, Signed, Zero};
 use super::{MAX_SCAN, VOTE_MAX_K, constant, power};
 use crate::analytic::inference::{Tasks, vote};
 use crate::error::Result;
-use crate::report::figure::{Axes, ErrorPoint, ErrorSeries, LegendPosition, Panel};
+use crate::report::figure::{Axes, ErrorPoint, ErrorSeries, LegendPosition, Panel, Scale};
 use crate::report::{Cell, Column, Kind, Table};
 
 /// The easy type's per-sample success R_easy (x axis).
@@ -393,6 +393,7 @@ impl PhaseDiagram {
                     x_label: "R_easy (per-vote success, easy queries)".to_string(),
                     y_label: "R_hard (per-vote success, hard queries)".to_string(),
                     x_range: (0.5, 1.0),
+                    x_scale: Scale::Linear,
                     y_range: (0.0, 0.5),
                 },
                 series: Class::ALL

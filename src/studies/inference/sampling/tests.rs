@@ -73,6 +73,15 @@ fn the_payoff_peak_is_the_argmax_of_a_long_exact_scan() {
             pay[k] - pay[k - 1]
         );
     }
+    // The payoff falls from k = 1 on exactly when V <= -156/113 (P(2) ties P(1) there), the
+    // notebook's V = -2 included; just above it the peak moves to k = 2.
+    let v1 = payoff_falls_from_one(&r.types).unwrap();
+    assert_eq!(v1, q("-156/113"));
+    let at = payoff_peak(&r.types, &v1).unwrap().unwrap();
+    assert_eq!((at.best, at.increment.is_zero()), (1, true));
+    assert_eq!(payoff_peak(&r.types, &q("-2")).unwrap().unwrap().best, 1);
+    let above = &v1 + q("1/1000000");
+    assert_eq!(payoff_peak(&r.types, &above).unwrap().unwrap().best, 2);
     // At V = 0 no type loses: no finite peak.
     assert_eq!(payoff_peak(&r.types, &BigRational::zero()).unwrap(), None);
     // Below -a/b of every type (-348/13 is the smaller), every type loses: none either.

@@ -1,0 +1,410 @@
+//! The continuous laws behind the lattices `gaussian:S` and `uniform:A`, for best-of-n.
+//!
+//! `gaussian:S` is N(0, S^2) on 33 points (steps of S/4 out to 4 S) and `uniform:A` is
+//! U(-A, A) on 17 points (steps of A/8): every value `pathology inference` prints for them,
+//! exact or within its f64 bound, is the value of the lattice. This module computes best-of-n
+//! with the continuous laws themselves, so that a report can say how far the lattice is from
+//! them. With a continuous correct law (density `f_c`) ties with it have probability 0, and a
+//! type of per-sample success R gives
+//!
+//! `P_correct(n) = n R int f_c(x) G(x)^(n-1) dx`, `G = R F_c + (1 - R) F_w`
+//!
+//! (some correct sample has the largest score: n choices of it, each below it the other n - 1
+//! samples). With a discrete correct law (atoms `p_s`) and a continuous wrong one, a tie at
+//! the top is among correct samples only, and `P_correct(n) = sum_s G(s)^n - (G(s) - R p_s)^n`.
+//!
+//! The integral is computed numerically: adaptive Simpson quadrature on each interval between
+//! the laws' breakpoints (the ends of a uniform law, the atoms of a discrete one), over the
+//! correct law's support cut at 12 standard deviations (the normal mass beyond is below
+//! 4e-33); the normal distribution function by `libm::erfc`. The result is a careful numerical
+//! value, not a rigorous enclosure: the quadrature's error is estimated (Richardson), not
+//! bounded.
+
+use num_traits::ToPrimitive;
+
+use super::Tasks;
+use crate::analytic::pathsum::Law;
+
+/// The largest n for which [`best_of_n`] integrates (beyond, `G^(n-1)` is a spike that the
+/// quadrature would have to find: the report says the continuous value is not computed).
+pub const MAX_N: u64 = 100_000;
+
+/// The largest list of n that [`best_of_n`] integrates (one quadrature per n and task type).
+pub const MAX_LIST: usize = 1_000;
+
+/// The absolute tolerance of the quadrature per task type and n.
+pub const TOLERANCE: f64 = 1e-12;
+
+/// A score law without its lattice.
+#[derive(Debug, Clone, PartialEq)]
+enum Score {
+    /// N(0, sd^2).
+    Normal(f64),
+    /// U(-a, a).
+    Uniform(f64),
+    /// A discrete law: (value, probability).
+    Atoms(Vec<(f64, f64)>),
+}
+
+impl Score {
+    /// The law `law` stands for: the continuous one of `gaussian:S` or `uniform:A`, else its
+    /// atoms.
+    fn of(law: &Law) -> Score {
+        let text = law.text();
+        let width = |prefix: &str| {
+            text.strip_prefix(prefix)
+                .and_then(|w| crate::numeric::number::parse_rational(w).ok())
+                .and_then(|w| w.to_f64())
+        };
+        if let Some(s) = width("gaussian:") {
+            return Score::Normal(s);
+        }
+        if let Some(a) = width("uniform:") {
+            return Score::Uniform(a);
+        }
+        Score::Atoms(
+            law.atoms()
+                .iter()
+                .map(|(v, p)| (v.to_f64().unwrap_or(0.0), p.to_f64().unwrap_or(0.0)))
+                .collect(),
+        )
+    }
+
+    fn continuous(&self) -> bool {
+        !matches!(self, Score::Atoms(_))
+    }
+
+    /// P(score <= x).
+    fn cdf(&self, x: f64) -> f64 {
+        match self {
+            Score::Normal(sd) => 0.5 * libm::erfc(-x / (sd * std::f64::consts::SQRT_2)),
+            Score::Uniform(a) => ((x + a) / (2.0 * a)).clamp(0.0, 1.0),
+            Score::Atoms(atoms) => atoms.iter().filter(|(v, _)| *v <= x).map(|a| a.1).sum(),
+        }
+    }
+
+    /// The density (continuous laws only).
+    fn pdf(&self, x: f64) -> f64 {
+        match self {
+            Score::Normal(sd) => {
+                let z = x / sd;
+                (-0.5 * z * z).exp() / (sd * (2.0 * std::f64::consts::PI).sqrt())
+            }
+            Score::Uniform(a) if x.abs() < *a => 0.5 / a,
+            _ => 0.0,
+        }
+    }
+
+    /// Where the integrand may jump or bend: the ends of a uniform law, the atoms.
+    fn breaks(&self) -> Vec<f64> {
+        match self {
+            Score::Normal(_) => Vec::new(),
+            Score::Uniform(a) => vec![-a, *a],
+            Score::Atoms(atoms) => atoms.iter().map(|a| a.0).collect(),
+        }
+    }
+
+    /// The support of a continuous law (a normal one cut at 12 standard deviations).
+    fn span(&self) -> (f64, f64) {
+        match self {
+            Score::Normal(sd) => (-12.0 * sd, 12.0 * sd),
+            Score::Uniform(a) => (-a, *a),
+            Score::Atoms(_) => (0.0, 0.0),
+        }
+    }
+
+    /// How the report names it.
+    fn name(&self) -> String {
+        match self {
+            Score::Normal(sd) => format!("N(0, {})", fmt(sd * sd)),
+            Score::Uniform(a) => format!("U(-{}, {})", fmt(*a), fmt(*a)),
+            Score::Atoms(_) => "its atoms".to_string(),
+        }
+    }
+}
+
+/// A width as the shortest decimal that reads back as it (`0.25`, `1`).
+fn fmt(x: f64) -> String {
+    format!("{x}")
+}
+
+/// Adaptive Simpson on `[a, b]` to absolute tolerance `tol`.
+fn simpson(f: &dyn Fn(f64) -> f64, a: f64, b: f64, tol: f64) -> f64 {
+    fn step(
+        f: &dyn Fn(f64) -> f64,
+        (a, fa): (f64, f64),
+        (m, fm): (f64, f64),
+        (b, fb): (f64, f64),
+        whole: f64,
+        tol: f64,
+        depth: u32,
+    ) -> f64 {
+        let (l, r) = (0.5 * (a + m), 0.5 * (m + b));
+        let (fl, fr) = (f(l), f(r));
+        let left = (m - a) / 6.0 * (fa + 4.0 * fl + fm);
+        let right = (b - m) / 6.0 * (fm + 4.0 * fr + fb);
+        let delta = left + right - whole;
+        // Below the rounding noise of the sums no halving helps: stop there too.
+        let noise = 64.0 * f64::EPSILON * (left.abs() + right.abs());
+        if depth == 0 || delta.abs() <= (15.0 * tol).max(noise) {
+            return left + right + delta / 15.0;
+        }
+        step(f, (a, fa), (l, fl), (m, fm), left, tol / 2.0, depth - 1)
+            + step(f, (m, fm), (r, fr), (b, fb), right, tol / 2.0, depth - 1)
+    }
+    // Start from 64 panels, so that a narrow peak (G^(n-1) at large n) is seen.
+    let panels = 64;
+    let h = (b - a) / f64::from(panels);
+    let mut total = 0.0;
+    for i in 0..panels {
+        let (x0, x1) = (a + h * f64::from(i), a + h * f64::from(i + 1));
+        let m = 0.5 * (x0 + x1);
+        let (f0, fm, f1) = (f(x0), f(m), f(x1));
+        let whole = (x1 - x0) / 6.0 * (f0 + 4.0 * fm + f1);
+        total += step(
+            f,
+            (x0, f0),
+            (m, fm),
+            (x1, f1),
+            whole,
+            tol / f64::from(panels),
+            30,
+        );
+    }
+    total
+}
+
+/// Best-of-n's `P_correct` at each n of `ns` with the continuous laws that `gaussian:S` and
+/// `uniform:A` discretize (a discrete law as it is), by numerical quadrature (module docs).
+/// `None` when neither law is such a lattice, when both are discrete, or when the list or an n
+/// is beyond [`MAX_LIST`] or [`MAX_N`].
+///
+/// # Examples
+///
+/// ```
+/// use pathology::analytic::inference::{Tasks, continuous};
+/// use pathology::analytic::pathsum::Law;
+/// let tasks = Tasks::parse("0.6").unwrap();
+/// let law = |s: &str| Law::parse("--score", s).unwrap();
+/// // Equal continuous laws: the largest score is any sample's, correct with probability R.
+/// let p = continuous::best_of_n(&tasks, &law("gaussian:1"), &law("gaussian:1"), &[1, 4]).unwrap();
+/// assert!((p[0] - 0.6).abs() < 1e-9 && (p[1] - 0.6).abs() < 1e-9);
+/// ```
+pub fn best_of_n(tasks: &Tasks, correct: &Law, wrong: &Law, ns: &[u64]) -> Option<Vec<f64>> {
+    let (c, w) = (Score::of(correct), Score::of(wrong));
+    if !(c.continuous() || w.continuous())
+        || ns.len() > MAX_LIST
+        || ns.iter().any(|&n| n == 0 || n > MAX_N)
+    {
+        return None;
+    }
+    let types: Vec<(f64, f64)> = tasks
+        .types()
+        .iter()
+        .map(|t| {
+            (
+                t.success.to_f64().unwrap_or(0.0),
+                t.share.to_f64().unwrap_or(0.0),
+            )
+        })
+        .collect();
+    let values = ns
+        .iter()
+        .map(|&n| {
+            types
+                .iter()
+                .map(|&(r, share)| share * one_type(&c, &w, r, n))
+                .sum()
+        })
+        .collect();
+    Some(values)
+}
+
+/// `P_correct(n)` of one task type of per-sample success r (module docs).
+fn one_type(c: &Score, w: &Score, r: f64, n: u64) -> f64 {
+    if r == 0.0 {
+        return 0.0;
+    }
+    let g = |x: f64| r * c.cdf(x) + (1.0 - r) * w.cdf(x);
+    let power = (n - 1) as f64;
+    if let Score::Atoms(atoms) = c {
+        // Ties at a correct atom are among correct samples (the wrong law is continuous).
+        return atoms
+            .iter()
+            .map(|&(s, p)| {
+                let top = g(s);
+                top.powf(n as f64) - (top - r * p).max(0.0).powf(n as f64)
+            })
+            .sum();
+    }
+    let (low, high) = c.span();
+    let mut cuts: Vec<f64> = c
+        .breaks()
+        .into_iter()
+        .chain(w.breaks())
+        .filter(|x| *x > low && *x < high)
+        .collect();
+    cuts.push(low);
+    cuts.push(high);
+    cuts.sort_by(f64::total_cmp);
+    cuts.dedup();
+    let integrand = |x: f64| {
+        let gx = g(x);
+        if gx <= 0.0 {
+            0.0
+        } else {
+            c.pdf(x) * (power * gx.ln()).exp()
+        }
+    };
+    let pieces = cuts.len().saturating_sub(1).max(1) as f64;
+    let integral: f64 = cuts
+        .windows(2)
+        .map(|x| simpson(&integrand, x[0], x[1], TOLERANCE / (n as f64 * r * pieces)))
+        .sum();
+    n as f64 * r * integral
+}
+
+/// The lattice of a `gaussian:S` or `uniform:A` law, in words (`None` for another law).
+pub fn lattice_text(law: &Law) -> Option<String> {
+    let text = law.text();
+    match Score::of(law) {
+        Score::Normal(sd) => Some(format!(
+            "{text} is {} on the 33 points k {}/4, |k| <= 16 (spacing {}), each the normal mass of its cell (the end points the tails) rounded to a multiple of 2^-40",
+            Score::Normal(sd).name(),
+            fmt(sd),
+            fmt(sd / 4.0)
+        )),
+        Score::Uniform(a) => Some(format!(
+            "{text} is {} on the 17 points k {}/8, |k| <= 8 (spacing {}), each the mass of its cell",
+            Score::Uniform(a).name(),
+            fmt(a),
+            fmt(a / 8.0)
+        )),
+        Score::Atoms(_) => None,
+    }
+}
+
+/// The note of a best-of-n report on lattice laws: which lattices, that the values are
+/// theirs, and the continuous laws' values beside the lattice's (`lattice[i]` at `ns[i]`)
+/// with the largest distance. `None` when neither law is a lattice.
+pub fn best_of_n_note(
+    tasks: &Tasks,
+    correct: &Law,
+    wrong: &Law,
+    ns: &[u64],
+    lattice: &[f64],
+) -> Option<String> {
+    let lattices: Vec<String> = [correct, wrong]
+        .iter()
+        .filter_map(|law| lattice_text(law))
+        .collect();
+    if lattices.is_empty() {
+        return None;
+    }
+    let head = format!(
+        "lattice laws: {}; every value above, and its bound, is for the lattice, not for the continuous law",
+        lattices.join("; ")
+    );
+    let Some(values) = best_of_n(tasks, correct, wrong, ns) else {
+        return Some(format!(
+            "{head} (the continuous law's best-of-n is computed for at most {MAX_LIST} values of n up to {MAX_N}, so not here)"
+        ));
+    };
+    let (at, distance) = ns
+        .iter()
+        .zip(lattice.iter().zip(&values))
+        .map(|(&n, (l, c))| (n, (l - c).abs()))
+        .fold((ns[0], 0.0), |best, x| if x.1 > best.1 { x } else { best });
+    let shown: Vec<String> = ns
+        .iter()
+        .zip(&values)
+        .take(12)
+        .map(|(n, v)| format!("{v:.6} at n = {n}"))
+        .collect();
+    Some(format!(
+        "{head}. With the continuous laws ({} correct, {} wrong) P_correct is {}{}; the lattice's values are off by at most {} (at n = {at}) (the continuous values by adaptive Simpson quadrature of n R int f_c G^(n-1) dx per task type to an estimated {TOLERANCE:e}, erfc from libm: a careful numerical value, not a rigorous bound)",
+        Score::of(correct).name(),
+        Score::of(wrong).name(),
+        shown.join(", "),
+        if ns.len() > shown.len() { ", ..." } else { "" },
+        format!("{distance:.1e}"),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn law(s: &str) -> Law {
+        Law::parse("--score", s).unwrap()
+    }
+
+    /// Closed forms: two normal laws N(0, 1) and N(0, s^2) at n = 2 give
+    /// `P = R^2 + 2 R (1 - R) P(Z_c > Z_w) = R^2 + R (1 - R)` (symmetric: P(Z_c > Z_w) = 1/2);
+    /// uniform against uniform U(-1, 1), U(-2, 2) at n = 2: P(S_c > S_w) = 1/2 as well; a
+    /// correct law wider than the wrong one wins the limit.
+    #[test]
+    fn continuous_best_of_n_meets_closed_forms() {
+        let tasks = Tasks::parse("0.3").unwrap();
+        let r: f64 = 0.3;
+        let want = r * r + r * (1.0 - r);
+        for (c, w) in [
+            ("gaussian:1", "gaussian:2"),
+            ("uniform:1", "uniform:2"),
+            ("gaussian:1", "uniform:3"),
+        ] {
+            let p = best_of_n(&tasks, &law(c), &law(w), &[1, 2]).unwrap();
+            assert!((p[0] - r).abs() < 1e-10, "{c} {w}: {p:?}");
+            assert!((p[1] - want).abs() < 1e-10, "{c} {w}: {p:?}");
+        }
+        // U(-1, 1) correct against U(-1/2, 1/2) wrong: P(S_c > S_w) = 1/2 by symmetry too,
+        // and at n = 3 by the closed form n R int f_c G^(n-1).
+        let p = best_of_n(&tasks, &law("uniform:2"), &law("uniform:1"), &[2, 1000]).unwrap();
+        assert!((p[0] - want).abs() < 1e-10, "{p:?}");
+        // Many samples: the top score is a correct sample's (the correct law reaches higher).
+        assert!(p[1] > 0.999_999, "{p:?}");
+        // A discrete wrong law: correct N(0, 1) against the point 0 at n = 2: the correct
+        // sample is above 0 with probability 1/2, so P = R^2 + 2 R (1 - R) / 2.
+        let p = best_of_n(&tasks, &law("gaussian:1"), &law("0"), &[2]).unwrap();
+        assert!((p[0] - want).abs() < 1e-10, "{p:?}");
+        // A discrete correct law against a continuous wrong one: correct always 0, wrong
+        // N(0, 1): at n = 2, P = R^2 + 2 R (1 - R) / 2 again.
+        let p = best_of_n(&tasks, &law("0"), &law("gaussian:1"), &[2]).unwrap();
+        assert!((p[0] - want).abs() < 1e-10, "{p:?}");
+        // Two discrete laws: no continuous law to compare with.
+        assert_eq!(best_of_n(&tasks, &law("0"), &law("1"), &[2]), None);
+    }
+
+    /// The note names the lattice and the distance; against a Monte Carlo-free reference,
+    /// the lattice of gaussian:1 against gaussian:2 at n = 16 is about 1e-3 from the
+    /// continuous value.
+    #[test]
+    fn the_note_names_the_lattice_and_the_distance() {
+        let tasks = Tasks::parse("0.6").unwrap();
+        let (c, w) = (law("gaussian:1"), law("gaussian:2"));
+        let lattice = crate::analytic::inference::best_of_n::<f64>(&tasks, &c, &w, &[16])
+            .unwrap()
+            .rows[0]
+            .correct
+            .value;
+        let note = best_of_n_note(&tasks, &c, &w, &[16], &[lattice]).unwrap();
+        assert!(
+            note.contains("33 points k 1/4, |k| <= 16 (spacing 0.25)"),
+            "{note}"
+        );
+        assert!(note.contains("(spacing 0.5)"), "{note}");
+        let continuous = best_of_n(&tasks, &c, &w, &[16]).unwrap()[0];
+        assert!(
+            (lattice - continuous).abs() > 1e-4,
+            "{lattice} {continuous}"
+        );
+        assert!(
+            note.contains(&format!("{continuous:.6} at n = 16")),
+            "{note}"
+        );
+        assert_eq!(
+            best_of_n_note(&tasks, &law("0"), &law("1"), &[2], &[0.5]),
+            None
+        );
+    }
+}
