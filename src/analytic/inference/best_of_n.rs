@@ -91,7 +91,13 @@ pub(crate) fn pick_correct<A: Arith>(
                 d_power = d_power.mul(&d);
             }
         } else {
-            powers = g.iter().map(|gi| gi.power(n)).collect();
+            // One power per level (seconds each at n in the millions): checked between them;
+            // a cut list of powers gives a wrong sum, which the caller never returns.
+            powers = g
+                .iter()
+                .take_while(|_| !cancel.is_cancelled())
+                .map(|gi| gi.power(n))
+                .collect();
             d_power = d.power(n);
         }
         exponent = n;
