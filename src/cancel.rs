@@ -14,7 +14,10 @@
 //! - the exact engines ([`crate::analytic::dgame::Solver`], [`crate::analytic::families::decision_column`]) once
 //!   per level of the recursions over the height;
 //! - error-propagation trajectories ([`crate::analytic::errprop::trajectory`],
-//!   [`crate::analytic::errprop::enclosed_trajectory`]) once per step.
+//!   [`crate::analytic::errprop::enclosed_trajectory`]) once per step;
+//! - the test-time search engines ([`crate::analytic::inference`]) once per value of k or n
+//!   (pass-at-k, resampling, best-of-n), per task type and per vote count (voting), per
+//!   decision, depth and level of a decision's subtree (lookahead).
 //!
 //! A cancelled computation returns [`Error::Interrupted`]: never a panic, never a partial
 //! result. Outside a [`scope`] nothing is ever cancelled, and a check is one relaxed atomic
@@ -256,6 +259,96 @@ mod tests {
         let elapsed = start.elapsed();
         assert_eq!(column.map(|c| c.values), Err(Error::Interrupted));
         assert!(elapsed < Duration::from_millis(2200), "took {elapsed:?}");
+    }
+
+    /// Every test-time search engine, exact and f64, returns the error when cancelled
+    /// (never a partial table), and answers again under a token not cancelled.
+    #[test]
+    fn inference_engines_return_interrupted_when_cancelled() {
+        use crate::analytic::inference::{
+            LookaheadSearch, Tasks, best_of_n, lookahead, pass_at_k, resample, vote,
+        };
+        use crate::analytic::pathsum::Law;
+        let token = CancelToken::new();
+        token.cancel();
+        let tasks = Tasks::parse("0.87:0.58,0.13:0.42").unwrap();
+        let (c, s, v) = (exact("1"), exact("3/4"), exact("0"));
+        let ks = [1, 2, 3];
+        let laws = (
+            Law::parse("a", "0:1/2,1:1/2").unwrap(),
+            Law::parse("b", "0").unwrap(),
+        );
+        let search = LookaheadSearch {
+            branching: 2,
+            steps: 3,
+            step_correct: exact("3/5"),
+            noise: Law::parse("--noise", "0:1/2,1:1/2").unwrap(),
+            growth: exact("0"),
+        };
+        let wrong = [exact("1/2"), exact("1/2")];
+        let runs: Vec<(&str, Box<dyn Fn() -> crate::Result<()>>)> = vec![
+            (
+                "pass-at-k",
+                Box::new(|| pass_at_k::<f64>(&tasks, &ks).map(drop)),
+            ),
+            (
+                "pass-at-k exact",
+                Box::new(|| pass_at_k::<BigRational>(&tasks, &ks).map(drop)),
+            ),
+            (
+                "resample",
+                Box::new(|| resample::<f64>(&tasks, &c, &s, &v, &ks).map(drop)),
+            ),
+            (
+                "resample exact",
+                Box::new(|| resample::<BigRational>(&tasks, &c, &s, &v, &ks).map(drop)),
+            ),
+            (
+                "best-of-n",
+                Box::new(|| best_of_n::<f64>(&tasks, &laws.0, &laws.1, &ks).map(drop)),
+            ),
+            (
+                "best-of-n exact",
+                Box::new(|| best_of_n::<BigRational>(&tasks, &laws.0, &laws.1, &ks).map(drop)),
+            ),
+            (
+                "vote",
+                Box::new(|| vote::<f64>(&tasks, &wrong, &ks).map(drop)),
+            ),
+            (
+                "lookahead",
+                Box::new(|| lookahead::<f64>(&search, &[1, 2, 3]).map(drop)),
+            ),
+            (
+                "lookahead exact",
+                Box::new(|| lookahead::<BigRational>(&search, &[1, 2, 3]).map(drop)),
+            ),
+        ];
+        for (name, run) in &runs {
+            assert_eq!(scope(&token, run), Err(Error::Interrupted), "{name}");
+            assert_eq!(scope(&CancelToken::new(), run), Ok(()), "{name}");
+        }
+    }
+
+    /// An exact lookahead of seconds (B = 4, L = 10, d = 9: ten decisions of subtrees up to
+    /// 8 levels deep), cancelled mid-way, returns the error instead of its rows.
+    #[test]
+    fn a_long_exact_lookahead_stops_promptly() {
+        use crate::analytic::inference::{LookaheadSearch, lookahead};
+        use crate::analytic::pathsum::Law;
+        let search = LookaheadSearch {
+            branching: 4,
+            steps: 10,
+            step_correct: exact("3/5"),
+            noise: Law::parse("--noise", "gaussian:1").unwrap(),
+            growth: exact("0"),
+        };
+        let token = cancelled_after(Duration::from_millis(100));
+        let start = Instant::now();
+        let run = scope(&token, || lookahead::<BigRational>(&search, &[9]));
+        let elapsed = start.elapsed();
+        assert_eq!(run.map(drop), Err(Error::Interrupted));
+        assert!(elapsed < Duration::from_millis(2300), "took {elapsed:?}");
     }
 
     #[test]

@@ -38,7 +38,10 @@ measured times).
 merged report is byte for byte the single run's.
 
 The typed functions (:func:`dgame`, :func:`decision_probabilities`, :func:`errprop`,
-:func:`mc_dgame`, ...) are :func:`run` with the command's options as named parameters.
+:func:`mc_dgame`, ...; for test-time search :func:`inference_best_of_n`,
+:func:`inference_vote`, :func:`inference_resample`, :func:`inference_pass_at_k`,
+:func:`inference_lookahead` and their ``mc_inference_*`` checks) are :func:`run` with the
+command's options as named parameters.
 
 Papers: Li & Marsland (1990) for D-games and the gamma/delta map; Chi & Nau (1987) for
 rhf(w); Wilson, Parker & Nau (2009) for the EMM formulas; Nau/Pearl for w_b; Ross for the
@@ -69,11 +72,14 @@ if hasattr(os, "register_at_fork"):
 Number = Union[str, int, float, Fraction]
 
 __all__ = [
+    "Counts",
+    "Law",
     "Number",
     "Progress",
     "ProgressArg",
     "Report",
     "Table",
+    "Tasks",
     "command_line",
     "commands",
     "decision_probabilities",
@@ -83,8 +89,18 @@ __all__ = [
     "errprop",
     "errprop_fixed_points",
     "errprop_thresholds",
+    "inference_best_of_n",
+    "inference_lookahead",
+    "inference_pass_at_k",
+    "inference_resample",
+    "inference_vote",
     "mc_dgame",
     "mc_errprop",
+    "mc_inference_best_of_n",
+    "mc_inference_lookahead",
+    "mc_inference_pass_at_k",
+    "mc_inference_resample",
+    "mc_inference_vote",
     "mc_rhf",
     "merge",
     "rhf",
@@ -606,44 +622,341 @@ def mc_rhf(
     )
 
 
-def merge(shards: Sequence[Union[Report, str, "os.PathLike[str]"]]) -> Report:
+# -- test-time search (pathology inference, mc inference) -------------------------------
+
+#: A task mix: ``"R:W,R:W"`` as the command line takes it, one success probability R (a
+#: single task type), or ``(R, W)`` pairs.
+Tasks = Union[str, Number, Sequence[Tuple[Number, Number]]]
+#: A law of scores or noise: ``"v:p,v:p"``, ``"gaussian:S"``, ``"uniform:A"``, one value, or
+#: ``(value, probability)`` pairs.
+Law = Union[str, Number, Sequence[Tuple[Number, Number]]]
+#: Counts k, n or depths d: one, a list, a ``range`` (step 1: sent as ``A..B``) or the
+#: command line's text (``"1..10"``, ``"1,2,4"``).
+Counts = Union[int, str, Sequence[int], range]
+
+
+def _pairs(value: Any, name: str) -> str:
+    """A mix or law as the command line's text: ``[(0.87, 0.58), (0.13, 0.42)]`` is
+    ``"0.87:0.58,0.13:0.42"``; a ``str`` or one number is passed as it is."""
+    if isinstance(value, (list, tuple)):
+        items = []
+        for i, item in enumerate(value):
+            if not (isinstance(item, (list, tuple)) and len(item) == 2):
+                raise TypeError(
+                    f"{name} must be a str, a number or (value, probability) pairs; "
+                    f"{name}[{i}] is {item!r}"
+                )
+            items.append(f"{_word(item[0], name)}:{_word(item[1], name)}")
+        return ",".join(items)
+    return _word(value, name)
+
+
+def _counts(value: Any, name: str) -> Any:
+    """Counts as the command line's list: a ``range`` of step 1 is ``A..B``."""
+    if isinstance(value, range):
+        if value.step != 1 or len(value) == 0:
+            return list(value)
+        return f"{value.start}..{value.stop - 1}"
+    return value
+
+
+def inference_pass_at_k(tasks: Tasks, k: Counts, *, exact: bool = False) -> Report:
+    """Pass-at-k (an oracle verifier): the probability that one of k samples is correct,
+    ``sum_j W_j (1 - (1 - R_j)^k)`` (``pathology inference pass-at-k``); table ``pass_at_k``.
+
+    >>> import pathology
+    >>> pathology.inference_pass_at_k([(0.87, 0.58), (0.13, 0.42)], [1, 4], exact=True)["P_correct_exact"]
+    [Fraction(699, 1250), Fraction(15184347, 20000000)]
+    """
+    return run(
+        "inference", "pass-at-k", tasks=_pairs(tasks, "tasks"), k=_counts(k, "k"), exact=exact
+    )
+
+
+def inference_resample(
+    tasks: Tasks,
+    completeness: Number,
+    soundness: Number,
+    k: Counts,
+    *,
+    false_positive_value: Optional[Number] = None,
+    exact: bool = False,
+) -> Report:
+    """Resampling with an imperfect verifier (Stroebl et al.): up to k samples, the first
+    one the verifier accepts is the answer; a correct sample is accepted with probability
+    ``completeness``, a wrong one rejected with probability ``soundness``; a false positive
+    pays ``false_positive_value`` (default 0) (``pathology inference resample``).
+
+    >>> import pathology
+    >>> r = pathology.inference_resample("0.87:0.58,0.13:0.42", 1, 0.75, range(1, 4), false_positive_value=-1)
+    >>> [round(x, 4) for x in r["payoff"]]
+    [0.449, 0.4724, 0.4614]
+    """
+    return run(
+        "inference", "resample", tasks=_pairs(tasks, "tasks"), completeness=completeness,
+        soundness=soundness, k=_counts(k, "k"), false_positive_value=false_positive_value,
+        exact=exact,
+    )
+
+
+def inference_best_of_n(
+    tasks: Tasks, score_correct: Law, score_wrong: Law, n: Counts, *, exact: bool = False
+) -> Report:
+    """Best-of-n with a reward model: n samples scored by a verifier whose scores follow
+    ``score_correct`` for a correct sample and ``score_wrong`` for a wrong one; the answer
+    is one of the largest score, ties broken uniformly (``pathology inference best-of-n``).
+
+    >>> import pathology
+    >>> best = pathology.inference_best_of_n(0.6, "gaussian:1", "gaussian:2", [1, 10, 100])
+    >>> [round(x, 4) for x in best["P_correct"]]  # the wrong answers' heavier tail
+    [0.6, 0.3416, 0.0217]
+    """
+    return run(
+        "inference", "best-of-n", tasks=_pairs(tasks, "tasks"),
+        score_correct=_pairs(score_correct, "score_correct"),
+        score_wrong=_pairs(score_wrong, "score_wrong"), n=_counts(n, "n"), exact=exact,
+    )
+
+
+def inference_vote(
+    tasks: Tasks,
+    k: Counts,
+    *,
+    wrong_answers: Optional[Union[Number, Sequence[Number]]] = None,
+    exact: bool = False,
+) -> Report:
+    """Majority voting: k samples, the answer with the most votes (ties broken uniformly);
+    a wrong sample gives wrong answer i with probability ``wrong_answers[i]`` (default: one
+    wrong answer) (``pathology inference vote``). Computed exactly in both modes.
+
+    >>> import pathology
+    >>> pathology.inference_vote([(0.7, 0.6), (0.4, 0.4)], [1, 3], exact=True)["P_correct_exact"]
+    [Fraction(29, 50), Fraction(382, 625)]
+    """
+    return run(
+        "inference", "vote", tasks=_pairs(tasks, "tasks"), k=_counts(k, "k"),
+        wrong_answers=wrong_answers, exact=exact,
+    )
+
+
+def inference_lookahead(
+    branching: int,
+    steps: int,
+    step_correct: Number,
+    noise: Law,
+    depth: Counts,
+    *,
+    growth: Optional[Number] = None,
+    exact: bool = False,
+) -> Report:
+    """Verifier-guided depth-d lookahead over a solution of ``steps`` steps with
+    ``branching`` candidate steps per decision, each correct with probability
+    ``step_correct`` from a correct prefix, scored ``1{correct} + (1 + growth (m - 1)) Z``
+    with Z drawn from ``noise``; beside best-of-n over all B^L complete solutions
+    (``pathology inference lookahead``).
+
+    >>> import pathology
+    >>> pathology.inference_lookahead(2, 3, 0.6, [(0, "1/2"), (1, "1/2")], range(1, 4), exact=True)["P_correct_exact"][0]
+    Fraction(59319, 125000)
+    """
+    return run(
+        "inference", "lookahead", branching=branching, steps=steps, step_correct=step_correct,
+        noise=_pairs(noise, "noise"), growth=growth, depth=_counts(depth, "depth"), exact=exact,
+    )
+
+
+def mc_inference_pass_at_k(
+    tasks: Tasks,
+    k: Counts,
+    trials: int,
+    *,
+    seed: Optional[int] = None,
+    threads: Optional[int] = None,
+    shard: Optional[str] = None,
+    progress: ProgressArg = None,
+) -> Report:
+    """Pass-at-k simulated (samples drawn until one is correct) against the exact value
+    (``pathology mc inference pass-at-k``); seeded, sharded and with progress as
+    :func:`mc_dgame`."""
+    return run(
+        "mc", "inference", "pass-at-k", tasks=_pairs(tasks, "tasks"), k=_counts(k, "k"),
+        trials=trials, seed=seed, threads=threads, shard=shard, progress=progress,
+    )
+
+
+def mc_inference_resample(
+    tasks: Tasks,
+    completeness: Number,
+    soundness: Number,
+    k: Counts,
+    trials: int,
+    *,
+    false_positive_value: Optional[Number] = None,
+    seed: Optional[int] = None,
+    threads: Optional[int] = None,
+    shard: Optional[str] = None,
+    progress: ProgressArg = None,
+) -> Report:
+    """Resampling simulated (each sample shown to the verifier until one is accepted)
+    against the exact value (``pathology mc inference resample``)."""
+    return run(
+        "mc", "inference", "resample", tasks=_pairs(tasks, "tasks"),
+        completeness=completeness, soundness=soundness, k=_counts(k, "k"),
+        false_positive_value=false_positive_value, trials=trials, seed=seed,
+        threads=threads, shard=shard, progress=progress,
+    )
+
+
+def mc_inference_best_of_n(
+    tasks: Tasks,
+    score_correct: Law,
+    score_wrong: Law,
+    n: Counts,
+    trials: int,
+    *,
+    seed: Optional[int] = None,
+    threads: Optional[int] = None,
+    shard: Optional[str] = None,
+    progress: ProgressArg = None,
+) -> Report:
+    """Best-of-n simulated (scores drawn from their laws, the largest taken, ties uniform)
+    against the exact value (``pathology mc inference best-of-n``)."""
+    return run(
+        "mc", "inference", "best-of-n", tasks=_pairs(tasks, "tasks"),
+        score_correct=_pairs(score_correct, "score_correct"),
+        score_wrong=_pairs(score_wrong, "score_wrong"), n=_counts(n, "n"), trials=trials,
+        seed=seed, threads=threads, shard=shard, progress=progress,
+    )
+
+
+def mc_inference_vote(
+    tasks: Tasks,
+    k: Counts,
+    trials: int,
+    *,
+    wrong_answers: Optional[Union[Number, Sequence[Number]]] = None,
+    seed: Optional[int] = None,
+    threads: Optional[int] = None,
+    shard: Optional[str] = None,
+    progress: ProgressArg = None,
+) -> Report:
+    """Majority voting simulated (votes drawn, a label of the most votes taken, ties
+    uniform) against the exact value (``pathology mc inference vote``).
+
+    >>> import pathology
+    >>> report = pathology.mc_inference_vote("0.7:0.6,0.4:0.4", [1, 3, 51], 2000, seed=3)
+    >>> report["successes"], set(report["verdict"])
+    ([1177, 1228, 1276], {'no difference detected'})
+    """
+    return run(
+        "mc", "inference", "vote", tasks=_pairs(tasks, "tasks"), k=_counts(k, "k"),
+        wrong_answers=wrong_answers, trials=trials, seed=seed, threads=threads, shard=shard,
+        progress=progress,
+    )
+
+
+def mc_inference_lookahead(
+    branching: int,
+    steps: int,
+    step_correct: Number,
+    noise: Law,
+    depth: Counts,
+    trials: int,
+    *,
+    growth: Optional[Number] = None,
+    seed: Optional[int] = None,
+    threads: Optional[int] = None,
+    shard: Optional[str] = None,
+    progress: ProgressArg = None,
+) -> Report:
+    """Verifier-guided lookahead simulated (fresh rollout subtrees drawn and scored at
+    every decision) against the exact value (``pathology mc inference lookahead``)."""
+    return run(
+        "mc", "inference", "lookahead", branching=branching, steps=steps,
+        step_correct=step_correct, noise=_pairs(noise, "noise"), growth=growth,
+        depth=_counts(depth, "depth"), trials=trials, seed=seed, threads=threads,
+        shard=shard, progress=progress,
+    )
+
+
+def merge(shards: Sequence[Union[Report, str, bytes, "os.PathLike[str]"]]) -> Report:
     """The outputs of a sharded run combined into the unsharded report
-    (``pathology merge``): reports (their JSON) or files the shards wrote.
+    (``pathology merge``). Each shard is a :class:`Report`, the text a shard printed (its
+    JSON, or its CSV with the manifest in ``#`` lines: a ``str`` holding a line break or
+    starting with ``{``, or ``bytes``) or the path of a file a shard wrote.
+
+    >>> import pathology
+    >>> argv = ["mc", "rhf", "--w", "0.1", "--height", "4", "--depth", "2", "--trials", "400"]
+    >>> shards = [pathology.run(argv + ["--shard", f"{k}/2"]) for k in (1, 2)]
+    >>> pathology.merge([s.to_json() for s in shards]) == pathology.run(argv)
+    True
 
     Raises:
-        ValueError: no shards, or shards that do not merge (the message names each report
-            given in memory as ``shards[i]``, never the temporary file it was written to).
-        TypeError: a shard that is neither a Report nor a path.
+        ValueError: no shards, a path that names no file, or shards that do not merge (the
+            message names each shard given in memory as ``shards[i]``, never the temporary
+            file it was written to, and never echoes a long text).
+        TypeError: a shard that is neither a Report, a text nor a path.
     """
     import tempfile
 
     shards = list(shards)
     if not shards:
         raise ValueError(
-            "merge needs the shards of a run (Reports or files), at least one; got none"
+            "merge needs the shards of a run (Reports, texts or files), at least one; got none"
         )
     with tempfile.TemporaryDirectory(prefix="pathology-merge-") as directory:
         files = []
         written = {}  # temporary file -> the name the caller knows it by
+
+        def write(i: int, text: str, what: str) -> None:
+            path = os.path.join(directory, f"shard-{i + 1}.txt")
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(text)
+            files.append(path)
+            written[path] = f"shards[{i}] ({what})"
+
         for i, shard in enumerate(shards):
             if isinstance(shard, Report):
-                path = os.path.join(directory, f"shard-{i + 1}.json")
-                with open(path, "w", encoding="utf-8") as f:
-                    f.write(shard.to_json())
-                files.append(path)
-                written[path] = f"shards[{i}] (a Report)"
+                write(i, shard.to_json(), "a Report")
+            elif isinstance(shard, bytes):
+                write(i, shard.decode("utf-8", errors="replace"), "a report's text")
+            elif isinstance(shard, str) and _is_text(shard):
+                write(i, shard, "a report's text")
             else:
-                files.append(_word(shard, f"shards[{i}]"))
+                path = _word(shard, f"shards[{i}]")
+                if not os.path.exists(path) and len(path) > _ECHO:
+                    raise ValueError(
+                        f"shards[{i}] is neither a report's text (JSON or CSV, which holds a "
+                        f"line break) nor the path of a file: {_shortened(path)}"
+                    )
+                files.append(path)
         try:
             return run("merge", files=files)
         except ValueError as error:
             message = str(error)
             if not any(path in message for path in written):
                 raise
-            # Longest first, so that shard-1.json does not match inside shard-10.json.
+            # Longest first, so that shard-1.txt does not match inside shard-10.txt.
             for path in sorted(written, key=len, reverse=True):
                 message = message.replace(path, written[path])
             raise ValueError(message) from None
+
+
+# The longest text an error message echoes whole.
+_ECHO = 120
+
+
+def _is_text(value: str) -> bool:
+    """Whether a ``str`` given for a file is the file's content: a line break (a path
+    has none) or JSON's opening brace."""
+    return "\n" in value or "\r" in value or value.lstrip().startswith("{")
+
+
+def _shortened(text: str) -> str:
+    """``text`` quoted, cut to its first characters and its length when it is long."""
+    if len(text) <= _ECHO:
+        return repr(text)
+    return f"{text[:60]!r}... ({len(text)} characters)"
 
 
 def validate(
@@ -654,8 +967,8 @@ def validate(
 
     ``data`` is a ``pandas.DataFrame`` (its columns as the CSV's), a path (``str`` without
     a line break, or ``os.PathLike``) or the CSV (or JSON) text itself. The report's
-    ``exit_code`` is the command's: 0 when no row differs detectably, 1 when some row disagrees, 2
-    when some row is malformed; the checked rows are ``report.table("checked")``.
+    ``exit_code`` is the command's: 0 when no difference is detected for any row, 1 when some
+    row disagrees, 2 when some row is malformed; the checked rows are ``report.table("checked")``.
 
     >>> import pathology
     >>> csv = "kind,w,branching,estimate,trials\\nrhf,0.1,2,0.19,10000\\n"

@@ -10,14 +10,20 @@ from ._progress import Progress as Progress, ProgressArg as ProgressArg
 from ._report import Report as Report, Table as Table
 
 Number = Union[str, int, float, Fraction]
+Tasks = Union[str, Number, Sequence[Tuple[Number, Number]]]
+Law = Union[str, Number, Sequence[Tuple[Number, Number]]]
+Counts = Union[int, str, Sequence[int], range]
 
 __version__: str
 __all__ = [
+    "Counts",
+    "Law",
     "Number",
     "Progress",
     "ProgressArg",
     "Report",
     "Table",
+    "Tasks",
     "command_line",
     "commands",
     "decision_probabilities",
@@ -27,8 +33,18 @@ __all__ = [
     "errprop",
     "errprop_fixed_points",
     "errprop_thresholds",
+    "inference_best_of_n",
+    "inference_lookahead",
+    "inference_pass_at_k",
+    "inference_resample",
+    "inference_vote",
     "mc_dgame",
     "mc_errprop",
+    "mc_inference_best_of_n",
+    "mc_inference_lookahead",
+    "mc_inference_pass_at_k",
+    "mc_inference_resample",
+    "mc_inference_vote",
     "mc_rhf",
     "merge",
     "rhf",
@@ -191,5 +207,95 @@ def mc_rhf(
     shard: Optional[str] = ...,
     progress: ProgressArg = ...,
 ) -> Report: ...
-def merge(shards: Sequence[Union[Report, str, os.PathLike[str]]]) -> Report: ...
+def inference_pass_at_k(tasks: Tasks, k: Counts, *, exact: bool = ...) -> Report: ...
+def inference_resample(
+    tasks: Tasks,
+    completeness: Number,
+    soundness: Number,
+    k: Counts,
+    *,
+    false_positive_value: Optional[Number] = ...,
+    exact: bool = ...,
+) -> Report: ...
+def inference_best_of_n(
+    tasks: Tasks, score_correct: Law, score_wrong: Law, n: Counts, *, exact: bool = ...
+) -> Report: ...
+def inference_vote(
+    tasks: Tasks,
+    k: Counts,
+    *,
+    wrong_answers: Optional[Union[Number, Sequence[Number]]] = ...,
+    exact: bool = ...,
+) -> Report: ...
+def inference_lookahead(
+    branching: int,
+    steps: int,
+    step_correct: Number,
+    noise: Law,
+    depth: Counts,
+    *,
+    growth: Optional[Number] = ...,
+    exact: bool = ...,
+) -> Report: ...
+def mc_inference_pass_at_k(
+    tasks: Tasks,
+    k: Counts,
+    trials: int,
+    *,
+    seed: Optional[int] = ...,
+    threads: Optional[int] = ...,
+    shard: Optional[str] = ...,
+    progress: ProgressArg = ...,
+) -> Report: ...
+def mc_inference_resample(
+    tasks: Tasks,
+    completeness: Number,
+    soundness: Number,
+    k: Counts,
+    trials: int,
+    *,
+    false_positive_value: Optional[Number] = ...,
+    seed: Optional[int] = ...,
+    threads: Optional[int] = ...,
+    shard: Optional[str] = ...,
+    progress: ProgressArg = ...,
+) -> Report: ...
+def mc_inference_best_of_n(
+    tasks: Tasks,
+    score_correct: Law,
+    score_wrong: Law,
+    n: Counts,
+    trials: int,
+    *,
+    seed: Optional[int] = ...,
+    threads: Optional[int] = ...,
+    shard: Optional[str] = ...,
+    progress: ProgressArg = ...,
+) -> Report: ...
+def mc_inference_vote(
+    tasks: Tasks,
+    k: Counts,
+    trials: int,
+    *,
+    wrong_answers: Optional[Union[Number, Sequence[Number]]] = ...,
+    seed: Optional[int] = ...,
+    threads: Optional[int] = ...,
+    shard: Optional[str] = ...,
+    progress: ProgressArg = ...,
+) -> Report: ...
+def mc_inference_lookahead(
+    branching: int,
+    steps: int,
+    step_correct: Number,
+    noise: Law,
+    depth: Counts,
+    trials: int,
+    *,
+    growth: Optional[Number] = ...,
+    seed: Optional[int] = ...,
+    threads: Optional[int] = ...,
+    shard: Optional[str] = ...,
+    progress: ProgressArg = ...,
+) -> Report: ...
+def merge(shards: Sequence[Union[Report, str, bytes, os.PathLike[str]]]) -> Report: ...
 def validate(data: Any, *, alpha: Optional[float] = ...) -> Report: ...

@@ -13,10 +13,12 @@ arguments); :meth:`Report.csv_manifest` is its manifest, byte for byte the JSON 
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import html
 import io
 import json
+import sys
 from fractions import Fraction
 from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence
 
@@ -114,6 +116,23 @@ class Table(Dict[str, List[Any]]):
         return f"<table><caption>{caption}</caption><tr>{head}</tr>{body}</table>"
 
 
+@contextlib.contextmanager
+def _long_integers() -> Iterator[None]:
+    """Lifts Python's limit of 4300 digits on converting text to ``int`` (3.11 and later)
+    while a report is read: an exact value of the tool may have millions of digits (best-of-n
+    at n = 20000), and the text is the tool's own output, not an untrusted input."""
+    get = getattr(sys, "get_int_max_str_digits", None)
+    if get is None:  # before 3.11: no limit
+        yield
+        return
+    previous = get()
+    sys.set_int_max_str_digits(0)
+    try:
+        yield
+    finally:
+        sys.set_int_max_str_digits(previous)
+
+
 def _optional(package: str, method: str) -> Any:
     try:
         return __import__(package)
@@ -133,9 +152,12 @@ def _csv_field(text: str) -> str:
 
 
 class Report(Mapping[str, List[Any]]):
-    """What a command printed: ``manifest``, ``title``, named ``tables``, ``notes`` and the
-    command's ``exit_code`` (0; ``validate``: 1 when some row disagrees, 2 when some row is
-    malformed).
+    """What a command printed: ``manifest`` (a dict: tool, version, command, parameters,
+    mode, seed), ``title``, ``tables`` (a dict of :class:`Table` by name, in the command's
+    order), ``notes`` (a list of str), ``text`` (the JSON as printed) and the command's
+    ``exit_code`` (0; ``validate``: 1 when some row disagrees, 2 when some row is
+    malformed). ``print(report)`` and ``repr(report)`` show the short form
+    ``<Report 'pathology wb --branching 2': w_b (1 row)>``.
 
     ``report.table("ps")`` is one table (a :class:`Table`, a dict of columns); the report
     itself is a read-only mapping of the first table's columns (``report["D"]``,
@@ -150,6 +172,10 @@ class Report(Mapping[str, List[Any]]):
     >>> report = pathology.run("wb", branching=2)
     >>> report.manifest["command"]
     'pathology wb --branching 2'
+    >>> print(report)
+    <Report 'pathology wb --branching 2': w_b (1 row)>
+    >>> list(report.tables), report.tables["w_b"].rows
+    (['w_b'], 1)
     >>> round(report["w_b"][0], 10)
     0.3819660113
     """
@@ -162,16 +188,17 @@ class Report(Mapping[str, List[Any]]):
         self.title: Optional[str] = None
         self.tables: Dict[str, Table] = {}
         self.notes: List[str] = []
-        try:
-            raw = json.loads(self.text, object_pairs_hook=_Object)
-        except ValueError:
-            raw = None
-        if isinstance(raw, dict) and "manifest" in raw:
-            self.manifest = dict(raw["manifest"])
-            self.manifest["parameters"] = _parameters(raw["manifest"]["parameters"].pairs)
-            self.title = raw["title"]
-            self.tables = {t["name"]: Table(t) for t in raw["tables"]}
-            self.notes = list(raw["notes"])
+        with _long_integers():
+            try:
+                raw = json.loads(self.text, object_pairs_hook=_Object)
+            except ValueError:
+                raw = None
+            if isinstance(raw, dict) and "manifest" in raw:
+                self.manifest = dict(raw["manifest"])
+                self.manifest["parameters"] = _parameters(raw["manifest"]["parameters"].pairs)
+                self.title = raw["title"]
+                self.tables = {t["name"]: Table(t) for t in raw["tables"]}
+                self.notes = list(raw["notes"])
 
     # -- access -------------------------------------------------------------------------
 
@@ -360,7 +387,11 @@ class Report(Mapping[str, List[Any]]):
         self.__init__(state["argv"], state["output"].encode("utf-8"), state["exit_code"])  # type: ignore[misc]
 
     def __str__(self) -> str:
-        return self.text
+        """The short form (as :func:`repr`): the command and each table's rows; the text
+        itself for a command whose output is not a report. The JSON is :meth:`to_json`."""
+        if self.manifest is None:
+            return self.text
+        return repr(self)
 
     def __repr__(self) -> str:
         if self.manifest is None:

@@ -12,7 +12,8 @@
 //! Long commands run through [`interruptible`]: on a worker thread with the GIL released,
 //! while the calling thread checks for signals every [`SIGNAL_POLL`]; Ctrl-C cancels the
 //! library's [`pathology::cancel`] token, waits for the worker to stop (the library checks
-//! the token between trials, levels and steps) and raises `KeyboardInterrupt`.
+//! the token between trials, levels and steps, and the test-time search engines between
+//! their values of k, n and d) and raises `KeyboardInterrupt`.
 //!
 //! Progress: with a callback, [`interruptible`] runs the command inside a
 //! [`pathology::progress::scope`] and, at each poll, hands the callback what changed (the

@@ -1,4 +1,4 @@
-"""Every command of the command line's parser runs from Python (issue 30, item 1).
+"""Every command of the command line's parser runs from Python.
 
 The list of commands comes from the parser itself (``pathology.commands()``, a walk of
 ``pathology::cli::command()``), so a command added later without an entry in ``CHEAP``

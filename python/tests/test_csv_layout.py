@@ -1,4 +1,4 @@
-"""Issue 37 item 5: every CSV the tool writes loads with ``pandas.read_csv(path)`` and
+"""Every CSV the tool writes loads with ``pandas.read_csv(path)`` and
 ``polars.read_csv(path)``, default arguments; its manifest travels beside it as
 ``NAME.csv.manifest.json`` (or where ``--manifest FILE`` says); the JSON output and the
 manifests follow docs/schema/report.schema.json (docs/output-formats.md)."""

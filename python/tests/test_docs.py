@@ -71,7 +71,7 @@ def test_the_tour_notebook_runs(tmp_path, monkeypatch):
 
 
 def test_the_tour_notebook_writes_nothing_into_the_working_directory():
-    # Issue 44, item 24: a figure saved under a bare name lands wherever the reader started
+    # A figure saved under a bare name lands wherever the reader started
     # jupyter; the notebook saves into a fresh temporary directory instead.
     import json
 

@@ -1,4 +1,4 @@
-"""Issue 37 item 1: a 'fork' process pool after an earlier call in the parent must not hang.
+"""A 'fork' process pool after an earlier call in the parent must not hang.
 
 The parent's thread pool is not copied by fork; the package runs each call on its own pool,
 rebuilt in the child. Run in a subprocess with a timeout, so that a hang fails the test

@@ -1,4 +1,4 @@
-"""progress=True or a callback for long calls (issue 30, item 4): the counts the command
+"""progress=True or a callback for long calls: the counts the command
 line's bars show, reported on the calling thread; a raising callback cancels the call."""
 
 import concurrent.futures

@@ -1,5 +1,4 @@
-"""The Report object (issue 30, item 2) and the refusals and errors of the command line
-(item 3), from Python."""
+"""The Report object and the refusals and errors of the command line, from Python."""
 
 import io
 import os
@@ -153,6 +152,29 @@ def test_validate_reads_a_simulation_report_directly():
 
 
 def test_repr_counts_rows_in_the_singular_and_the_plural():
-    # Issue 44, item 24: one row is "1 row", not "1 rows".
+    # One row is "1 row", not "1 rows".
     assert repr(pathology.run("wb", branching=2)).endswith(": w_b (1 row)>")
     assert "decisions (90 rows)" in repr(pathology.run("table", 1, exact=True))
+
+
+def test_a_value_is_echoed_as_given():
+    # An option's name inside a value (gamma="1 --exact") is not renamed to its Python
+    # keyword: the message echoes the value as given.
+    with pytest.raises(ValueError) as raised:
+        pathology.run("decision", game="crit", height=4, gamma="1 --exact")
+    assert "1 --exact" in str(raised.value), raised.value
+
+
+def test_print_shows_the_short_form_and_tables_is_a_dict_of_tables(capsys):
+    report = pathology.dgame("1/10", "1/10", 4, exact=True)
+    print(report)
+    printed = capsys.readouterr().out
+    assert printed == repr(report) + "\n"
+    assert printed.startswith("<Report 'pathology dgame --height 4 ")
+    assert "decisions (4 rows), ps (1 row)>" in printed
+    assert list(report.tables) == ["decisions", "ps"]
+    assert all(isinstance(t, pathology.Table) for t in report.tables.values())
+    assert report.tables["ps"] is report.table("ps")
+    # A command whose output is not a report prints that output.
+    text = pathology.run("dgame", height=4, f1=0.1, f2=0.1, format="csv")
+    assert str(text) == text.text and text.text.startswith("f1,f1_exact,")

@@ -1,4 +1,4 @@
-"""run_sharded: the shards of a Monte Carlo command on an executor, merged (issue 30, item 4).
+"""run_sharded: the shards of a Monte Carlo command on an executor, merged.
 The merged report equals the single run's, byte for byte, whatever runs the shards."""
 
 import concurrent.futures
@@ -59,7 +59,7 @@ def test_a_shard_that_fails_twice_is_named():
 
 
 def test_bad_requests():
-    """issue 34 item 15 changed this: shards must be in 1..=1000 (was: at least 1)."""
+    """Shard counts outside 1..=1000, argv without --shard or with its own, a float."""
     with pytest.raises(ValueError, match=r"shards must be in 1\.\.=1000, got 0"):
         pathology.run_sharded(ARGV, shards=0)
     with pytest.raises(ValueError, match="no --shard option"):

@@ -78,7 +78,11 @@ pub(crate) fn pick_correct<A: Arith>(
     let mut powers: Vec<A> = g.iter().map(|_| A::zero_value()).collect();
     let mut d_power = d.power(0);
     let mut out = Vec::with_capacity(ns.len());
+    let cancel = crate::cancel::current();
     for &n in ns {
+        if cancel.is_cancelled() {
+            break; // the caller returns Error::Interrupted, never these values
+        }
         if n >= exponent && n - exponent <= 8 && exponent > 0 {
             for _ in exponent..n {
                 for (p, gi) in powers.iter_mut().zip(&g) {
@@ -87,7 +91,13 @@ pub(crate) fn pick_correct<A: Arith>(
                 d_power = d_power.mul(&d);
             }
         } else {
-            powers = g.iter().map(|gi| gi.power(n)).collect();
+            // One power per level (seconds each at n in the millions): checked between them;
+            // a cut list of powers gives a wrong sum, which the caller never returns.
+            powers = g
+                .iter()
+                .take_while(|_| !cancel.is_cancelled())
+                .map(|gi| gi.power(n))
+                .collect();
             d_power = d.power(n);
         }
         exponent = n;
@@ -114,7 +124,9 @@ pub(crate) fn pick_correct_float(
     let x: Vec<Enclosure> = ratios.iter().map(Enclosure::of).collect();
     let g: Vec<TwoSided> = cumulative.iter().map(TwoSided::of).collect();
     let zero = TwoSided::of(&BigRational::zero());
+    let cancel = crate::cancel::current();
     ns.iter()
+        .take_while(|_| !cancel.is_cancelled()) // the caller returns Error::Interrupted
         .map(|&n| {
             let mut sum = Enclosure::point(0.0);
             let mut below = zero;
@@ -208,9 +220,11 @@ pub fn best_of_n<P: Probability>(
             levels * top / 8.0 * 2.0,
             super::EXACT_HINT,
         )?;
-        Ok(best_rows::<P>(tasks, &per_type, ns, pick_correct::<BigInt>))
+        let rows = best_rows::<P>(tasks, &per_type, ns, pick_correct::<BigInt>);
+        crate::cancel::current().check().map(|()| rows)
     } else {
-        Ok(best_rows::<P>(tasks, &per_type, ns, pick_correct_float))
+        let rows = best_rows::<P>(tasks, &per_type, ns, pick_correct_float);
+        crate::cancel::current().check().map(|()| rows)
     }
 }
 
@@ -231,7 +245,11 @@ fn best_rows<P: Probability>(
         .map(|_| Value::of(&BigRational::zero(), exact))
         .collect();
     let mut limit = BigRational::zero();
+    let cancel = crate::cancel::current();
     for (t, levels) in tasks.types().iter().zip(per_type) {
+        if cancel.is_cancelled() {
+            break; // the caller returns Error::Interrupted, never these rows
+        }
         let (ratios, cumulative) = levels.ratios_and_cumulative();
         let w = Value::of(&t.share, exact);
         for (total, v) in totals.iter_mut().zip(pick(&ratios, &cumulative, ns)) {

@@ -350,6 +350,7 @@ pub fn lookahead<P: Probability>(search: &LookaheadSearch, depths: &[u32]) -> Re
         } else {
             pick_correct_float(&ratios, &cumulative, &[n])
         };
+        crate::cancel::current().check()?; // v is empty when cancelled
         Some(v[0].bounded(0.0, 1.0))
     } else {
         None
@@ -430,6 +431,7 @@ fn rows<P: Probability, A: Arith>(
     let mut rows = Vec::new();
     let mut best: Option<(u32, Value)> = None;
     for &d in depths {
+        cancel.check()?;
         let mut numerator: Option<A> = None;
         let mut denominator: Option<A> = None;
         let mut first = None;
@@ -439,6 +441,7 @@ fn rows<P: Probability, A: Arith>(
                 cancel.check()?;
                 let (h, m) = search.decision(l, d);
                 slot.insert(decide(h, m));
+                cancel.check()?; // a cancelled decision stops early with a wrong value
             }
             let (n, den) = &cache[&key];
             if l == 0 {
@@ -545,11 +548,15 @@ pub(crate) fn decision_accuracy(search: &LookaheadSearch, h: u32, m: u32) -> (Bi
             .map(|(c, w)| qc.mul(c).add(&qw.mul(w)))
             .collect()
     };
+    let cancel = crate::cancel::current();
     for _ in 0..h {
         let mixed = mix(&fc, &fw);
         fc = mixed.iter().map(|x| x.power(b)).collect();
         fw = fw.iter().map(|x| e.mul(x).power(b)).collect();
         d = e.mul(&d).power(b);
+        if cancel.is_cancelled() {
+            break; // rows returns Error::Interrupted, never this value
+        }
     }
     // The decision: candidates correct with probability Q, scores from fc (correct) or fw;
     // per level s, a(s) sum_{i<B} G(s)^i G(s-)^(B-1-i), the powers of G(s-) kept from the
@@ -606,9 +613,13 @@ pub(crate) fn decision_accuracy_float(search: &LookaheadSearch, h: u32, m: u32) 
             .map(|(c, w)| TwoSided::mix(&qc, c, &qw, w))
             .collect()
     };
+    let cancel = crate::cancel::current();
     for _ in 0..h {
         fc = mix(&fc, &fw).iter().map(|x| x.power(b)).collect();
         fw = fw.iter().map(|x| x.power(b)).collect();
+        if cancel.is_cancelled() {
+            break; // rows returns Error::Interrupted, never this value
+        }
     }
     let g = mix(&fc, &fw);
     let zero = TwoSided::of(&BigRational::zero());

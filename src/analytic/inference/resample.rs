@@ -71,17 +71,20 @@ pub fn pass_at_k<P: Probability>(tasks: &Tasks, ks: &[u64]) -> Result<Vec<PassRo
         .map(|t| t.success.denom().clone())
         .collect();
     check_powers("pass-at-k", &denominators, ks, P::EXACT)?;
-    Ok(if P::EXACT {
+    let rows = if P::EXACT {
         pass_rows::<P, BigInt>(tasks, ks)
     } else {
         pass_rows::<P, Enclosure>(tasks, ks)
-    })
+    };
+    crate::cancel::current().check().map(|()| rows)
 }
 
 fn pass_rows<P: Probability, A: Arith>(tasks: &Tasks, ks: &[u64]) -> Vec<PassRow<P>> {
     let exact = P::EXACT;
     let one = BigRational::one();
+    let cancel = crate::cancel::current();
     ks.iter()
+        .take_while(|_| !cancel.is_cancelled()) // the caller returns Error::Interrupted
         .map(|&k| {
             let mut correct = Value::of(&BigRational::zero(), exact);
             for t in tasks.types() {
@@ -204,11 +207,12 @@ pub fn resample<P: Probability>(
         .map(|t| (&one - &t.accept_correct - &t.accept_wrong).denom().clone())
         .collect();
     check_powers("resampling", &denominators, ks, P::EXACT)?;
-    Ok(if P::EXACT {
+    let rows = if P::EXACT {
         resample_rows::<P, BigInt>(types, false_positive_value, ks)
     } else {
         resample_rows::<P, Enclosure>(types, false_positive_value, ks)
-    })
+    };
+    crate::cancel::current().check().map(|()| rows)
 }
 
 fn resample_rows<P: Probability, A: Arith>(
@@ -237,6 +241,7 @@ fn resample_rows<P: Probability, A: Arith>(
     };
     let mut rows = Vec::new();
     let mut best: Option<(u64, Value)> = None;
+    let cancel = crate::cancel::current();
     for &k in ks {
         let (mut correct, mut fp, mut none) = (
             Value::of(&zero, exact),
@@ -259,6 +264,9 @@ fn resample_rows<P: Probability, A: Arith>(
             best = Some((k, pay));
         }
         rows.push(r);
+        if cancel.is_cancelled() {
+            break; // after one row (the best k exists); the caller returns Error::Interrupted
+        }
     }
     let (mut correct, mut fp, mut none) = (zero.clone(), zero.clone(), zero.clone());
     for t in &types {

@@ -147,9 +147,11 @@ pub fn vote<P: Probability>(tasks: &Tasks, wrong: &[BigRational], ks: &[u64]) ->
     let one = Value::of(&BigRational::one(), true);
     let mut best: Option<(u64, Value)> = None;
     let mut rows = Vec::new();
+    let cancel = crate::cancel::current();
     for &k in ks {
         let mut total = Value::of(&BigRational::zero(), true);
         for t in tasks.types() {
+            cancel.check()?;
             let w = Value::of(&t.share, true);
             total = total.add(&w.mul(&correct_vote(&t.success, wrong, k)));
         }
@@ -162,6 +164,7 @@ pub fn vote<P: Probability>(tasks: &Tasks, wrong: &[BigRational], ks: &[u64]) ->
             best = Some((k, total));
         }
     }
+    cancel.check()?;
     Ok(Vote {
         rows,
         best: best.expect("a nonempty list").0,
@@ -214,7 +217,11 @@ pub(crate) fn correct_vote(success: &BigRational, wrong: &[BigRational], k: u64)
     let mut total = BigInt::zero();
     let mut binomial = BigInt::one(); // C(k, c)
     let mut r_power = BigInt::one(); // r^c
+    let cancel = crate::cancel::current();
     for c in 0..=k {
+        if cancel.is_cancelled() {
+            break; // the caller returns Error::Interrupted, never this value
+        }
         if c > 0 {
             binomial = binomial * BigInt::from(k - c + 1) / BigInt::from(c);
             r_power *= r;
