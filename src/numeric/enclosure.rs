@@ -3,7 +3,10 @@
 //! An [`Enclosure`] is an interval `[lower, upper]` of doubles; its arithmetic rounds outward
 //! (every result end is moved one double away from the interval with `next_down`/`next_up`,
 //! which covers the half-unit error of a rounded-to-nearest operation), so the exact value of
-//! any polynomial of enclosed numbers lies in the enclosure computed for it. The map of
+//! any polynomial of enclosed numbers lies in the enclosure computed for it. An end whose
+//! operation was exact (its rounding error, found by an error-free transformation, is 0) is
+//! kept: `0 * x`, `1 - 1` and `1 - 0` stay the points 0 and 1, so a true 0 or 1 is printed
+//! as 0 or 1 with no bound, not as the smallest double beside it. The map of
 //! formulas (3)-(4) (and its Min-to-Min dual) is written once over the [`Ring`] trait and run
 //! in exact rationals, in `f64` and in enclosures, so the printed error bound of an `f64`
 //! trajectory ([`crate::analytic::errprop::enclosed_trajectory`]) bounds the very formulas it computes.
@@ -136,6 +139,51 @@ impl Enclosure {
     }
 }
 
+/// The smallest magnitude of a product (or of a quotient's dividend) above which its rounding
+/// error is itself a double, so that `mul_add` returns it exactly: about 2^-960, with a
+/// margin over the 2^-968 where the error of a product of doubles can underflow.
+const EXACT_ERROR_MIN: f64 = 1e-289;
+
+/// Whether the double `s`, the sum `a + b` rounded to nearest, is the exact sum: Knuth's
+/// TwoSum error `(a + b) - s`, itself exact, is 0 (an overflow never is).
+pub(crate) fn sum_is_exact(a: f64, b: f64, s: f64) -> bool {
+    if !s.is_finite() {
+        return false;
+    }
+    let b_part = s - a;
+    let error = (a - (s - b_part)) + (b - b_part);
+    error == 0.0
+}
+
+/// Whether the double `p`, the product `a b` rounded to nearest, is the exact product: a
+/// factor is 0, or the error `a b - p` (exact from one fused multiply-add where it cannot
+/// underflow) is 0.
+pub(crate) fn product_is_exact(a: f64, b: f64, p: f64) -> bool {
+    if (a == 0.0 && b.is_finite()) || (b == 0.0 && a.is_finite()) {
+        return true;
+    }
+    p.is_finite() && p.abs() >= EXACT_ERROR_MIN && a.mul_add(b, -p) == 0.0
+}
+
+/// Whether the double `q`, the quotient `a / b` rounded to nearest, is exact: `a` is 0, or
+/// the remainder `a - q b` (exact from one fused multiply-add where it cannot underflow) is 0.
+pub(crate) fn quotient_is_exact(a: f64, b: f64, q: f64) -> bool {
+    if a == 0.0 && b != 0.0 && b.is_finite() {
+        return true;
+    }
+    q.is_finite() && q != 0.0 && a.abs() >= EXACT_ERROR_MIN && (-q).mul_add(b, a) == 0.0
+}
+
+/// `x` as a lower end: itself when exact, else the double below.
+pub(crate) fn down(x: f64, exact: bool) -> f64 {
+    if exact { x } else { x.next_down() }
+}
+
+/// `x` as an upper end: itself when exact, else the double above.
+pub(crate) fn up(x: f64, exact: bool) -> f64 {
+    if exact { x } else { x.next_up() }
+}
+
 impl Ring for Enclosure {
     fn one() -> Self {
         Enclosure {
@@ -144,21 +192,34 @@ impl Ring for Enclosure {
         }
     }
     fn add(&self, other: &Self) -> Self {
-        Enclosure::outward(self.lower + other.lower, self.upper + other.upper)
+        let (lower, upper) = (self.lower + other.lower, self.upper + other.upper);
+        Enclosure {
+            lower: down(lower, sum_is_exact(self.lower, other.lower, lower)),
+            upper: up(upper, sum_is_exact(self.upper, other.upper, upper)),
+        }
     }
     fn sub(&self, other: &Self) -> Self {
-        Enclosure::outward(self.lower - other.upper, self.upper - other.lower)
+        let (lower, upper) = (self.lower - other.upper, self.upper - other.lower);
+        Enclosure {
+            lower: down(lower, sum_is_exact(self.lower, -other.upper, lower)),
+            upper: up(upper, sum_is_exact(self.upper, -other.lower, upper)),
+        }
     }
     fn mul(&self, other: &Self) -> Self {
-        let products = [
-            self.lower * other.lower,
-            self.lower * other.upper,
-            self.upper * other.lower,
-            self.upper * other.upper,
-        ];
-        let lower = products.iter().copied().fold(f64::INFINITY, f64::min);
-        let upper = products.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-        Enclosure::outward(lower, upper)
+        let mut lower = f64::INFINITY;
+        let mut upper = f64::NEG_INFINITY;
+        for (a, b) in [
+            (self.lower, other.lower),
+            (self.lower, other.upper),
+            (self.upper, other.lower),
+            (self.upper, other.upper),
+        ] {
+            let p = a * b;
+            let exact = product_is_exact(a, b, p);
+            lower = lower.min(down(p, exact));
+            upper = upper.max(up(p, exact));
+        }
+        Enclosure { lower, upper }
     }
 }
 
