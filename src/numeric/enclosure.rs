@@ -139,9 +139,8 @@ impl Enclosure {
     }
 }
 
-/// The smallest magnitude of a product (or of a quotient's dividend) above which its rounding
-/// error is itself a double, so that `mul_add` returns it exactly: about 2^-960, with a
-/// margin over the 2^-968 where the error of a product of doubles can underflow.
+/// The smallest magnitude of a product above which it is in the normal range whatever its
+/// factors: about 2^-960, well above the 2^-1022 where doubles lose significand bits.
 const EXACT_ERROR_MIN: f64 = 1e-289;
 
 /// Whether the double `s`, the sum `a + b` rounded to nearest, is the exact sum: Knuth's
@@ -156,22 +155,38 @@ pub(crate) fn sum_is_exact(a: f64, b: f64, s: f64) -> bool {
 }
 
 /// Whether the double `p`, the product `a b` rounded to nearest, is the exact product: a
-/// factor is 0, or the error `a b - p` (exact from one fused multiply-add where it cannot
-/// underflow) is 0.
+/// factor is 0, or (away from underflow and overflow) the product of the factors' odd
+/// significands fits the 53 bits of a double's (integer arithmetic: cheaper than a fused
+/// multiply-add, which is a library call on the baseline x86-64).
 pub(crate) fn product_is_exact(a: f64, b: f64, p: f64) -> bool {
     if (a == 0.0 && b.is_finite()) || (b == 0.0 && a.is_finite()) {
         return true;
     }
-    p.is_finite() && p.abs() >= EXACT_ERROR_MIN && a.mul_add(b, -p) == 0.0
+    p.is_finite()
+        && p.abs() >= EXACT_ERROR_MIN
+        && u128::from(odd_significand(a)) * u128::from(odd_significand(b)) < 1u128 << 53
 }
 
 /// Whether the double `q`, the quotient `a / b` rounded to nearest, is exact: `a` is 0, or
-/// the remainder `a - q b` (exact from one fused multiply-add where it cannot underflow) is 0.
+/// `q b` is exactly `a`.
 pub(crate) fn quotient_is_exact(a: f64, b: f64, q: f64) -> bool {
     if a == 0.0 && b != 0.0 && b.is_finite() {
         return true;
     }
-    q.is_finite() && q != 0.0 && a.abs() >= EXACT_ERROR_MIN && (-q).mul_add(b, a) == 0.0
+    let back = q * b;
+    q != 0.0 && product_is_exact(q, b, back) && back == a
+}
+
+/// The odd integer `m` with `x = m 2^e` for a finite nonzero double `x`.
+fn odd_significand(x: f64) -> u64 {
+    let bits = x.to_bits();
+    let fraction = bits & ((1u64 << 52) - 1);
+    let significand = if (bits >> 52) & 0x7ff == 0 {
+        fraction
+    } else {
+        fraction | 1u64 << 52
+    };
+    significand >> significand.trailing_zeros()
 }
 
 /// `x` as a lower end: itself when exact, else the double below.
@@ -439,6 +454,32 @@ mod tests {
         assert!(BigRational::from_float(enclosed.lower).unwrap() <= exact);
         assert!(BigRational::from_float(enclosed.upper).unwrap() >= exact);
         assert!(enclosed.upper - enclosed.lower < 1e-15);
+    }
+
+    /// A true 0 or 1 stays the point 0 or 1 through exact operations (it was widened to
+    /// the smallest doubles beside it, printed as 4.9e-324), and an inexact result is
+    /// still rounded outward.
+    #[test]
+    fn exact_operations_keep_their_points() {
+        let (zero, one) = (Enclosure::point(0.0), Enclosure::point(1.0));
+        let tenth = Enclosure::of(&parse_rational("0.1").unwrap());
+        assert_eq!(zero.mul(&tenth), zero);
+        assert_eq!(one.sub(&one), zero);
+        assert_eq!(one.sub(&zero), one);
+        assert_eq!(zero.add(&zero), zero);
+        assert_eq!(one.mul(&one), one);
+        let half = Enclosure::point(0.5);
+        assert_eq!(half.mul(&half), Enclosure::point(0.25));
+        let third = Enclosure::point(1.0 / 3.0);
+        let product = third.mul(&third);
+        assert!(product.lower < product.upper, "{product:?}");
+        let sum = third.add(&Enclosure::point(1e-20));
+        assert!(sum.lower < sum.upper, "{sum:?}");
+        assert!(product_is_exact(3.0, 5.0, 15.0));
+        assert!(!product_is_exact(1.0 / 3.0, 3.0, 1.0));
+        assert!(quotient_is_exact(1.0, 4.0, 0.25));
+        assert!(!quotient_is_exact(1.0, 3.0, 1.0 / 3.0));
+        assert!(!product_is_exact(1e-200, 1e-200, 0.0));
     }
 
     #[test]

@@ -245,7 +245,8 @@ fn estimate(per_type: &[Levels], ns: &[u64], exact: bool) -> Estimate {
             "best-of-n",
             levels
                 * (operations * super::FLOAT_OPERATION_SECONDS
-                    + 3.0 * super::FLOAT_CONVERSION_SECONDS),
+                    + 3.0 * super::FLOAT_CONVERSION_SECONDS)
+                + ns.len() as f64 * super::ROW_SECONDS,
             ns.len() as f64 * 256.0,
             super::FLOAT_HINT,
         )
@@ -268,15 +269,17 @@ fn best_rows<P: Probability>(
         .iter()
         .map(|_| Value::of(&BigRational::zero(), exact))
         .collect();
-    let mut limit = BigRational::zero();
+    // Summed unreduced and reduced once (a gcd per type of a growing denominator is slow).
+    let mut limit = Value::of(&BigRational::zero(), true);
     for (t, levels) in tasks.types().iter().zip(per_type) {
         let (ratios, cumulative) = levels.ratios_and_cumulative();
         let w = Value::of(&t.share, exact);
         for (total, v) in totals.iter_mut().zip(pick(&ratios, &cumulative, ns)) {
             *total = total.add(&w.mul(&v));
         }
-        limit += &t.share * levels.limit();
+        limit = limit.add(&Value::of(&t.share, true).mul(&Value::of(&levels.limit(), true)));
     }
+    let limit = limit.exact().expect("exact");
     let mut best: Option<(u64, Value)> = None;
     let rows = ns
         .iter()
