@@ -278,14 +278,17 @@ impl Estimate {
 }
 
 /// Seconds of one `f64` enclosure operation of the inference calculators (with its
-/// exactness test), and of one conversion of a rational into an enclosure, measured on the
-/// project machine and rounded up.
-pub(crate) const FLOAT_OPERATION_SECONDS: f64 = 2e-8;
+/// exactness test and its `Value` wrapping), measured on the project machine under load
+/// (1,000 task types at k = 1..1000: 6.6 s for pass-at-k, 9.2 s for resampling) and rounded
+/// up.
+pub(crate) const FLOAT_OPERATION_SECONDS: f64 = 1e-7;
+/// Seconds of one value of a list and task type (or score level) beyond its operations.
+pub(crate) const FLOAT_PAIR_SECONDS: f64 = 6e-6;
 /// Seconds of converting one rational parameter into an `f64` enclosure.
 pub(crate) const FLOAT_CONVERSION_SECONDS: f64 = 2e-5;
 /// Seconds of one value of a list beyond its arithmetic: its values bounded and laid out
-/// (measured: 54 us per k of pass-at-k with one task type).
-pub(crate) const ROW_SECONDS: f64 = 1e-4;
+/// (measured: 33 us per k of pass-at-k with one task type).
+pub(crate) const ROW_SECONDS: f64 = 5e-5;
 
 /// The hint of a refused `f64` computation over a list.
 pub(crate) const FLOAT_HINT: &str = "Ask for fewer values of the list or fewer task types.";
@@ -298,6 +301,9 @@ pub(crate) fn float_power_seconds(types: usize, ks: &[u64], extra: f64) -> f64 {
         .iter()
         .map(|&k| 2.0 * (k as f64).log2().max(1.0) + extra)
         .sum();
-    types as f64 * (operations * FLOAT_OPERATION_SECONDS + 3.0 * FLOAT_CONVERSION_SECONDS)
+    types as f64
+        * (operations * FLOAT_OPERATION_SECONDS
+            + ks.len() as f64 * FLOAT_PAIR_SECONDS
+            + 3.0 * FLOAT_CONVERSION_SECONDS)
         + ks.len() as f64 * ROW_SECONDS
 }
