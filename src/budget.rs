@@ -96,7 +96,8 @@ impl Cost {
     /// assert!(Cost { seconds: 1.0, bytes: 1e11 }.exceeds_limits());
     /// ```
     pub fn exceeds_limits(&self) -> bool {
-        self.seconds > ANALYTIC_TIME_LIMIT_SECONDS || self.bytes > MEMORY_LIMIT_BYTES
+        // Written so that an estimate that overflowed to NaN is over the limits too.
+        !(self.seconds <= ANALYTIC_TIME_LIMIT_SECONDS && self.bytes <= MEMORY_LIMIT_BYTES)
     }
 
     /// The refusal of `what` at this cost: the estimated time and memory against both
@@ -111,14 +112,17 @@ impl Cost {
     ///     e.to_string(),
     ///     "a run would need about 5 min and 2.0 KiB of memory; refused (limit: 60 s and 16.0 GiB). Ask less."
     /// );
+    /// // An estimate past what f64 holds is worded, never "inf".
+    /// let e = Cost { seconds: f64::INFINITY, bytes: f64::INFINITY }.refusal("a run".into(), "");
+    /// assert!(e.to_string().contains("more than 2.1e303 days and more than 1.8e308 B of memory"), "{e}");
     /// ```
     pub fn refusal(&self, what: String, hint: &str) -> Error {
         refuse(
             what,
             format!(
-                "about {} and {} of memory",
-                human_seconds(self.seconds),
-                human_bytes(self.bytes)
+                "{} and {} of memory",
+                estimated_seconds(self.seconds),
+                estimated_bytes(self.bytes)
             ),
             format!(
                 "{} and {}",
@@ -175,10 +179,15 @@ pub fn check_seconds(
     estimate_prefix: &str,
     hint: &str,
 ) -> Result<()> {
-    if seconds > limit_seconds {
+    if !(seconds <= limit_seconds) {
+        let prefix = if seconds.is_finite() {
+            estimate_prefix
+        } else {
+            ""
+        };
         return Err(refuse(
             what(),
-            format!("{estimate_prefix}{}", human_seconds(seconds)),
+            format!("{prefix}{}", human_seconds(seconds)),
             human_seconds(limit_seconds),
             hint,
         ));
@@ -221,11 +230,11 @@ pub fn check_wall_time(
     let limit = monte_carlo_limit_seconds();
     let per_unit = per_unit.map(|p| format!(" ({p})")).unwrap_or_default();
     let estimate = format!(
-        "about {} on {threads} thread{}{per_unit}",
-        human_seconds(seconds),
+        "{} on {threads} thread{}{per_unit}",
+        estimated_seconds(seconds),
         if threads == 1 { "" } else { "s" }
     );
-    if seconds > limit {
+    if !(seconds <= limit) {
         let hint = if limit < MAX_MONTE_CARLO_LIMIT_SECONDS {
             format!("{hint} Or allow it with --time-limit MINUTES (up to a week).")
         } else {
@@ -271,7 +280,8 @@ pub fn announce_estimate(what: &str, seconds: f64) {
     }
 }
 
-/// `12 ms`, `12 s`, `35 min`, `2.1 h`, `4.0e3 days`.
+/// `12 ms`, `12 s`, `35 min`, `2.1 h`, `4.0e3 days`; an estimate past what `f64` holds
+/// (infinite or NaN) is `more than 2.1e303 days`.
 ///
 /// # Examples
 ///
@@ -280,9 +290,12 @@ pub fn announce_estimate(what: &str, seconds: f64) {
 /// assert_eq!(human_seconds(0.0123), "12 ms");
 /// assert_eq!(human_seconds(300.0), "5 min");
 /// assert_eq!(human_seconds(9000.0), "2.5 h");
+/// assert_eq!(human_seconds(f64::INFINITY), "more than 2.1e303 days");
 /// ```
 pub fn human_seconds(s: f64) -> String {
-    if s < 1.0 {
+    if !s.is_finite() {
+        format!("more than {}", human_seconds(f64::MAX))
+    } else if s < 1.0 {
         format!("{:.0} ms", s * 1e3)
     } else if s < 120.0 {
         format!("{s:.0} s")
@@ -297,6 +310,41 @@ pub fn human_seconds(s: f64) -> String {
     }
 }
 
+/// `about 5 min`, or [`human_seconds`]'s `more than 2.1e303 days` for an estimate past what
+/// `f64` holds: an estimate in words, never `about inf days`.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::budget::estimated_seconds;
+/// assert_eq!(estimated_seconds(300.0), "about 5 min");
+/// assert_eq!(estimated_seconds(f64::NAN), "more than 2.1e303 days");
+/// ```
+pub fn estimated_seconds(s: f64) -> String {
+    if s.is_finite() {
+        format!("about {}", human_seconds(s))
+    } else {
+        human_seconds(s)
+    }
+}
+
+/// `about 2.0 KiB`, or [`human_bytes`]'s `more than 1.8e308 B` past what `f64` holds.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::budget::estimated_bytes;
+/// assert_eq!(estimated_bytes(2048.0), "about 2.0 KiB");
+/// assert_eq!(estimated_bytes(f64::INFINITY), "more than 1.8e308 B");
+/// ```
+pub fn estimated_bytes(b: f64) -> String {
+    if b.is_finite() {
+        format!("about {}", human_bytes(b))
+    } else {
+        human_bytes(b)
+    }
+}
+
 /// `about 75 s`, `about 5 min`, `about 2.5 h`, `about 1.2e1 days`: a long estimate in whole
 /// units, days always in scientific notation (the exact trajectories' refusal).
 ///
@@ -308,7 +356,9 @@ pub fn human_seconds(s: f64) -> String {
 /// assert_eq!(about_seconds(1e6), "about 1.2e1 days");
 /// ```
 pub fn about_seconds(s: f64) -> String {
-    if s < 120.0 {
+    if !s.is_finite() {
+        human_seconds(s)
+    } else if s < 120.0 {
         format!("about {s:.0} s")
     } else if s < 7200.0 {
         format!("about {:.0} min", s / 60.0)
@@ -336,7 +386,7 @@ pub fn per_trial_seconds(seconds: f64) -> String {
     }
 }
 
-/// `512 KiB`, `3.2 GiB`.
+/// `512 KiB`, `3.2 GiB`; past what `f64` holds, `more than 1.8e308 B`.
 ///
 /// # Examples
 ///
@@ -345,8 +395,12 @@ pub fn per_trial_seconds(seconds: f64) -> String {
 /// assert_eq!(human_bytes(512.0), "512.0 B");
 /// assert_eq!(human_bytes(1536.0), "1.5 KiB");
 /// assert_eq!(human_bytes(16.0 * 1024.0 * 1024.0 * 1024.0), "16.0 GiB");
+/// assert_eq!(human_bytes(f64::INFINITY), "more than 1.8e308 B");
 /// ```
 pub fn human_bytes(b: f64) -> String {
+    if !b.is_finite() {
+        return format!("more than {}", human_bytes(f64::MAX));
+    }
     const UNITS: [&str; 6] = ["B", "KiB", "MiB", "GiB", "TiB", "PiB"];
     let mut value = b;
     let mut unit = 0;

@@ -410,24 +410,48 @@ pub fn validate<R: Read>(input: R, alpha: f64) -> Result<Report> {
             }
         }
     }
+    // The inference rows, each computed alone: a row over the limits is refused by itself
+    // (its row reason), the others add up.
+    let mut inference_rows = 0usize;
+    for row in &mut parsed {
+        if let Target::Inference { estimate, .. } = &row.target {
+            if estimate.cost.exceeds_limits() {
+                let reason = estimate.cost.refusal(estimate.what.clone(), estimate.hint);
+                row.target = Target::Refused(reason.to_string());
+            } else {
+                inference_rows += 1;
+                total.seconds += estimate.cost.seconds;
+                total.bytes = total.bytes.max(estimate.cost.bytes);
+            }
+        }
+    }
     if total.exceeds_limits() {
         return Err(total.refusal(
             format!(
-                "validating {} rows ({} distinct exact D(.,h) columns, each computed once)",
+                "validating {} rows ({} distinct exact D(.,h) columns, each computed once, and \
+                 {inference_rows} values of `pathology inference`)",
                 parsed.len(),
                 order.len() - refused.len()
             ),
             "Split the file, or use fewer distinct parameter settings or smaller heights.",
         ));
     }
+    crate::budget::announce_estimate(&format!("validating {} rows", parsed.len()), total.seconds);
     // Pass 2: one exact column per distinct setting, shared by all its rows.
-    let mut exact: Vec<Option<std::result::Result<f64, String>>> = parsed
-        .iter()
-        .map(|r| match r.target {
-            Target::Value(v) => Some(Ok(v)),
-            Target::Column { .. } => None,
-        })
-        .collect();
+    let mut exact: Vec<Option<std::result::Result<f64, String>>> = Vec::new();
+    for row in &mut parsed {
+        exact.push(
+            match std::mem::replace(&mut row.target, Target::Value(f64::NAN)) {
+                Target::Value(v) => Some(Ok(v)),
+                Target::Refused(reason) => Some(Err(reason)),
+                Target::Inference { compute, .. } => Some(compute()),
+                column @ Target::Column { .. } => {
+                    row.target = column;
+                    None
+                }
+            },
+        );
+    }
     for key in &order {
         let column = match refused.remove(key) {
             Some(reason) => Err(reason),
@@ -501,8 +525,15 @@ struct ParsedRow {
 enum Target {
     /// Already computed (errprop, rhf: cheap closed forms).
     Value(f64),
+    /// A value of `pathology inference`, computed alone after the whole file's estimate.
+    Inference {
+        estimate: crate::analytic::inference::Estimate,
+        compute: inference::Compute,
+    },
     /// `D(d, h)` of a column shared by every row with the same key.
     Column { key: ColumnKey, d: u32 },
+    /// A value whose computation is refused (the row's reason).
+    Refused(String),
 }
 
 /// One exact D(., h) column: a family with its parameters (as exact rationals), an

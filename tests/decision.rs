@@ -208,3 +208,33 @@ fn help_lists_decision_first_after_reproduce_and_the_aliases() {
         .success()
         .stdout(predicate::str::contains("--qk").and(predicate::str::contains("--p0")));
 }
+
+/// `--table refined` names the table a continuous evaluation without `--levels` adds (the
+/// default bins and twice as many), and is refused where there is no such table.
+#[test]
+fn the_refined_table_of_a_continuous_evaluation_can_be_asked_for() {
+    let base = [
+        "decision",
+        "--game",
+        "crit",
+        "--branching",
+        "2",
+        "--height",
+        "6",
+        "--gamma",
+        "0.9",
+        "--evaluator",
+        "gaussian",
+        "--sigma",
+        "0.5",
+    ];
+    let refined = stdout_of(&[&base[..], &["--table", "refined", "--format", "csv"]].concat());
+    assert!(
+        refined.lines().filter(|l| !l.starts_with('#')).count() > 1,
+        "{refined}"
+    );
+    refused(
+        &[&base[..], &["--levels", "40", "--table", "refined"]].concat(),
+        &["--table", "decisions, root"],
+    );
+}

@@ -99,10 +99,12 @@ impl DecisionRequest {
         match self {
             DecisionRequest::LiMarsland(r) => r.tables(),
             DecisionRequest::GGame(r) if r.flaws => vec!["decisions", "root", "flaws", "dominates"],
+            DecisionRequest::Distributions(r) => r.tables(),
             DecisionRequest::Family(_)
-            | DecisionRequest::Distributions(_)
             | DecisionRequest::GGame(_)
-            | DecisionRequest::PathSum(_) => vec!["decisions", "root"],
+            | DecisionRequest::PathSum(_) => {
+                vec!["decisions", "root"]
+            }
         }
     }
 

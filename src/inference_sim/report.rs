@@ -92,9 +92,10 @@ struct RowSpec {
     slot: usize,
 }
 
-/// The exact values of the rows, and the largest f64 bound among them.
+/// The exact values of the rows with their f64 bounds, and the largest bound among them.
 struct ExactColumn {
     values: Vec<f64>,
+    bounds: Vec<f64>,
     bound: f64,
     /// Lookahead: whether best-of-`B^L` runs, and why not.
     baseline: bool,
@@ -226,17 +227,14 @@ impl McInference {
     /// The exact values of the rows (`pathology inference` in `f64`), with their checks
     /// and refusals, before any trial.
     fn exact(&self) -> Result<ExactColumn> {
-        let mut bound: f64 = 0.0;
-        let mut take = |b: &crate::analytic::distributions::Bounded<f64>| {
-            bound = bound.max(b.bound);
-            b.value
-        };
+        let take = |b: &crate::analytic::distributions::Bounded<f64>| (b.value, b.bound);
         let grid_of = |list: &[u64]| sorted(list);
         let mut baseline = false;
         let mut baseline_note = None;
         let mut payoff = Vec::new();
+        let mut payoff_bound: f64 = 0.0;
         // Values per slot, then laid out by row.
-        let slots: Vec<f64> = match &self.request {
+        let slots: Vec<(f64, f64)> = match &self.request {
             InferenceRequest::PassAtK { tasks, ks } => pass_at_k::<f64>(tasks, &grid_of(ks))?
                 .iter()
                 .map(|r| take(&r.correct))
@@ -255,11 +253,16 @@ impl McInference {
                     false_positive_value,
                     &grid_of(ks),
                 )?;
-                payoff = r.rows.iter().map(|row| take(&row.payoff)).collect();
+                payoff = r.rows.iter().map(|row| row.payoff.value).collect();
+                payoff_bound = r
+                    .rows
+                    .iter()
+                    .map(|row| row.payoff.bound)
+                    .fold(0.0, f64::max);
                 r.rows
                     .iter()
                     .flat_map(|row| [&row.correct, &row.false_positive, &row.none])
-                    .map(&mut take)
+                    .map(take)
                     .collect()
             }
             InferenceRequest::BestOfN {
@@ -287,11 +290,11 @@ impl McInference {
                     .map(|d| d as u32)
                     .collect();
                 let r = lookahead::<f64>(search, &grid)?;
-                let mut slots: Vec<f64> = r
+                let mut slots: Vec<(f64, f64)> = r
                     .rows
                     .iter()
                     .flat_map(|row| [&row.correct, &row.first])
-                    .map(&mut take)
+                    .map(take)
                     .collect();
                 match &r.best_of_n {
                     Some(b) if Self::baseline_runs(search, &grid) => {
@@ -311,10 +314,13 @@ impl McInference {
                 slots
             }
         };
-        let values = self.rows(baseline).iter().map(|r| slots[r.slot]).collect();
+        let rows = self.rows(baseline);
+        let values = rows.iter().map(|r| slots[r.slot].0).collect();
+        let bounds: Vec<f64> = rows.iter().map(|r| slots[r.slot].1).collect();
         Ok(ExactColumn {
             values,
-            bound,
+            bound: bounds.iter().copied().fold(payoff_bound, f64::max),
+            bounds,
             baseline,
             baseline_note,
             payoff,
@@ -465,7 +471,7 @@ impl McInference {
             };
             return Err(crate::budget::refuse(
                 format!("one trial of {label} (about {draws_text} draws)"),
-                format!("about {}", crate::budget::human_seconds(one_trial)),
+                crate::budget::estimated_seconds(one_trial),
                 crate::budget::human_seconds(limit),
                 hint,
             ));
@@ -615,10 +621,27 @@ impl McInference {
             .map(|(count, &value)| count.compare(Some(value)))
             .collect();
         let tested: Vec<usize> = (0..rows.len()).filter(|&i| counts[i].trials > 0).collect();
+        // An estimate within the exact value's f64 bound agrees with some value the exact one
+        // may be: never flagged (p-value 1), whatever z against the printed value says.
+        let within = |i: usize| {
+            (comparisons[i].estimate - exact.values[i]).abs() <= exact.bounds[i]
+                && comparisons[i].z != Some(0.0)
+        };
         let p_values: Vec<f64> = tested
             .iter()
-            .map(|&i| two_sided_p(comparisons[i].z.unwrap_or(f64::NAN)))
+            .map(|&i| {
+                if within(i) {
+                    1.0
+                } else {
+                    two_sided_p(comparisons[i].z.unwrap_or(f64::NAN))
+                }
+            })
             .collect();
+        let within_bound = tested.iter().filter(|&&i| within(i)).count();
+        let infinite = tested
+            .iter()
+            .filter(|&&i| comparisons[i].z.is_some_and(f64::is_infinite))
+            .count();
         let adjusted = holm_adjusted(&p_values);
         let mut table = Table::new("estimates", &title, columns);
         for (i, (row, count)) in rows.iter().zip(counts).enumerate() {
@@ -667,6 +690,19 @@ impl McInference {
                 self.subcommand(),
                 printed_error_bound(0.0, exact.bound)
             ));
+        if within_bound > 0 {
+            report = report.note(format!(
+                "{within_bound} rows have an estimate within the f64 bound of their exact value: \
+                 not flagged (p-value 1), as the model's value may be the estimate itself"
+            ));
+        }
+        if infinite > 0 {
+            report = report.note(format!(
+                "{infinite} rows have an infinite z (left empty): the exact value is 0 or 1 and \
+                 the estimate differs, an event of probability 0 observed (or of probability 1 \
+                 missed), a certain disagreement"
+            ));
+        }
         if let Some(note) = &exact.baseline_note {
             report = report.note(note.clone());
         }

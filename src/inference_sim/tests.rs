@@ -123,3 +123,21 @@ fn the_kept_choice_is_uniform_over_the_tied() {
     choice.offer(3, 3, &mut rng);
     assert_eq!(choice.chosen, 2);
 }
+
+/// The expected draws of a trial, `(1 - (1 - p)^k) / p`: for p = 1e-300 `1 - p` is 1 in
+/// `f64`, and the plain formula says 0 draws where a trial draws all k samples.
+#[test]
+fn expected_draws_hold_for_tiny_probabilities_and_huge_k() {
+    use super::trials::Mix;
+    let mix = |r: &str| Mix::new(&Tasks::parse(r).unwrap());
+    let k = 1_000_000_000_000_000_000u64;
+    let tiny = mix("1e-300").expected_until(k, |r| r);
+    assert!((tiny / k as f64 - 1.0).abs() < 1e-12, "{tiny}");
+    // p = 1e-17 and k = 10^12: about k (1 - k p / 2) draws.
+    let small = mix("1e-17").expected_until(1_000_000_000_000, |r| r);
+    assert!((small / 1e12 - 1.0).abs() < 1e-5, "{small}");
+    // The ordinary cases: one draw at p = 1, 1/p for large k, k for p = 0.
+    assert_eq!(mix("1").expected_until(50, |r| r), 1.0);
+    assert!((mix("0.25").expected_until(10_000, |r| r) - 4.0).abs() < 1e-9);
+    assert_eq!(mix("0").expected_until(50, |r| r), 50.0);
+}

@@ -118,17 +118,19 @@ impl Mix {
     }
 
     /// Expected samples until the first that `hit` (probability per sample, from the
-    /// type's success probability) or `most`, over the mix.
+    /// type's success probability) or `most`, over the mix: `(1 - (1 - p)^most) / p`, computed
+    /// as `-expm1(most log1p(-p)) / p` (in plain `f64`, `1 - p` is 1 for p = 1e-300 and the
+    /// estimate would be 0 draws where it is `most`).
     pub(super) fn expected_until(&self, most: u64, hit: impl Fn(f64) -> f64) -> f64 {
         let most = most as f64;
         self.rates
             .iter()
             .map(|&(w, r)| {
-                let p = hit(r);
-                if p <= 0.0 {
-                    w * most
+                let p = hit(r).min(1.0);
+                if p > 0.0 {
+                    w * (-(most * (-p).ln_1p()).exp_m1() / p).min(most)
                 } else {
-                    w * ((1.0 - (1.0 - p).powf(most)) / p).min(most)
+                    w * most
                 }
             })
             .sum()

@@ -3,7 +3,10 @@
 //! An [`Enclosure`] is an interval `[lower, upper]` of doubles; its arithmetic rounds outward
 //! (every result end is moved one double away from the interval with `next_down`/`next_up`,
 //! which covers the half-unit error of a rounded-to-nearest operation), so the exact value of
-//! any polynomial of enclosed numbers lies in the enclosure computed for it. The map of
+//! any polynomial of enclosed numbers lies in the enclosure computed for it. An end whose
+//! operation was exact (its rounding error, found by an error-free transformation, is 0) is
+//! kept: `0 * x`, `1 - 1` and `1 - 0` stay the points 0 and 1, so a true 0 or 1 is printed
+//! as 0 or 1 with no bound, not as the smallest double beside it. The map of
 //! formulas (3)-(4) (and its Min-to-Min dual) is written once over the [`Ring`] trait and run
 //! in exact rationals, in `f64` and in enclosures, so the printed error bound of an `f64`
 //! trajectory ([`crate::analytic::errprop::enclosed_trajectory`]) bounds the very formulas it computes.
@@ -136,6 +139,66 @@ impl Enclosure {
     }
 }
 
+/// The smallest magnitude of a product above which it is in the normal range whatever its
+/// factors: about 2^-960, well above the 2^-1022 where doubles lose significand bits.
+const EXACT_ERROR_MIN: f64 = 1e-289;
+
+/// Whether the double `s`, the sum `a + b` rounded to nearest, is the exact sum: Knuth's
+/// TwoSum error `(a + b) - s`, itself exact, is 0 (an overflow never is).
+pub(crate) fn sum_is_exact(a: f64, b: f64, s: f64) -> bool {
+    if !s.is_finite() {
+        return false;
+    }
+    let b_part = s - a;
+    let error = (a - (s - b_part)) + (b - b_part);
+    error == 0.0
+}
+
+/// Whether the double `p`, the product `a b` rounded to nearest, is the exact product: a
+/// factor is 0, or (away from underflow and overflow) the product of the factors' odd
+/// significands fits the 53 bits of a double's (integer arithmetic: cheaper than a fused
+/// multiply-add, which is a library call on the baseline x86-64).
+pub(crate) fn product_is_exact(a: f64, b: f64, p: f64) -> bool {
+    if (a == 0.0 && b.is_finite()) || (b == 0.0 && a.is_finite()) {
+        return true;
+    }
+    p.is_finite()
+        && p.abs() >= EXACT_ERROR_MIN
+        && u128::from(odd_significand(a)) * u128::from(odd_significand(b)) < 1u128 << 53
+}
+
+/// Whether the double `q`, the quotient `a / b` rounded to nearest, is exact: `a` is 0, or
+/// `q b` is exactly `a`.
+pub(crate) fn quotient_is_exact(a: f64, b: f64, q: f64) -> bool {
+    if a == 0.0 && b != 0.0 && b.is_finite() {
+        return true;
+    }
+    let back = q * b;
+    q != 0.0 && product_is_exact(q, b, back) && back == a
+}
+
+/// The odd integer `m` with `x = m 2^e` for a finite nonzero double `x`.
+fn odd_significand(x: f64) -> u64 {
+    let bits = x.to_bits();
+    let fraction = bits & ((1u64 << 52) - 1);
+    let significand = if (bits >> 52) & 0x7ff == 0 {
+        fraction
+    } else {
+        fraction | 1u64 << 52
+    };
+    significand >> significand.trailing_zeros()
+}
+
+/// `x` as a lower end: itself when exact, else the double below.
+pub(crate) fn down(x: f64, exact: bool) -> f64 {
+    if exact { x } else { x.next_down() }
+}
+
+/// `x` as an upper end: itself when exact, else the double above.
+pub(crate) fn up(x: f64, exact: bool) -> f64 {
+    if exact { x } else { x.next_up() }
+}
+
 impl Ring for Enclosure {
     fn one() -> Self {
         Enclosure {
@@ -144,21 +207,34 @@ impl Ring for Enclosure {
         }
     }
     fn add(&self, other: &Self) -> Self {
-        Enclosure::outward(self.lower + other.lower, self.upper + other.upper)
+        let (lower, upper) = (self.lower + other.lower, self.upper + other.upper);
+        Enclosure {
+            lower: down(lower, sum_is_exact(self.lower, other.lower, lower)),
+            upper: up(upper, sum_is_exact(self.upper, other.upper, upper)),
+        }
     }
     fn sub(&self, other: &Self) -> Self {
-        Enclosure::outward(self.lower - other.upper, self.upper - other.lower)
+        let (lower, upper) = (self.lower - other.upper, self.upper - other.lower);
+        Enclosure {
+            lower: down(lower, sum_is_exact(self.lower, -other.upper, lower)),
+            upper: up(upper, sum_is_exact(self.upper, -other.lower, upper)),
+        }
     }
     fn mul(&self, other: &Self) -> Self {
-        let products = [
-            self.lower * other.lower,
-            self.lower * other.upper,
-            self.upper * other.lower,
-            self.upper * other.upper,
-        ];
-        let lower = products.iter().copied().fold(f64::INFINITY, f64::min);
-        let upper = products.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-        Enclosure::outward(lower, upper)
+        let mut lower = f64::INFINITY;
+        let mut upper = f64::NEG_INFINITY;
+        for (a, b) in [
+            (self.lower, other.lower),
+            (self.lower, other.upper),
+            (self.upper, other.lower),
+            (self.upper, other.upper),
+        ] {
+            let p = a * b;
+            let exact = product_is_exact(a, b, p);
+            lower = lower.min(down(p, exact));
+            upper = upper.max(up(p, exact));
+        }
+        Enclosure { lower, upper }
     }
 }
 
@@ -378,6 +454,32 @@ mod tests {
         assert!(BigRational::from_float(enclosed.lower).unwrap() <= exact);
         assert!(BigRational::from_float(enclosed.upper).unwrap() >= exact);
         assert!(enclosed.upper - enclosed.lower < 1e-15);
+    }
+
+    /// A true 0 or 1 stays the point 0 or 1 through exact operations (it was widened to
+    /// the smallest doubles beside it, printed as 4.9e-324), and an inexact result is
+    /// still rounded outward.
+    #[test]
+    fn exact_operations_keep_their_points() {
+        let (zero, one) = (Enclosure::point(0.0), Enclosure::point(1.0));
+        let tenth = Enclosure::of(&parse_rational("0.1").unwrap());
+        assert_eq!(zero.mul(&tenth), zero);
+        assert_eq!(one.sub(&one), zero);
+        assert_eq!(one.sub(&zero), one);
+        assert_eq!(zero.add(&zero), zero);
+        assert_eq!(one.mul(&one), one);
+        let half = Enclosure::point(0.5);
+        assert_eq!(half.mul(&half), Enclosure::point(0.25));
+        let third = Enclosure::point(1.0 / 3.0);
+        let product = third.mul(&third);
+        assert!(product.lower < product.upper, "{product:?}");
+        let sum = third.add(&Enclosure::point(1e-20));
+        assert!(sum.lower < sum.upper, "{sum:?}");
+        assert!(product_is_exact(3.0, 5.0, 15.0));
+        assert!(!product_is_exact(1.0 / 3.0, 3.0, 1.0));
+        assert!(quotient_is_exact(1.0, 4.0, 0.25));
+        assert!(!quotient_is_exact(1.0, 3.0, 1.0 / 3.0));
+        assert!(!product_is_exact(1e-200, 1e-200, 0.0));
     }
 
     #[test]

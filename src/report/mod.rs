@@ -561,11 +561,11 @@ impl Table {
         let mut reduced = false;
         let mut show = |cell: &Cell, key: bool| {
             if key {
-                return cell.human_key();
+                return output::shortened(cell.human_key());
             }
             let (text, r) = cell.human(decimals);
             reduced |= r;
-            text
+            output::shortened(text)
         };
         match &self.grid {
             Some(grid) => {

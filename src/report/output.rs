@@ -53,21 +53,48 @@ pub fn column_widths(rows: &[Vec<String>]) -> Vec<usize> {
 /// assert_eq!(align_row(&row, &[2, 5]), "d     0.1\n");
 /// ```
 pub fn align_row(row: &[String], widths: &[usize]) -> String {
+    // Padded by hand: a width in `format!` must fit 16 bits.
     let cells: Vec<String> = row
         .iter()
         .enumerate()
         .map(|(c, s)| {
             let w = widths.get(c).copied().unwrap_or(0);
+            let pad = " ".repeat(w.saturating_sub(s.chars().count()));
             if c == 0 {
-                format!("{s:<w$}")
+                format!("{s}{pad}")
             } else {
-                format!("{s:>w$}")
+                format!("{pad}{s}")
             }
         })
         .collect();
     let mut line = cells.join("  ").trim_end().to_string();
     line.push('\n');
     line
+}
+
+/// The most characters a cell of a table laid out for reading (text, Markdown, LaTeX) shows
+/// whole; CSV and JSON always hold every cell whole.
+pub const MAX_SHOWN_CELL: usize = 1000;
+
+/// `text` as a table for reading shows it: whole up to [`MAX_SHOWN_CELL`] characters, else
+/// its first 40 characters and a statement of its length (a 70,000-digit parameter would
+/// otherwise make every row of its table 70,000 characters wide).
+///
+/// # Examples
+///
+/// ```
+/// use pathology::report::output::shortened;
+/// assert_eq!(shortened("0.25".to_string()), "0.25");
+/// let long = shortened(format!("0.{}", "1".repeat(70_000)));
+/// assert!(long.starts_with("0.111") && long.ends_with("(70002 characters; --format csv or json prints it whole)"), "{long}");
+/// ```
+pub fn shortened(text: String) -> String {
+    let count = text.chars().count();
+    if count <= MAX_SHOWN_CELL {
+        return text;
+    }
+    let head: String = text.chars().take(40).collect();
+    format!("{head}... ({count} characters; --format csv or json prints it whole)")
 }
 
 /// A Markdown table from a header and rows (numbers right-aligned).

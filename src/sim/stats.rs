@@ -13,7 +13,9 @@ use crate::numeric::number::rational_to_f64;
 
 /// The score statistic of an estimated proportion against the exact value `p`:
 /// `(estimate - p) / sqrt(p (1 - p) / trials)`, the variance taken under the null hypothesis;
-/// 0 when they are equal and infinite when `p` is 0 or 1 and the estimate differs.
+/// 0 when they are equal and infinite when `p` is 0 or 1 and the estimate differs (an event
+/// of probability 0 that happened, or of probability 1 that failed: a certain disagreement).
+/// A tiny `p` whose variance underflows (`p` = 1e-320) keeps its finite statistic.
 ///
 /// # Examples
 ///
@@ -22,14 +24,21 @@ use crate::numeric::number::rational_to_f64;
 /// assert!((proportion_z(0.54, 0.5, 1000) - 2.5298).abs() < 1e-4);
 /// assert_eq!(proportion_z(1.0, 1.0, 10), 0.0);
 /// assert_eq!(proportion_z(0.9, 1.0, 10), f64::NEG_INFINITY);
+/// assert_eq!(proportion_z(0.0, 0.0, 20000), 0.0);
+/// assert_eq!(proportion_z(0.5, 0.0, 20000), f64::INFINITY);
+/// // Not 0 but 4.9e-324, observed never in 20000 trials: agreement, not z = -inf.
+/// assert!(proportion_z(0.0, 4.9e-324, 20000).abs() < 1e-100);
 /// ```
 pub fn proportion_z(estimate: f64, exact: f64, trials: u64) -> f64 {
     let difference = estimate - exact;
     let variance = exact * (1.0 - exact) / trials as f64;
     if difference == 0.0 {
         0.0
-    } else if variance > 0.0 {
+    } else if variance >= f64::MIN_POSITIVE {
         difference / variance.sqrt()
+    } else if exact > 0.0 && exact < 1.0 {
+        // The variance underflows: its square root taken factor by factor.
+        difference / (exact.sqrt() * ((1.0 - exact) / trials as f64).sqrt())
     } else {
         difference.signum() * f64::INFINITY
     }

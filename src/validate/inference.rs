@@ -6,6 +6,7 @@
 
 use super::{Fields, MAX_EXACT_BOUND, RowResult, Target, field, probability, whole};
 use crate::analytic::distributions::Bounded;
+use crate::analytic::inference::report::InferenceRequest;
 use crate::analytic::inference::{
     LookaheadSearch, MAX_COUNT, MAX_LOOKAHEAD_BRANCHING, MAX_STEPS, Tasks, best_of_n, lookahead,
     parse_wrong_answers, pass_at_k, resample, vote,
@@ -73,7 +74,11 @@ fn value(b: &Bounded<f64>) -> RowResult<f64> {
     Ok(b.value)
 }
 
-/// The row's exact value and its parameters in words.
+/// A row's exact value, computed after the whole file's cost was estimated.
+pub(super) type Compute = Box<dyn FnOnce() -> RowResult<f64>>;
+
+/// The row's parameters in words and its exact value to compute ([`Target::Inference`]:
+/// its estimate now, its work after every row's estimate was added up).
 pub(super) fn inference_value(kind: &str, fields: &Fields) -> RowResult<(String, Target)> {
     let error = |e: crate::Error| e.to_string();
     let allowed = quantities(kind);
@@ -86,17 +91,24 @@ pub(super) fn inference_value(kind: &str, fields: &Fields) -> RowResult<(String,
             allowed.join(", ")
         ));
     }
-    let (text, exact) = match kind {
+    let q = quantity.clone();
+    let (text, request, compute): (String, InferenceRequest, Compute) = match kind {
         "pass_at_k" => {
             let tasks = tasks(fields)?;
             let k = whole(fields, "k", 1..=MAX_COUNT)?;
-            let row = &pass_at_k::<f64>(&tasks, &[k]).map_err(error)?[0];
-            let exact = if quantity == "none" {
-                &row.none
-            } else {
-                &row.correct
+            let text = format!("tasks={} k={k}", tasks.text());
+            let request = InferenceRequest::PassAtK {
+                tasks: tasks.clone(),
+                ks: vec![k],
             };
-            (format!("tasks={} k={k}", tasks.text()), value(exact)?)
+            (
+                text,
+                request,
+                Box::new(move || {
+                    let row = &pass_at_k::<f64>(&tasks, &[k]).map_err(error)?[0];
+                    value(if q == "none" { &row.none } else { &row.correct })
+                }),
+            )
         }
         "resample" => {
             let tasks = tasks(fields)?;
@@ -106,42 +118,61 @@ pub(super) fn inference_value(kind: &str, fields: &Fields) -> RowResult<(String,
             );
             let k = whole(fields, "k", 1..=MAX_COUNT)?;
             let zero = num_rational::BigRational::from_integer(0.into());
-            let r = resample::<f64>(&tasks, &c, &s, &zero, &[k]).map_err(error)?;
-            let row = &r.rows[0];
-            let exact = match quantity.as_str() {
-                "false_positive" => &row.false_positive,
-                "none" => &row.none,
-                _ => &row.correct,
+            let text = format!(
+                "tasks={} completeness={} soundness={} k={k}",
+                tasks.text(),
+                short_text(&c),
+                short_text(&s)
+            );
+            let request = InferenceRequest::Resample {
+                tasks: tasks.clone(),
+                completeness: c.clone(),
+                soundness: s.clone(),
+                false_positive_value: zero.clone(),
+                ks: vec![k],
             };
             (
-                format!(
-                    "tasks={} completeness={} soundness={} k={k}",
-                    tasks.text(),
-                    short_text(&c),
-                    short_text(&s)
-                ),
-                value(exact)?,
+                text,
+                request,
+                Box::new(move || {
+                    let r = resample::<f64>(&tasks, &c, &s, &zero, &[k]).map_err(error)?;
+                    let row = &r.rows[0];
+                    value(match q.as_str() {
+                        "false_positive" => &row.false_positive,
+                        "none" => &row.none,
+                        _ => &row.correct,
+                    })
+                }),
             )
         }
         "best_of_n" => {
             let tasks = tasks(fields)?;
             let (correct, wrong) = (law(fields, "score_correct")?, law(fields, "score_wrong")?);
             let n = whole(fields, "n", 1..=MAX_COUNT)?;
-            let r = best_of_n::<f64>(&tasks, &correct, &wrong, &[n]).map_err(error)?;
-            let row = &r.rows[0];
-            let exact = if quantity == "false_positive" {
-                &row.false_positive
-            } else {
-                &row.correct
+            let text = format!(
+                "tasks={} score_correct={} score_wrong={} n={n}",
+                tasks.text(),
+                correct.text(),
+                wrong.text()
+            );
+            let request = InferenceRequest::BestOfN {
+                tasks: tasks.clone(),
+                score_correct: correct.clone(),
+                score_wrong: wrong.clone(),
+                ns: vec![n],
             };
             (
-                format!(
-                    "tasks={} score_correct={} score_wrong={} n={n}",
-                    tasks.text(),
-                    correct.text(),
-                    wrong.text()
-                ),
-                value(exact)?,
+                text,
+                request,
+                Box::new(move || {
+                    let r = best_of_n::<f64>(&tasks, &correct, &wrong, &[n]).map_err(error)?;
+                    let row = &r.rows[0];
+                    value(if q == "false_positive" {
+                        &row.false_positive
+                    } else {
+                        &row.correct
+                    })
+                }),
             )
         }
         "vote" => {
@@ -150,16 +181,24 @@ pub(super) fn inference_value(kind: &str, fields: &Fields) -> RowResult<(String,
             let wrong = parse_wrong_answers(text)
                 .map_err(|e| as_column(&e, "--wrong-answers", "wrong_answers"))?;
             let k = whole(fields, "k", 1..=MAX_COUNT)?;
-            let r = vote::<f64>(&tasks, &wrong, &[k]).map_err(error)?;
-            let row = &r.rows[0];
-            let exact = if quantity == "false_positive" {
-                &row.false_positive
-            } else {
-                &row.correct
+            let words = format!("tasks={} wrong_answers={text} k={k}", tasks.text());
+            let request = InferenceRequest::Vote {
+                tasks: tasks.clone(),
+                wrong_answers: wrong.clone(),
+                ks: vec![k],
             };
             (
-                format!("tasks={} wrong_answers={text} k={k}", tasks.text()),
-                value(exact)?,
+                words,
+                request,
+                Box::new(move || {
+                    let r = vote::<f64>(&tasks, &wrong, &[k]).map_err(error)?;
+                    let row = &r.rows[0];
+                    value(if q == "false_positive" {
+                        &row.false_positive
+                    } else {
+                        &row.correct
+                    })
+                }),
             )
         }
         _ => {
@@ -183,33 +222,46 @@ pub(super) fn inference_value(kind: &str, fields: &Fields) -> RowResult<(String,
             } else {
                 whole(fields, "depth", 1..=u64::from(steps))? as u32
             };
-            let r = lookahead::<f64>(&search, &[depth]).map_err(|e| {
-                as_column(&e, "--growth", "growth").replacen("--noise", "column 'noise'", 1)
-            })?;
-            let exact = match quantity.as_str() {
-                "first_decision" => value(&r.rows[0].first)?,
-                "best_of_n" => value(r.best_of_n.as_ref().ok_or_else(|| {
-                    r.baseline_note
-                        .clone()
-                        .unwrap_or_else(|| "best-of-B^L is not computed here".to_string())
-                })?)?,
-                _ => value(&r.rows[0].correct)?,
-            };
             let depth_text = if quantity == "best_of_n" {
                 String::new()
             } else {
                 format!(" depth={depth}")
             };
+            let text = format!(
+                "branching={branching} steps={steps} step_correct={} noise={} growth={}{depth_text}",
+                short_text(&search.step_correct),
+                search.noise.text(),
+                short_text(&search.growth)
+            );
+            let request = InferenceRequest::Lookahead {
+                search: search.clone(),
+                depths: vec![depth],
+            };
             (
-                format!(
-                    "branching={branching} steps={steps} step_correct={} noise={} growth={}{depth_text}",
-                    short_text(&search.step_correct),
-                    search.noise.text(),
-                    short_text(&search.growth)
-                ),
-                exact,
+                text,
+                request,
+                Box::new(move || {
+                    let r = lookahead::<f64>(&search, &[depth]).map_err(|e| {
+                        as_column(&e, "--growth", "growth").replacen("--noise", "column 'noise'", 1)
+                    })?;
+                    match q.as_str() {
+                        "first_decision" => value(&r.rows[0].first),
+                        "best_of_n" => value(r.best_of_n.as_ref().ok_or_else(|| {
+                            r.baseline_note
+                                .clone()
+                                .unwrap_or_else(|| "best-of-B^L is not computed here".to_string())
+                        })?),
+                        _ => value(&r.rows[0].correct),
+                    }
+                }),
             )
         }
     };
-    Ok((format!("{text} quantity={quantity}"), Target::Value(exact)))
+    let estimate = request.estimate(false).map_err(|e| {
+        as_column(&e, "--growth", "growth").replacen("--noise", "column 'noise'", 1)
+    })?;
+    Ok((
+        format!("{text} quantity={quantity}"),
+        Target::Inference { estimate, compute },
+    ))
 }

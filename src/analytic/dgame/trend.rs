@@ -97,7 +97,7 @@ pub fn check_trend_cost(
     if too_big {
         return Err(crate::budget::refuse(
             what(),
-            format!("about {} of memory", crate::budget::human_bytes(bytes)),
+            format!("{} of memory", crate::budget::estimated_bytes(bytes)),
             crate::budget::human_bytes(crate::budget::MEMORY_LIMIT_BYTES),
             hint,
         ));

@@ -338,19 +338,14 @@ impl Value {
 /// `a / b` for an enclosure `b` of positive numbers, rounded outward.
 pub(crate) fn divide(a: Enclosure, b: Enclosure) -> Enclosure {
     assert!(b.lower > 0.0, "a positive divisor");
-    let lower = if a.lower >= 0.0 {
-        a.lower / b.upper
-    } else {
-        a.lower / b.lower
-    };
-    let upper = if a.upper >= 0.0 {
-        a.upper / b.lower
-    } else {
-        a.upper / b.upper
-    };
+    use crate::numeric::enclosure::{down, quotient_is_exact, up};
+    let lower_divisor = if a.lower >= 0.0 { b.upper } else { b.lower };
+    let upper_divisor = if a.upper >= 0.0 { b.lower } else { b.upper };
+    let (lower, upper) = (a.lower / lower_divisor, a.upper / upper_divisor);
+    // An exact quotient (0 / b, or a / 1) keeps its end: a true 0 stays 0.
     Enclosure {
-        lower: lower.next_down(),
-        upper: upper.next_up(),
+        lower: down(lower, quotient_is_exact(a.lower, lower_divisor, lower)),
+        upper: up(upper, quotient_is_exact(a.upper, upper_divisor, upper)),
     }
 }
 

@@ -415,6 +415,39 @@ impl DistributionRequest {
         out
     }
 
+    /// The names of the report's tables: `decisions` and `root`, and `refined` for a
+    /// continuous model (Gaussian, uniform) without `--levels`, which is computed at the
+    /// default bins and at twice as many.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::analytic::distributions::request::{DistributionRequest, GameSpec, ModelSpec};
+    /// use pathology::numeric::number::parse_rational;
+    /// let q = |s: &str| parse_rational(s).unwrap();
+    /// let mut request = DistributionRequest {
+    ///     game: GameSpec::Critical { gamma_max: q("1"), gamma_min: q("1"), root_gamma: None },
+    ///     branching: 2, height: 4, depth: None, model: ModelSpec::Gaussian { sigma: q("0.5") },
+    ///     levels: None, range: None, exact: false,
+    /// };
+    /// let names: Vec<String> = request.report("decision").unwrap().tables.into_iter().map(|t| t.name).collect();
+    /// assert_eq!(request.tables(), names);
+    /// assert_eq!(request.tables(), ["decisions", "root", "refined"]);
+    /// request.model = ModelSpec::Perfect;
+    /// assert_eq!(request.tables(), ["decisions", "root"]);
+    /// ```
+    pub fn tables(&self) -> Vec<&'static str> {
+        let continuous = matches!(
+            self.model,
+            ModelSpec::Gaussian { .. } | ModelSpec::Uniform { .. }
+        );
+        if continuous && self.levels.is_none() {
+            vec!["decisions", "root", "refined"]
+        } else {
+            vec!["decisions", "root"]
+        }
+    }
+
     /// The report of `pathology decision` (table `decisions`, one row per depth; `root`;
     /// `refined` for an unbinned continuous model), its manifest naming `command` and the
     /// options that regenerate it.

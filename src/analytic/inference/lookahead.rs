@@ -38,7 +38,7 @@ use num_traits::{One, Zero};
 
 use super::arith::{Arith, Value, bits, larger};
 use super::best_of_n::{Levels, pick_correct, pick_correct_float};
-use super::{check_cost, check_probability, product_seconds, reduce_seconds};
+use super::{Estimate, check_probability, product_seconds, reduce_seconds};
 use crate::analytic::distributions::Bounded;
 use crate::analytic::pathsum::Law;
 use crate::error::{Error, Result};
@@ -127,18 +127,9 @@ impl LookaheadSearch {
     /// The frontier's laws at prefix length m: `1 + sZ` (correct) and `sZ` (wrong).
     fn frontier(&self, m: u32) -> (Law, Law) {
         let s = self.scale(m);
-        let shifted = |shift: &BigRational| {
-            self.noise
-                .atoms()
-                .iter()
-                .map(|(z, p)| format!("{}:{}", shift + &s * z, p))
-                .collect::<Vec<_>>()
-                .join(",")
-        };
-        let parse = |t: String| Law::parse("--noise", &t).expect("a scaled law");
         (
-            parse(shifted(&BigRational::one())),
-            parse(shifted(&BigRational::zero())),
+            self.noise.affine(&BigRational::one(), &s),
+            self.noise.affine(&BigRational::zero(), &s),
         )
     }
 }
@@ -227,23 +218,33 @@ fn exact_seconds(
     levels: f64,
 ) -> f64 {
     let b = f64::from(search.branching);
-    let size = |h: u32| level_bits(search, h, cdf_bits, q_bits);
+    let top = depths.iter().copied().max().unwrap_or(1);
+    // The level sizes s_h for h < top, and their running sums, once: the estimate is linear
+    // in the list (a quadratic one took 36 s to refuse 4000 steps at 4000 depths).
+    let mut sizes = Vec::with_capacity(top as usize);
+    let mut sums = vec![0.0];
+    let mut size = cdf_bits;
+    for _ in 0..top {
+        size = b * (size + q_bits);
+        sizes.push(size);
+        sums.push(sums[sums.len() - 1] + size);
+    }
     let mut seconds = 0.0;
     for (h, count) in distinct_decisions(search, depths) {
-        seconds += count * DECISION_SECONDS * levels * b * n_log_n(size(h));
+        seconds += count * DECISION_SECONDS * levels * b * n_log_n(sizes[h as usize]);
     }
     for &d in depths {
-        let total: f64 = (0..search.steps)
-            .map(|l| size(search.decision(l, d).0))
-            .sum();
-        let first = size(search.decision(0, d).0);
+        // Depth d decides L - d + 1 steps at h = d - 1 and the last d - 1 at h = 0..d - 2.
+        let total = f64::from(search.steps - d + 1) * sizes[d as usize - 1] + sums[d as usize - 1];
+        let first = sizes[search.decision(0, d).0 as usize];
         seconds += FINISH_SECONDS * (n_log_n(total) + n_log_n(first));
     }
     seconds
 }
 
-/// Seconds of the `f64` decisions of `search` at `depths` (about 10 ns per enclosure
-/// operation), and the products over the steps.
+/// Seconds of the `f64` decisions of `search` at `depths` (the inference calculators'
+/// measured cost per enclosure operation; at 10 ns per operation, 10,000 steps at every depth
+/// were estimated at 26 s and ran for minutes), and the products over the steps.
 fn float_seconds(search: &LookaheadSearch, depths: &[u32], levels: f64) -> f64 {
     let b = f64::from(search.branching);
     let per_level = levels * (3.0 * b.log2().ceil() + 2.0 * b + 4.0);
@@ -252,7 +253,7 @@ fn float_seconds(search: &LookaheadSearch, depths: &[u32], levels: f64) -> f64 {
         .map(|(h, count)| count * f64::from(h + 1) * per_level)
         .sum::<f64>()
         + depths.len() as f64 * f64::from(search.steps) * 4.0;
-    operations * 1e-8
+    operations * super::FLOAT_OPERATION_SECONDS
 }
 
 /// Verifier-guided lookahead (module docs) at every depth of `depths`, with the first
@@ -281,68 +282,17 @@ fn float_seconds(search: &LookaheadSearch, depths: &[u32], levels: f64) -> f64 {
 ///
 /// As [`LookaheadSearch::check`]; [`Error::TooExpensive`] past the analytic limits.
 pub fn lookahead<P: Probability>(search: &LookaheadSearch, depths: &[u32]) -> Result<Lookahead<P>> {
-    search.check(depths)?;
-    let leaves = (search.branching as u64).checked_pow(search.steps);
     let exact = P::EXACT;
-    // The baseline's exact cost (decided before any work).
-    let (correct_l, wrong_l) = search.frontier(search.steps);
-    let q_l = num_traits::pow(search.step_correct.clone(), search.steps as usize);
-    let baseline_levels = Levels::mix(&q_l, &correct_l, &wrong_l);
-    let mut baseline_note = None;
-    let baseline_ok = match leaves {
-        None => {
-            baseline_note = Some(format!(
-                "best-of-n over B^L = {}^{} complete solutions is not computed: B^L exceeds 2^64",
-                search.branching, search.steps
-            ));
-            false
-        }
-        Some(n) if exact => {
-            let (_, c) = baseline_levels.ratios_and_cumulative();
-            let (_, d) = BigInt::scale(&c);
-            let b = n as f64 * bits(&d);
-            let seconds =
-                baseline_levels.levels.len() as f64 * 3.0 * product_seconds(b) + reduce_seconds(b);
-            if seconds > crate::budget::ANALYTIC_TIME_LIMIT_SECONDS / 4.0 {
-                baseline_note = Some(format!(
-                    "best-of-n over B^L = {n} complete solutions is left out in exact rationals: \
-                     its numbers have about {b:.1e} bits (run without --exact for it, with a \
-                     rigorous bound)"
-                ));
-                false
-            } else {
-                true
-            }
-        }
-        Some(_) => true,
-    };
-    if exact {
-        let (correct, wrong) = frontier_cdfs(search, 1);
-        let levels = correct.len() as f64;
-        let (_, d0) = BigInt::scale(&[correct, wrong].concat());
-        let (cdf_bits, q_bits) = (bits(&d0), bits(search.step_correct.denom()));
-        let seconds = exact_seconds(search, depths, cdf_bits, q_bits, levels);
-        let top = *depths.iter().max().expect("nonempty");
-        // Two vectors of B powers of a level at the largest decision, and a depth's products.
-        let largest = level_bits(search, top - 1, cdf_bits, q_bits);
-        let bytes = largest / 8.0 * levels * (2.0 * f64::from(search.branching) + 4.0)
-            + largest / 8.0 * f64::from(search.steps) * 2.0;
-        check_cost(
-            || "lookahead in exact rationals".to_string(),
-            seconds,
-            bytes,
-            super::EXACT_HINT,
-        )?;
-    } else {
-        let levels = (2 * search.noise.atoms().len()) as f64;
-        check_cost(
-            || "lookahead".to_string(),
-            float_seconds(search, depths, levels),
-            levels * 64.0 * f64::from(search.branching),
-            "Ask for fewer depths or fewer steps L.",
-        )?;
-    }
-    let baseline = if baseline_ok {
+    search.check(depths)?;
+    let plan = Baseline::plan(search, exact);
+    estimate(search, depths, exact, plan.seconds).check()?;
+    let Baseline {
+        leaves,
+        levels: baseline_levels,
+        note: baseline_note,
+        ..
+    } = plan;
+    let baseline = if let Some(baseline_levels) = &baseline_levels {
         let n = leaves.expect("checked");
         let (ratios, cumulative) = baseline_levels.ratios_and_cumulative();
         let v = if exact {
@@ -418,6 +368,123 @@ pub fn lookahead<P: Probability>(search: &LookaheadSearch, depths: &[u32]) -> Re
         best_of_n: baseline,
         baseline_note,
     })
+}
+
+/// Best-of-n over `B^L` complete solutions beside the lookahead: its levels, whether it is
+/// computed (and why not) and its exact cost, decided before any work.
+struct Baseline {
+    leaves: Option<u64>,
+    /// The levels of a complete solution's score (`None`: not computed).
+    levels: Option<Levels>,
+    note: Option<String>,
+    seconds: f64,
+}
+
+/// The most bits of `Q^L` (numerator and denominator) the baseline computes exactly: about
+/// a second of products.
+const MAX_BASELINE_BITS: f64 = 1e7;
+
+impl Baseline {
+    fn plan(search: &LookaheadSearch, exact: bool) -> Baseline {
+        let leaves = u64::from(search.branching).checked_pow(search.steps);
+        let q = &search.step_correct;
+        let q_l_bits = (bits(q.numer()) + bits(q.denom())) * f64::from(search.steps);
+        let (mut note, mut seconds) = (None, 0.0);
+        if leaves.is_none() {
+            note = Some(format!(
+                "best-of-n over B^L = {}^{} complete solutions is not computed: B^L exceeds 2^64",
+                search.branching, search.steps
+            ));
+        } else if q_l_bits > MAX_BASELINE_BITS {
+            note = Some(format!(
+                "best-of-n over B^L complete solutions is not computed: Q^L has about \
+                 {q_l_bits:.1e} bits"
+            ));
+        }
+        if note.is_some() {
+            return Baseline {
+                leaves,
+                levels: None,
+                note,
+                seconds,
+            };
+        }
+        let (correct_l, wrong_l) = search.frontier(search.steps);
+        let q_l = num_traits::pow(q.clone(), search.steps as usize);
+        let levels = Levels::mix(&q_l, &correct_l, &wrong_l);
+        let mut ok = true;
+        match leaves {
+            None => {}
+            Some(n) if exact => {
+                let (_, c) = levels.ratios_and_cumulative();
+                let (_, d) = BigInt::scale(&c);
+                let b = n as f64 * bits(&d);
+                seconds = levels.levels.len() as f64 * 3.0 * product_seconds(b) + reduce_seconds(b);
+                if seconds > crate::budget::ANALYTIC_TIME_LIMIT_SECONDS / 4.0 {
+                    note = Some(format!(
+                        "best-of-n over B^L = {n} complete solutions is left out in exact \
+                         rationals: its numbers have about {b:.1e} bits (run without --exact \
+                         for it, with a rigorous bound)"
+                    ));
+                    ok = false;
+                    seconds = 0.0;
+                }
+            }
+            Some(_) => {}
+        }
+        Baseline {
+            leaves,
+            levels: ok.then_some(levels),
+            note,
+            seconds,
+        }
+    }
+}
+
+/// The cost of [`lookahead`] (its decisions, and best-of-n beside it when computed), before
+/// any work.
+pub(crate) fn lookahead_estimate(
+    search: &LookaheadSearch,
+    depths: &[u32],
+    exact: bool,
+) -> Result<Estimate> {
+    search.check(depths)?;
+    Ok(estimate(
+        search,
+        depths,
+        exact,
+        Baseline::plan(search, exact).seconds,
+    ))
+}
+
+/// [`lookahead_estimate`] with the baseline's cost known.
+fn estimate(search: &LookaheadSearch, depths: &[u32], exact: bool, baseline: f64) -> Estimate {
+    if exact {
+        let (correct, wrong) = frontier_cdfs(search, 1);
+        let levels = correct.len() as f64;
+        let (_, d0) = BigInt::scale(&[correct, wrong].concat());
+        let (cdf_bits, q_bits) = (bits(&d0), bits(search.step_correct.denom()));
+        let seconds = exact_seconds(search, depths, cdf_bits, q_bits, levels);
+        let top = *depths.iter().max().expect("nonempty");
+        // Two vectors of B powers of a level at the largest decision, and a depth's products.
+        let largest = level_bits(search, top - 1, cdf_bits, q_bits);
+        let bytes = largest / 8.0 * levels * (2.0 * f64::from(search.branching) + 4.0)
+            + largest / 8.0 * f64::from(search.steps) * 2.0;
+        Estimate::new(
+            "lookahead in exact rationals",
+            seconds + baseline,
+            bytes,
+            super::EXACT_HINT,
+        )
+    } else {
+        let levels = (2 * search.noise.atoms().len()) as f64;
+        Estimate::new(
+            "lookahead",
+            float_seconds(search, depths, levels),
+            levels * 64.0 * f64::from(search.branching),
+            "Ask for fewer depths or fewer steps L.",
+        )
+    }
 }
 
 fn rows<P: Probability, A: Arith>(

@@ -224,6 +224,41 @@ impl InferenceRequest {
         })
     }
 
+    /// What [`Self::report`] would cost, before any work: for a caller that adds up many
+    /// requests' costs first (`pathology validate`).
+    ///
+    /// # Errors
+    ///
+    /// As the strategy's checks of its parameters.
+    pub(crate) fn estimate(&self, exact: bool) -> Result<super::Estimate> {
+        match self {
+            InferenceRequest::PassAtK { tasks, ks } => {
+                Ok(super::resample::pass_at_k_estimate(tasks, ks, exact))
+            }
+            InferenceRequest::Resample {
+                tasks,
+                completeness,
+                soundness,
+                ks,
+                ..
+            } => super::resample::resample_estimate(tasks, completeness, soundness, ks, exact),
+            InferenceRequest::BestOfN {
+                tasks,
+                score_correct,
+                score_wrong,
+                ns,
+            } => super::best_of_n::best_of_n_estimate(tasks, score_correct, score_wrong, ns, exact),
+            InferenceRequest::Vote {
+                tasks,
+                wrong_answers,
+                ks,
+            } => super::vote::vote_estimate(tasks, wrong_answers, ks),
+            InferenceRequest::Lookahead { search, depths } => {
+                super::lookahead::lookahead_estimate(search, depths, exact)
+            }
+        }
+    }
+
     /// Computes the report in exact rationals (`exact`) or `f64` with rigorous bounds.
     ///
     /// # Examples

@@ -6,7 +6,7 @@ use num_rational::BigRational;
 use num_traits::{One, Zero};
 
 use super::arith::{Arith, Value, bits, larger};
-use super::{Tasks, check_cost, check_probability, power_value, product_seconds, reduce_seconds};
+use super::{Estimate, Tasks, check_probability, product_seconds, reduce_seconds};
 use crate::analytic::distributions::Bounded;
 use crate::error::Result;
 use crate::numeric::enclosure::Enclosure;
@@ -23,10 +23,16 @@ pub struct PassRow<P> {
     pub none: Bounded<P>,
 }
 
-/// Refuses exact powers `x^k` whose integers would be too large.
-fn check_powers(what: &str, denominators: &[BigInt], ks: &[u64], exact: bool) -> Result<()> {
+/// The cost of powers `x^k`, one per task type and k: exact, by the size of their integers;
+/// `f64`, by their number.
+fn powers_estimate(what: &str, denominators: &[BigInt], ks: &[u64], exact: bool) -> Estimate {
     if !exact {
-        return Ok(());
+        return Estimate::new(
+            what,
+            super::float_power_seconds(denominators.len(), ks, 8.0),
+            ks.len() as f64 * 256.0,
+            super::FLOAT_HINT,
+        );
     }
     let per_k: f64 = denominators.iter().map(bits).sum();
     let seconds: f64 = ks
@@ -41,12 +47,46 @@ fn check_powers(what: &str, denominators: &[BigInt], ks: &[u64], exact: bool) ->
         .map(|&k| k as f64 * per_k / 8.0)
         .fold(0.0, f64::max)
         * 8.0;
-    check_cost(
-        || format!("{what} in exact rationals"),
+    Estimate::new(
+        format!("{what} in exact rationals"),
         seconds,
         bytes,
         super::EXACT_HINT,
     )
+}
+
+/// The cost of [`pass_at_k`], before any work.
+pub(crate) fn pass_at_k_estimate(tasks: &Tasks, ks: &[u64], exact: bool) -> Estimate {
+    let denominators: Vec<BigInt> = tasks
+        .types()
+        .iter()
+        .map(|t| t.success.denom().clone())
+        .collect();
+    powers_estimate("pass-at-k", &denominators, ks, exact)
+}
+
+/// The cost of [`resample`], before any work.
+pub(crate) fn resample_estimate(
+    tasks: &Tasks,
+    completeness: &BigRational,
+    soundness: &BigRational,
+    ks: &[u64],
+    exact: bool,
+) -> Result<Estimate> {
+    check_probability("--completeness", completeness)?;
+    check_probability("--soundness", soundness)?;
+    let one = BigRational::one();
+    let denominators: Vec<BigInt> = tasks
+        .types()
+        .iter()
+        .map(|t| {
+            let r = &t.success;
+            (&one - r * completeness - (&one - r) * (&one - soundness))
+                .denom()
+                .clone()
+        })
+        .collect();
+    Ok(powers_estimate("resampling", &denominators, ks, exact))
 }
 
 /// Pass-at-k of a mix of tasks: `sum_j W_j (1 - (1 - R_j)^k)` for every k of `ks`.
@@ -65,12 +105,7 @@ fn check_powers(what: &str, denominators: &[BigInt], ks: &[u64], exact: bool) ->
 ///
 /// [`crate::Error::TooExpensive`] for exact powers too large to compute.
 pub fn pass_at_k<P: Probability>(tasks: &Tasks, ks: &[u64]) -> Result<Vec<PassRow<P>>> {
-    let denominators: Vec<BigInt> = tasks
-        .types()
-        .iter()
-        .map(|t| t.success.denom().clone())
-        .collect();
-    check_powers("pass-at-k", &denominators, ks, P::EXACT)?;
+    pass_at_k_estimate(tasks, ks, P::EXACT).check()?;
     let rows = if P::EXACT {
         pass_rows::<P, BigInt>(tasks, ks)
     } else {
@@ -82,17 +117,28 @@ pub fn pass_at_k<P: Probability>(tasks: &Tasks, ks: &[u64]) -> Result<Vec<PassRo
 fn pass_rows<P: Probability, A: Arith>(tasks: &Tasks, ks: &[u64]) -> Vec<PassRow<P>> {
     let exact = P::EXACT;
     let one = BigRational::one();
+    let one_value = Value::of(&one, exact);
+    // Each type's 1 - R (over its scale) and share, converted once, not once per k.
+    let types: Vec<(A, A, Value)> = tasks
+        .types()
+        .iter()
+        .map(|t| {
+            let (miss, scale) = A::scale(std::slice::from_ref(&(&one - &t.success)));
+            let miss = miss.into_iter().next().expect("one value");
+            (miss, scale, Value::of(&t.share, exact))
+        })
+        .collect();
     let cancel = crate::cancel::current();
     ks.iter()
         .take_while(|_| !cancel.is_cancelled()) // the caller returns Error::Interrupted
         .map(|&k| {
             let mut correct = Value::of(&BigRational::zero(), exact);
-            for t in tasks.types() {
-                let miss = power_value::<A>(&(&one - &t.success), k);
-                let hit = Value::of(&one, exact).sub(&miss);
-                correct = correct.add(&Value::of(&t.share, exact).mul(&hit));
+            for (miss, scale, share) in &types {
+                let miss = A::value(&miss.power(k), &scale.power(k));
+                let hit = one_value.sub(&miss);
+                correct = correct.add(&share.mul(&hit));
             }
-            let none = Value::of(&one, exact).sub(&correct);
+            let none = one_value.sub(&correct);
             PassRow {
                 k,
                 correct: correct.bounded(0.0, 1.0),
@@ -202,11 +248,7 @@ pub fn resample<P: Probability>(
             }
         })
         .collect();
-    let denominators: Vec<BigInt> = types
-        .iter()
-        .map(|t| (&one - &t.accept_correct - &t.accept_wrong).denom().clone())
-        .collect();
-    check_powers("resampling", &denominators, ks, P::EXACT)?;
+    resample_estimate(tasks, completeness, soundness, ks, P::EXACT)?.check()?;
     let rows = if P::EXACT {
         resample_rows::<P, BigInt>(types, false_positive_value, ks)
     } else {
@@ -241,6 +283,30 @@ fn resample_rows<P: Probability, A: Arith>(
     };
     let mut rows = Vec::new();
     let mut best: Option<(u64, Value)> = None;
+    let one_value = Value::of(&one, exact);
+    // Each type's rejection rate q (over its scale), share and ceiling, converted once.
+    struct Converted<A> {
+        stay: A,
+        scale: A,
+        share: Value,
+        ceiling: Option<(Value, Value)>,
+    }
+    let converted: Vec<Converted<A>> = types
+        .iter()
+        .map(|t| {
+            let q = &one - &t.accept_correct - &t.accept_wrong;
+            let (stay, scale) = A::scale(std::slice::from_ref(&q));
+            Converted {
+                stay: stay.into_iter().next().expect("one value"),
+                scale,
+                share: Value::of(&t.share, exact),
+                ceiling: t
+                    .ceiling
+                    .as_ref()
+                    .map(|c| (Value::of(c, exact), Value::of(&(&one - c), exact))),
+            }
+        })
+        .collect();
     let cancel = crate::cancel::current();
     for &k in ks {
         let (mut correct, mut fp, mut none) = (
@@ -248,15 +314,14 @@ fn resample_rows<P: Probability, A: Arith>(
             Value::of(&zero, exact),
             Value::of(&zero, exact),
         );
-        for t in &types {
-            let w = Value::of(&t.share, exact);
-            let q = &one - &t.accept_correct - &t.accept_wrong;
-            let stay = power_value::<A>(&q, k);
+        for t in &converted {
+            let w = &t.share;
+            let stay = A::value(&t.stay.power(k), &t.scale.power(k));
             none = none.add(&w.mul(&stay));
-            if let Some(ceiling) = &t.ceiling {
-                let stop = w.mul(&Value::of(&one, exact).sub(&stay));
-                correct = correct.add(&stop.mul(&Value::of(ceiling, exact)));
-                fp = fp.add(&stop.mul(&Value::of(&(&one - ceiling), exact)));
+            if let Some((ceiling, rest)) = &t.ceiling {
+                let stop = w.mul(&one_value.sub(&stay));
+                correct = correct.add(&stop.mul(ceiling));
+                fp = fp.add(&stop.mul(rest));
             }
         }
         let (r, pay) = row(Some(k), correct, fp, none);
@@ -268,22 +333,22 @@ fn resample_rows<P: Probability, A: Arith>(
             break; // after one row (the best k exists); the caller returns Error::Interrupted
         }
     }
-    let (mut correct, mut fp, mut none) = (zero.clone(), zero.clone(), zero.clone());
+    // Summed unreduced and reduced once: a gcd per type of a growing denominator took
+    // minutes for 1,000 types.
+    let rational = |r: &BigRational| Value::of(r, true);
+    let (mut correct, mut fp, mut none) = (rational(&zero), rational(&zero), rational(&zero));
     for t in &types {
+        let share = rational(&t.share);
         match &t.ceiling {
             Some(c) => {
-                correct += &t.share * c;
-                fp += &t.share * (&one - c);
+                correct = correct.add(&share.mul(&rational(c)));
+                fp = fp.add(&share.mul(&rational(&(&one - c))));
             }
-            None => none += &t.share,
+            None => none = none.add(&share),
         }
     }
-    let (limit, _) = row(
-        None,
-        Value::of(&correct, exact),
-        Value::of(&fp, exact),
-        Value::of(&none, exact),
-    );
+    let in_mode = |v: Value| Value::of(&v.exact().expect("exact"), exact);
+    let (limit, _) = row(None, in_mode(correct), in_mode(fp), in_mode(none));
     Resample {
         rows,
         best: best.expect("a nonempty list").0,

@@ -15,7 +15,7 @@ use num_rational::BigRational;
 use num_traits::{One, Zero};
 
 use super::arith::{Arith, Value, bits, larger};
-use super::{Tasks, check_cost, product_seconds, reduce_seconds};
+use super::{Estimate, Tasks, product_seconds, reduce_seconds};
 use crate::analytic::distributions::Bounded;
 use crate::error::{Error, Result};
 use crate::numeric::number::{Probability, parse_rational};
@@ -101,6 +101,36 @@ pub fn parse_wrong_answers(text: &str) -> Result<Vec<BigRational>> {
 /// [`Error::InvalidArgument`] naming `--wrong-answers` for shares not summing to 1;
 /// [`Error::TooExpensive`] past the analytic limits.
 pub fn vote<P: Probability>(tasks: &Tasks, wrong: &[BigRational], ks: &[u64]) -> Result<Vote<P>> {
+    vote_estimate(tasks, wrong, ks)?.check()?;
+    let one = Value::of(&BigRational::one(), true);
+    let mut best: Option<(u64, Value)> = None;
+    let mut rows = Vec::new();
+    let cancel = crate::cancel::current();
+    for &k in ks {
+        let mut total = Value::of(&BigRational::zero(), true);
+        for t in tasks.types() {
+            cancel.check()?;
+            let w = Value::of(&t.share, true);
+            total = total.add(&w.mul(&correct_vote(&t.success, wrong, k)));
+        }
+        rows.push(VoteRow {
+            k,
+            correct: total.bounded(0.0, 1.0),
+            false_positive: one.sub(&total).bounded(0.0, 1.0),
+        });
+        if best.as_ref().is_none_or(|(_, b)| larger(&total, b)) {
+            best = Some((k, total));
+        }
+    }
+    cancel.check()?;
+    Ok(Vote {
+        rows,
+        best: best.expect("a nonempty list").0,
+    })
+}
+
+/// The cost of [`vote`] (the same in both modes), before any work.
+pub(crate) fn vote_estimate(tasks: &Tasks, wrong: &[BigRational], ks: &[u64]) -> Result<Estimate> {
     let sum: BigRational = wrong.iter().cloned().sum();
     if wrong.is_empty() || wrong.len() > MAX_WRONG_ANSWERS || !sum.is_one() {
         return Err(Error::invalid(
@@ -138,37 +168,12 @@ pub fn vote<P: Probability>(tasks: &Tasks, wrong: &[BigRational], ks: &[u64]) ->
             );
         }
     }
-    check_cost(
-        || "voting (computed exactly, with or without --exact)".to_string(),
+    Ok(Estimate::new(
+        "voting (computed exactly, with or without --exact)",
         seconds,
         peak,
         "Ask for fewer votes k or fewer wrong answers.",
-    )?;
-    let one = Value::of(&BigRational::one(), true);
-    let mut best: Option<(u64, Value)> = None;
-    let mut rows = Vec::new();
-    let cancel = crate::cancel::current();
-    for &k in ks {
-        let mut total = Value::of(&BigRational::zero(), true);
-        for t in tasks.types() {
-            cancel.check()?;
-            let w = Value::of(&t.share, true);
-            total = total.add(&w.mul(&correct_vote(&t.success, wrong, k)));
-        }
-        rows.push(VoteRow {
-            k,
-            correct: total.bounded(0.0, 1.0),
-            false_positive: one.sub(&total).bounded(0.0, 1.0),
-        });
-        if best.as_ref().is_none_or(|(_, b)| larger(&total, b)) {
-            best = Some((k, total));
-        }
-    }
-    cancel.check()?;
-    Ok(Vote {
-        rows,
-        best: best.expect("a nonempty list").0,
-    })
+    ))
 }
 
 /// `(r, u_1, ..., u_m)` over one common denominator D.
