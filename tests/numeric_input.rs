@@ -13,7 +13,7 @@ use serde_json::Value;
 #[test]
 fn malformed_first_histogram_rows_are_errors_naming_file_and_line() {
     for first in ["1,O.05,5", "1,0.9,NaN", "1;0.05,5"] {
-        let file = temp_file(&format!("{first}\n1,0.9,1\n-1,0.1,1\n-1,0.5,1\n"));
+        let file = temp_file(format!("{first}\n1,0.9,1\n-1,0.1,1\n-1,0.5,1\n"));
         let path = file.path().to_str().unwrap();
         refused(
             &[
@@ -458,7 +458,7 @@ fn run_family(template: &str, option: &str, value: &str) {
     let mut args: Vec<String> = Vec::new();
     for word in template.split(' ') {
         if let Some(row) = word.strip_prefix("FILE:") {
-            file = temp_file(&format!("{}\n-1,0\n", row.replace("{}", value)));
+            file = temp_file(format!("{}\n-1,0\n", row.replace("{}", value)));
             args.push(file.path().to_str().unwrap().to_string());
             let argv: Vec<&str> = args.iter().map(String::as_str).collect();
             return finite_or_refused(&argv, option);
