@@ -179,7 +179,7 @@ pub fn check_seconds(
     estimate_prefix: &str,
     hint: &str,
 ) -> Result<()> {
-    if !(seconds <= limit_seconds) {
+    if seconds.is_nan() || seconds > limit_seconds {
         let prefix = if seconds.is_finite() {
             estimate_prefix
         } else {
@@ -234,7 +234,7 @@ pub fn check_wall_time(
         estimated_seconds(seconds),
         if threads == 1 { "" } else { "s" }
     );
-    if !(seconds <= limit) {
+    if seconds.is_nan() || seconds > limit {
         let hint = if limit < MAX_MONTE_CARLO_LIMIT_SECONDS {
             format!("{hint} Or allow it with --time-limit MINUTES (up to a week).")
         } else {

@@ -428,10 +428,14 @@ pub fn validate<R: Read>(input: R, alpha: f64) -> Result<Report> {
     if total.exceeds_limits() {
         return Err(total.refusal(
             format!(
-                "validating {} rows ({} distinct exact D(.,h) columns, each computed once, and \
-                 {inference_rows} values of `pathology inference`)",
+                "validating {} rows ({} distinct exact D(.,h) columns, each computed once{})",
                 parsed.len(),
-                order.len() - refused.len()
+                order.len() - refused.len(),
+                if inference_rows > 0 {
+                    format!(", and {inference_rows} values of `pathology inference`")
+                } else {
+                    String::new()
+                }
             ),
             "Split the file, or use fewer distinct parameter settings or smaller heights.",
         ));
