@@ -38,6 +38,7 @@ mod round4_merge;
 mod round4_numbers;
 mod round5_reliability;
 mod round5_speed;
+mod samples;
 mod statements;
 mod studies;
 mod table_lists;

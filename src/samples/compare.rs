@@ -38,7 +38,7 @@ use super::curves::{Curves, Metric, Ties, Value};
 use super::input::Samples;
 use super::report::{
     METRICS_NOTE, Source, error_cells, input_note, ks_text, mean_and_standard_error,
-    prepared_curves, rounding_note, ties_name, value_cell,
+    prepared_curves, rounding_note, ties_name, value_cell, with_source_options,
 };
 use crate::error::{Error, Result};
 use crate::report::{Cell, Column, Kind, Report, Table};
@@ -505,9 +505,10 @@ pub fn compare_report(request: &CompareRequest) -> Result<Report> {
     .param("drop_short", request.drop_short)
     .param("exact", request.exact)
     .mode(if request.exact { "exact" } else { "f64" })
-    .seed(request.seed)
-    .with_table(table)
-    .with_table(summary);
+    .seed(request.seed);
+    report = with_source_options(report, &request.a)
+        .with_table(table)
+        .with_table(summary);
     report = report.note(format!(
         "paired by problem id: {problems} problems in both files{}{}",
         if only_a + only_b > 0 {

@@ -40,6 +40,35 @@ impl Source {
     }
 }
 
+/// The options of `source` that differ from the defaults, as manifest parameters (so that
+/// the manifest's command reads the file the same way).
+pub fn with_source_options(mut report: Report, source: &Source) -> Report {
+    let defaults = Columns::default();
+    let columns = &source.columns;
+    for (name, value, default) in [
+        ("problem_column", &columns.problem, &defaults.problem),
+        ("correct_column", &columns.correct, &defaults.correct),
+        ("answer_column", &columns.answer, &defaults.answer),
+        ("score_column", &columns.score, &defaults.score),
+        ("c_column", &columns.c, &defaults.c),
+        ("n_column", &columns.n, &defaults.n),
+    ] {
+        if value != default {
+            report = report.param(name, value);
+        }
+    }
+    if let Some(format) = source.format {
+        report = report.param(
+            "input_format",
+            match format {
+                InputFormat::Csv => "csv",
+                InputFormat::Jsonl => "jsonl",
+            },
+        );
+    }
+    report
+}
+
 /// What `samples curves` computes.
 #[derive(Debug, Clone)]
 pub struct CurvesRequest {
@@ -355,7 +384,8 @@ pub fn curves_report(request: &CurvesRequest) -> Result<Report> {
         .param("ties", ties_name(request.ties))
         .param("drop_short", request.drop_short)
         .param("exact", request.exact)
-        .mode(if request.exact { "exact" } else { "f64" })
+        .mode(if request.exact { "exact" } else { "f64" });
+    report = with_source_options(report, &request.source)
         .with_table(curves_table(&curves, problems))
         .with_table(best)
         .with_table(falls)
