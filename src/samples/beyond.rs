@@ -53,6 +53,9 @@ use num_rational::BigRational;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 
 use crate::error::{Error, Result};
+use crate::samples::fit::list_text;
+
+mod quadrature;
 use crate::numeric::number::rational_to_f64;
 use crate::report::{Cell, Column, Kind, Report, Table, printed_error_bound};
 
@@ -492,41 +495,134 @@ const EXACT_COST_LIMIT: f64 = 3e8;
 /// The largest number of bootstrap replicates.
 pub const MAX_REPLICATES: u64 = 100_000;
 
-/// The range of pass@k for one k: `(lower, upper, status)` with `status` naming how it was
-/// obtained.
-fn pass_range(
+/// The largest width of a certified enclosure of a range end.
+pub const ENCLOSURE_WIDTH: f64 = 1e-10;
+
+/// One end of a range: an exact rational or a certified enclosure (dyadic rationals).
+#[derive(Debug, Clone, PartialEq)]
+pub enum End {
+    /// The exact value.
+    Exact(BigRational),
+    /// `lower <= value <= upper`.
+    Enclosed {
+        /// A lower bound.
+        lower: BigRational,
+        /// An upper bound.
+        upper: BigRational,
+    },
+}
+
+impl End {
+    /// `1 - self`.
+    fn complement(&self) -> End {
+        let one = BigRational::one();
+        match self {
+            End::Exact(v) => End::Exact(&one - v),
+            End::Enclosed { lower, upper } => End::Enclosed {
+                lower: &one - upper,
+                upper: &one - lower,
+            },
+        }
+    }
+
+    /// The nearest `f64` of the value (of the enclosure's midpoint).
+    pub fn to_f64(&self) -> f64 {
+        match self {
+            End::Exact(v) => rational_to_f64(v),
+            End::Enclosed { lower, upper } => {
+                rational_to_f64(&((lower + upper) / BigRational::from_integer(2.into())))
+            }
+        }
+    }
+
+    /// The report cell: exact (with `exact`), or an `f64` with a rigorous bound.
+    fn cell(&self, exact: bool) -> Cell {
+        match self {
+            End::Exact(v) => super::fit::value_cell(v, exact),
+            End::Enclosed { lower, upper } => {
+                let value = self.to_f64();
+                let low = crate::numeric::enclosure::Enclosure::of(lower);
+                let high = crate::numeric::enclosure::Enclosure::of(upper);
+                let bound = (value - low.lower)
+                    .max(high.upper - value)
+                    .max(0.0)
+                    .next_up();
+                Cell::Bounded { value, bound }
+            }
+        }
+    }
+}
+
+/// The range of pass@k for each k of `ks`: `(lower, upper, status)`, `status` naming how it
+/// was obtained. Exact when `exact` and the moment recurrence is affordable; otherwise a
+/// certified enclosure from the representations' nodes and weights.
+fn pass_ranges(
     range: &mut MomentRange,
     moments: &[BigRational],
-    k: u64,
-) -> Result<(BigRational, BigRational, &'static str)> {
-    let one = BigRational::one();
+    ks: &[u64],
+    exact: bool,
+) -> Result<Vec<(End, End, &'static str)>> {
     let j = moments.len() as u64 - 1;
-    if k <= j {
-        let m = &moments[k as usize];
-        return Ok((&one - m, &one - m, "moment"));
+    let unique = matches!(range, MomentRange::Unique { .. });
+    let mut out: Vec<Option<(End, End, &'static str)>> = vec![None; ks.len()];
+    let mut enclosed: Vec<(usize, u64)> = Vec::new();
+    for (i, &k) in ks.iter().enumerate() {
+        if k <= j {
+            let value = End::Exact(BigRational::one() - &moments[k as usize]);
+            out[i] = Some((value.clone(), value, "moment"));
+            continue;
+        }
+        let cost = match range {
+            MomentRange::Interior { lower, upper } => lower.cost(k) + upper.cost(k),
+            MomentRange::Unique { law, .. } => law.cost(k),
+        };
+        if exact && cost <= EXACT_COST_LIMIT {
+            let (low, high) = range.range(k as usize);
+            let status = if unique { "unique law" } else { "exact" };
+            out[i] = Some((
+                End::Exact(BigRational::one() - high),
+                End::Exact(BigRational::one() - low),
+                status,
+            ));
+        } else {
+            enclosed.push((i, k));
+        }
     }
-    let cost = match range {
-        MomentRange::Interior { lower, upper } => lower.cost(k) + upper.cost(k),
-        MomentRange::Unique { law, .. } => law.cost(k),
-    };
-    if cost > EXACT_COST_LIMIT {
-        return Err(Error::invalid(
-            "--k",
-            &format!(
-                "small enough for the exact extremes with these moments (k = {k} would need \
-                 about {cost:.1e} word operations; at most {EXACT_COST_LIMIT:.0e}): a smaller k \
-                 or fewer --moments"
-            ),
-            k,
-        ));
+    if !enclosed.is_empty() {
+        let width = BigRational::from_float(ENCLOSURE_WIDTH).expect("a finite width");
+        let wanted: Vec<u64> = enclosed.iter().map(|e| e.1).collect();
+        let enclose = |law: &Representation| -> Result<Vec<End>> {
+            let first: Vec<BigRational> = moments[..law.nodes().min(moments.len())].to_vec();
+            let found =
+                quadrature::enclose(&law.polynomial, &first, &wanted, &width).ok_or_else(|| {
+                    Error::invalid(
+                        "--k",
+                        "values whose range ends can be enclosed within 1e-10 in 8,192 bits",
+                        list_text(&wanted),
+                    )
+                })?;
+            Ok(found
+                .into_iter()
+                .map(|(lower, upper)| End::Enclosed { lower, upper })
+                .collect())
+        };
+        let (lows, highs) = match range {
+            MomentRange::Interior { lower, upper } => (enclose(lower)?, enclose(upper)?),
+            MomentRange::Unique { law, .. } => {
+                let v = enclose(law)?;
+                (v.clone(), v)
+            }
+        };
+        let status = if unique {
+            "unique law, enclosure"
+        } else {
+            "enclosure"
+        };
+        for (t, &(i, _)) in enclosed.iter().enumerate() {
+            out[i] = Some((highs[t].complement(), lows[t].complement(), status));
+        }
     }
-    let (low, high) = range.range(k as usize);
-    let status = if matches!(range, MomentRange::Unique { .. }) {
-        "unique law"
-    } else {
-        "exact"
-    };
-    Ok((&one - high, &one - low, status))
+    Ok(out.into_iter().map(|o| o.expect("every k")).collect())
 }
 
 /// The percentile `p` (in [0, 1]) of sorted values (the nearest rank).
@@ -567,7 +663,7 @@ pub fn beyond_report(
     seed: u64,
     exact: bool,
 ) -> Result<Report> {
-    use crate::samples::fit::{list_text, value_cell};
+    use crate::samples::fit::value_cell;
     use rand::RngExt;
     use rayon::prelude::*;
     if ks.is_empty() || ks.contains(&0) {
@@ -586,10 +682,7 @@ pub fn beyond_report(
     }
     let m = data_moments(counts, moments)?;
     let mut range = moment_range(&m)?;
-    let mut rows = Vec::with_capacity(ks.len());
-    for &k in ks {
-        rows.push(pass_range(&mut range, &m, k)?);
-    }
+    let rows = pass_ranges(&mut range, &m, ks, exact)?;
     let fewest = counts.iter().map(|c| c.1).min().unwrap_or(0);
     let in_sample_ks: Vec<u64> = ks.iter().copied().filter(|&k| k <= fewest).collect();
     let in_sample = super::fit::in_sample_pass_at_k(counts, &in_sample_ks)?;
@@ -604,13 +697,12 @@ pub fn beyond_report(
                 .collect();
             let m = data_moments(&sample, moments).ok()?;
             let mut range = moment_range(&m).ok()?;
-            ks.iter()
-                .map(|&k| {
-                    pass_range(&mut range, &m, k)
-                        .ok()
-                        .map(|(l, u, _)| (rational_to_f64(&l), rational_to_f64(&u)))
-                })
-                .collect()
+            let rows = pass_ranges(&mut range, &m, ks, false).ok()?;
+            Some(
+                rows.iter()
+                    .map(|(l, u, _)| (l.to_f64(), u.to_f64()))
+                    .collect(),
+            )
         })
         .collect();
     let feasible: Vec<&Vec<(f64, f64)>> = draws.iter().flatten().collect();
@@ -643,8 +735,8 @@ pub fn beyond_report(
     for (i, (&k, (low, high, status))) in ks.iter().zip(&rows).enumerate() {
         let mut row = vec![
             Cell::int(k),
-            bounded(value_cell(low, exact)),
-            bounded(value_cell(high, exact)),
+            bounded(low.cell(exact)),
+            bounded(high.cell(exact)),
             match in_sample_ks.iter().position(|&j| j == k) {
                 Some(t) => bounded(value_cell(&in_sample[t], exact)),
                 None => Cell::Empty,
@@ -659,7 +751,7 @@ pub fn beyond_report(
                     .collect();
                 values.sort_by(f64::total_cmp);
                 row.push(Cell::Interval {
-                    estimate: rational_to_f64(if end == 0 { low } else { high }),
+                    estimate: if end == 0 { low } else { high }.to_f64(),
                     lower: percentile(&values, 0.025),
                     upper: percentile(&values, 0.975),
                 });
@@ -681,17 +773,20 @@ pub fn beyond_report(
     let shape = match &range {
         MomentRange::Interior { lower, upper } => format!(
             "the moments m_1..m_{moments} are interior to the moment space: the range's ends are \
-             the lower principal representation ({} support points) and the upper one ({}), \
-             each extreme an exact rational (computed by the representations' moment \
-             recurrence; status `exact`); for k <= J the range is the point m_k (status \
-             `moment`)",
+             the lower principal representation ({} support points) and the upper one ({}); \
+             each extreme is a rational, computed exactly by the representations' moment \
+             recurrence with --exact (status `exact`) unless that would cost more than \
+             {EXACT_COST_LIMIT:.0e} word operations, and otherwise enclosed from the \
+             representations' nodes (isolated exactly) and weights in outward-rounded \
+             fixed-point arithmetic, within {ENCLOSURE_WIDTH:e} (status `enclosure`); for \
+             k <= J the range is the point 1 - m_k (status `moment`)",
             lower.nodes(),
             upper.nodes()
         ),
         MomentRange::Unique { law, determined_by } => format!(
             "the moments lie on the boundary of the moment space: m_1..m_{determined_by} \
              already determine the law ({} support points), so the range is a point (status \
-             `unique law`)",
+             `unique law`, or `unique law, enclosure` when enclosed)",
             law.nodes()
         ),
     };
@@ -730,3 +825,6 @@ pub fn beyond_report(
         ))
     })
 }
+
+#[cfg(test)]
+mod tests;

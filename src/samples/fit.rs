@@ -1016,3 +1016,6 @@ pub(crate) fn list_text(list: &[u64]) -> String {
             .join(",")
     }
 }
+
+#[cfg(test)]
+pub(crate) mod tests;
