@@ -802,9 +802,10 @@ pub fn rounded_mix(fit: &MixFit) -> Vec<(BigRational, BigRational)> {
         .collect()
 }
 
-/// The largest k of `--k` in exact mode: the fitted curve's powers `(1 - R)^k` of decimals
-/// of six places have about 20 k bits.
-pub const MAX_EXACT_K: u64 = 100_000;
+/// The largest sum of the k of `--k` in exact mode: the fitted curve's powers `(1 - R)^k` of
+/// decimals of six places have about 20 k bits each (the sum 2,000,000 is about a second per
+/// support point).
+pub const MAX_EXACT_K_SUM: u64 = 2_000_000;
 
 /// A rational as a report cell: exact, or its nearest `f64` with the rounding as its bound.
 pub(crate) fn value_cell(value: &BigRational, exact: bool) -> Cell {
@@ -850,7 +851,7 @@ fn enclosed_pass_at_k(mix: &[(BigRational, BigRational)], k: u64) -> (f64, f64) 
 /// # Errors
 ///
 /// As [`check_counts`]; [`Error::InvalidArgument`] naming `--k` for an empty list or k = 0,
-/// or (with `exact`) a k above [`MAX_EXACT_K`].
+/// or (with `exact`) a list whose k sum to more than [`MAX_EXACT_K_SUM`].
 pub fn fit_report(counts: &[(u64, u64)], ks: &[u64], exact: bool) -> Result<Report> {
     check_counts(counts)?;
     if ks.is_empty() || ks.contains(&0) {
@@ -860,14 +861,15 @@ pub fn fit_report(counts: &[(u64, u64)], ks: &[u64], exact: bool) -> Result<Repo
             "0 or an empty list",
         ));
     }
-    let largest_k = ks.iter().copied().max().unwrap_or(1);
-    if exact && largest_k > MAX_EXACT_K {
+    let k_sum = ks.iter().fold(0u64, |a, &k| a.saturating_add(k));
+    if exact && k_sum > MAX_EXACT_K_SUM {
         return Err(Error::invalid(
             "--k",
             &format!(
-                "at most {MAX_EXACT_K} with --exact (or leave --exact out: f64 with a rigorous bound takes any k)"
+                "a list whose k sum to at most {MAX_EXACT_K_SUM} with --exact (or leave --exact \
+                 out: f64 with a rigorous bound takes any k)"
             ),
-            largest_k,
+            format!("{} (sum {k_sum})", list_text(ks)),
         ));
     }
     let fit = fit_mixture(counts)?;

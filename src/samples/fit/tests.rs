@@ -185,7 +185,7 @@ fn bad_counts_and_budgets_are_refused() {
     assert!(e.starts_with("--k must be in 1..=4"), "{e}");
     let e = fit_report(&[(1, 4)], &[0], true).unwrap_err().to_string();
     assert!(e.starts_with("--k"), "{e}");
-    let e = fit_report(&[(1, 4)], &[MAX_EXACT_K + 1], true)
+    let e = fit_report(&[(1, 4)], &[MAX_EXACT_K_SUM + 1], true)
         .unwrap_err()
         .to_string();
     assert!(e.contains("--exact"), "{e}");
