@@ -211,8 +211,12 @@ impl Representation {
         while self.scaled.len() <= k {
             let t = self.scaled.len();
             let mut value = BigInt::zero();
-            for i in 0..r {
-                value -= &self.integer_polynomial[i] * &self.scaled[t - r + i] * &powers[r - 1 - i];
+            for (i, (coefficient, power)) in self.integer_polynomial[..r]
+                .iter()
+                .zip(powers.iter().rev())
+                .enumerate()
+            {
+                value -= coefficient * &self.scaled[t - r + i] * power;
             }
             self.scaled.push(value);
         }
@@ -401,8 +405,8 @@ pub fn moment_range(moments: &[BigRational]) -> Result<MomentRange> {
         }
         if next == &low || next == &high {
             let mut law = if next == &low { lower } else { upper };
-            for j in t + 2..=last {
-                if law.moment(j) != moments[j] {
+            for (j, mj) in moments.iter().enumerate().skip(t + 2) {
+                if law.moment(j) != *mj {
                     return Err(infeasible(
                         j - 1,
                         &format!(
@@ -410,7 +414,7 @@ pub fn moment_range(moments: &[BigRational]) -> Result<MomentRange> {
                              data's {}",
                             t + 1,
                             decimal(&law.moment(j)),
-                            decimal(&moments[j])
+                            decimal(mj)
                         ),
                     ));
                 }

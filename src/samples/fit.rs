@@ -247,26 +247,22 @@ impl<'a> State<'a> {
     fn local_maxima(&self, grid: &[f64]) -> Vec<(f64, f64)> {
         let values: Vec<f64> = grid.iter().map(|&p| self.gradient(p)).collect();
         let mut maxima = Vec::new();
-        for t in 0..grid.len() {
+        let last = grid.len() - 1;
+        for (t, (&p, &value)) in grid.iter().zip(&values).enumerate() {
             let left = if t == 0 {
                 f64::NEG_INFINITY
             } else {
                 values[t - 1]
             };
-            let right = if t + 1 == grid.len() {
+            let right = if t == last {
                 f64::NEG_INFINITY
             } else {
                 values[t + 1]
             };
-            if values[t] >= left && values[t] > right || values[t] > left && values[t] >= right {
-                let a = if t == 0 { grid[0] } else { grid[t - 1] };
-                let b = if t + 1 == grid.len() {
-                    grid[t]
-                } else {
-                    grid[t + 1]
-                };
-                let (p, v) = self.golden(a, b, grid[t], values[t]);
-                maxima.push((p, v));
+            if (value >= left && value > right) || (value > left && value >= right) {
+                let a = grid[t.saturating_sub(1)];
+                let b = grid[(t + 1).min(last)];
+                maxima.push(self.golden(a, b, p, value));
             }
         }
         maxima
@@ -382,7 +378,7 @@ impl<'a> State<'a> {
         target.push(1.0);
         let solution = nnls(&matrix, &target);
         let sum: f64 = solution.iter().sum();
-        if !(sum > 0.0) {
+        if sum.is_nan() || sum <= 0.0 {
             return;
         }
         let proposal: Vec<f64> = solution.iter().map(|x| x / sum).collect();
@@ -512,11 +508,11 @@ fn nnls(a: &[Vec<f64>], b: &[f64]) -> Vec<f64> {
                 .filter(|&&j| z[j] <= 0.0)
                 .map(|&j| x[j] / (x[j] - z[j]))
                 .fold(f64::INFINITY, f64::min);
-            for j in 0..columns {
-                x[j] += alpha * (z[j] - x[j]);
-                if passive[j] && x[j] <= tolerance * 1e-3 {
-                    x[j] = 0.0;
-                    passive[j] = false;
+            for ((xj, zj), pj) in x.iter_mut().zip(&z).zip(passive.iter_mut()) {
+                *xj += alpha * (zj - *xj);
+                if *pj && *xj <= tolerance * 1e-3 {
+                    *xj = 0.0;
+                    *pj = false;
                 }
             }
             if !passive.iter().any(|&p| p) {
@@ -564,8 +560,8 @@ fn least_squares(a: &[Vec<f64>], b: &[f64], set: &[usize]) -> Vec<f64> {
     let mut z = vec![0.0; p];
     for k in (0..p.min(rows)).rev() {
         let mut s = y[k];
-        for j in k + 1..p {
-            s -= m[j][k] * z[j];
+        for (column, zj) in m.iter().zip(&z).skip(k + 1) {
+            s -= column[k] * zj;
         }
         z[k] = if m[k][k] == 0.0 { 0.0 } else { s / m[k][k] };
     }

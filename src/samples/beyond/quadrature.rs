@@ -136,8 +136,8 @@ struct Root {
 fn sign_at(f: &[BigInt], u: &BigInt, t: u32) -> i8 {
     let d = f.len() - 1;
     let mut acc = f[d].clone();
-    for i in (0..d).rev() {
-        acc = acc * u + (&f[i] << (t as usize * (d - i)));
+    for (i, coefficient) in f.iter().enumerate().take(d).rev() {
+        acc = acc * u + (coefficient << (t as usize * (d - i)));
     }
     match acc.sign() {
         num_bigint::Sign::Minus => -1,
@@ -222,9 +222,9 @@ fn divide_by_x_minus_one(f: &[BigInt]) -> Vec<BigInt> {
     let d = f.len() - 1;
     let mut quotient = vec![BigInt::zero(); d];
     let mut carry = BigInt::zero();
-    for i in (1..=d).rev() {
-        carry += &f[i];
-        quotient[i - 1] = carry.clone();
+    for (q, coefficient) in quotient.iter_mut().zip(&f[1..]).rev() {
+        carry += coefficient;
+        *q = carry.clone();
     }
     quotient
 }
@@ -337,7 +337,7 @@ fn enclose_at(
     let one = BigInt::one() << bits;
     let m: Vec<Fixed> = moments[..r].iter().map(|v| Fixed::of(v, bits)).collect();
     let mut weights = Vec::with_capacity(r);
-    for i in 0..r {
+    for (i, xi) in x.iter().enumerate() {
         // The Lagrange polynomial's numerator prod_{j != i} (x - x_j), constant first.
         let mut numerator = vec![Fixed::point(&one)];
         let mut denominator = Fixed::point(&one);
@@ -351,7 +351,7 @@ fn enclose_at(
                 next[t] = next[t].sub(&c.mul(xj, bits));
             }
             numerator = next;
-            denominator = denominator.mul(&x[i].sub(xj), bits);
+            denominator = denominator.mul(&xi.sub(xj), bits);
         }
         let mut sum = Fixed::point(&zero);
         for (c, mt) in numerator.iter().zip(&m) {
