@@ -78,7 +78,7 @@ fn votes(rng: &mut ChaCha8Rng, problems: usize, n: u64) -> Samples {
                 answers: groups
                     .iter()
                     .enumerate()
-                    .filter(|(_, &m)| m > 0)
+                    .filter(|&(_, &m)| m > 0)
                     .map(|(a, &count)| AnswerGroup {
                         count,
                         correct: a == 0,

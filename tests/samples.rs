@@ -536,3 +536,34 @@ fn other_column_names_are_mapped() {
         .success()
         .stdout(predicates::str::contains("compare"));
 }
+
+#[test]
+fn fit_and_beyond_read_per_sample_rows_as_their_counts() {
+    for command in [
+        vec!["samples", "fit", "--k", "1,2,4,8,16", "--format", "json"],
+        vec![
+            "samples",
+            "beyond",
+            "--k",
+            "4,16,64",
+            "--moments",
+            "3",
+            "--exact",
+            "--format",
+            "json",
+        ],
+    ] {
+        let with = |file: &str| {
+            let mut args = command.clone();
+            args.insert(2, file);
+            json_of(&args)
+        };
+        let (counts, votes) = (with(COUNTS), with(VOTES));
+        assert_eq!(counts["tables"], votes["tables"], "{command:?}");
+        assert_eq!(counts["manifest"]["parameters"]["argument"], COUNTS);
+    }
+    refused(
+        &["samples", "beyond", COUNTS, "--k", "16", "--moments", "9"],
+        &["--moments"],
+    );
+}

@@ -9,7 +9,9 @@ use crate::analytic::inference::{MAX_COUNT, parse_list};
 use crate::samples::compare::{COMPARE_TABLES, CompareRequest, compare_report};
 use crate::samples::curves::Ties;
 use crate::samples::input::{Columns, InputFormat};
-use crate::samples::report::{CURVES_TABLES, CurvesRequest, Source, curves_report};
+use crate::samples::report::{
+    CURVES_TABLES, CurvesRequest, Source, beyond_file_report, curves_report, fit_file_report,
+};
 
 use super::args::{OutputArgs, seed, whole_in};
 
@@ -17,7 +19,9 @@ const SAMPLES_EXAMPLES: &str = "Examples:
   pathology samples curves tests/data/samples/votes.csv --k 1..8
   pathology samples curves tests/data/samples/votes.jsonl --k 1,2,4 --exact --ties wrong
   pathology samples curves counts.csv --k 1..128 --c-column solved --n-column attempts
-  pathology samples compare base.csv tuned.csv --k 1..64 --seed 7 --table summary";
+  pathology samples compare base.csv tuned.csv --k 1..64 --seed 7 --table summary
+  pathology samples fit tests/data/samples/counts.csv --k 1,2,4,8,16
+  pathology samples beyond tests/data/samples/counts.csv --k 16,64,256 --moments 4";
 
 /// How to read the input files.
 #[derive(Debug, Clone, clap::Args)]
@@ -134,6 +138,54 @@ enum SamplesCommand {
         #[command(flatten)]
         options: CurveOptions,
     },
+    /// The mix of task difficulties the counts estimate: the nonparametric maximum
+    /// likelihood estimate of the law of per-problem success rates, with its certificate,
+    /// as the --tasks string of `pathology inference`, and its pass@k beside the data's.
+    #[command(after_help = "Examples:
+  pathology samples fit tests/data/samples/counts.csv --k 1,2,4,8,16
+  pathology samples fit tests/data/samples/votes.csv --k 1..8 --exact")]
+    Fit {
+        /// The samples or counts (per-sample rows are reduced to their counts).
+        file: PathBuf,
+        /// The budgets k of the fitted and the data's pass@k: a range A..B or a list.
+        #[arg(long, allow_hyphen_values = true)]
+        k: String,
+        /// Exact rationals where the report offers them, instead of f64.
+        #[arg(long)]
+        exact: bool,
+        #[command(flatten)]
+        input: InputArgs,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+    /// The sharp range of pass@k for budgets k beyond the samples drawn, over every law of
+    /// the failure rate whose first J moments are the data's.
+    #[command(after_help = "Examples:
+  pathology samples beyond tests/data/samples/counts.csv --k 16,64,256 --moments 4
+  pathology samples beyond tests/data/samples/counts.csv --k 16 --moments 2 --exact")]
+    Beyond {
+        /// The samples or counts (per-sample rows are reduced to their counts).
+        file: PathBuf,
+        /// The budgets k: a range A..B or a list.
+        #[arg(long, allow_hyphen_values = true)]
+        k: String,
+        /// J: the data's moments the range keeps (at most every problem's n).
+        #[arg(long, value_parser = whole_in::<u32>(1, u64::from(crate::samples::beyond::MAX_MOMENTS)), allow_negative_numbers = true)]
+        moments: u32,
+        /// Bootstrap replicates over problems for the range's sampling uncertainty (0: none).
+        #[arg(long, value_parser = whole_in::<u64>(0, crate::samples::beyond::MAX_REPLICATES), default_value_t = 0, allow_negative_numbers = true)]
+        replicates: u64,
+        /// Seed of the bootstrap.
+        #[arg(long, value_parser = seed, default_value_t = 1, allow_negative_numbers = true)]
+        seed: u64,
+        /// Exact rationals where the extremes are rational (else certified enclosures).
+        #[arg(long)]
+        exact: bool,
+        #[command(flatten)]
+        input: InputArgs,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
 }
 
 /// The largest budget k the lists take.
@@ -176,6 +228,32 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             };
             let report = compare_report(&request)?;
             options.output.emit(&report, 4)
+        }
+        SamplesCommand::Fit {
+            file,
+            k,
+            exact,
+            input,
+            output,
+        } => {
+            let ks = parse_list("--k", &k, MAX_K)?;
+            let report = fit_file_report(&input.source(file), &ks, exact)?;
+            output.emit(&report, 6)
+        }
+        SamplesCommand::Beyond {
+            file,
+            k,
+            moments,
+            replicates,
+            seed,
+            exact,
+            input,
+            output,
+        } => {
+            let ks = parse_list("--k", &k, MAX_K)?;
+            let report =
+                beyond_file_report(&input.source(file), &ks, moments, replicates, seed, exact)?;
+            output.emit(&report, 6)
         }
     }
 }

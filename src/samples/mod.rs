@@ -25,9 +25,15 @@
 //! per problem). [`report`] builds the reports of `samples curves` (the curves, the best k,
 //! the budgets where a curve falls and the claims that it does, decided on the paired
 //! per-problem differences with Holm's correction); [`compare`] pairs two files by problem
-//! id and puts a simultaneous band over the k list on their difference.
+//! id and puts a simultaneous band over the k list on their difference; [`fit`] is the
+//! nonparametric maximum likelihood estimate of the mix of per-problem success rates, with
+//! its certificate, as the `--tasks` string of `pathology inference`; [`beyond`] is the sharp
+//! range of pass@k beyond the samples drawn, over every law of the failure rate with the
+//! data's first moments (the Markov-Krein extremes).
 
+pub mod beyond;
 pub mod compare;
 pub mod curves;
+pub mod fit;
 pub mod input;
 pub mod report;

@@ -455,3 +455,52 @@ pub fn ties_name(ties: Ties) -> &'static str {
 
 /// The tables `samples curves` prints (for `--table`).
 pub const CURVES_TABLES: &[&str] = &["curves", "best", "falls", "claims"];
+
+/// The file's name first among the manifest's parameters (the positional argument), the
+/// input options after the report's own, and `--exact` when it was asked for: the manifest's
+/// command then regenerates the report of a file.
+fn with_file(mut report: Report, source: &Source, exact: bool) -> Report {
+    report
+        .manifest
+        .parameters
+        .insert(0, ("_".to_string(), source.path.display().to_string()));
+    if report.manifest.parameter("exact").is_none() {
+        report = report.param("exact", exact);
+    }
+    with_source_options(report, source)
+}
+
+/// Runs `samples fit`: the file read with [`Source::read`] (per-sample rows reduced to their
+/// counts) and fitted by [`super::fit::fit_report`].
+///
+/// # Errors
+///
+/// As [`Source::read`] and [`super::fit::fit_report`].
+pub fn fit_file_report(source: &Source, ks: &[u64], exact: bool) -> Result<Report> {
+    let samples = source.read()?;
+    let report = super::fit::fit_report(&samples.counts(), ks, exact)?;
+    Ok(with_file(report, source, exact).note(input_note(&samples, 0)))
+}
+
+/// Runs `samples beyond`: the file read with [`Source::read`] (per-sample rows reduced to
+/// their counts) and bounded by [`super::beyond::beyond_report`].
+///
+/// # Errors
+///
+/// As [`Source::read`] and [`super::beyond::beyond_report`].
+pub fn beyond_file_report(
+    source: &Source,
+    ks: &[u64],
+    moments: u32,
+    replicates: u64,
+    seed: u64,
+    exact: bool,
+) -> Result<Report> {
+    let samples = source.read()?;
+    let mut report =
+        super::beyond::beyond_report(&samples.counts(), ks, moments, replicates, seed, exact)?;
+    if replicates > 0 && report.manifest.seed.is_none() {
+        report = report.seed(seed);
+    }
+    Ok(with_file(report, source, exact).note(input_note(&samples, 0)))
+}
