@@ -341,7 +341,7 @@ fn compare_is_paired_seeded_and_reproducible() {
     }
     for row in table_rows(&report, "summary") {
         let c = row["critical_value"].as_f64().unwrap();
-        assert!(c >= 1.9 && c < 4.0, "{c}");
+        assert!((1.9..4.0).contains(&c), "{c}");
     }
     assert_eq!(report["manifest"]["seed"], "5");
 }

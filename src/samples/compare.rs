@@ -195,8 +195,7 @@ fn bootstrap(
     let scaled: Vec<Vec<f64>> = (0..metrics)
         .map(|m| {
             let mut y = vec![0.0; problems * ks];
-            for i in 0..ks {
-                let se = standard_errors[m][i];
+            for (i, &se) in standard_errors[m].iter().enumerate() {
                 if se <= 0.0 {
                     continue;
                 }
@@ -412,12 +411,11 @@ pub fn compare_report(request: &CompareRequest) -> Result<Report> {
         let mut certified_worse_seen = false;
         let mut crossover: Option<String> = None;
         let mut previous_sign: Option<Option<&str>> = None;
-        for i in 0..ks {
+        for (i, &se) in standard_errors[m].iter().enumerate() {
             let k = request.ks[i];
             let (va, vb) = (&curves_a.means[ma][i], &curves_b.means[mb][i]);
             let d = vb.minus(va);
             let center = d.to_f64();
-            let se = standard_errors[m][i];
             let (se_cell, interval) = error_cells(center, (problems >= 2).then_some(se));
             let (band_cell, verdict) = match bands.get(m) {
                 Some(band) => {

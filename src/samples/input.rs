@@ -278,8 +278,14 @@ struct Building {
 }
 
 /// A finite score ordered as a number (`-0` is `0`).
-#[derive(Debug, Clone, Copy, PartialEq, PartialOrd)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 struct OrderedScore(f64);
+
+impl PartialOrd for OrderedScore {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
 
 impl Eq for OrderedScore {}
 
