@@ -2,7 +2,7 @@
 //! problems.
 //!
 //! For a budget k every metric of one problem is a sum of whole counts of k-subsets, each
-//! divided by a small whole number, over `C(n, k)` ([`Terms`]):
+//! divided by a small whole number, over `C(n, k)`:
 //!
 //! - `pass_at_k = (C(n, k) - C(n - c, k)) / C(n, k)` (Chen et al. 2021);
 //! - `pass_all = C(c, k) / C(n, k)`;
