@@ -16,7 +16,7 @@
 //! | 4 | [`games`] | the `Game` trait and the real games |
 //! | 5 | [`search`] | minimax, alpha-beta, product, EMM over the `Game` trait |
 //! | 6 | [`sim`] | the Monte Carlo engine: seeded parallel trials, shards, statistics, sampled trees |
-//! | 7 | [`studies`], [`domains`] | one module per paper, and the Monte Carlo-against-exact cross-validation; real domains solved completely (the 8-puzzle, KRK, KQK) |
+//! | 7 | [`studies`], [`domains`], [`inference_sim`], [`samples`] | one module per paper, and the Monte Carlo-against-exact cross-validation; real domains solved completely (the 8-puzzle, KRK, KQK); test-time search simulated; exact curves from evaluation samples, the fitted mix of difficulties, pass@k beyond n |
 //! | 8 | [`plot`], [`validate`] | figures; the user's own simulation results checked |
 //! | 9 | [`reproduce`] | the one list of every artefact `pathology reproduce` writes |
 //! | 10 | [`cli`] | the command line: argument parsing and one library call per subcommand (the binary, and the Python package's `run`, call it) |
@@ -58,6 +58,7 @@ pub mod plot;
 pub mod progress;
 pub mod report;
 pub mod reproduce;
+pub mod samples;
 pub mod search;
 pub mod sim;
 pub mod studies;

@@ -40,6 +40,7 @@ mod pathsum_mc;
 mod readme;
 mod reliability;
 mod report_commands;
+mod samples;
 mod statements;
 mod studies;
 mod table_lists;

@@ -22,6 +22,7 @@ mod matches;
 mod mc;
 mod merge;
 mod reproduce;
+mod samples;
 mod studies;
 mod sweep;
 mod table;
@@ -92,6 +93,9 @@ enum Command {
     /// Test-time search, exactly: pass-at-k, resampling with an imperfect verifier,
     /// best-of-n, majority voting, verifier-guided lookahead.
     Inference(inference::Args),
+    /// Exact curves from evaluation samples: pass@k, pass^k, majority@k and best-of-k over
+    /// the budget k (expectations over all k-subsets), and two checkpoints compared.
+    Samples(samples::Args),
     /// Monte Carlo experiments: exact values checked against real searches.
     Mc(mc::Args),
     /// Real domains solved completely (Nau et al. 2010): decision accuracy by depth over every
@@ -184,6 +188,7 @@ fn run_command(command: Command) -> anyhow::Result<()> {
         Command::Wb(args) => closed_form::run_wb(args),
         Command::Emm(args) => closed_form::run_emm(args),
         Command::Inference(args) => inference::run(args),
+        Command::Samples(args) => samples::run(args),
         Command::Mc(args) => mc::run(args),
         Command::Domain(args) => domain::run(args),
         Command::Alphabeta(args) => alphabeta::run(args),

@@ -70,12 +70,24 @@ pub(crate) fn manifest(m: &super::Manifest) -> String {
         m.seed
             .map_or("null".to_string(), |s| string(&s.to_string()))
     ));
+    // Positional arguments are `argument`, then `argument_2`, ... (keys stay unique when a
+    // command takes two files).
+    let mut positional = 0;
     let parameters: Vec<String> = m
         .parameters
         .iter()
         .map(|(n, v)| {
-            let n = if n == "_" { "argument" } else { n };
-            format!("{}: {}", string(n), string(v))
+            let n = if n == "_" {
+                positional += 1;
+                if positional == 1 {
+                    "argument".to_string()
+                } else {
+                    format!("argument_{positional}")
+                }
+            } else {
+                n.clone()
+            };
+            format!("{}: {}", string(&n), string(v))
         })
         .collect();
     out.push_str(&format!(
