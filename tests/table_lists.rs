@@ -341,6 +341,52 @@ fn long_runs(dir: &Path) -> Vec<Vec<String>> {
         .map(|r| r.into_iter().map(str::to_string).collect())
         .collect();
     runs.push(vec!["merge".into(), shard(1), shard(2)]);
+    // The example evaluation logs are small: the samples commands' runs are short, and their
+    // refusal is checked all the same (the table is checked before the file is read).
+    let data = |name: &str| {
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/data/samples")
+            .join(name)
+            .to_string_lossy()
+            .into_owned()
+    };
+    for run in [
+        vec![
+            "samples".into(),
+            "curves".into(),
+            data("votes.csv"),
+            "--k".into(),
+            "1..8".into(),
+        ],
+        vec![
+            "samples".into(),
+            "compare".into(),
+            data("votes.csv"),
+            data("votes_tuned.csv"),
+            "--k".into(),
+            "1..8".into(),
+            "--replicates".into(),
+            "100000".into(),
+        ],
+        vec![
+            "samples".into(),
+            "fit".into(),
+            data("counts.csv"),
+            "--k".into(),
+            "1..8".into(),
+        ],
+        vec![
+            "samples".into(),
+            "beyond".into(),
+            data("counts.csv"),
+            "--k".into(),
+            "1..100".into(),
+            "--moments".into(),
+            "2".into(),
+        ],
+    ] {
+        runs.push(run);
+    }
     runs
 }
 

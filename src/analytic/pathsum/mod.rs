@@ -65,6 +65,7 @@
 //! a rigorous bound against the model at the `f64` parameters (assuming no underflow to
 //! subnormal numbers).
 
+mod affine;
 mod continuous;
 mod cost;
 mod engine;
@@ -224,21 +225,6 @@ impl Law {
         atoms.retain(|(_, p)| !p.is_zero());
         atoms.sort();
         Ok(Law { atoms, spec: None })
-    }
-
-    /// The law of `shift + scale Z`, Z of this law, for `scale > 0` (so the atoms stay
-    /// increasing and distinct), exactly. Its values need not fit `f64`: a score law is
-    /// compared, never computed with (`--noise 1e308:1/2,-1e308:1/2` scaled by 2 is fine).
-    pub(crate) fn affine(&self, shift: &BigRational, scale: &BigRational) -> Law {
-        debug_assert!(scale.is_positive(), "an increasing map");
-        Law {
-            atoms: self
-                .atoms
-                .iter()
-                .map(|(v, p)| (shift + scale * v, p.clone()))
-                .collect(),
-            spec: None,
-        }
     }
 
     /// The atoms `(value, probability)`, values increasing, probabilities positive.
