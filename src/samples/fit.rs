@@ -62,6 +62,10 @@ const STOP_GRADIENT: f64 = 1e-10;
 /// still certified).
 const MERGE_DISTANCE: f64 = 1e-4;
 
+/// The largest number of starting support points (the distinct shares c/n, when there are
+/// at most this many).
+const MAX_START: usize = 200;
+
 /// The decimals of the `--tasks` string.
 pub const TASKS_DECIMALS: u32 = 6;
 
@@ -597,6 +601,14 @@ pub fn fit_mixture(counts: &[(u64, u64)]) -> Result<MixFit> {
             Some(entry) => entry.1 += g.multiplicity / total,
             None => start.push((share, g.multiplicity / total)),
         }
+    }
+    if start.len() > MAX_START {
+        // Many distinct shares (problems of many different n): a uniform grid of interior
+        // points instead (every kernel is positive there), so that the first least-squares
+        // problems stay small; the iterations add the points the data want.
+        start = (0..MAX_START)
+            .map(|i| ((i as f64 + 0.5) / MAX_START as f64, 1.0 / MAX_START as f64))
+            .collect();
     }
     let mut state = State::new(
         &groups,
