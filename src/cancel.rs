@@ -286,7 +286,9 @@ mod tests {
             growth: exact("0"),
         };
         let wrong = [exact("1/2"), exact("1/2")];
-        let runs: Vec<(&str, Box<dyn Fn() -> crate::Result<()>>)> = vec![
+        /// One engine's call, its result dropped.
+        type Run<'a> = Box<dyn Fn() -> crate::Result<()> + 'a>;
+        let runs: Vec<(&str, Run)> = vec![
             (
                 "pass-at-k",
                 Box::new(|| pass_at_k::<f64>(&tasks, &ks).map(drop)),

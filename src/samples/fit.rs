@@ -28,7 +28,8 @@
 //! zero leave the support. The certificate is `max_p D_G(p) / N` found on a dense grid of
 //! [`CERTIFICATE_GRID`] points with local refinement at every grid maximum: a numerical
 //! search, not an interval bound (a maximum of `D_G` narrower than the grid's spacing could
-//! escape it; the kernels of n samples are about `1/sqrt(n)` wide).
+//! escape it; a kernel of n samples is about `sqrt(p (1 - p) / n)` wide, and about `1/n`
+//! near the ends, where the grid is densest).
 
 use num_bigint::BigInt;
 use num_rational::BigRational;
@@ -60,6 +61,10 @@ const STOP_GRADIENT: f64 = 1e-10;
 /// Support points closer than this are merged after the iterations (when the merged law is
 /// still certified).
 const MERGE_DISTANCE: f64 = 1e-4;
+
+/// The largest number of starting support points (the distinct shares c/n, when there are
+/// at most this many).
+const MAX_START: usize = 200;
 
 /// The decimals of the `--tasks` string.
 pub const TASKS_DECIMALS: u32 = 6;
@@ -597,6 +602,14 @@ pub fn fit_mixture(counts: &[(u64, u64)]) -> Result<MixFit> {
             None => start.push((share, g.multiplicity / total)),
         }
     }
+    if start.len() > MAX_START {
+        // Many distinct shares (problems of many different n): a uniform grid of interior
+        // points instead (every kernel is positive there), so that the first least-squares
+        // problems stay small; the iterations add the points the data want.
+        start = (0..MAX_START)
+            .map(|i| ((i as f64 + 0.5) / MAX_START as f64, 1.0 / MAX_START as f64))
+            .collect();
+    }
     let mut state = State::new(
         &groups,
         start.iter().map(|s| s.0).collect(),
@@ -964,7 +977,8 @@ pub fn fit_report(counts: &[(u64, u64)], ks: &[u64], exact: bool) -> Result<Repo
             "certificate: max over p in [0, 1] of D_G(p)/N = {:.3e} at p = {:.6} ({}; tolerance \
              {CERTIFICATE_TOLERANCE:e}), found on a grid of {CERTIFICATE_GRID} points refined \
              at each local maximum (a numerical search, not an interval bound); the \
-             log-likelihood {:.6} is within N times that of the maximum",
+             log-likelihood {:.6} is at most N max(D_G)/N = {:.3e} below the largest any law \
+             of the rates attains",
             fit.max_gradient,
             fit.max_gradient_at,
             if fit.certified() {
@@ -972,7 +986,8 @@ pub fn fit_report(counts: &[(u64, u64)], ks: &[u64], exact: bool) -> Result<Repo
             } else {
                 "NOT certified"
             },
-            fit.log_likelihood
+            fit.log_likelihood,
+            (fit.max_gradient * fit.problems as f64).max(0.0)
         ));
     if ks.iter().any(|&k| k > fewest) {
         report = report.note(format!(

@@ -190,3 +190,21 @@ fn bad_counts_and_budgets_are_refused() {
         .to_string();
     assert!(e.contains("--exact"), "{e}");
 }
+
+#[test]
+fn problems_of_many_sample_sizes_are_fitted_from_a_grid_start() {
+    // 400 problems of 400 different n: more distinct shares than starting points.
+    let mut rng = ChaCha8Rng::seed_from_u64(9);
+    let data: Vec<(u64, u64)> = (0..400u64)
+        .map(|i| {
+            let n = 20 + i;
+            let p = if rng.random::<f64>() < 0.5 { 0.2 } else { 0.8 };
+            ((0..n).filter(|_| rng.random::<f64>() < p).count() as u64, n)
+        })
+        .collect();
+    let fit = fit_mixture(&data).unwrap();
+    assert!(fit.groups > MAX_START);
+    assert!(fit.certified(), "{fit:?}");
+    let truth = log_likelihood(&data, &[0.2, 0.8], &[0.5, 0.5]).unwrap();
+    assert!(fit.log_likelihood >= truth);
+}
