@@ -322,12 +322,11 @@ pub fn best_of_n_note(
         .map(|(n, v)| format!("{v:.6} at n = {n}"))
         .collect();
     Some(format!(
-        "{head}. With the continuous laws ({} correct, {} wrong) P_correct is {}{}; the lattice's values are off by at most {} (at n = {at}) (the continuous values by adaptive Simpson quadrature of n R int f_c G^(n-1) dx per task type to an estimated {TOLERANCE:e}, erfc from libm: a careful numerical value, not a rigorous bound)",
+        "{head}. With the continuous laws ({} correct, {} wrong) P_correct is {}{}; the lattice's values are off by at most {distance:.1e} (at n = {at}) (the continuous values by adaptive Simpson quadrature of n R int f_c G^(n-1) dx per task type to an estimated {TOLERANCE:e}, erfc from libm: a careful numerical value, not a rigorous bound)",
         Score::of(correct).name(),
         Score::of(wrong).name(),
         shown.join(", "),
         if ns.len() > shown.len() { ", ..." } else { "" },
-        format!("{distance:.1e}"),
     ))
 }
 

@@ -667,9 +667,8 @@ impl Sampling {
         let pad = 0.1 * (high - low).max(0.01);
         let vote = Panel {
             axes: Axes {
-                title: format!(
-                    "vote on this tool's mix in Chen et al.'s setting: 60% easy (R = 0.7), 40% hard (R = 0.4)"
-                ),
+                title: "vote on this tool's mix in Chen et al.'s setting: 60% easy (R = 0.7), 40% hard (R = 0.4)"
+                    .to_string(),
                 x_label: format!("k (votes, odd); dashed: the limit W_easy = {vote_limit}"),
                 y_label: "P_correct".to_string(),
                 x_range: (0.0, VOTE_MAX_K as f64 + 2.0),
