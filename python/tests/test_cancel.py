@@ -17,15 +17,16 @@ import pytest
 
 import pathology
 
-# Calls of 25 s to a minute and a half on two cores, accepted by the cost checks: an ignored
-# Ctrl-C shows (test_the_long_calls_are_long times them; the test allows 8 s).
+# Calls of several seconds on two cores, accepted by the cost checks (whose estimates stay under
+# their one-minute limit): each is still running when SIGINT comes 1.5 s in, so an ignored Ctrl-C
+# shows as a finished call (test_the_long_calls_are_long times them; the test allows 8 s).
 MIX = ",".join(f"{i}/1009:1/1000" for i in range(1, 1001))  # 1000 task types
 LONG_CALLS = {
-    "pass-at-k, f64": dict(fn="inference_pass_at_k", args=(MIX, range(1, 1501)), kwargs={}),
+    "pass-at-k, f64": dict(fn="inference_pass_at_k", args=(MIX, range(1, 6001)), kwargs={}),
     "resample, f64": dict(
-        fn="inference_resample", args=(MIX, "9/10", "7/10", range(1, 501)), kwargs={}),
+        fn="inference_resample", args=(MIX, "9/10", "7/10", range(1, 5001)), kwargs={}),
     "best-of-n, f64": dict(
-        fn="inference_best_of_n", args=(MIX, "gaussian:1", "gaussian:2", range(1, 801)),
+        fn="inference_best_of_n", args=(MIX, "gaussian:1", "gaussian:2", range(1, 61)),
         kwargs={}),
     "resample, exact": dict(
         fn="inference_resample",
@@ -81,7 +82,7 @@ def test_ctrl_c_stops_a_long_inference_call_with_keyboard_interrupt(name):
 
 @pytest.mark.parametrize("name", sorted(LONG_CALLS))
 def test_the_long_calls_are_long(name):
-    # Without Ctrl-C each call runs well past the 8 s the test above allows.
+    # Without Ctrl-C each call runs well past the 1.5 s at which the test above sends SIGINT.
     if not os.environ.get("PATHOLOGY_TIME_LONG_CALLS"):
         pytest.skip("set PATHOLOGY_TIME_LONG_CALLS=1 to time the long calls (minutes)")
     done = subprocess.run(
@@ -90,7 +91,7 @@ def test_the_long_calls_are_long(name):
     )
     assert "finished after" in done.stdout, done.stderr
     seconds = float(done.stdout.split("finished after ")[1].split()[0])
-    assert seconds > 12, f"{name}: {seconds} s"
+    assert seconds > 4, f"{name}: {seconds} s"
 
 
 class CountingExecutor(concurrent.futures.ThreadPoolExecutor):
