@@ -528,7 +528,7 @@ impl CriticalStudy {
                         y_label: "D(d) (exact)".to_string(),
                         x_range: (0.5, f64::from(self.height) + 0.5),
                         x_scale: Scale::Linear,
-                        y_range: (0.0, 1.02),
+                        y_range: (0.0, 1.0),
                     },
                     series,
                     // The panels share their series: one legend, where the curves leave room

@@ -791,7 +791,7 @@ pub fn figure(
                     // Fitted to the data (log10 N from 0 to x_max) with a small margin.
                     x_range: (-0.1, x_max + 0.1),
                     x_scale: Scale::Linear,
-                    y_range: (0.0, 1.02),
+                    y_range: (0.0, 1.0),
                 },
                 series,
                 legend,
