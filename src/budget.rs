@@ -110,7 +110,7 @@ impl Cost {
     /// let e = Cost { seconds: 300.0, bytes: 2048.0 }.refusal("a run".into(), "Ask less.");
     /// assert_eq!(
     ///     e.to_string(),
-    ///     "a run would need about 5 min and 2.0 KiB of memory; refused (limit: 60 s and 16.0 GiB). Ask less."
+    ///     "a run would need about 5 min and about 2.0 KiB of memory; refused (limit: 60 s and 16.0 GiB). Ask less."
     /// );
     /// // An estimate past what f64 holds is worded, never "inf".
     /// let e = Cost { seconds: f64::INFINITY, bytes: f64::INFINITY }.refusal("a run".into(), "");
