@@ -5,9 +5,14 @@ The list of commands comes from the parser itself (``pathology.commands()``, a w
 fails ``test_every_command_runs_from_python`` with a message saying what to add.
 """
 
+from pathlib import Path
+
 import pytest
 
 import pathology
+
+# The repository's example evaluation logs (synthetic, five problems of eight samples).
+SAMPLES = Path(__file__).resolve().parents[2] / "tests" / "data" / "samples"
 
 # One cheap call per command: (positional words, options). A few commands have no size
 # small enough for a test (``reproduce`` and ``mc study-figures`` run for minutes at their
@@ -41,6 +46,12 @@ CHEAP = {
     ("inference", "best-of-n"): ((), dict(tasks="0.6", score_correct="gaussian:1", score_wrong="gaussian:2", n="1..4")),
     ("inference", "vote"): ((), dict(tasks="0.7:0.6,0.4:0.4", wrong_answers="0.5,0.5", k="1..5", exact=True)),
     ("inference", "lookahead"): ((), dict(branching=2, steps=3, step_correct=0.6, noise="0:1/2,1:1/2", depth="1..3")),
+    ("samples", "curves"): ((str(SAMPLES / "votes.csv"),), dict(k="1,2,4,8", exact=True)),
+    ("samples", "compare"): (
+        (str(SAMPLES / "votes.csv"), str(SAMPLES / "votes_tuned.csv")),
+        dict(k="1..4", replicates=200)),
+    ("samples", "fit"): ((str(SAMPLES / "counts.csv"),), dict(k="1..4")),
+    ("samples", "beyond"): ((str(SAMPLES / "counts.csv"),), dict(k="8,16", moments=2)),
     ("wb",): ((), dict(branching=3)),
     ("emm", "example"): ((), {}),
     ("emm", "depth-one"): ((), dict(e=0.1)),
