@@ -4,7 +4,7 @@
 
 use num_rational::BigRational;
 
-use crate::analytic::inference::report::{InferenceRequest, table_names};
+use crate::analytic::inference::report::{InferenceRequest, knockout_setting, table_names};
 use crate::analytic::inference::{
     LookaheadSearch, MAX_COUNT, Tasks, parse_list, parse_wrong_answers,
 };
@@ -122,6 +122,86 @@ pub struct LookaheadOptions {
     depth: String,
 }
 
+/// `knockout`'s options.
+#[derive(Debug, Clone, clap::Args)]
+pub struct KnockoutOptions {
+    #[command(flatten)]
+    tasks: TaskArgs,
+    /// P: the probability that one judge call picks the correct of a correct and a wrong
+    /// candidate, in [0, 1]; one value, or one per task type (P1,P2,...).
+    #[arg(long, allow_hyphen_values = true)]
+    judge_correct: String,
+    /// K: judge calls per match, a range A..B or a list (each in 1..=10000); a strict
+    /// majority wins, a tie at even K is a fair coin.
+    #[arg(long, allow_hyphen_values = true)]
+    judge_calls: String,
+    /// r: rounds of the bracket (N = 2^r candidates), a range A..B, A..B:STEP or a list,
+    /// each in 1..=40.
+    #[arg(long, allow_hyphen_values = true)]
+    rounds: String,
+    /// N: league sizes (every pair compared), a range or a list, each in 2..=12 (exact).
+    #[arg(long, allow_hyphen_values = true)]
+    league: Option<String>,
+    /// The price of one generated candidate (a rational at least 0); adds a cost column.
+    #[arg(long, allow_hyphen_values = true)]
+    cost_sample: Option<String>,
+    /// The price of one judge call (a rational at least 0); adds a cost column.
+    #[arg(long, allow_hyphen_values = true)]
+    cost_verifier: Option<String>,
+}
+
+/// `mc inference knockout`'s options.
+#[derive(Debug, Clone, clap::Args)]
+pub struct McKnockoutOptions {
+    #[command(flatten)]
+    tasks: TaskArgs,
+    /// P: the probability that one judge call picks the correct candidate, in [0, 1]; one
+    /// value, or one per task type.
+    #[arg(long, allow_hyphen_values = true)]
+    judge_correct: String,
+    /// K: judge calls per match, one value in 1..=10000.
+    #[arg(long, allow_hyphen_values = true)]
+    judge_calls: String,
+    /// r: rounds of the bracket (N = 2^r candidates), a range A..B, A..B:STEP or a list.
+    #[arg(long, allow_hyphen_values = true)]
+    rounds: String,
+}
+
+impl KnockoutOptions {
+    fn request(self) -> crate::Result<InferenceRequest> {
+        let text = |name: &str| -> Option<String> {
+            match name {
+                "tasks" => Some(self.tasks.tasks.clone()),
+                "judge_correct" => Some(self.judge_correct.clone()),
+                "judge_calls" => Some(self.judge_calls.clone()),
+                "rounds" => Some(self.rounds.clone()),
+                "league" => self.league.clone(),
+                "cost_sample" => self.cost_sample.clone(),
+                "cost_verifier" => self.cost_verifier.clone(),
+                _ => None,
+            }
+        };
+        Ok(InferenceRequest::Knockout {
+            setting: knockout_setting(&text)?,
+        })
+    }
+}
+
+impl McKnockoutOptions {
+    fn request(self) -> crate::Result<InferenceRequest> {
+        KnockoutOptions {
+            tasks: self.tasks,
+            judge_correct: self.judge_correct,
+            judge_calls: self.judge_calls,
+            rounds: self.rounds,
+            league: None,
+            cost_sample: None,
+            cost_verifier: None,
+        }
+        .request()
+    }
+}
+
 impl PassAtKOptions {
     fn request(self) -> crate::Result<InferenceRequest> {
         Ok(InferenceRequest::PassAtK {
@@ -220,6 +300,14 @@ enum Strategy {
         #[command(flatten)]
         common: Common,
     },
+    /// 2^r candidates in a knockout bracket judged pairwise by K calls per match (Chen et
+    /// al.'s bound beside the exact failure probability), and a league beside it.
+    Knockout {
+        #[command(flatten)]
+        options: KnockoutOptions,
+        #[command(flatten)]
+        common: Common,
+    },
 }
 
 /// `mc inference`: the strategies run literally.
@@ -268,6 +356,14 @@ enum McStrategy {
         #[command(flatten)]
         run: super::args::RunOptions,
     },
+    /// The knockout bracket simulated: candidates drawn, every mixed match judged by K
+    /// calls, against the exact value.
+    Knockout {
+        #[command(flatten)]
+        options: McKnockoutOptions,
+        #[command(flatten)]
+        run: super::args::RunOptions,
+    },
 }
 
 /// Runs `mc inference`.
@@ -278,6 +374,7 @@ pub fn run_mc(args: McArgs) -> anyhow::Result<()> {
         McStrategy::BestOfN { options, run } => (options.request(), run),
         McStrategy::Vote { options, run } => (options.request(), run),
         McStrategy::Lookahead { options, run } => (options.request(), run),
+        McStrategy::Knockout { options, run } => (options.request(), run),
     };
     let request = request?;
     run.check_table(crate::inference_sim::report::table_names(
@@ -298,6 +395,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         Strategy::BestOfN { options, common } => (options.request(), common),
         Strategy::Vote { options, common } => (options.request(), common),
         Strategy::Lookahead { options, common } => (options.request(), common),
+        Strategy::Knockout { options, common } => (options.request(), common),
     };
     let request = request?;
     common

@@ -12,11 +12,13 @@
 
 use num_rational::BigRational;
 
-use super::trials::{self, DRAW_SECONDS, Draw, MAX_TABLE_ENTRIES, Mix, Scores, Verifier, Walk};
+use super::trials::{
+    self, Bracket, DRAW_SECONDS, Draw, MAX_TABLE_ENTRIES, Mix, Scores, Verifier, Walk,
+};
 use crate::analytic::inference::report::{InferenceRequest, list_text};
 use crate::analytic::inference::{
-    LookaheadSearch, MAX_COUNT, Tasks, best_of_n, lookahead, parse_list, parse_wrong_answers,
-    pass_at_k, resample, vote,
+    LookaheadSearch, MAX_COUNT, Tasks, best_of_n, knockout, lookahead, parse_list,
+    parse_wrong_answers, pass_at_k, resample, vote,
 };
 use crate::analytic::pathsum::Law;
 use crate::error::{Error, Result};
@@ -29,12 +31,13 @@ use crate::sim::report::{
 use crate::sim::stats::{Proportion, holm_adjusted, two_sided_p};
 
 /// The experiments `merge` rebuilds here.
-pub const MERGEABLE: [&str; 5] = [
+pub const MERGEABLE: [&str; 6] = [
     "mc inference pass-at-k",
     "mc inference resample",
     "mc inference best-of-n",
     "mc inference vote",
     "mc inference lookahead",
+    "mc inference knockout",
 ];
 
 /// The family-wise error rate of the verdicts.
@@ -47,6 +50,7 @@ pub fn kind_of(subcommand: &str) -> &'static str {
         "resample" => "resample",
         "best-of-n" => "best_of_n",
         "vote" => "vote",
+        "knockout" => "knockout",
         _ => "lookahead",
     }
 }
@@ -65,6 +69,7 @@ pub fn index_name(kind: &str) -> &'static str {
     match kind {
         "best_of_n" => "n",
         "lookahead" => "d",
+        "knockout" => "r",
         _ => "k",
     }
 }
@@ -132,6 +137,7 @@ impl McInference {
             | InferenceRequest::Vote { ks, .. } => ks.clone(),
             InferenceRequest::BestOfN { ns, .. } => ns.clone(),
             InferenceRequest::Lookahead { depths, .. } => depths_of(depths),
+            InferenceRequest::Knockout { setting } => setting.rounds.clone(),
         }
     }
 
@@ -206,6 +212,11 @@ impl McInference {
                 ("step_correct", short_text(&search.step_correct)),
                 ("noise", search.noise.text()),
                 ("growth", short_text(&search.growth)),
+            ],
+            InferenceRequest::Knockout { setting } => vec![
+                ("tasks", setting.tasks.text()),
+                ("judge_correct", setting.judge_correct_text()),
+                ("judge_calls", list_text(&setting.judge_calls)),
             ],
         }
     }
@@ -312,6 +323,19 @@ impl McInference {
                     None => baseline_note = r.baseline_note.clone(),
                 }
                 slots
+            }
+            InferenceRequest::Knockout { setting } => {
+                one_judge_count(setting)?;
+                knockout::<f64>(
+                    &setting.tasks,
+                    &setting.judge_correct,
+                    &setting.judge_calls,
+                    &grid_of(&setting.rounds),
+                )?
+                .rows
+                .iter()
+                .map(|r| take(&r.correct))
+                .collect()
             }
         };
         let rows = self.rows(baseline);
@@ -451,6 +475,14 @@ impl McInference {
                 let walk = Walk::new(search, &depths, exact.baseline);
                 (draws, Box::new(move |rng| walk.trial(&depths, rng)))
             }
+            InferenceRequest::Knockout { setting } => {
+                let bracket = bracket_of(setting);
+                let grid = grid.clone();
+                (
+                    bracket.draws(most),
+                    Box::new(move |rng| bracket.trial(&grid, rng)),
+                )
+            }
         };
         let draws_text = if draws < 1e15 {
             format!("{}", draws.ceil())
@@ -467,6 +499,10 @@ impl McInference {
                      and trial."
                 }
                 "best_of_n" => "Ask for a smaller largest --n: each trial draws that many samples.",
+                "knockout" => {
+                    "Ask for a smaller largest --rounds or fewer --judge-calls: each trial draws \
+                     2^r candidates and K calls per mixed match."
+                }
                 _ => "Ask for a smaller largest --k: each trial draws up to that many samples.",
             };
             return Err(crate::budget::refuse(
@@ -534,6 +570,7 @@ impl McInference {
                 wrong_answers,
                 ..
             } => trials::all_exact(Some(&Mix::new(tasks)), &[&Draw::new(wrong_answers)]),
+            InferenceRequest::Knockout { setting } => bracket_of(setting).exact(),
             InferenceRequest::Lookahead { search, .. } => {
                 let noise: Vec<BigRational> = search
                     .noise
@@ -586,6 +623,7 @@ impl McInference {
                 "resample" => "resampling with an imperfect verifier",
                 "best_of_n" => "best-of-n",
                 "vote" => "majority voting",
+                "knockout" => "knockout tournament",
                 _ => "verifier-guided lookahead",
             },
             self.subcommand()
@@ -596,6 +634,7 @@ impl McInference {
         }
         let list_name = match kind {
             "lookahead" => "depth",
+            "knockout" => "rounds",
             _ => index,
         };
         report = report.param(list_name, list_text(&self.list()));
@@ -815,6 +854,11 @@ impl McInference {
                         .collect(),
                 }
             }
+            "knockout" => InferenceRequest::Knockout {
+                setting: crate::analytic::inference::report::knockout_setting(&|name: &str| {
+                    m.get(name).ok().map(str::to_string)
+                })?,
+            },
             other => {
                 return Err(Error::invalid(
                     "FILE",
@@ -824,6 +868,27 @@ impl McInference {
             }
         };
         Ok(McInference { request })
+    }
+}
+
+/// `mc inference knockout` simulates one K (the rows are one per r).
+fn one_judge_count(setting: &crate::analytic::inference::KnockoutSetting) -> Result<()> {
+    if setting.judge_calls.len() != 1 {
+        return Err(Error::invalid(
+            "--judge-calls",
+            "one value K for mc inference knockout (the rows are one per r)",
+            list_text(&setting.judge_calls),
+        ));
+    }
+    Ok(())
+}
+
+/// The bracket's draws: the mix and one judge call per type.
+fn bracket_of(setting: &crate::analytic::inference::KnockoutSetting) -> Bracket {
+    Bracket {
+        mix: Mix::new(&setting.tasks),
+        judges: setting.judge_correct.iter().map(Draw::bernoulli).collect(),
+        calls: setting.judge_calls[0],
     }
 }
 

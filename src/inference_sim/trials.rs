@@ -521,3 +521,62 @@ impl Scores {
         [&self.correct, &self.wrong]
     }
 }
+
+/// The knockout bracket: per type, one judge call's draw (correct with probability P).
+#[derive(Debug, Clone)]
+pub(super) struct Bracket {
+    pub(super) mix: Mix,
+    pub(super) judges: Vec<Draw>,
+    /// K.
+    pub(super) calls: u64,
+}
+
+impl Bracket {
+    /// One tournament of `2^r` candidates for the largest r of `grid` (ascending), played
+    /// literally: the candidates' correctness drawn, then round by round each pair meets;
+    /// a correct and a wrong candidate are judged by K calls (a strict majority wins, a tie
+    /// a fair coin); two of one class send the first on (the answer is the same either
+    /// way). After round i the first winner is the winner of the first `2^i` candidates'
+    /// bracket, so one tournament decides every r of the list: one flag each, its winner
+    /// correct.
+    pub(super) fn trial(&self, grid: &[u64], rng: &mut ChaCha8Rng) -> Vec<bool> {
+        let most = *grid.last().expect("a nonempty list");
+        let t = self.mix.types.draw(rng);
+        let mut field: Vec<bool> = (0..1u64 << most)
+            .map(|_| self.mix.success[t].hit(rng))
+            .collect();
+        let mut flags = Vec::with_capacity(grid.len());
+        for round in 1..=most {
+            let next: Vec<bool> = field
+                .chunks(2)
+                .map(|pair| {
+                    if pair[0] == pair[1] {
+                        return pair[0];
+                    }
+                    let right = (0..self.calls).filter(|_| self.judges[t].hit(rng)).count() as u64;
+                    match (2 * right).cmp(&self.calls) {
+                        std::cmp::Ordering::Greater => true,
+                        std::cmp::Ordering::Less => false,
+                        std::cmp::Ordering::Equal => rng.random_range(0..2u8) == 0,
+                    }
+                })
+                .collect();
+            field = next;
+            if grid.contains(&round) {
+                flags.push(field[0]);
+            }
+        }
+        flags
+    }
+
+    /// Draws per trial: the candidates, and K calls per mixed match (at most `N - 1`).
+    pub(super) fn draws(&self, most: u64) -> f64 {
+        let n = 2f64.powi(most as i32);
+        1.0 + n + (n - 1.0) * self.calls as f64
+    }
+
+    /// Whether every draw is exact.
+    pub(super) fn exact(&self) -> bool {
+        self.mix.exact() && self.judges.iter().all(|d| d.exact)
+    }
+}

@@ -31,6 +31,10 @@
 //!   counts, all at most c, each weighted `1/(1 + number of wrong answers with c votes)` (a
 //!   dynamic programme over the wrong answers; one wrong answer: the binomial sum with weight
 //!   1/2 at a tie).
+//! - [`knockout`] (Chen, Pan, Li, Ding & Zhou, arXiv 2411.19477): `2^r` candidates in a
+//!   single-elimination bracket, each match K judge calls (module `knockout`), the winner
+//!   correct with `q_(r+1) = q_r^2 + 2 q_r (1 - q_r) w`; and [`league`], every pair
+//!   compared, the most match wins taken (module `league`).
 //! - [`lookahead`]: a verifier-guided search over a solution of L steps, each decision a
 //!   best-of-B over candidates whose scores are the maxima of fresh rollout subtrees; the
 //!   subtree maxima's laws are composed exactly from the frontier's (module `lookahead`).
@@ -43,12 +47,21 @@
 mod arith;
 mod best_of_n;
 pub mod continuous;
+mod knockout;
+mod knockout_report;
+mod league;
 mod lookahead;
 pub mod report;
 mod resample;
 mod vote;
 
 pub use best_of_n::{BestOfN, BestOfNRow, best_of_n};
+pub use knockout::{
+    Knockout, KnockoutBest, KnockoutRow, MAX_JUDGE_CALLS, MAX_ROUNDS, judge_win, knockout,
+    parse_judge_calls, parse_judge_correct, parse_rounds,
+};
+pub use knockout_report::{KnockoutSetting, parse_price};
+pub use league::{LeagueRow, MAX_LEAGUE, league, league_pick_correct, parse_league};
 pub use lookahead::{Lookahead, LookaheadRow, LookaheadSearch, lookahead};
 pub use lookahead::{MAX_LOOKAHEAD_BRANCHING, MAX_STEPS};
 pub use resample::{PassRow, Resample, ResampleRow, TypeRates, pass_at_k, resample};

@@ -66,6 +66,22 @@ pub enum InferenceRequest {
         /// The list of depths.
         depths: Vec<u32>,
     },
+    /// A knockout tournament of candidates judged pairwise (and the league beside it).
+    Knockout {
+        /// The setting.
+        setting: super::KnockoutSetting,
+    },
+}
+
+/// The knockout setting from its options by name (`tasks`, `judge_correct`, `judge_calls`,
+/// `rounds`, optionally `league`, `cost_sample`, `cost_verifier`), as the command line
+/// reads them (for `pathology merge`, which reads them from a manifest).
+///
+/// # Errors
+///
+/// [`crate::Error::InvalidArgument`] naming the missing or malformed option.
+pub fn knockout_setting(text: &dyn Fn(&str) -> Option<String>) -> Result<super::KnockoutSetting> {
+    super::knockout_report::setting_from(text)
 }
 
 /// The names of the tables each subcommand's report has.
@@ -75,6 +91,7 @@ pub fn table_names(subcommand: &str) -> &'static [&'static str] {
         "resample" => &["resample", "limit", "types"],
         "best-of-n" => &["best_of_n", "limit"],
         "vote" => &["vote"],
+        "knockout" => &super::knockout_report::TABLES,
         _ => &["lookahead"],
     }
 }
@@ -134,6 +151,7 @@ impl InferenceRequest {
             InferenceRequest::BestOfN { .. } => "best-of-n",
             InferenceRequest::Vote { .. } => "vote",
             InferenceRequest::Lookahead { .. } => "lookahead",
+            InferenceRequest::Knockout { .. } => "knockout",
         }
     }
 
@@ -214,10 +232,15 @@ impl InferenceRequest {
                 search.check(&depths)?;
                 InferenceRequest::Lookahead { search, depths }
             }
+            "knockout" => InferenceRequest::Knockout {
+                setting: super::knockout_report::setting_from(&|name: &str| {
+                    text(name).map(str::to_string)
+                })?,
+            },
             other => {
                 return Err(Error::invalid(
                     "the strategy",
-                    "pass-at-k, resample, best-of-n, vote or lookahead",
+                    "pass-at-k, resample, best-of-n, vote, lookahead or knockout",
                     other,
                 ));
             }
@@ -256,6 +279,7 @@ impl InferenceRequest {
             InferenceRequest::Lookahead { search, depths } => {
                 super::lookahead::lookahead_estimate(search, depths, exact)
             }
+            InferenceRequest::Knockout { setting } => setting.estimate(exact),
         }
     }
 
@@ -291,6 +315,7 @@ impl InferenceRequest {
     fn report_in<P: Probability>(&self) -> Result<Report> {
         let command = format!("inference {}", self.subcommand());
         match self {
+            InferenceRequest::Knockout { setting } => setting.report::<P>(&command),
             InferenceRequest::PassAtK { tasks, ks } => {
                 let rows = pass_at_k::<P>(tasks, ks)?;
                 let mut table = Table::new(
