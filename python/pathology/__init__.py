@@ -40,7 +40,8 @@ merged report is byte for byte the single run's.
 The typed functions (:func:`dgame`, :func:`decision_probabilities`, :func:`errprop`,
 :func:`mc_dgame`, ...; for test-time search :func:`inference_best_of_n`,
 :func:`inference_vote`, :func:`inference_resample`, :func:`inference_pass_at_k`,
-:func:`inference_lookahead` and their ``mc_inference_*`` checks) are :func:`run` with the
+:func:`inference_lookahead`, :func:`inference_knockout` and their ``mc_inference_*``
+checks) are :func:`run` with the
 command's options as named parameters.
 
 Papers: Li & Marsland (1990) for D-games and the gamma/delta map; Chi & Nau (1987) for
@@ -90,6 +91,7 @@ __all__ = [
     "errprop_fixed_points",
     "errprop_thresholds",
     "inference_best_of_n",
+    "inference_knockout",
     "inference_lookahead",
     "inference_pass_at_k",
     "inference_resample",
@@ -97,6 +99,7 @@ __all__ = [
     "mc_dgame",
     "mc_errprop",
     "mc_inference_best_of_n",
+    "mc_inference_knockout",
     "mc_inference_lookahead",
     "mc_inference_pass_at_k",
     "mc_inference_resample",
@@ -875,6 +878,59 @@ def mc_inference_lookahead(
         "mc", "inference", "lookahead", branching=branching, steps=steps,
         step_correct=step_correct, noise=_pairs(noise, "noise"), growth=growth,
         depth=_counts(depth, "depth"), trials=trials, seed=seed, threads=threads,
+        shard=shard, progress=progress,
+    )
+
+
+def inference_knockout(
+    tasks: Tasks,
+    judge_correct: Union[Number, Sequence[Number]],
+    judge_calls: Counts,
+    rounds: Counts,
+    *,
+    league: Optional[Counts] = None,
+    cost_sample: Optional[Number] = None,
+    cost_verifier: Optional[Number] = None,
+    exact: bool = False,
+) -> Report:
+    """A knockout tournament of ``2^r`` candidates judged pairwise (Chen et al.): each
+    match is ``judge_calls`` calls, each picking the correct of a correct and a wrong
+    candidate with probability ``judge_correct`` (one P, or one per task type); a strict
+    majority wins, a tie a fair coin; Chen et al.'s bound beside the exact failure
+    probability, and the league of ``league`` candidates beside the bracket
+    (``pathology inference knockout``); tables ``knockout``, ``best``, ``league``, ``judge``.
+
+    >>> import pathology
+    >>> k = pathology.inference_knockout(0.6, 0.7, 3, [1, 2], exact=True)
+    >>> k["P_correct_exact"]
+    [Fraction(2982, 3125), Fraction(1092376206, 1220703125)]
+    """
+    return run(
+        "inference", "knockout", tasks=_pairs(tasks, "tasks"), judge_correct=judge_correct,
+        judge_calls=_counts(judge_calls, "judge_calls"), rounds=_counts(rounds, "rounds"),
+        league=None if league is None else _counts(league, "league"),
+        cost_sample=cost_sample, cost_verifier=cost_verifier, exact=exact,
+    )
+
+
+def mc_inference_knockout(
+    tasks: Tasks,
+    judge_correct: Union[Number, Sequence[Number]],
+    judge_calls: int,
+    rounds: Counts,
+    trials: int,
+    *,
+    seed: Optional[int] = None,
+    threads: Optional[int] = None,
+    shard: Optional[str] = None,
+    progress: ProgressArg = None,
+) -> Report:
+    """The knockout bracket simulated (candidates drawn, every mixed match judged by
+    ``judge_calls`` calls) against the exact value (``pathology mc inference knockout``)."""
+    return run(
+        "mc", "inference", "knockout", tasks=_pairs(tasks, "tasks"),
+        judge_correct=judge_correct, judge_calls=judge_calls,
+        rounds=_counts(rounds, "rounds"), trials=trials, seed=seed, threads=threads,
         shard=shard, progress=progress,
     )
 

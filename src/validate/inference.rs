@@ -1,5 +1,5 @@
 //! The kinds of `pathology inference` (`pass_at_k`, `resample`, `best_of_n`, `vote`,
-//! `lookahead`): a measured curve's rows (k, n or d with successes and trials, or an
+//! `lookahead`, `knockout`): a measured curve's rows (k, n, d or r with successes and trials, or an
 //! estimate) against the model at the row's parameters, each row's exact value computed
 //! alone by `pathology inference` in `f64` (its own refusal over the tool's limits makes the
 //! row malformed).
@@ -8,8 +8,8 @@ use super::{Fields, MAX_EXACT_BOUND, RowResult, Target, field, probability, whol
 use crate::analytic::distributions::Bounded;
 use crate::analytic::inference::report::InferenceRequest;
 use crate::analytic::inference::{
-    LookaheadSearch, MAX_COUNT, MAX_LOOKAHEAD_BRANCHING, MAX_STEPS, Tasks, best_of_n, lookahead,
-    parse_wrong_answers, pass_at_k, resample, vote,
+    LookaheadSearch, MAX_COUNT, MAX_LOOKAHEAD_BRANCHING, MAX_STEPS, Tasks, best_of_n, knockout,
+    lookahead, parse_wrong_answers, pass_at_k, resample, vote,
 };
 use crate::analytic::pathsum::Law;
 use crate::numeric::number::{parse_rational, short_text};
@@ -21,6 +21,7 @@ pub(super) fn columns(kind: &str) -> Option<&'static [&'static str]> {
         "resample" => &["tasks", "completeness", "soundness", "k", "quantity"],
         "best_of_n" => &["tasks", "score_correct", "score_wrong", "n", "quantity"],
         "vote" => &["tasks", "wrong_answers", "k", "quantity"],
+        "knockout" => &["tasks", "judge_correct", "judge_calls", "r", "quantity"],
         "lookahead" => &[
             "branching",
             "steps",
@@ -43,6 +44,7 @@ fn quantities(kind: &str) -> &'static [&'static str] {
         "pass_at_k" => &["correct", "none"],
         "resample" => &["correct", "false_positive", "none"],
         "best_of_n" | "vote" => &["correct", "false_positive"],
+        "knockout" => &["correct", "fail"],
         _ => &["correct", "first_decision", "best_of_n"],
     }
 }
@@ -195,6 +197,61 @@ pub(super) fn inference_value(kind: &str, fields: &Fields) -> RowResult<(String,
                     let row = &r.rows[0];
                     value(if q == "false_positive" {
                         &row.false_positive
+                    } else {
+                        &row.correct
+                    })
+                }),
+            )
+        }
+        "knockout" => {
+            let tasks_text = field(fields, "tasks")?.to_string();
+            let judge_text = field(fields, "judge_correct")?.to_string();
+            let calls_text = field(fields, "judge_calls")?.to_string();
+            let r = whole(fields, "r", 1..=crate::analytic::inference::MAX_ROUNDS)?;
+            let text = |name: &str| -> Option<String> {
+                match name {
+                    "tasks" => Some(tasks_text.clone()),
+                    "judge_correct" => Some(judge_text.clone()),
+                    "judge_calls" => Some(calls_text.clone()),
+                    "rounds" => Some(r.to_string()),
+                    _ => None,
+                }
+            };
+            let setting =
+                crate::analytic::inference::report::knockout_setting(&text).map_err(|e| {
+                    as_column(&e, "--tasks", "tasks")
+                        .replacen("--judge-correct", "column 'judge_correct'", 1)
+                        .replacen("--judge-calls", "column 'judge_calls'", 1)
+                })?;
+            if setting.judge_calls.len() != 1 {
+                return Err(format!(
+                    "column 'judge_calls' must be one K in 1..={}, got '{calls_text}'",
+                    crate::analytic::inference::MAX_JUDGE_CALLS
+                ));
+            }
+            let words = format!(
+                "tasks={} judge_correct={} judge_calls={} r={r}",
+                setting.tasks.text(),
+                setting.judge_correct_text(),
+                setting.judge_calls[0]
+            );
+            let request = InferenceRequest::Knockout {
+                setting: setting.clone(),
+            };
+            (
+                words,
+                request,
+                Box::new(move || {
+                    let k = knockout::<f64>(
+                        &setting.tasks,
+                        &setting.judge_correct,
+                        &setting.judge_calls,
+                        &[r],
+                    )
+                    .map_err(error)?;
+                    let row = &k.rows[0];
+                    value(if q == "fail" {
+                        &row.failure
                     } else {
                         &row.correct
                     })
