@@ -343,7 +343,7 @@ fn bad_input_is_refused_naming_the_option() {
             "--league",
             "13",
         ]),
-        &["--league", "1..=12"],
+        &["--league 13", "refused", "at most 10"],
     );
     refused(
         &with(&[

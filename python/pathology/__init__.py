@@ -903,7 +903,7 @@ def inference_knockout(
     >>> import pathology
     >>> k = pathology.inference_knockout(0.6, 0.7, 3, [1, 2], exact=True)
     >>> k["P_correct_exact"]
-    [Fraction(2982, 3125), Fraction(1092376206, 1220703125)]
+    [Fraction(2301, 3125), Fraction(1033445829, 1220703125)]
     """
     return run(
         "inference", "knockout", tasks=_pairs(tasks, "tasks"), judge_correct=judge_correct,

@@ -139,7 +139,8 @@ pub struct KnockoutOptions {
     /// each in 1..=40.
     #[arg(long, allow_hyphen_values = true)]
     rounds: String,
-    /// N: league sizes (every pair compared), a range or a list, each in 2..=12 (exact).
+    /// N: league sizes (every pair compared), a range or a list, each in 2..=1000, computed exactly
+    /// (past 10 candidates refused with the time it would take).
     #[arg(long, allow_hyphen_values = true)]
     league: Option<String>,
     /// The price of one generated candidate (a rational at least 0); adds a cost column.

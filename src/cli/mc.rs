@@ -71,7 +71,8 @@ enum Experiment {
     /// Nguyen & Ramanujan: how often UCT's move is winning by c and iterations, on the
     /// critical win-loss game (or P-/N-games), beside exact d-ply minimax (d = 1..8).
     Uct(super::uct::UctArgs),
-    /// Test-time search run literally (pass-at-k, resample, best-of-n, vote, lookahead):
+    /// Test-time search run literally (pass-at-k, resample, best-of-n, vote, lookahead,
+    /// knockout):
     /// samples, verifier decisions, scores, votes and rollout trees drawn, against the exact
     /// values of `pathology inference`.
     Inference(super::inference::McArgs),

@@ -2,7 +2,7 @@
 //! [`crate::sim`]; a peer of [`crate::studies`] and [`crate::domains`], so none of them
 //! imports another.
 //!
-//! `pathology mc inference pass-at-k|resample|best-of-n|vote|lookahead` runs each strategy
+//! `pathology mc inference pass-at-k|resample|best-of-n|vote|lookahead|knockout` runs each strategy
 //! of `pathology inference` ([`crate::analytic::inference`]) as it is stated, with the
 //! seeded runner ([`crate::sim::runner`]), and puts every estimate beside the exact value:
 //!
@@ -25,7 +25,12 @@
 //!   subtree holds the largest score is taken (ties uniform); the search stops at the first
 //!   wrong step (the answer is then wrong whatever follows). Best-of-n over `B^L` complete
 //!   solutions (each step correct with probability Q until one is wrong) is run beside it
-//!   when it costs no more than the lookahead itself.
+//!   when it costs no more than the lookahead itself;
+//! - knockout: `2^r` candidates drawn for the largest r of the list, then the bracket played
+//!   round by round: a correct and a wrong candidate meet in K judge calls (a strict
+//!   majority wins, a tie a fair coin), two of one class send the first on; after round i
+//!   the first winner is the winner of the first `2^i` candidates, so one bracket decides
+//!   every r of the list.
 //!
 //! **Draws.** A law's probabilities are rationals; an index is drawn with them exactly when
 //! their common denominator is at most 2^64 (a uniform integer below it against integer

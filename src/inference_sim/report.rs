@@ -2,7 +2,7 @@
 //! shards (`pathology merge`).
 //!
 //! Every row is self-describing and is a row `pathology validate` reads as it is: `kind`
-//! (`pass_at_k`, `resample`, `best_of_n`, `vote`, `lookahead`), the strategy's parameters
+//! (`pass_at_k`, `resample`, `best_of_n`, `vote`, `lookahead`, `knockout`), the strategy's parameters
 //! named as `pathology inference` names its options (`tasks`, `completeness`, ...), the
 //! list's value (`k`, `n` or `d`), the `quantity` (`correct`, `false_positive`, `none`,
 //! `first_decision`, `best_of_n`), `seed`, the counts, the estimate with its 95% Wilson

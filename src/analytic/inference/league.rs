@@ -23,9 +23,10 @@
 //! unit tests check `A` against the sum over all `2^(N(N-1)/2)` outcomes for N <= 4 in
 //! rationals.
 //!
-//! **Cost.** The states are the multisets of scores reachable, a few thousand at N = 10;
-//! each step tries every split of every group. Exact rationals in both modes (`f64` rounds
-//! the exact value once), refused up front past [`MAX_LEAGUE`] candidates.
+//! **Cost.** The states are the multisets of scores reachable; each step splits one group.
+//! The time grows about 10.5 times per candidate (measured: 0.16 s at N = 8, 1.5 s at 9,
+//! 25 s at 10, for every c). Exact rationals in both modes (`f64` rounds the exact value
+//! once), refused up front past [`MAX_LEAGUE`] candidates or the tool's time limit.
 
 use std::collections::HashMap;
 
@@ -40,12 +41,13 @@ use crate::error::{Error, Result};
 use crate::numeric::number::Probability;
 
 /// The largest league computed exactly.
-pub const MAX_LEAGUE: u64 = 12;
+pub const MAX_LEAGUE: u64 = 10;
 
-/// Seconds of the dynamic programme for one (N, w), measured on the project machine for N
-/// = 2..=12 and rounded up (the state count grows by about 2.5x per candidate).
+/// Seconds of the dynamic programme for one (N, w) and every c, measured on the project
+/// machine under load (N = 7: 0.02 s, 8: 0.16 s, 9: 1.5 s, 10: 25 s) and rounded up: about
+/// 10.5 times more per candidate.
 fn league_seconds(n: u64) -> f64 {
-    2e-5 * 2.6f64.powi(n as i32)
+    1.6e-9 * 10.5f64.powi(n as i32)
 }
 
 /// The cost of [`league`] before any work, and the refusal of sizes past [`MAX_LEAGUE`].
@@ -57,15 +59,15 @@ pub(crate) fn league_estimate(
     if let Some(&n) = sizes.iter().find(|&&n| n > MAX_LEAGUE) {
         let seconds = league_seconds(n);
         return Err(crate::budget::refuse(
-            format!("the exact league of N = {n} candidates"),
+            format!("--league {n} (the exact league of {n} candidates)"),
             crate::budget::estimated_seconds(seconds),
-            format!("N at most {MAX_LEAGUE} (its state space grows by about 2.6x per candidate)"),
-            "Ask for --league sizes of at most 12.",
+            format!("N at most {MAX_LEAGUE} (the time grows about 10.5 times per candidate)"),
+            "Ask for --league sizes of at most 10.",
         ));
     }
     let per: f64 = sizes.iter().map(|&n| league_seconds(n)).sum();
     Ok(Estimate::new(
-        "the league",
+        "the exact league",
         per * (judge_calls.len() * tasks.types().len()) as f64,
         1e6,
         super::EXACT_HINT,
@@ -73,19 +75,18 @@ pub(crate) fn league_estimate(
 }
 
 /// Parses `--league`: the numbers of candidates N of the league, a list like `--k`, each
-/// in `2..=MAX_LEAGUE`.
+/// in `2..=1000` (sizes past [`MAX_LEAGUE`] are refused by the estimate, with the time they
+/// would take).
 ///
 /// # Errors
 ///
 /// [`Error::InvalidArgument`] naming `--league`.
 pub fn parse_league(text: &str) -> Result<Vec<u64>> {
-    let sizes = super::parse_list("--league", text, MAX_LEAGUE)?;
+    let allowed = "a range A..B or a comma list of numbers of candidates N in 2..=1000";
+    let sizes = super::parse_list("--league", text, 1000)
+        .map_err(|_| Error::invalid("--league", allowed, text))?;
     if sizes.contains(&1) {
-        return Err(Error::invalid(
-            "--league",
-            &format!("numbers of candidates N in 2..={MAX_LEAGUE}"),
-            text,
-        ));
+        return Err(Error::invalid("--league", allowed, text));
     }
     Ok(sizes)
 }
@@ -103,11 +104,18 @@ pub struct LeagueRow<P> {
     pub correct: Bounded<P>,
 }
 
-/// The state: per class (correct 0, wrong 1) and score, the number of candidates.
+/// The state: per class (correct 0, wrong 1) and score, the number of candidates, then the
+/// new candidate's score so far.
 type State = Vec<u8>;
 
 /// `A(c, m)`: the probability that a league of c correct and m wrong candidates picks a
 /// correct one, a correct candidate beating a wrong one with probability `w` (module docs).
+///
+/// Every match contributes one factor, over 2 (a match within a class) or over `v` (w =
+/// u/v, a match across), so the weights are integers over `2^(C(c,2) + C(m,2)) v^(c m)`
+/// and no fraction is reduced until the end. A new candidate meets the groups of earlier
+/// candidates one group at a time, from the highest score down (so that those moved up are
+/// not met again), and the states of each step are merged.
 ///
 /// # Examples
 ///
@@ -127,92 +135,97 @@ pub fn league_pick_correct(correct: usize, wrong: usize, w: &BigRational) -> Big
     if wrong == 0 {
         return BigRational::one();
     }
-    let half = BigRational::new(BigInt::one(), BigInt::from(2));
-    let one = BigRational::one();
-    // Binomial weights C(g, j) p^j (1 - p)^(g - j) per p and g, j.
-    let weights = |p: &BigRational| -> Vec<Vec<BigRational>> {
-        (0..=n)
-            .map(|g| {
-                let mut row = Vec::with_capacity(g + 1);
-                let mut binomial = BigInt::one();
-                for j in 0..=g {
-                    let term = BigRational::from_integer(binomial.clone())
-                        * pow(p, j)
-                        * pow(&(&one - p), g - j);
-                    row.push(term);
-                    binomial = binomial * BigInt::from(g - j) / BigInt::from(j + 1);
-                }
-                row
-            })
-            .collect()
+    let (u, v) = (w.numer().clone(), w.denom().clone());
+    let lose = &v - &u;
+    let binomials: Vec<Vec<BigInt>> = (0..=n)
+        .map(|g| {
+            let mut row = vec![BigInt::one()];
+            for j in 0..g {
+                let next = &row[j] * BigInt::from(g - j) / BigInt::from(j + 1);
+                row.push(next);
+            }
+            row
+        })
+        .collect();
+    let powers = |x: &BigInt| -> Vec<BigInt> {
+        let mut out = vec![BigInt::one()];
+        for i in 0..n {
+            let next = &out[i] * x;
+            out.push(next);
+        }
+        out
     };
-    let same = weights(&half);
-    let correct_beats = weights(w);
-    let wrong_beats = weights(&(&one - w));
-    let mut states: HashMap<State, BigRational> = HashMap::new();
-    states.insert(vec![0u8; 2 * n], one.clone());
+    let (u_powers, lose_powers) = (powers(&u), powers(&lose));
+    // The integer factor of j of g earlier candidates beating the new one: within a class
+    // C(g, j) (over 2^g); an earlier correct one against a new wrong one C(g, j) u^j
+    // (v - u)^(g - j), an earlier wrong one against a new correct one the other way round
+    // (over v^g).
+    let factor = |earlier: usize, new: usize, g: usize, j: usize| -> BigInt {
+        let b = &binomials[g][j];
+        match (earlier, new) {
+            (a, b2) if a == b2 => b.clone(),
+            (0, _) => b * &u_powers[j] * &lose_powers[g - j],
+            _ => b * &lose_powers[j] * &u_powers[g - j],
+        }
+    };
+    let width = 2 * n;
+    let mut states: HashMap<State, BigInt> = HashMap::new();
+    states.insert(vec![0u8; width + 1], BigInt::one());
     for t in 0..n {
-        let class = usize::from(t >= correct);
-        let mut next: HashMap<State, BigRational> = HashMap::new();
-        for (state, probability) in &states {
-            // The groups of earlier candidates: (class, score, count).
-            let groups: Vec<(usize, usize, usize)> = state
-                .iter()
-                .enumerate()
-                .filter(|(_, g)| **g > 0)
-                .map(|(i, g)| (i / n, i % n, *g as usize))
-                .collect();
-            let table = |earlier: usize| -> &Vec<Vec<BigRational>> {
-                match (earlier, class) {
-                    (a, b) if a == b => &same,
-                    (0, _) => &correct_beats, // an earlier correct one against a new wrong one
-                    _ => &wrong_beats,
-                }
-            };
-            // Every split: j_i of group i beat the new candidate.
-            let mut splits = vec![0usize; groups.len()];
-            loop {
-                let mut weight = probability.clone();
-                let mut new_state = state.clone();
-                let mut score = 0usize;
-                for (i, &(c, s, g)) in groups.iter().enumerate() {
-                    let j = splits[i];
-                    weight *= &table(c)[g][j];
-                    new_state[c * n + s] -= j as u8;
-                    new_state[c * n + s + 1] += j as u8;
-                    score += g - j;
-                }
-                new_state[class * n + score] += 1;
-                if !weight.is_zero() {
-                    *next.entry(new_state).or_insert_with(BigRational::zero) += weight;
-                }
-                // The next split (odometer).
-                let mut i = 0;
-                while i < groups.len() {
-                    splits[i] += 1;
-                    if splits[i] <= groups[i].2 {
-                        break;
+        let new = usize::from(t >= correct);
+        for class in 0..2 {
+            for score in (0..n - 1).rev() {
+                let slot = class * n + score;
+                let mut next: HashMap<State, BigInt> = HashMap::with_capacity(states.len());
+                for (state, weight) in states {
+                    let g = usize::from(state[slot]);
+                    if g == 0 {
+                        *next.entry(state).or_insert_with(BigInt::zero) += weight;
+                        continue;
                     }
-                    splits[i] = 0;
-                    i += 1;
+                    for j in 0..=g {
+                        let mut moved = state.clone();
+                        moved[slot] -= j as u8;
+                        moved[slot + 1] += j as u8;
+                        moved[width] += (g - j) as u8;
+                        let f = factor(class, new, g, j);
+                        if f.is_zero() {
+                            continue;
+                        }
+                        *next.entry(moved).or_insert_with(BigInt::zero) += &weight * f;
+                    }
                 }
-                if i == groups.len() {
-                    break;
-                }
+                states = next;
             }
         }
-        states = next;
+        // The new candidate takes its place at the score it made.
+        let mut placed: HashMap<State, BigInt> = HashMap::with_capacity(states.len());
+        for (mut state, weight) in states {
+            let score = usize::from(state[width]);
+            state[width] = 0;
+            state[new * n + score] += 1;
+            *placed.entry(state).or_insert_with(BigInt::zero) += weight;
+        }
+        states = placed;
     }
-    let mut total = BigRational::zero();
-    for (state, probability) in &states {
+    // sum over the states of weight x a / (a + b), over lcm(1..=n) to stay in integers.
+    let lcm = (1..=n as u64).fold(BigInt::one(), |l, k| {
+        let k = BigInt::from(k);
+        let g = num_integer::Integer::gcd(&l, &k);
+        l * k / g
+    });
+    let mut total = BigInt::zero();
+    for (state, weight) in &states {
         let top = (0..n)
             .rev()
             .find(|&s| state[s] > 0 || state[n + s] > 0)
             .expect("a candidate");
-        let (c, m) = (u64::from(state[top]), u64::from(state[n + top]));
-        total += probability * BigRational::new(BigInt::from(c), BigInt::from(c + m));
+        let (a, b) = (u64::from(state[top]), u64::from(state[n + top]));
+        total += weight * BigInt::from(a) * (&lcm / BigInt::from(a + b));
     }
-    total
+    let same = correct * (correct - 1) / 2 + wrong * (wrong - 1) / 2;
+    let denominator = lcm * (BigInt::one() << same) * v.pow((correct * wrong) as u32);
+    BigRational::new(total, denominator)
 }
 
 fn pow(x: &BigRational, e: usize) -> BigRational {
@@ -256,14 +269,27 @@ pub fn league<P: Probability>(
                 break;
             }
             let mut total = BigRational::zero();
+            // A(c, N - c) depends on w only: computed once per distinct P.
+            let mut picks: Vec<(BigRational, Vec<BigRational>)> = Vec::new();
             for (t, p) in tasks.types().iter().zip(judge_correct) {
                 let w = super::judge_win(p, k);
+                let n_usize = n as usize;
+                let pick_of = match picks.iter().position(|(x, _)| *x == w) {
+                    Some(i) => i,
+                    None => {
+                        let values = (0..=n_usize)
+                            .map(|c| league_pick_correct(c, n_usize - c, &w))
+                            .collect();
+                        picks.push((w.clone(), values));
+                        picks.len() - 1
+                    }
+                };
                 let r = &t.success;
                 let miss = BigRational::one() - r;
                 let mut binomial = BigInt::one();
                 let n = n as usize;
                 for c in 0..=n {
-                    let pick = league_pick_correct(c, n - c, &w);
+                    let pick = picks[pick_of].1[c].clone();
                     total += &t.share
                         * BigRational::from_integer(binomial.clone())
                         * pow(r, c)

@@ -2,7 +2,8 @@
 //! data) whose [`InferenceRequest::report`] computes and lays out each strategy, so that the
 //! command only parses its arguments.
 //!
-//! Tables: the main one (`pass_at_k`, `resample`, `best_of_n`, `vote`, `lookahead`; its
+//! Tables: the main one (`pass_at_k`, `resample`, `best_of_n`, `vote`, `lookahead`,
+//! `knockout` with its own `best`, `league` and `judge`, module `knockout_report`; its
 //! index column `k`, `n` or `d`, then `P_correct` and, where the strategy can end with a
 //! false answer or none, `P_false_positive` and `P_none`), `limit` (resample and best-of-n:
 //! the values as k or n grows), `types` (resample: each task type's per-sample rates).
