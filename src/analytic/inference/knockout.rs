@@ -375,7 +375,7 @@ pub(crate) fn knockout_estimate(
         ));
     }
     let mut seconds = w_seconds;
-    let mut bytes: f64 = 0.0;
+    let mut bits: f64 = 0.0;
     for (t, p) in tasks.types().iter().zip(judge_correct) {
         let d_bits = super::arith::bits(t.success.denom());
         for &k in judge_calls {
@@ -389,16 +389,17 @@ pub(crate) fn knockout_estimate(
                 .iter()
                 .map(|&r| reduce_seconds(2f64.powi(r as i32) * (d_bits + v_bits)))
                 .sum::<f64>();
-            bytes = bytes.max(top / 8.0 * 8.0);
+            bits = bits.max(top);
         }
     }
     Ok(Estimate::new(
         format!(
-            "the knockout bracket in exact rationals (integers of about {:.3e} bits at r = {most})",
-            bytes
+            "the knockout bracket in exact rationals (integers of about {bits:.3e} bits at r = \
+             {most})"
         ),
         seconds,
-        bytes,
+        // A handful of integers of the largest size alive at once.
+        bits / 8.0 * 8.0,
         super::EXACT_HINT,
     ))
 }
