@@ -281,10 +281,10 @@ impl KnockoutSetting {
         let mut report = Report::new(command, "knockout tournament of candidates")
             .param("tasks", self.tasks.text())
             .param("judge_correct", self.judge_correct_text())
-            .param("judge_calls", super::report::list_text(&self.judge_calls))
-            .param("rounds", super::report::list_text(&self.rounds));
+            .param("judge_calls", super::list_text(&self.judge_calls))
+            .param("rounds", super::list_text(&self.rounds));
         if !self.league.is_empty() {
-            report = report.param("league", super::report::list_text(&self.league));
+            report = report.param("league", super::list_text(&self.league));
         }
         if let Some(c) = &self.cost_sample {
             report = report.param("cost_sample", short_text(c));

@@ -228,6 +228,19 @@ pub fn parse_list(name: &str, text: &str, max: u64) -> Result<Vec<u64>> {
     Ok(list)
 }
 
+/// A list as the options take it: `A..B` when consecutive (three or more), else `a,b,c`.
+pub(crate) fn list_text(list: &[u64]) -> String {
+    let consecutive = list.windows(2).all(|w| w[1] == w[0] + 1);
+    if consecutive && list.len() > 2 {
+        format!("{}..{}", list[0], list[list.len() - 1])
+    } else {
+        list.iter()
+            .map(u64::to_string)
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+}
+
 /// A probability option in `[0, 1]`, checked by the library (for callers that do not go
 /// through the command line's parser).
 pub(crate) fn check_probability(name: &str, value: &BigRational) -> Result<()> {

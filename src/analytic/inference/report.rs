@@ -130,18 +130,7 @@ fn bound_note<P: Probability>(report: Report, bounds: impl IntoIterator<Item = f
     ))
 }
 
-/// A list as the options take it: `A..B` when consecutive (three or more), else `a,b,c`.
-pub(crate) fn list_text(list: &[u64]) -> String {
-    let consecutive = list.windows(2).all(|w| w[1] == w[0] + 1);
-    if consecutive && list.len() > 2 {
-        format!("{}..{}", list[0], list[list.len() - 1])
-    } else {
-        list.iter()
-            .map(u64::to_string)
-            .collect::<Vec<_>>()
-            .join(",")
-    }
-}
+pub(crate) use super::list_text;
 
 impl InferenceRequest {
     /// The subcommand's name.

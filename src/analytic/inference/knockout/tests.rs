@@ -58,7 +58,7 @@ fn one_round_is_the_two_candidates_cases() {
     // N = 2: both correct (R^2), or one of each (2 R (1 - R)) and the correct one wins (w).
     let (r, p) = (q("0.3"), q("0.8"));
     let tasks = Tasks::parse("0.3").unwrap();
-    let k = knockout::<BigRational>(&tasks, &[p.clone()], &[3], &[1]).unwrap();
+    let k = knockout::<BigRational>(&tasks, std::slice::from_ref(&p), &[3], &[1]).unwrap();
     let w = judge_win(&p, 3);
     let one = BigRational::one();
     let expected = &r * &r + BigRational::from_integer(2.into()) * &r * (&one - &r) * w;
