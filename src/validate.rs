@@ -20,6 +20,7 @@
 //! | `mvpgame` | `height`, `depth`, `leaves` (`v1:p1,...`) or `p` (default `w_b`), optional `branching`, `evaluator` (`perfect`, `artificial`, `gaussian`, `uniform`, `histogram`; default `perfect`) and its parameters, `levels`, `range` | D(d,h) of a multi-valued P-game with an evaluation model ([`crate::analytic::distributions`]) |
 //! | `sum` | `height`, `depth`, optional `branching` (default 2), `step` (`v1:p1,...`, default `1:1/2,-1:1/2`), `leaf` (default `0`), `terminal` (default 0), `outcome` (`value`, default, or `sign`), `evaluator` (`position`, default, `perfect`, `additive` with `noise`, `artificial` with `e`) | D(d,h) of a path-sum tree ([`crate::analytic::pathsum`]) |
 //! | `pass_at_k`, `resample`, `best_of_n`, `vote`, `lookahead` | the options of `pathology inference` named with underscores, the list's value (`k`, `n`, or `depth` alias `d`) and an optional `quantity` (module `inference`) | `pathology inference`'s value ([`crate::analytic::inference`]) |
+//! | `samples` | `file`, `metric`, `k`, optional `ties`, `min_n`, the input options and `file_fnv1a64` (module `samples`) | the exact curve of `pathology samples curves` ([`crate::samples::curves`]) |
 //!
 //! The kinds `crit` and `mvpgame` name their columns as `pathology decision` names its
 //! options (`root_gamma` for `--root-gamma`) and read them by the same rules
@@ -36,7 +37,7 @@
 //! are computed in `f64` with rigorous rounding bounds (below 1e-9 at every size allowed, far
 //! below any sampling error). Columns may come in any order; columns a kind does not use
 //! must be empty; lines starting with `#` are comments. The self-describing CSV and JSON of
-//! `pathology mc dgame|errprop|rhf|distributions|sum|inference` are read as they are: their further columns (`seed`,
+//! `pathology mc dgame|errprop|rhf|distributions|sum|inference|samples` are read as they are: their further columns (`seed`,
 //! `successes`, `estimate_lower`, `estimate_upper`, `exact`, `z`, `engine`, rhf's `p`,
 //! `height`, `depth`, and `NAME_exact`, the exact form of parameter `NAME`, which is then
 //! used and must agree with `NAME`) are read or checked but do not change the exact value
@@ -245,6 +246,7 @@ pub fn validate<R: Read>(input: R, alpha: f64) -> Result<Report> {
     if !(alpha > 0.0 && alpha < 1.0) {
         return Err(Error::invalid("--alpha", "in (0, 1)", alpha));
     }
+    let _files = samples::FileCache::scope();
     // Fields are trimmed by hand (not by the reader) so that the newlines inside a quoted
     // field can be counted for the line numbers. Records end at `\n` only (a `\r` before it
     // is trimmed with the field), and a final newline is appended so that every record ends
@@ -529,7 +531,8 @@ struct ParsedRow {
 enum Target {
     /// Already computed (errprop, rhf: cheap closed forms).
     Value(f64),
-    /// A value of `pathology inference`, computed alone after the whole file's estimate.
+    /// A value of `pathology inference` (or a `samples` curve's), computed alone after the
+    /// whole file's estimate.
     Inference {
         estimate: crate::analytic::inference::Estimate,
         compute: inference::Compute,
@@ -842,6 +845,7 @@ fn parse_row(line: u64, header: &[String], record: &csv::StringRecord) -> RowRes
         "pass_at_k" | "resample" | "best_of_n" | "vote" | "lookahead" => {
             inference::inference_value(&kind, &fields)?
         }
+        "samples" => samples::samples_value(&fields)?,
         _ => exact_target(&kind, &fields)?,
     };
     Ok(ParsedRow {
@@ -1169,6 +1173,7 @@ mod holm;
 mod inference;
 mod line_guard;
 mod render;
+mod samples;
 
 pub use columns::{KINDS, WRITTEN_BY};
 use columns::{

@@ -34,13 +34,14 @@ pub(super) fn kind_columns(
         "crit" => (&CRIT_COLUMNS, &["z"]),
         "mvpgame" => (&MVPGAME_COLUMNS, &["z"]),
         "sum" => (&SUM_COLUMNS, &["z"]),
+        "samples" => (&super::samples::COLUMNS, &super::samples::EXTRAS),
         other => (super::inference::columns(other)?, &super::inference::EXTRAS),
     })
 }
 
 /// Every kind `validate` reads, in the order the help and the docs list them: the one list
 /// that the help text, `docs/validate.md` and the error message are checked against.
-pub const KINDS: [&str; 14] = [
+pub const KINDS: [&str; 15] = [
     "dgame",
     "errprop",
     "rhf",
@@ -55,11 +56,12 @@ pub const KINDS: [&str; 14] = [
     "best_of_n",
     "vote",
     "lookahead",
+    "samples",
 ];
 
 /// The `pathology mc` commands whose CSV and JSON `validate` reads as they are, with the kinds
 /// of their rows.
-pub const WRITTEN_BY: [(&str, &[&str]); 6] = [
+pub const WRITTEN_BY: [(&str, &[&str]); 7] = [
     ("mc dgame", &["dgame"]),
     ("mc errprop", &["errprop"]),
     ("mc rhf", &["rhf"]),
@@ -69,6 +71,7 @@ pub const WRITTEN_BY: [(&str, &[&str]); 6] = [
         "mc inference",
         &["pass_at_k", "resample", "best_of_n", "vote", "lookahead"],
     ),
+    ("mc samples", &["samples"]),
 ];
 
 /// The kinds for messages: "dgame, errprop, ... or sum".
