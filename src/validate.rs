@@ -243,10 +243,34 @@ impl Report {
 /// [`MAX_LINE_BYTES`] or more than [`MAX_ROWS`] rows. Problems of single rows are reported in
 /// [`Report::errors`] instead.
 pub fn validate<R: Read>(input: R, alpha: f64) -> Result<Report> {
+    validate_with_files(input, alpha, &[])
+}
+
+/// [`validate`], the `samples` rows' files named in `files` read from the texts given
+/// (`pathology reproduce` checks its example data so, wherever it runs).
+///
+/// # Examples
+///
+/// ```
+/// use pathology::validate::validate_with_files;
+/// let rows = "kind,file,metric,k,successes,trials\nsamples,mine.csv,pass_at_k,2,50,100\n";
+/// let files = [("mine.csv", "problem,c,n\na,1,4\n")]; // pass@2 = 1/2 exactly
+/// let report = validate_with_files(rows.as_bytes(), 0.05, &files).unwrap();
+/// assert_eq!((report.rows[0].exact, report.rows[0].z), (0.5, 0.0));
+/// ```
+///
+/// # Errors
+///
+/// As [`validate`].
+pub fn validate_with_files<R: Read>(
+    input: R,
+    alpha: f64,
+    files: &[(&str, &str)],
+) -> Result<Report> {
     if !(alpha > 0.0 && alpha < 1.0) {
         return Err(Error::invalid("--alpha", "in (0, 1)", alpha));
     }
-    let _files = samples::FileCache::scope();
+    let _files = samples::FileCache::with(files);
     // Fields are trimmed by hand (not by the reader) so that the newlines inside a quoted
     // field can be counted for the line numbers. Records end at `\n` only (a `\r` before it
     // is trimmed with the field), and a final newline is appended so that every record ends
@@ -1139,35 +1163,6 @@ fn rhf_value(fields: &Fields) -> RowResult<(String, Target)> {
     Ok((format!("w={} {xi_text}", short(&w)), Target::Value(exact)))
 }
 
-/// The two-sided normal p-value `2 (1 - Phi(|z|)) = erfc(|z| / sqrt 2)`.
-///
-/// # Examples
-///
-/// ```
-/// let p = pathology::validate::two_sided_p(1.959963984540054);
-/// assert!((p - 0.05).abs() < 1e-9);
-/// ```
-pub fn two_sided_p(z: f64) -> f64 {
-    crate::sim::stats::two_sided_p(z)
-}
-
-/// The complementary error function `erfc(x) = 1 - erf(x)`, from the `libm` crate (the port
-/// of FreeBSD's msun `s_erf.c`, Sun's rational approximations, documented error below 1 ulp).
-/// It keeps tiny tails accurate, where `1 - erf(x)` would give 0.
-///
-/// # Examples
-///
-/// ```
-/// use pathology::validate::erfc;
-/// assert_eq!(erfc(0.0), 1.0);
-/// assert!((erfc(1.0) / 0.157_299_207_050_285_13 - 1.0).abs() < 1e-15);
-/// assert!((erfc(-1.0) - (2.0 - erfc(1.0))).abs() < 1e-15);
-/// assert!((erfc(10.0) / 2.088_487_583_762_545e-45 - 1.0).abs() < 1e-15);
-/// ```
-pub fn erfc(x: f64) -> f64 {
-    libm::erfc(x)
-}
-
 mod columns;
 mod holm;
 mod inference;
@@ -1180,6 +1175,7 @@ use columns::{
     OUTPUT_COLUMNS, SUM_COLUMNS, canonical, canonical_fields, kind_columns, kinds_in_words,
 };
 use holm::apply_holm;
+pub use holm::{erfc, two_sided_p};
 use line_guard::LineGuard;
 
 #[cfg(test)]

@@ -29,6 +29,7 @@ mod inference_study;
 mod limits;
 mod manifests;
 mod mc;
+mod mc_samples;
 mod merge_shards;
 mod models;
 mod numeric_input;

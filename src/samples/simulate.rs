@@ -377,7 +377,11 @@ impl McSamples {
     /// exact curves (refused above the analytic budget).
     fn exact(&self) -> Result<Exact> {
         let hash = checked_hash(&self.source.path, self.file_hash, "--file-fnv1a64")?;
-        let mut samples = self.source.read()?;
+        self.exact_of(self.source.read()?, hash)
+    }
+
+    /// The exact curves of samples already read, whose bytes hash to `hash`.
+    fn exact_of(&self, mut samples: Samples, hash: u64) -> Result<Exact> {
         let mut grid = self.ks.clone();
         grid.sort_unstable();
         grid.dedup();
@@ -429,6 +433,39 @@ impl McSamples {
     /// [`RunConfig::budgeted_runner`]; naming `--file-fnv1a64` when the file's hash differs.
     pub fn estimate(&self, config: &RunConfig) -> Result<Report> {
         let exact = self.exact()?;
+        self.run_with(exact, config)
+    }
+
+    /// [`McSamples::estimate`] on samples already read ([`super::input::read_text`]) from
+    /// text whose FNV-1a 64-bit hash is `hash` (`pathology reproduce` runs its example data
+    /// so, wherever it runs); the report names `self.source.path`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::samples::curves::Ties;
+    /// use pathology::samples::input::{Columns, InputFormat, read_text};
+    /// use pathology::samples::report::Source;
+    /// use pathology::samples::simulate::McSamples;
+    /// use pathology::sim::report::RunConfig;
+    /// let text = "problem,c,n\na,1,4\n";
+    /// let samples = read_text("t.csv", text, InputFormat::Csv, &Columns::default()).unwrap();
+    /// let source = Source { path: "t.csv".into(), format: None, columns: Columns::default() };
+    /// let mc = McSamples { source, ks: vec![2], ties: Ties::Uniform, drop_short: false, file_hash: None };
+    /// let config = RunConfig { trials: 100, seed: 1, threads: Some(1), shard: None };
+    /// let report = mc.estimate_read(samples, 0, &config).unwrap();
+    /// assert_eq!(report.tables[0].rows.len(), 2); // pass_at_k and pass_all at k = 2
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`McSamples::estimate`], but for the reading.
+    pub fn estimate_read(&self, samples: Samples, hash: u64, config: &RunConfig) -> Result<Report> {
+        let exact = self.exact_of(samples, hash)?;
+        self.run_with(exact, config)
+    }
+
+    fn run_with(&self, exact: Exact, config: &RunConfig) -> Result<Report> {
         let plan = Plan {
             problems: exact
                 .samples

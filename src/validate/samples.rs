@@ -68,9 +68,26 @@ thread_local! {
 pub(super) struct FileCache;
 
 impl FileCache {
-    /// Starts a validation's cache (empty).
-    pub(super) fn scope() -> FileCache {
-        FILES.with(|f| f.borrow_mut().clear());
+    /// Starts a validation's cache, holding the `(path, text)` files given (read as the
+    /// files of those paths with the default reading options).
+    pub(super) fn with(files: &[(&str, &str)]) -> FileCache {
+        FILES.with(|f| {
+            let mut cache = f.borrow_mut();
+            cache.clear();
+            for &(path, text) in files {
+                let columns = Columns::default();
+                let read = InputFormat::detect(std::path::Path::new(path))
+                    .and_then(|format| input::read_text(path, text, format, &columns))
+                    .map(|samples| {
+                        (
+                            samples,
+                            crate::analytic::distributions::fnv1a64(text.as_bytes()),
+                        )
+                    })
+                    .map_err(|e| format!("column 'file': {e}"));
+                cache.insert(key(path, None, &columns), Rc::new(read));
+            }
+        });
         FileCache
     }
 }
@@ -81,13 +98,8 @@ impl Drop for FileCache {
     }
 }
 
-/// The file read once (with its hash), or why it cannot be.
-fn read_once(
-    path: &str,
-    format: Option<InputFormat>,
-    columns: &Columns,
-) -> Rc<std::result::Result<(Samples, u64), String>> {
-    let key: FileKey = (
+fn key(path: &str, format: Option<InputFormat>, columns: &Columns) -> FileKey {
+    (
         path.to_string(),
         match format {
             None => 0,
@@ -102,7 +114,16 @@ fn read_once(
             columns.c.clone(),
             columns.n.clone(),
         ],
-    );
+    )
+}
+
+/// The file read once (with its hash), or why it cannot be.
+fn read_once(
+    path: &str,
+    format: Option<InputFormat>,
+    columns: &Columns,
+) -> Rc<std::result::Result<(Samples, u64), String>> {
+    let key = key(path, format, columns);
     if let Some(found) = FILES.with(|f| f.borrow().get(&key).cloned()) {
         return found;
     }
