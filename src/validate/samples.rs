@@ -58,10 +58,12 @@ const SECONDS_PER_BIG_OPERATION: f64 = 3e-7;
 /// what one read depends on.
 type FileKey = (String, u8, [String; 6]);
 
+/// A file as read (its samples and hash), or why it cannot be.
+type FileRead = Rc<std::result::Result<(Samples, u64), String>>;
+
 thread_local! {
     /// The files read during the current validation (cleared by [`FileCache`]).
-    static FILES: RefCell<HashMap<FileKey, Rc<std::result::Result<(Samples, u64), String>>>> =
-        RefCell::new(HashMap::new());
+    static FILES: RefCell<HashMap<FileKey, FileRead>> = RefCell::new(HashMap::new());
 }
 
 /// Keeps the files read by the rows of one validation; dropping it forgets them.
@@ -118,11 +120,7 @@ fn key(path: &str, format: Option<InputFormat>, columns: &Columns) -> FileKey {
 }
 
 /// The file read once (with its hash), or why it cannot be.
-fn read_once(
-    path: &str,
-    format: Option<InputFormat>,
-    columns: &Columns,
-) -> Rc<std::result::Result<(Samples, u64), String>> {
+fn read_once(path: &str, format: Option<InputFormat>, columns: &Columns) -> FileRead {
     let key = key(path, format, columns);
     if let Some(found) = FILES.with(|f| f.borrow().get(&key).cloned()) {
         return found;
