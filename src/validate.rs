@@ -20,6 +20,8 @@
 //! | `mvpgame` | `height`, `depth`, `leaves` (`v1:p1,...`) or `p` (default `w_b`), optional `branching`, `evaluator` (`perfect`, `artificial`, `gaussian`, `uniform`, `histogram`; default `perfect`) and its parameters, `levels`, `range` | D(d,h) of a multi-valued P-game with an evaluation model ([`crate::analytic::distributions`]) |
 //! | `sum` | `height`, `depth`, optional `branching` (default 2), `step` (`v1:p1,...`, default `1:1/2,-1:1/2`), `leaf` (default `0`), `terminal` (default 0), `outcome` (`value`, default, or `sign`), `evaluator` (`position`, default, `perfect`, `additive` with `noise`, `artificial` with `e`) | D(d,h) of a path-sum tree ([`crate::analytic::pathsum`]) |
 //! | `pass_at_k`, `resample`, `best_of_n`, `vote`, `lookahead`, `knockout` | the options of `pathology inference` named with underscores, the list's value (`k`, `n`, or `depth` alias `d`) and an optional `quantity` (module `inference`) | `pathology inference`'s value ([`crate::analytic::inference`]) |
+//! | `pass_at_k`, `resample`, `best_of_n`, `vote`, `lookahead` | the options of `pathology inference` named with underscores, the list's value (`k`, `n`, or `depth` alias `d`) and an optional `quantity` (module `inference`) | `pathology inference`'s value ([`crate::analytic::inference`]) |
+//! | `samples` | `file`, `metric`, `k`, optional `ties`, `min_n`, the input options and `file_fnv1a64` (module `samples`) | the exact curve of `pathology samples curves` ([`crate::samples::curves`]) |
 //!
 //! The kinds `crit` and `mvpgame` name their columns as `pathology decision` names its
 //! options (`root_gamma` for `--root-gamma`) and read them by the same rules
@@ -36,7 +38,7 @@
 //! are computed in `f64` with rigorous rounding bounds (below 1e-9 at every size allowed, far
 //! below any sampling error). Columns may come in any order; columns a kind does not use
 //! must be empty; lines starting with `#` are comments. The self-describing CSV and JSON of
-//! `pathology mc dgame|errprop|rhf|distributions|sum|inference` are read as they are: their further columns (`seed`,
+//! `pathology mc dgame|errprop|rhf|distributions|sum|inference|samples` are read as they are: their further columns (`seed`,
 //! `successes`, `estimate_lower`, `estimate_upper`, `exact`, `z`, `engine`, rhf's `p`,
 //! `height`, `depth`, and `NAME_exact`, the exact form of parameter `NAME`, which is then
 //! used and must agree with `NAME`) are read or checked but do not change the exact value
@@ -242,9 +244,34 @@ impl Report {
 /// [`MAX_LINE_BYTES`] or more than [`MAX_ROWS`] rows. Problems of single rows are reported in
 /// [`Report::errors`] instead.
 pub fn validate<R: Read>(input: R, alpha: f64) -> Result<Report> {
+    validate_with_files(input, alpha, &[])
+}
+
+/// [`validate`], the `samples` rows' files named in `files` read from the texts given
+/// (`pathology reproduce` checks its example data so, wherever it runs).
+///
+/// # Examples
+///
+/// ```
+/// use pathology::validate::validate_with_files;
+/// let rows = "kind,file,metric,k,successes,trials\nsamples,mine.csv,pass_at_k,2,50,100\n";
+/// let files = [("mine.csv", "problem,c,n\na,1,4\n")]; // pass@2 = 1/2 exactly
+/// let report = validate_with_files(rows.as_bytes(), 0.05, &files).unwrap();
+/// assert_eq!((report.rows[0].exact, report.rows[0].z), (0.5, 0.0));
+/// ```
+///
+/// # Errors
+///
+/// As [`validate`].
+pub fn validate_with_files<R: Read>(
+    input: R,
+    alpha: f64,
+    files: &[(&str, &str)],
+) -> Result<Report> {
     if !(alpha > 0.0 && alpha < 1.0) {
         return Err(Error::invalid("--alpha", "in (0, 1)", alpha));
     }
+    let _files = samples::FileCache::with(files);
     // Fields are trimmed by hand (not by the reader) so that the newlines inside a quoted
     // field can be counted for the line numbers. Records end at `\n` only (a `\r` before it
     // is trimmed with the field), and a final newline is appended so that every record ends
@@ -529,7 +556,8 @@ struct ParsedRow {
 enum Target {
     /// Already computed (errprop, rhf: cheap closed forms).
     Value(f64),
-    /// A value of `pathology inference`, computed alone after the whole file's estimate.
+    /// A value of `pathology inference` (or a `samples` curve's), computed alone after the
+    /// whole file's estimate.
     Inference {
         estimate: crate::analytic::inference::Estimate,
         compute: inference::Compute,
@@ -842,6 +870,7 @@ fn parse_row(line: u64, header: &[String], record: &csv::StringRecord) -> RowRes
         "pass_at_k" | "resample" | "best_of_n" | "vote" | "lookahead" | "knockout" => {
             inference::inference_value(&kind, &fields)?
         }
+        "samples" => samples::samples_value(&fields)?,
         _ => exact_target(&kind, &fields)?,
     };
     Ok(ParsedRow {
@@ -1135,46 +1164,19 @@ fn rhf_value(fields: &Fields) -> RowResult<(String, Target)> {
     Ok((format!("w={} {xi_text}", short(&w)), Target::Value(exact)))
 }
 
-/// The two-sided normal p-value `2 (1 - Phi(|z|)) = erfc(|z| / sqrt 2)`.
-///
-/// # Examples
-///
-/// ```
-/// let p = pathology::validate::two_sided_p(1.959963984540054);
-/// assert!((p - 0.05).abs() < 1e-9);
-/// ```
-pub fn two_sided_p(z: f64) -> f64 {
-    crate::sim::stats::two_sided_p(z)
-}
-
-/// The complementary error function `erfc(x) = 1 - erf(x)`, from the `libm` crate (the port
-/// of FreeBSD's msun `s_erf.c`, Sun's rational approximations, documented error below 1 ulp).
-/// It keeps tiny tails accurate, where `1 - erf(x)` would give 0.
-///
-/// # Examples
-///
-/// ```
-/// use pathology::validate::erfc;
-/// assert_eq!(erfc(0.0), 1.0);
-/// assert!((erfc(1.0) / 0.157_299_207_050_285_13 - 1.0).abs() < 1e-15);
-/// assert!((erfc(-1.0) - (2.0 - erfc(1.0))).abs() < 1e-15);
-/// assert!((erfc(10.0) / 2.088_487_583_762_545e-45 - 1.0).abs() < 1e-15);
-/// ```
-pub fn erfc(x: f64) -> f64 {
-    libm::erfc(x)
-}
-
 mod columns;
 mod holm;
 mod inference;
 mod line_guard;
 mod render;
+mod samples;
 
 pub use columns::{KINDS, WRITTEN_BY};
 use columns::{
     OUTPUT_COLUMNS, SUM_COLUMNS, canonical, canonical_fields, kind_columns, kinds_in_words,
 };
 use holm::apply_holm;
+pub use holm::{erfc, two_sided_p};
 use line_guard::LineGuard;
 
 #[cfg(test)]

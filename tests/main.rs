@@ -30,6 +30,7 @@ mod inference_study;
 mod limits;
 mod manifests;
 mod mc;
+mod mc_samples;
 mod merge_shards;
 mod models;
 mod numeric_input;

@@ -86,6 +86,7 @@ CHEAP = {
     ("mc", "inference", "vote"): ((), dict(tasks="0.7:0.6,0.4:0.4", wrong_answers="0.5,0.5", k="1..5", trials=100)),
     ("mc", "inference", "lookahead"): ((), dict(branching=2, steps=3, step_correct=0.6, noise="0:1/2,1:1/2", depth="1..3", trials=100)),
     ("mc", "inference", "knockout"): ((), dict(tasks="0.6", judge_correct=0.7, judge_calls=3, rounds="1..3", trials=100)),
+    ("mc", "samples"): ((str(SAMPLES / "votes.csv"),), dict(k="1,2", trials=100)),
     ("merge",): None,  # tested with real shards below
     ("completions",): (("bash",), {}),
     ("man",): (("table",), {}),

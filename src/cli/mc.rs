@@ -76,6 +76,9 @@ enum Experiment {
     /// samples, verifier decisions, scores, votes and rollout trees drawn, against the exact
     /// values of `pathology inference`.
     Inference(super::inference::McArgs),
+    /// Evaluation samples (`pathology samples`): k of each problem's samples drawn literally
+    /// (pass_at_k, pass_all, majority, best_of_k), against the exact curves.
+    Samples(Box<super::samples::McArgs>),
 }
 
 pub use super::args::RunOptions;
@@ -146,6 +149,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         Experiment::Sum(a) => sum(*a),
         Experiment::Uct(a) => super::uct::run(a),
         Experiment::Inference(a) => super::inference::run_mc(a),
+        Experiment::Samples(a) => super::samples::run_mc(*a),
         Experiment::Ggame(a) => super::ggame::run(a),
         Experiment::Ballard(a) => super::ballard::run_ballard(a),
         Experiment::KalahGap(a) => super::ballard::run_kalah_gap(a),

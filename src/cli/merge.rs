@@ -5,6 +5,7 @@
 use std::path::PathBuf;
 
 use crate::report::read::read_any;
+use crate::samples::simulate as samples_mc;
 use crate::{domains, inference_sim, studies};
 use anyhow::Context;
 
@@ -91,6 +92,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         domains::merge::merge(&inputs)?
     } else if inference_sim::MERGEABLE.contains(&subcommand.as_str()) {
         inference_sim::merge(&inputs)?
+    } else if samples_mc::MERGEABLE.contains(&subcommand.as_str()) {
+        samples_mc::merge(&inputs)?
     } else if studies::merge::MERGEABLE.contains(&subcommand.as_str()) {
         studies::merge::merge(&inputs)?
     } else {
@@ -100,6 +103,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             .iter()
             .chain(domains::merge::MERGEABLE)
             .chain(&inference_sim::MERGEABLE)
+            .chain(&samples_mc::MERGEABLE)
             .copied()
             .collect();
         return Err(crate::Error::invalid(

@@ -188,6 +188,55 @@ enum SamplesCommand {
     },
 }
 
+/// `pathology mc samples`: the k-subsets drawn literally against the exact curves.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  pathology mc samples tests/data/samples/votes.csv --k 1,2,4,8 --trials 100000 --seed 1
+  pathology mc samples tests/data/samples/votes.jsonl --k 1..8 --ties wrong --trials 20000
+  pathology mc samples votes.csv --k 1,4 --trials 1000000 --shard 1/2 --format json > a.json")]
+pub struct McArgs {
+    /// The samples: per-sample rows (problem, correct, optional answer and score) or
+    /// per-problem counts (problem, c, n), CSV or JSONL.
+    file: PathBuf,
+    /// The budgets k: a range A..B or a list 1,2,4 (each at least 1 and at most every
+    /// problem's n).
+    #[arg(long, allow_hyphen_values = true)]
+    k: String,
+    /// A tie of votes: one of the tied answers drawn uniformly, or wrong.
+    #[arg(long, value_enum, default_value_t = Ties::Uniform)]
+    ties: Ties,
+    /// Drop the problems with fewer samples than the largest k (counted in the output)
+    /// instead of refusing them.
+    #[arg(long)]
+    drop_short: bool,
+    /// Refuse the file unless its bytes have this FNV-1a 64-bit hash (16 hex digits; every
+    /// run records the hash in its manifest, so its command reruns on the same file only).
+    #[arg(long, value_name = "HEX")]
+    file_fnv1a64: Option<String>,
+    #[command(flatten)]
+    input: InputArgs,
+    #[command(flatten)]
+    run: super::args::RunOptions,
+}
+
+/// Runs `pathology mc samples`.
+pub fn run_mc(args: McArgs) -> anyhow::Result<()> {
+    args.run.check_table(crate::samples::simulate::TABLES)?;
+    let file_hash = args
+        .file_fnv1a64
+        .as_deref()
+        .map(|h| crate::samples::simulate::parse_hash("--file-fnv1a64", h))
+        .transpose()?;
+    let experiment = crate::samples::simulate::McSamples {
+        source: args.input.source(args.file),
+        ks: parse_list("--k", &args.k, MAX_K)?,
+        ties: args.ties,
+        drop_short: args.drop_short,
+        file_hash,
+    };
+    args.run.emit(&experiment.estimate(&args.run.config())?)
+}
+
 /// The largest budget k the lists take.
 const MAX_K: u64 = MAX_COUNT;
 

@@ -33,11 +33,14 @@ pub struct Args {
     /// (branching, steps, step_correct, noise, growth [default 0], depth); knockout (tasks,
     /// judge_correct, judge_calls, r), named as
     /// `pathology inference` names its options, each with an optional quantity (correct, the
-    /// default; none; false_positive; first_decision; best_of_n). Every
+    /// default; none; false_positive; first_decision; best_of_n); samples (file, metric
+    /// pass_at_k|pass_all|majority|best_of_k, k, ties [default uniform], min_n, the input
+    /// options of `pathology samples` as columns, file_fnv1a64): a subsampled curve against
+    /// the exact curve of the samples file. Every
     /// kind reads h, d, b and height, depth, branching alike. b defaults to 2, evaluator to
     /// count; e is required with artificial. Estimates must be k/trials for a whole k to their
     /// printed precision, or successes with trials. The CSV and JSON that `pathology mc
-    /// dgame|errprop|rhf|distributions|sum|inference` print are read as they are; the other `mc` outputs
+    /// dgame|errprop|rhf|distributions|sum|inference|samples` print are read as they are; the other `mc` outputs
     /// (`mc emm`'s, for one) print their exact values and z-scores themselves. Line numbers are
     /// the file's physical
     /// lines. The whole file's cost is estimated first (one exact column per distinct

@@ -382,3 +382,149 @@ pub(super) fn inference_rows(
         command_line(&format!("pathology mc inference {subcommand}"), args),
     ))
 }
+
+/// The columns of the `samples` rows after the inference ones (they share `k`).
+pub(super) const SAMPLES_COLUMNS: [&str; 3] = ["file", "metric", "ties"];
+
+/// The shipped example evaluation logs (five problems of eight samples, with ties of votes
+/// and of scores and abstentions) that the `mc samples` cells draw from, as the rows name
+/// them; their text is built in, so that `reproduce` runs them wherever it runs.
+pub(super) const SAMPLES_FILE: &str = "tests/data/samples/votes.csv";
+
+/// The text of [`SAMPLES_FILE`].
+pub(super) const SAMPLES_TEXT: &str = include_str!("../../tests/data/samples/votes.csv");
+
+/// The `mc samples` cells of the cross-validation, as the k list and `--ties`: every metric
+/// at budgets 1 to 8 (k = 8 takes all of a problem's samples: pass_at_k 1 and pass_all 0
+/// exactly), and ties scored wrong at k = 3 and 5.
+pub(super) const SAMPLES_CELLS: [(&str, &str); 2] = [("1,2,4,8", "uniform"), ("3,5", "wrong")];
+
+/// One `mc samples` cell on [`SAMPLES_FILE`]: its rows in the cross-validation input's
+/// columns and its command (without `--trials` and `--seed`).
+pub(super) fn samples_rows(
+    ks: &str,
+    ties: &str,
+    config: &crate::sim::report::RunConfig,
+) -> Result<(String, String)> {
+    use crate::report::Cell;
+    use crate::samples::curves::Ties;
+    use crate::samples::input::{Columns, InputFormat, read_text};
+    use crate::samples::report::Source;
+    use crate::samples::simulate::McSamples;
+    let columns = Columns::default();
+    let samples = read_text(SAMPLES_FILE, SAMPLES_TEXT, InputFormat::Csv, &columns)?;
+    let experiment = McSamples {
+        source: Source {
+            path: SAMPLES_FILE.into(),
+            format: None,
+            columns,
+        },
+        ks: crate::analytic::inference::parse_list("--k", ks, 64)?,
+        ties: if ties == "wrong" {
+            Ties::Wrong
+        } else {
+            Ties::Uniform
+        },
+        drop_short: false,
+        file_hash: None,
+    };
+    let hash = crate::analytic::distributions::fnv1a64(SAMPLES_TEXT.as_bytes());
+    let report = experiment.estimate_read(samples, hash, config)?;
+    let table = &report.tables[0];
+    let column = |name: &str| {
+        table.column_index(name).ok_or_else(|| {
+            super::ReproduceError::Internal(format!("mc samples has no column {name}"))
+        })
+    };
+    let (metric, k, successes, trials) = (
+        column("metric")?,
+        column("k")?,
+        column("successes")?,
+        column("trials")?,
+    );
+    let count = |cell: &Cell| match cell {
+        Cell::Integer(i) => u64::try_from(*i).unwrap_or(0),
+        _ => 0,
+    };
+    let mut rows = String::new();
+    for row in &table.rows {
+        let (s, n) = (count(&row[successes]), count(&row[trials]));
+        // A decimal (the nearest f64 to k/n, which `validate` reads back as k/n), as the
+        // other rows.
+        let _ = write!(rows, "samples,,,,,,,,,,{},{n},,,", s as f64 / n as f64);
+        for _ in DISTRIBUTION_COLUMNS.iter().chain(&SUM_COLUMNS) {
+            rows.push(',');
+        }
+        for name in INFERENCE_COLUMNS {
+            rows.push(',');
+            if name == "k" {
+                rows.push_str(&Cell::message_text(&row[k]));
+            }
+        }
+        let _ = writeln!(
+            rows,
+            ",{SAMPLES_FILE},{},{ties}",
+            Cell::message_text(&row[metric])
+        );
+    }
+    Ok((
+        rows,
+        format!("pathology mc samples {SAMPLES_FILE} --k {ks} --ties {ties}"),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The `mc samples` rows are `validate`'s input as they are written, under the full
+    /// header of the cross-validation input; each agrees with its exact value, and the
+    /// certain ones (pass_at_k = 1, pass_all = 0 at k = 8) are drawn exactly.
+    #[test]
+    fn samples_cells_are_validated_against_the_exact_curves() {
+        let mut csv = String::from(
+            "kind,h,d,f1,f2,gamma,delta,steps,quantity,w,estimate,trials,b,evaluator,e,",
+        );
+        for names in [
+            &DISTRIBUTION_COLUMNS[..],
+            &SUM_COLUMNS[..],
+            &INFERENCE_COLUMNS[..],
+        ] {
+            csv.push_str(&names.join(","));
+            csv.push(',');
+        }
+        csv.push_str(&SAMPLES_COLUMNS.join(","));
+        csv.push('\n');
+        for (i, (ks, ties)) in SAMPLES_CELLS.iter().enumerate() {
+            let config = crate::sim::report::RunConfig {
+                trials: 2000,
+                seed: 5 + i as u64,
+                threads: Some(1),
+                shard: None,
+            };
+            let (rows, command) = samples_rows(ks, ties, &config).unwrap();
+            assert!(
+                command.ends_with(&format!("--k {ks} --ties {ties}")),
+                "{command}"
+            );
+            csv.push_str(&rows);
+        }
+        let csv = padded(&csv);
+        let report = crate::validate::validate_with_files(
+            csv.as_bytes(),
+            0.05,
+            &[(SAMPLES_FILE, SAMPLES_TEXT)],
+        )
+        .unwrap();
+        assert!(report.errors.is_empty(), "{:?}", report.errors);
+        assert_eq!(report.rows.len(), 4 * 4 + 4 * 2);
+        assert!(report.rows.iter().all(|r| r.z.abs() < 4.5), "{report:?}");
+        let certain: Vec<_> = report
+            .rows
+            .iter()
+            .filter(|r| r.exact == 0.0 || r.exact == 1.0)
+            .collect();
+        assert_eq!(certain.len(), 2);
+        assert!(certain.iter().all(|r| r.estimate == r.exact && r.z == 0.0));
+    }
+}

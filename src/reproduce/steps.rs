@@ -7,8 +7,9 @@ use std::fmt::Write as _;
 use num_rational::BigRational;
 
 use super::crossval_rows::{
-    DISTRIBUTION_CELLS, DISTRIBUTION_COLUMNS, INFERENCE_CELLS, INFERENCE_COLUMNS, SUM_CELLS,
-    SUM_COLUMNS, distribution_rows, inference_rows, padded, sum_rows,
+    DISTRIBUTION_CELLS, DISTRIBUTION_COLUMNS, INFERENCE_CELLS, INFERENCE_COLUMNS, SAMPLES_CELLS,
+    SAMPLES_COLUMNS, SAMPLES_FILE, SAMPLES_TEXT, SUM_CELLS, SUM_COLUMNS, distribution_rows,
+    inference_rows, padded, samples_rows, sum_rows,
 };
 use super::{Job, ReproduceError, Result};
 use crate::analytic::dgame::DependenceFactors;
@@ -26,7 +27,7 @@ use crate::studies::wilson_parker_nau::report::calibration_seed;
 use crate::studies::wilson_parker_nau::study::{
     self as emm_study, FRACTION_MINIMAX, StudyEvaluator,
 };
-use crate::validate::validate;
+use crate::validate::validate_with_files;
 
 /// Boards of the natural evaluator's error table in the P-/N-game cross-validation rows.
 const CALIBRATION_GAMES: u64 = 2000;
@@ -214,7 +215,7 @@ pub(super) fn studies(job: &mut Job) -> Result<()> {
 }
 
 /// Runs the Monte Carlo experiments, checks every estimate against its exact value with
-/// [`validate`] (score test, Holm's correction) and writes the report.
+/// [`validate_with_files`] (score test, Holm's correction) and writes the report.
 pub(super) fn cross_validation(job: &mut Job) -> Result<()> {
     let scale = if job.options.full { 10 } else { 1 };
     let mut csv =
@@ -224,6 +225,8 @@ pub(super) fn cross_validation(job: &mut Job) -> Result<()> {
     csv.push_str(&SUM_COLUMNS.join(","));
     csv.push(',');
     csv.push_str(&INFERENCE_COLUMNS.join(","));
+    csv.push(',');
+    csv.push_str(&SAMPLES_COLUMNS.join(","));
     csv.push('\n');
     let mut item = 0u64;
     let mut next_seed = || {
@@ -395,8 +398,23 @@ pub(super) fn cross_validation(job: &mut Job) -> Result<()> {
         csv.push_str(&rows);
         commands.push(format!("{command} --trials {trials} --seed {seed}"));
     }
+    // Evaluation samples: k of each problem's samples drawn literally by `mc samples`,
+    // against `pathology samples curves`' exact curves.
+    for (ks, ties) in SAMPLES_CELLS {
+        let trials = 3_000 * scale;
+        let seed = next_seed();
+        let config = crate::sim::report::RunConfig {
+            trials,
+            seed,
+            threads: Some(job.options.threads),
+            shard: None,
+        };
+        let (rows, command) = samples_rows(ks, ties, &config)?;
+        csv.push_str(&rows);
+        commands.push(format!("{command} --trials {trials} --seed {seed}"));
+    }
     let csv = padded(&csv);
-    let report = validate(csv.as_bytes(), 0.05)?;
+    let report = validate_with_files(csv.as_bytes(), 0.05, &[(SAMPLES_FILE, SAMPLES_TEXT)])?;
     if !report.errors.is_empty() {
         return Err(ReproduceError::Internal(format!(
             "malformed cross-validation rows: {:?}",
@@ -432,7 +450,7 @@ pub(super) fn cross_validation(job: &mut Job) -> Result<()> {
     job.file(
         "crossval.txt",
         &text,
-        "cross-validation report: Monte Carlo (real searches) against the exact D(d,h) of D-games, P-games and N-games, the gamma/delta map, rhf, evaluations as distributions, path-sum trees and test-time search (mc inference)",
+        "cross-validation report: Monte Carlo (real searches) against the exact D(d,h) of D-games, P-games and N-games, the gamma/delta map, rhf, evaluations as distributions, path-sum trees, test-time search (mc inference) and evaluation samples (mc samples)",
         "pathology reproduce",
         seed,
     )?;
@@ -907,6 +925,7 @@ pub(super) fn chi_nau_ballard_kalah_gap(job: &mut Job) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::validate::validate;
 
     /// The `mc distributions` rows of the cross-validation are `validate`'s input as they
     /// are written (the older kinds' rows beside them), and agree with the exact values.

@@ -29,7 +29,8 @@
 //! nonparametric maximum likelihood estimate of the mix of per-problem success rates, with
 //! its certificate, as the `--tasks` string of `pathology inference`; [`beyond`] is the sharp
 //! range of pass@k beyond the samples drawn, over every law of the failure rate with the
-//! data's first moments (the Markov-Krein extremes).
+//! data's first moments (the Markov-Krein extremes); [`simulate`] draws the k-subsets
+//! literally (`pathology mc samples`) and puts the estimates beside the exact curves.
 
 pub mod beyond;
 pub mod compare;
@@ -37,3 +38,4 @@ pub mod curves;
 pub mod fit;
 pub mod input;
 pub mod report;
+pub mod simulate;

@@ -34,6 +34,7 @@ pub(super) fn kind_columns(
         "crit" => (&CRIT_COLUMNS, &["z"]),
         "mvpgame" => (&MVPGAME_COLUMNS, &["z"]),
         "sum" => (&SUM_COLUMNS, &["z"]),
+        "samples" => (&super::samples::COLUMNS, &super::samples::EXTRAS),
         other => (super::inference::columns(other)?, &super::inference::EXTRAS),
     })
 }
@@ -56,11 +57,12 @@ pub const KINDS: [&str; 15] = [
     "vote",
     "lookahead",
     "knockout",
+    "samples",
 ];
 
 /// The `pathology mc` commands whose CSV and JSON `validate` reads as they are, with the kinds
 /// of their rows.
-pub const WRITTEN_BY: [(&str, &[&str]); 6] = [
+pub const WRITTEN_BY: [(&str, &[&str]); 7] = [
     ("mc dgame", &["dgame"]),
     ("mc errprop", &["errprop"]),
     ("mc rhf", &["rhf"]),
@@ -77,6 +79,7 @@ pub const WRITTEN_BY: [(&str, &[&str]); 6] = [
             "knockout",
         ],
     ),
+    ("mc samples", &["samples"]),
 ];
 
 /// The kinds for messages: "dgame, errprop, ... or sum".
