@@ -41,7 +41,7 @@ pub(super) fn kind_columns(
 
 /// Every kind `validate` reads, in the order the help and the docs list them: the one list
 /// that the help text, `docs/validate.md` and the error message are checked against.
-pub const KINDS: [&str; 15] = [
+pub const KINDS: [&str; 16] = [
     "dgame",
     "errprop",
     "rhf",
