@@ -44,6 +44,7 @@ mod arith;
 mod best_of_n;
 pub mod continuous;
 mod lookahead;
+mod plurality;
 pub mod report;
 mod resample;
 mod vote;

@@ -252,7 +252,7 @@ impl InferenceRequest {
                 tasks,
                 wrong_answers,
                 ks,
-            } => super::vote::vote_estimate(tasks, wrong_answers, ks),
+            } => super::vote::vote_estimate(tasks, wrong_answers, ks, exact),
             InferenceRequest::Lookahead { search, depths } => {
                 super::lookahead::lookahead_estimate(search, depths, exact)
             }

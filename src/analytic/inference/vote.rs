@@ -15,6 +15,7 @@ use num_rational::BigRational;
 use num_traits::{One, Zero};
 
 use super::arith::{Arith, Value, bits, larger};
+use super::plurality::{Groups, plurality, plurality_cost};
 use super::{Estimate, Tasks, product_seconds, reduce_seconds};
 use crate::analytic::distributions::Bounded;
 use crate::error::{Error, Result};
@@ -101,18 +102,34 @@ pub fn parse_wrong_answers(text: &str) -> Result<Vec<BigRational>> {
 /// [`Error::InvalidArgument`] naming `--wrong-answers` for shares not summing to 1;
 /// [`Error::TooExpensive`] past the analytic limits.
 pub fn vote<P: Probability>(tasks: &Tasks, wrong: &[BigRational], ks: &[u64]) -> Result<Vote<P>> {
-    vote_estimate(tasks, wrong, ks)?.check()?;
+    vote_estimate(tasks, wrong, ks, P::EXACT)?.check()?;
     let one = Value::of(&BigRational::one(), true);
+    let cancel = crate::cancel::current();
+    let mut totals: Vec<Value> = ks
+        .iter()
+        .map(|_| Value::of(&BigRational::zero(), true))
+        .collect();
+    let groups = Groups::of(wrong);
+    for t in tasks.types() {
+        cancel.check()?;
+        // One wrong answer: the binomial sum, exact in both modes (rounded once in f64).
+        // More: the plurality recurrence, exact or in f64 with its bound.
+        let values: Vec<Value> = if wrong.len() == 1 {
+            ks.iter()
+                .map(|&k| correct_vote(&t.success, wrong, k))
+                .collect()
+        } else {
+            plurality(&t.success, &groups, ks, P::EXACT)
+        };
+        let w = Value::of(&t.share, wrong.len() == 1 || P::EXACT);
+        for (total, v) in totals.iter_mut().zip(&values) {
+            *total = total.add(&w.mul(v));
+        }
+    }
+    cancel.check()?;
     let mut best: Option<(u64, Value)> = None;
     let mut rows = Vec::new();
-    let cancel = crate::cancel::current();
-    for &k in ks {
-        let mut total = Value::of(&BigRational::zero(), true);
-        for t in tasks.types() {
-            cancel.check()?;
-            let w = Value::of(&t.share, true);
-            total = total.add(&w.mul(&correct_vote(&t.success, wrong, k)));
-        }
+    for (&k, total) in ks.iter().zip(totals) {
         rows.push(VoteRow {
             k,
             correct: total.bounded(0.0, 1.0),
@@ -122,15 +139,19 @@ pub fn vote<P: Probability>(tasks: &Tasks, wrong: &[BigRational], ks: &[u64]) ->
             best = Some((k, total));
         }
     }
-    cancel.check()?;
     Ok(Vote {
         rows,
         best: best.expect("a nonempty list").0,
     })
 }
 
-/// The cost of [`vote`] (the same in both modes), before any work.
-pub(crate) fn vote_estimate(tasks: &Tasks, wrong: &[BigRational], ks: &[u64]) -> Result<Estimate> {
+/// The cost of [`vote`] in the mode of `exact`, before any work.
+pub(crate) fn vote_estimate(
+    tasks: &Tasks,
+    wrong: &[BigRational],
+    ks: &[u64],
+    exact: bool,
+) -> Result<Estimate> {
     let sum: BigRational = wrong.iter().cloned().sum();
     if wrong.is_empty() || wrong.len() > MAX_WRONG_ANSWERS || !sum.is_one() {
         return Err(Error::invalid(
@@ -142,37 +163,41 @@ pub(crate) fn vote_estimate(tasks: &Tasks, wrong: &[BigRational], ks: &[u64]) ->
     for u in wrong {
         super::check_probability("--wrong-answers", u)?;
     }
-    let m = wrong.len() as f64;
+    let groups = Groups::of(wrong);
     let mut seconds = 0.0;
     let mut peak: f64 = 0.0;
     for t in tasks.types() {
         let (_, d) = scaled(&t.success, wrong);
-        let per = bits(&d);
-        for &k in ks {
-            let kf = k as f64;
-            let b = kf * per;
-            // The programme: about k^3 (m - 1) (m + 1) / 6 products (m >= 2), k for one answer.
-            let products = if wrong.len() == 1 {
-                3.0 * kf
-            } else {
-                kf * kf * kf * (m - 1.0) * (m + 1.0) / 6.0
-            };
-            seconds += products * product_seconds(b).max(b / 64.0 * 2e-9) + reduce_seconds(b);
-            peak = peak.max(
-                if wrong.len() == 1 {
-                    4.0
-                } else {
-                    kf * kf / 2.0 + kf * (m + 1.0) * 2.0
-                } * b
-                    / 8.0,
-            );
+        if wrong.len() == 1 {
+            let per = bits(&d);
+            for &k in ks {
+                let b = k as f64 * per;
+                seconds +=
+                    3.0 * k as f64 * product_seconds(b).max(b / 64.0 * 2e-9) + reduce_seconds(b);
+                peak = peak.max(4.0 * b / 8.0);
+            }
+        } else {
+            let (s, bytes) = plurality_cost(&groups, &d, ks, exact);
+            seconds += s;
+            peak = peak.max(bytes);
+            if exact {
+                let top = ks.iter().copied().max().unwrap_or(1) as f64;
+                seconds += ks.len() as f64 * reduce_seconds(top * bits(&d));
+            }
         }
     }
     Ok(Estimate::new(
-        "voting (computed exactly, with or without --exact)",
+        if wrong.len() == 1 {
+            "voting (computed exactly, with or without --exact)"
+        } else if exact {
+            "voting in exact rationals"
+        } else {
+            "voting"
+        },
         seconds,
         peak,
-        "Ask for fewer votes k or fewer wrong answers.",
+        "Ask for fewer votes k, or give wrong answers equal shares (answers of one share are \
+         counted together).",
     ))
 }
 
