@@ -839,7 +839,7 @@ fn parse_row(line: u64, header: &[String], record: &csv::StringRecord) -> RowRes
         "rhf" => rhf_value(&fields)?,
         "crit" | "mvpgame" => distributions_target(&kind, columns, &fields)?,
         "sum" => sum_target(&fields)?,
-        "pass_at_k" | "resample" | "best_of_n" | "vote" | "lookahead" => {
+        "pass_at_k" | "resample" | "best_of_n" | "vote" | "weighted_vote" | "lookahead" => {
             inference::inference_value(&kind, &fields)?
         }
         _ => exact_target(&kind, &fields)?,

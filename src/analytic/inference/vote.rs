@@ -1,13 +1,17 @@
 //! Majority voting over k samples (Chen et al., arXiv 2403.02419), with any number of wrong
 //! answers and uniform tie-breaking, exactly.
 //!
-//! With the per-sample probabilities over one common denominator D (the correct answer r,
-//! wrong answer i `u_i`, `r + sum u_i = D`), the probability that the vote picks the correct
-//! answer is `sum_c C(k, c) r^c S(c) / (L D^k)`, where `S(c)` sums, over the wrong answers'
-//! counts `w_i <= c` with `sum w_i = k - c`, the integer `(k - c)! / prod w_i! prod u_i^w_i`
-//! times `L / (1 + #{i : w_i = c})` (L the least common multiple of 1..=m + 1, so that
-//! the tie weights are integers). `S(c)` is a dynamic programme over the first m - 1 wrong
-//! answers in (votes used, number tied at c); the last answer takes the remaining votes.
+//! One wrong answer: with the per-sample probabilities over one common denominator D (the
+//! correct answer r, the wrong one u, `r + u = D`), `P_correct = sum_c C(k, c) r^c u^(k-c)
+//! w(c) / (2 D^k)` with `w(c) = 2` for `c > k - c`, 1 at a tie and 0 below (exact in both
+//! modes, rounded once in `f64`). Several: the plurality recurrence of
+//! [`super::plurality`], every k of the list in one pass. [`correct_vote`] is the sum over
+//! compositions: `sum_c C(k, c) r^c S(c) / (L D^k)`, where `S(c)` sums, over the wrong
+//! answers' counts `w_i <= c` with `sum w_i = k - c`, the integer
+//! `(k - c)! / prod w_i! prod u_i^w_i` times `L / (1 + #{i : w_i = c})` (L the least common
+//! multiple of 1..=m + 1), a dynamic programme over the first m - 1 wrong answers in (votes
+//! used, number tied at c); it serves one wrong answer here and is the recurrence's check in
+//! the tests.
 
 use num_bigint::BigInt;
 use num_integer::Integer;
@@ -16,8 +20,10 @@ use num_traits::{One, Zero};
 
 use super::arith::{Arith, Value, bits, larger};
 use super::plurality::{Groups, plurality, plurality_cost};
+use super::weighted_vote::{weighted_vote_estimate, weighted_vote_type};
 use super::{Estimate, Tasks, product_seconds, reduce_seconds};
 use crate::analytic::distributions::Bounded;
+use crate::analytic::pathsum::Law;
 use crate::error::{Error, Result};
 use crate::numeric::number::{Probability, parse_rational};
 
@@ -103,7 +109,6 @@ pub fn parse_wrong_answers(text: &str) -> Result<Vec<BigRational>> {
 /// [`Error::TooExpensive`] past the analytic limits.
 pub fn vote<P: Probability>(tasks: &Tasks, wrong: &[BigRational], ks: &[u64]) -> Result<Vote<P>> {
     vote_estimate(tasks, wrong, ks, P::EXACT)?.check()?;
-    let one = Value::of(&BigRational::one(), true);
     let cancel = crate::cancel::current();
     let mut totals: Vec<Value> = ks
         .iter()
@@ -127,6 +132,12 @@ pub fn vote<P: Probability>(tasks: &Tasks, wrong: &[BigRational], ks: &[u64]) ->
         }
     }
     cancel.check()?;
+    Ok(vote_rows(ks, totals))
+}
+
+/// The rows and the best k from each k's probability.
+fn vote_rows<P: Probability>(ks: &[u64], totals: Vec<Value>) -> Vote<P> {
+    let one = Value::of(&BigRational::one(), true);
     let mut best: Option<(u64, Value)> = None;
     let mut rows = Vec::new();
     for (&k, total) in ks.iter().zip(totals) {
@@ -139,10 +150,75 @@ pub fn vote<P: Probability>(tasks: &Tasks, wrong: &[BigRational], ks: &[u64]) ->
             best = Some((k, total));
         }
     }
-    Ok(Vote {
+    Vote {
         rows,
         best: best.expect("a nonempty list").0,
-    })
+    }
+}
+
+/// Reward-weighted voting (module `weighted_vote`): k samples, a correct one scored from
+/// `correct`, a wrong one from `wrong_law`; each answer's weight is the sum of its samples'
+/// scores and the answer of the largest weight wins (ties uniform). Exact for lattice laws
+/// in both modes (the totals are exact convolutions), rounded once in `f64`.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::analytic::inference::{Tasks, weighted_vote};
+/// use pathology::analytic::pathsum::Law;
+/// use num_rational::BigRational;
+/// let tasks = Tasks::parse("1/2").unwrap();
+/// let one_wrong = vec![BigRational::from_integer(1.into())];
+/// let correct = Law::parse("--score-correct", "2").unwrap();
+/// let wrong = Law::parse("--score-wrong", "1").unwrap();
+/// let v = weighted_vote::<BigRational>(&tasks, &one_wrong, &correct, &wrong, &[2, 3]).unwrap();
+/// // Two votes: the correct answer loses only when both are wrong.
+/// assert_eq!(v.rows[0].correct.value.to_string(), "3/4");
+/// // Three: a correct sample's 2 ties two wrong ones' 1 + 1 (3/8, halved), else as above.
+/// assert_eq!(v.rows[1].correct.value.to_string(), "11/16");
+/// ```
+///
+/// # Errors
+///
+/// As [`vote`]; [`Error::InvalidArgument`] naming `--score-correct` or `--score-wrong` for
+/// an empty law; [`Error::TooExpensive`] past the analytic limits.
+pub fn weighted_vote<P: Probability>(
+    tasks: &Tasks,
+    wrong: &[BigRational],
+    correct: &Law,
+    wrong_law: &Law,
+    ks: &[u64],
+) -> Result<Vote<P>> {
+    weighted_estimate(tasks, wrong, correct, wrong_law, ks)?.check()?;
+    let cancel = crate::cancel::current();
+    let mut totals: Vec<Value> = ks
+        .iter()
+        .map(|_| Value::of(&BigRational::zero(), true))
+        .collect();
+    for t in tasks.types() {
+        cancel.check()?;
+        let values = weighted_vote_type(&t.success, wrong, correct, wrong_law, ks);
+        let w = Value::of(&t.share, true);
+        for (total, v) in totals.iter_mut().zip(&values) {
+            *total = total.add(&w.mul(v));
+        }
+    }
+    cancel.check()?;
+    Ok(vote_rows(ks, totals))
+}
+
+/// The cost of [`weighted_vote`], before any work (the laws and shares checked).
+pub(crate) fn weighted_estimate(
+    tasks: &Tasks,
+    wrong: &[BigRational],
+    correct: &Law,
+    wrong_law: &Law,
+    ks: &[u64],
+) -> Result<Estimate> {
+    vote_estimate(tasks, wrong, &[1], true)?;
+    super::best_of_n::check_law("--score-correct", correct)?;
+    super::best_of_n::check_law("--score-wrong", wrong_law)?;
+    Ok(weighted_vote_estimate(tasks, wrong, correct, wrong_law, ks))
 }
 
 /// The cost of [`vote`] in the mode of `exact`, before any work.
