@@ -149,7 +149,7 @@ fn lists_take_steps_and_doublings() {
         "json",
     ]);
     let rows = stepped["tables"][0]["rows"].as_array().unwrap();
-    let ks: Vec<u64> = rows.iter().map(|r| r[0].as_u64().unwrap()).collect();
+    let ks: Vec<u64> = rows.iter().map(|r| r["k"].as_u64().unwrap()).collect();
     assert_eq!(ks, [1, 5, 9]);
     refused(
         &["inference", "vote", "--tasks", "0.6", "--k", "1..64:0"],
@@ -333,5 +333,91 @@ fn the_first_fall_below_one_sample_is_printed_beside_the_best() {
     assert!(
         best.contains("more samples first fall below one sample's accuracy (sum W R = 0.6) at n = 4 on the list"),
         "{best}"
+    );
+}
+
+const WEIGHTED: [&str; 12] = [
+    "--weighted",
+    "--tasks",
+    "0.5:0.5,0.3:0.5",
+    "--wrong-answers",
+    "1/2,1/2",
+    "--score-correct",
+    "0:1/4,1:1/2,2:1/4",
+    "--score-wrong",
+    "-1:1/2,2:1/2",
+    "--k",
+    "1,2,5",
+    "--exact",
+];
+
+/// Reward-weighted voting: f64 is exact rounded once; the simulation agrees at a fixed seed,
+/// its shards merge byte for byte and `validate` reads its rows as they are.
+#[test]
+fn weighted_voting_is_simulated_merged_and_validated() {
+    let exact = json_of(&[&["inference", "vote"][..], &WEIGHTED, &["--format", "json"]].concat());
+    let float = json_of(
+        &[
+            &["inference", "vote"][..],
+            &WEIGHTED[..11],
+            &["--format", "json"],
+        ]
+        .concat(),
+    );
+    let rows = exact["tables"][0]["rows"].as_array().unwrap();
+    let frows = float["tables"][0]["rows"].as_array().unwrap();
+    for (e, f) in rows.iter().zip(frows) {
+        let (n, d) = e["P_correct_exact"]
+            .as_str()
+            .unwrap()
+            .split_once('/')
+            .unwrap();
+        let value: f64 = n.parse::<f64>().unwrap() / d.parse::<f64>().unwrap();
+        assert!(
+            (value - f["P_correct"].as_f64().unwrap()).abs() < 1e-12,
+            "{e} {f}"
+        );
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let run: Vec<&str> = [
+        &["mc", "inference", "vote"][..],
+        &WEIGHTED[..11],
+        &["--trials", "3001", "--seed", "5"],
+    ]
+    .concat();
+    let csv = stdout_of(&[&run[..], &["--format", "csv"]].concat());
+    assert!(csv.contains("weighted_vote"), "{csv}");
+    let path = dir.path().join("weighted.csv");
+    std::fs::write(&path, &csv).unwrap();
+    let out = stdout_of(&["validate", path.to_str().unwrap()]);
+    assert!(
+        out.contains("3 rows checked, 0 malformed;")
+            && out.contains("disagree without correction, 0 with Holm's"),
+        "{out}"
+    );
+    let mut shards = Vec::new();
+    for k in 1..=2 {
+        let shard = format!("{k}/2");
+        let text = stdout_of(&[&run[..], &["--shard", &shard, "--format", "json"]].concat());
+        let p = dir.path().join(format!("shard{k}.json"));
+        std::fs::write(&p, text).unwrap();
+        shards.push(p.to_str().unwrap().to_string());
+    }
+    assert_eq!(
+        stdout_of(&["merge", &shards[0], &shards[1], "--format", "csv"]),
+        csv
+    );
+    refused(
+        &[
+            "inference",
+            "vote",
+            "--tasks",
+            "0.6",
+            "--k",
+            "1",
+            "--score-correct",
+            "1",
+        ],
+        &["--weighted"],
     );
 }

@@ -169,7 +169,9 @@ fn wrong_part(
     let at: Vec<(BigInt, BigInt)> = (0..=n).map(|w| powers.at(w, s)).collect();
     let mut f: Vec<Vec<BigInt>> = vec![vec![BigInt::zero(); m + 1]; n + 1];
     f[0][0] = BigInt::one();
-    for vi in v {
+    for (i, vi) in v.iter().enumerate() {
+        // The last answer takes the votes left (no other way reaches N votes in all).
+        let last = i + 1 == m;
         let power: Vec<BigInt> = (0..=n)
             .scan(BigInt::one(), |p, w| {
                 let out = p.clone();
@@ -185,7 +187,8 @@ fn wrong_part(
                 if f[t][tau].is_zero() {
                     continue;
                 }
-                for w in 0..=(n - t) {
+                let first = if last { n - t } else { 0 };
+                for w in first..=(n - t) {
                     if w == 0 {
                         // No vote: not a candidate.
                         let value = f[t][tau].clone();
@@ -224,6 +227,29 @@ fn pascal(top: usize) -> Vec<Vec<BigInt>> {
     rows
 }
 
+/// `(max - min) / h` for a law whose atoms lie on a lattice of spacing h (h the greatest
+/// common divisor of the atoms' distances to the smallest): the c-fold totals lie on at most
+/// `c (max - min) / h + 1` points.
+fn lattice_points(law: &Law) -> f64 {
+    let atoms = law.atoms();
+    let low = &atoms[0].0;
+    let mut h = BigRational::zero();
+    for (v, _) in &atoms[1..] {
+        let d = v - low;
+        h = if h.is_zero() {
+            d
+        } else {
+            let denominator = h.denom() * d.denom();
+            let numerator = (h.numer() * d.denom()).gcd(&(d.numer() * h.denom()));
+            BigRational::new(numerator, denominator)
+        };
+    }
+    if h.is_zero() {
+        return 0.0;
+    }
+    super::arith::approx(&((&atoms[atoms.len() - 1].0 - low) / h))
+}
+
 /// The cost of [`weighted_vote_type`] over the mix, before any work.
 pub(crate) fn weighted_vote_estimate(
     tasks: &Tasks,
@@ -234,6 +260,7 @@ pub(crate) fn weighted_vote_estimate(
 ) -> Estimate {
     let m = wrong.len() as f64;
     let (ac, aw) = (correct.atoms().len() as f64, wrong_law.atoms().len() as f64);
+    let (spread_c, spread_w) = (lattice_points(correct), lattice_points(wrong_law));
     let law_bits = |law: &Law| {
         bits(
             &law.atoms()
@@ -244,10 +271,13 @@ pub(crate) fn weighted_vote_estimate(
     let (bc, bw) = (law_bits(correct), law_bits(wrong_law));
     let top = ks.iter().copied().max().unwrap_or(0) as f64;
     // The convolution powers: about atoms^2 w products of w (bits + 8) bits per step.
-    let powers = (ac * ac * bc + aw * aw * bw) * top * top / 2.0 * product_seconds(top * 48.0)
-        + (ac + aw) * top * top * 2e-6;
+    // The convolution powers: per w, (points of the (w-1)-fold total) x atoms products and
+    // map insertions.
+    let powers = (ac * spread_c * bc + aw * spread_w * bw) * top * top / 2.0
+        * product_seconds(top * 48.0)
+        + (ac * spread_c + aw * spread_w) * top * top * 2e-6;
     let mut seconds = powers;
-    let mut peak: f64 = (ac + aw) * top * top * (top * (bc.max(bw) + 8.0)) / 8.0;
+    let mut peak: f64 = (spread_c + spread_w) * top * top / 2.0 * (top * (bc.max(bw) + 8.0)) / 8.0;
     for t in tasks.types() {
         let fail = BigRational::one() - &t.success;
         let d = std::iter::once(t.success.clone())
@@ -262,8 +292,10 @@ pub(crate) fn weighted_vote_estimate(
             let mut c = 1.0;
             while c <= k {
                 let n = k - c;
-                let support = ((ac - 1.0) * c + 1.0).min(ac.powf(c));
-                products += support * (m * (m + 1.0) * (n + 1.0) * (n + 1.0) / 2.0 + 3.0 * n);
+                let support = (spread_c * c + 1.0).min(ac.powf(c));
+                // The last answer only completes the votes: (n + 1) (m + 1) steps.
+                let programme = (m - 1.0) * m / 4.0 * (n + 1.0) * (n + 1.0) + (n + 1.0) * (m + 1.0);
+                products += support * (programme + 3.0 * n);
                 c += 1.0;
             }
             seconds += products * product_seconds(k * per).max(4e-7);
