@@ -866,9 +866,8 @@ fn parse_row(line: u64, header: &[String], record: &csv::StringRecord) -> RowRes
         "rhf" => rhf_value(&fields)?,
         "crit" | "mvpgame" => distributions_target(&kind, columns, &fields)?,
         "sum" => sum_target(&fields)?,
-        "pass_at_k" | "resample" | "best_of_n" | "vote" | "lookahead" | "knockout" => {
-            inference::inference_value(&kind, &fields)?
-        }
+        "pass_at_k" | "resample" | "best_of_n" | "vote" | "weighted_vote" | "lookahead"
+        | "knockout" => inference::inference_value(&kind, &fields)?,
         "samples" => samples::samples_value(&fields)?,
         _ => exact_target(&kind, &fields)?,
     };

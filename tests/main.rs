@@ -27,6 +27,7 @@ mod inference_mc;
 mod inference_refusals;
 mod inference_search;
 mod inference_study;
+mod inference_vote;
 mod limits;
 mod manifests;
 mod mc;

@@ -96,6 +96,7 @@ __all__ = [
     "inference_pass_at_k",
     "inference_resample",
     "inference_vote",
+    "inference_weighted_vote",
     "mc_dgame",
     "mc_errprop",
     "mc_inference_best_of_n",
@@ -104,6 +105,7 @@ __all__ = [
     "mc_inference_pass_at_k",
     "mc_inference_resample",
     "mc_inference_vote",
+    "mc_inference_weighted_vote",
     "mc_rhf",
     "merge",
     "rhf",
@@ -630,7 +632,8 @@ def mc_rhf(
 #: A task mix: ``"R:W,R:W"`` as the command line takes it, one success probability R (a
 #: single task type), or ``(R, W)`` pairs.
 Tasks = Union[str, Number, Sequence[Tuple[Number, Number]]]
-#: A law of scores or noise: ``"v:p,v:p"``, ``"gaussian:S"``, ``"uniform:A"``, one value, or
+#: A law of scores or noise: ``"v:p,v:p"``, ``"gaussian:S"``, ``"normal:MU,S"``,
+#: ``"uniform:A"``, one value, or
 #: ``(value, probability)`` pairs.
 Law = Union[str, Number, Sequence[Tuple[Number, Number]]]
 #: Counts k, n or depths d: one, a list, a ``range`` (step 1: sent as ``A..B``) or the
@@ -932,6 +935,56 @@ def mc_inference_knockout(
         judge_correct=judge_correct, judge_calls=judge_calls,
         rounds=_counts(rounds, "rounds"), trials=trials, seed=seed, threads=threads,
         shard=shard, progress=progress,
+    )
+
+
+def inference_weighted_vote(
+    tasks: Tasks,
+    score_correct: Law,
+    score_wrong: Law,
+    k: Counts,
+    *,
+    wrong_answers: Optional[Union[Number, Sequence[Number]]] = None,
+    exact: bool = False,
+) -> Report:
+    """Reward-weighted voting: k samples, each scored by a verifier (``score_correct`` for a
+    correct sample, ``score_wrong`` for a wrong one); an answer's weight is the sum of its
+    samples' scores and the largest weight wins, ties broken uniformly
+    (``pathology inference vote --weighted``). Exact for lattice laws in both modes.
+
+    >>> import pathology
+    >>> pathology.inference_weighted_vote(0.5, 2, 1, [2, 3], exact=True)["P_correct_exact"]
+    [Fraction(3, 4), Fraction(11, 16)]
+    """
+    return run(
+        "inference", "vote", tasks=_pairs(tasks, "tasks"), k=_counts(k, "k"),
+        wrong_answers=wrong_answers, weighted=True,
+        score_correct=_pairs(score_correct, "score_correct"),
+        score_wrong=_pairs(score_wrong, "score_wrong"), exact=exact,
+    )
+
+
+def mc_inference_weighted_vote(
+    tasks: Tasks,
+    score_correct: Law,
+    score_wrong: Law,
+    k: Counts,
+    trials: int,
+    *,
+    wrong_answers: Optional[Union[Number, Sequence[Number]]] = None,
+    seed: Optional[int] = None,
+    threads: Optional[int] = None,
+    shard: Optional[str] = None,
+    progress: ProgressArg = None,
+) -> Report:
+    """Reward-weighted voting simulated (labels and scores drawn, the largest total taken,
+    ties uniform) against the exact value (``pathology mc inference vote --weighted``)."""
+    return run(
+        "mc", "inference", "vote", tasks=_pairs(tasks, "tasks"), k=_counts(k, "k"),
+        wrong_answers=wrong_answers, weighted=True,
+        score_correct=_pairs(score_correct, "score_correct"),
+        score_wrong=_pairs(score_wrong, "score_wrong"), trials=trials, seed=seed,
+        threads=threads, shard=shard, progress=progress,
     )
 
 

@@ -30,6 +30,16 @@ pub struct TaskArgs {
     /// shares sum to 1); rationals or decimals, read exactly.
     #[arg(long, allow_hyphen_values = true)]
     tasks: String,
+    /// Read the W of --tasks as positive weights and divide them by their sum (exactly; the
+    /// report records the weights as given and their sum).
+    #[arg(long)]
+    weights: bool,
+}
+
+impl TaskArgs {
+    fn parse(&self) -> crate::Result<Tasks> {
+        Tasks::parse_with(&self.tasks, self.weights)
+    }
 }
 
 #[derive(Debug, clap::Args)]
@@ -43,7 +53,8 @@ pub struct Args {
 pub struct PassAtKOptions {
     #[command(flatten)]
     tasks: TaskArgs,
-    /// The numbers of samples k: a range A..B or a list 1,2,4 (each at least 1).
+    /// The numbers of samples k: a range A..B, A..B:S (step S), A..B:xF (doubling for F =
+    /// 2) or a list 1,2,4 (each at least 1).
     #[arg(long, allow_hyphen_values = true)]
     k: String,
 }
@@ -59,7 +70,8 @@ pub struct ResampleOptions {
     /// S: the probability that it rejects a wrong sample, in [0, 1].
     #[arg(long, value_parser = probability, allow_hyphen_values = true)]
     soundness: BigRational,
-    /// The largest numbers of samples k: a range A..B or a list (each at least 1).
+    /// The largest numbers of samples k: a range A..B, A..B:S, A..B:xF or a list (each at
+    /// least 1).
     #[arg(long, allow_hyphen_values = true)]
     k: String,
     /// V: the payoff of a false positive (a wrong accepted answer; a correct one pays 1,
@@ -80,9 +92,18 @@ pub struct BestOfNOptions {
     /// The score law of a wrong sample (as --score-correct).
     #[arg(long, allow_hyphen_values = true)]
     score_wrong: String,
-    /// The numbers of samples n: a range A..B or a list (each at least 1).
+    /// The numbers of samples n: a range A..B, A..B:S (step S), A..B:xF (doubling for F =
+    /// 2) or a list (each at least 1).
+    #[arg(
+        long,
+        allow_hyphen_values = true,
+        required_unless_present = "k",
+        conflicts_with = "k"
+    )]
+    n: Option<String>,
+    /// The same as --n (the papers' k); give one of the two.
     #[arg(long, allow_hyphen_values = true)]
-    n: String,
+    k: Option<String>,
 }
 
 /// `vote`'s options.
@@ -94,9 +115,19 @@ pub struct VoteOptions {
     /// 1 is one wrong answer.
     #[arg(long, default_value = "1", allow_hyphen_values = true)]
     wrong_answers: String,
-    /// The numbers of votes k: a range A..B or a list (each at least 1).
+    /// The numbers of votes k: a range A..B, A..B:S, A..B:xF or a list (each at least 1).
     #[arg(long, allow_hyphen_values = true)]
     k: String,
+    /// Reward-weighted voting: an answer's weight is the sum of its samples' scores (from
+    /// --score-correct and --score-wrong); the largest weight wins.
+    #[arg(long, requires_all = ["score_correct", "score_wrong"])]
+    weighted: bool,
+    /// With --weighted: the score law of a correct sample (as best-of-n's).
+    #[arg(long, allow_hyphen_values = true, requires = "weighted")]
+    score_correct: Option<String>,
+    /// With --weighted: the score law of a wrong sample.
+    #[arg(long, allow_hyphen_values = true, requires = "weighted")]
+    score_wrong: Option<String>,
 }
 
 /// `lookahead`'s options.
@@ -206,7 +237,7 @@ impl McKnockoutOptions {
 impl PassAtKOptions {
     fn request(self) -> crate::Result<InferenceRequest> {
         Ok(InferenceRequest::PassAtK {
-            tasks: Tasks::parse(&self.tasks.tasks)?,
+            tasks: self.tasks.parse()?,
             ks: parse_list("--k", &self.k, MAX_COUNT)?,
         })
     }
@@ -215,7 +246,7 @@ impl PassAtKOptions {
 impl ResampleOptions {
     fn request(self) -> crate::Result<InferenceRequest> {
         Ok(InferenceRequest::Resample {
-            tasks: Tasks::parse(&self.tasks.tasks)?,
+            tasks: self.tasks.parse()?,
             completeness: self.completeness,
             soundness: self.soundness,
             false_positive_value: self.false_positive_value,
@@ -227,10 +258,14 @@ impl ResampleOptions {
 impl BestOfNOptions {
     fn request(self) -> crate::Result<InferenceRequest> {
         Ok(InferenceRequest::BestOfN {
-            tasks: Tasks::parse(&self.tasks.tasks)?,
+            tasks: self.tasks.parse()?,
             score_correct: Law::parse("--score-correct", &self.score_correct)?,
             score_wrong: Law::parse("--score-wrong", &self.score_wrong)?,
-            ns: parse_list("--n", &self.n, MAX_COUNT)?,
+            ns: match (&self.n, &self.k) {
+                (Some(n), _) => parse_list("--n", n, MAX_COUNT)?,
+                (None, Some(k)) => parse_list("--k", k, MAX_COUNT)?,
+                (None, None) => unreachable!("clap requires --n or --k"),
+            },
         })
     }
 }
@@ -238,9 +273,16 @@ impl BestOfNOptions {
 impl VoteOptions {
     fn request(self) -> crate::Result<InferenceRequest> {
         Ok(InferenceRequest::Vote {
-            tasks: Tasks::parse(&self.tasks.tasks)?,
+            tasks: self.tasks.parse()?,
             wrong_answers: parse_wrong_answers(&self.wrong_answers)?,
             ks: parse_list("--k", &self.k, MAX_COUNT)?,
+            scores: match (&self.score_correct, &self.score_wrong) {
+                (Some(c), Some(w)) if self.weighted => Some((
+                    Law::parse("--score-correct", c)?,
+                    Law::parse("--score-wrong", w)?,
+                )),
+                _ => None,
+            },
         })
     }
 }

@@ -29,7 +29,8 @@ pub struct Args {
     /// branching, step, leaf, terminal, outcome, evaluator position|perfect|additive|artificial
     /// and its noise or e), named as `pathology decision --game sum` names its options;
     /// pass_at_k (tasks, k); resample (tasks, completeness, soundness, k); best_of_n (tasks,
-    /// score_correct, score_wrong, n); vote (tasks, wrong_answers [default 1], k); lookahead
+    /// score_correct, score_wrong, n); vote (tasks, wrong_answers [default 1], k);
+    /// weighted_vote (tasks, wrong_answers, score_correct, score_wrong, k); lookahead
     /// (branching, steps, step_correct, noise, growth [default 0], depth); knockout (tasks,
     /// judge_correct, judge_calls, r), named as
     /// `pathology inference` names its options, each with an optional quantity (correct, the

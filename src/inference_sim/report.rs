@@ -18,7 +18,7 @@ use super::trials::{
 use crate::analytic::inference::report::{InferenceRequest, list_text};
 use crate::analytic::inference::{
     LookaheadSearch, MAX_COUNT, Tasks, best_of_n, knockout, lookahead, parse_list,
-    parse_wrong_answers, pass_at_k, resample, vote,
+    parse_wrong_answers, pass_at_k, resample, vote, weighted_vote,
 };
 use crate::analytic::pathsum::Law;
 use crate::error::{Error, Result};
@@ -126,7 +126,12 @@ impl McInference {
     }
 
     fn kind(&self) -> &'static str {
-        kind_of(self.subcommand())
+        match &self.request {
+            InferenceRequest::Vote {
+                scores: Some(_), ..
+            } => "weighted_vote",
+            _ => kind_of(self.subcommand()),
+        }
     }
 
     /// The list (k, n or d), in the order given.
@@ -194,18 +199,26 @@ impl McInference {
             InferenceRequest::Vote {
                 tasks,
                 wrong_answers,
+                scores,
                 ..
-            } => vec![
-                ("tasks", tasks.text()),
-                (
-                    "wrong_answers",
-                    wrong_answers
-                        .iter()
-                        .map(short_text)
-                        .collect::<Vec<_>>()
-                        .join(","),
-                ),
-            ],
+            } => {
+                let mut out = vec![
+                    ("tasks", tasks.text()),
+                    (
+                        "wrong_answers",
+                        wrong_answers
+                            .iter()
+                            .map(short_text)
+                            .collect::<Vec<_>>()
+                            .join(","),
+                    ),
+                ];
+                if let Some((c, w)) = scores {
+                    out.push(("score_correct", c.text()));
+                    out.push(("score_wrong", w.text()));
+                }
+                out
+            }
             InferenceRequest::Lookahead { search, .. } => vec![
                 ("branching", search.branching.to_string()),
                 ("steps", search.steps.to_string()),
@@ -290,11 +303,15 @@ impl McInference {
                 tasks,
                 wrong_answers,
                 ks,
-            } => vote::<f64>(tasks, wrong_answers, &grid_of(ks))?
-                .rows
-                .iter()
-                .map(|r| take(&r.correct))
-                .collect(),
+                scores,
+            } => match scores {
+                None => vote::<f64>(tasks, wrong_answers, &grid_of(ks))?,
+                Some((c, w)) => weighted_vote::<f64>(tasks, wrong_answers, c, w, &grid_of(ks))?,
+            }
+            .rows
+            .iter()
+            .map(|r| take(&r.correct))
+            .collect(),
             InferenceRequest::Lookahead { search, depths } => {
                 let grid: Vec<u32> = grid_of(&depths_of(depths))
                     .into_iter()
@@ -438,16 +455,37 @@ impl McInference {
             InferenceRequest::Vote {
                 tasks,
                 wrong_answers,
+                scores,
                 ..
             } => {
                 let mix = Mix::new(tasks);
                 let wrong = Draw::new(wrong_answers);
                 let labels = wrong_answers.len();
                 let grid = grid.clone();
-                (
-                    1.0 + 2.0 * most as f64 + (labels as f64 + 2.0) * grid.len() as f64,
-                    Box::new(move |rng| trials::vote(&mix, &wrong, labels, &grid, rng)),
-                )
+                let draws = 1.0 + 2.0 * most as f64 + (labels as f64 + 2.0) * grid.len() as f64;
+                match scores {
+                    None => (
+                        draws,
+                        Box::new(move |rng| trials::vote(&mix, &wrong, labels, &grid, rng)),
+                    ),
+                    Some((c, w)) => {
+                        let weights = trials::Weights::new(c, w, most).ok_or_else(|| {
+                            Error::invalid(
+                                "--score-correct",
+                                "score laws whose values, over their common denominator, \
+                                 sum over k samples within 2^120 (so that the totals are exact \
+                                 integers)",
+                                format!("{} and {}", c.text(), w.text()),
+                            )
+                        })?;
+                        (
+                            draws + most as f64,
+                            Box::new(move |rng| {
+                                trials::weighted_vote(&mix, &wrong, labels, &weights, &grid, rng)
+                            }),
+                        )
+                    }
+                }
             }
             InferenceRequest::Lookahead { search, .. } => {
                 let depths: Vec<u32> = grid.iter().map(|&d| d as u32).collect();
@@ -568,8 +606,19 @@ impl McInference {
             InferenceRequest::Vote {
                 tasks,
                 wrong_answers,
+                scores,
                 ..
-            } => trials::all_exact(Some(&Mix::new(tasks)), &[&Draw::new(wrong_answers)]),
+            } => {
+                let wrong = Draw::new(wrong_answers);
+                match scores {
+                    None => trials::all_exact(Some(&Mix::new(tasks)), &[&wrong]),
+                    Some((c, w)) => {
+                        let scores = Scores::new(c, w);
+                        let [a, b] = scores.draws();
+                        trials::all_exact(Some(&Mix::new(tasks)), &[&wrong, a, b])
+                    }
+                }
+            }
             InferenceRequest::Knockout { setting } => bracket_of(setting).exact(),
             InferenceRequest::Lookahead { search, .. } => {
                 let noise: Vec<BigRational> = search
@@ -624,6 +673,7 @@ impl McInference {
                 "best_of_n" => "best-of-n",
                 "vote" => "majority voting",
                 "knockout" => "knockout tournament",
+                "weighted_vote" => "reward-weighted voting",
                 _ => "verifier-guided lookahead",
             },
             self.subcommand()
@@ -837,6 +887,13 @@ impl McInference {
                 tasks: tasks()?,
                 wrong_answers: parse_wrong_answers(m.get("wrong_answers")?)?,
                 ks: list("k", "--k")?,
+                scores: match (m.get("score_correct"), m.get("score_wrong")) {
+                    (Ok(c), Ok(w)) => Some((
+                        Law::parse("--score-correct", c)?,
+                        Law::parse("--score-wrong", w)?,
+                    )),
+                    _ => None,
+                },
             },
             "lookahead" => {
                 let steps: u32 = m.number("steps")?;

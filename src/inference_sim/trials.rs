@@ -336,6 +336,90 @@ pub(super) fn vote(
     flags
 }
 
+/// The score laws of reward-weighted voting as exact integers: every value times the common
+/// denominator of all the values of both laws, so that a sum of scores is an exact integer
+/// and equal totals are a tie.
+#[derive(Debug, Clone)]
+pub(super) struct Weights {
+    correct: Draw,
+    wrong: Draw,
+    correct_values: Vec<i128>,
+    wrong_values: Vec<i128>,
+}
+
+impl Weights {
+    /// The laws' draws and integer values; `None` when k samples' totals could leave
+    /// `i128` (values times the denominator above `2^120 / k`).
+    pub(super) fn new(correct: &Law, wrong: &Law, k: u64) -> Option<Weights> {
+        let denominator = correct
+            .atoms()
+            .iter()
+            .chain(wrong.atoms())
+            .fold(BigInt::one(), |acc, (v, _)| acc.lcm(v.denom()));
+        let limit = (BigInt::one() << 120usize) / BigInt::from(k.max(1));
+        let integers = |law: &Law| -> Option<Vec<i128>> {
+            law.atoms()
+                .iter()
+                .map(|(v, _)| {
+                    let x = v.numer() * (&denominator / v.denom());
+                    if x.magnitude() > limit.magnitude() {
+                        None
+                    } else {
+                        x.to_i128()
+                    }
+                })
+                .collect()
+        };
+        let masses = |l: &Law| l.atoms().iter().map(|(_, p)| p.clone()).collect::<Vec<_>>();
+        Some(Weights {
+            correct: Draw::new(&masses(correct)),
+            wrong: Draw::new(&masses(wrong)),
+            correct_values: integers(correct)?,
+            wrong_values: integers(wrong)?,
+        })
+    }
+}
+
+/// Reward-weighted voting: one flag per k of `grid`: among the labels that got a sample, one
+/// of the largest total score, drawn uniformly among the tied, is the correct answer. Per
+/// sample: its correctness, then (wrong) its label, then its score.
+pub(super) fn weighted_vote(
+    mix: &Mix,
+    wrong: &Draw,
+    labels: usize,
+    weights: &Weights,
+    grid: &[u64],
+    rng: &mut ChaCha8Rng,
+) -> Vec<bool> {
+    let t = mix.types.draw(rng);
+    let mut totals: Vec<Option<i128>> = vec![None; labels + 1];
+    let mut flags = Vec::with_capacity(grid.len());
+    let mut i = 0u64;
+    for &k in grid {
+        while i < k {
+            i += 1;
+            let (label, score) = if mix.success[t].hit(rng) {
+                (0, weights.correct_values[weights.correct.draw(rng)])
+            } else {
+                let label = 1 + wrong.draw(rng);
+                (label, weights.wrong_values[weights.wrong.draw(rng)])
+            };
+            *totals[label].get_or_insert(0) += score;
+        }
+        let most = totals.iter().flatten().max().copied().expect("a sample");
+        let tied = totals.iter().filter(|v| **v == Some(most)).count() as u64;
+        let pick = rng.random_range(0..tied);
+        let label = totals
+            .iter()
+            .enumerate()
+            .filter(|&(_, v)| *v == Some(most))
+            .nth(pick as usize)
+            .map(|(l, _)| l);
+        flags.push(label == Some(0));
+    }
+    flags
+}
+
 /// Verifier-guided lookahead, literally (module docs of [`super`]).
 #[derive(Debug, Clone)]
 pub(super) struct Walk {

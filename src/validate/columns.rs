@@ -41,7 +41,7 @@ pub(super) fn kind_columns(
 
 /// Every kind `validate` reads, in the order the help and the docs list them: the one list
 /// that the help text, `docs/validate.md` and the error message are checked against.
-pub const KINDS: [&str; 16] = [
+pub const KINDS: [&str; 17] = [
     "dgame",
     "errprop",
     "rhf",
@@ -55,6 +55,7 @@ pub const KINDS: [&str; 16] = [
     "resample",
     "best_of_n",
     "vote",
+    "weighted_vote",
     "lookahead",
     "knockout",
     "samples",
@@ -75,6 +76,7 @@ pub const WRITTEN_BY: [(&str, &[&str]); 7] = [
             "resample",
             "best_of_n",
             "vote",
+            "weighted_vote",
             "lookahead",
             "knockout",
         ],

@@ -9,7 +9,7 @@ use crate::analytic::distributions::Bounded;
 use crate::analytic::inference::report::InferenceRequest;
 use crate::analytic::inference::{
     LookaheadSearch, MAX_COUNT, MAX_LOOKAHEAD_BRANCHING, MAX_STEPS, Tasks, best_of_n, knockout,
-    lookahead, parse_wrong_answers, pass_at_k, resample, vote,
+    lookahead, parse_wrong_answers, pass_at_k, resample, vote, weighted_vote,
 };
 use crate::analytic::pathsum::Law;
 use crate::numeric::number::{parse_rational, short_text};
@@ -22,6 +22,14 @@ pub(super) fn columns(kind: &str) -> Option<&'static [&'static str]> {
         "best_of_n" => &["tasks", "score_correct", "score_wrong", "n", "quantity"],
         "vote" => &["tasks", "wrong_answers", "k", "quantity"],
         "knockout" => &["tasks", "judge_correct", "judge_calls", "r", "quantity"],
+        "weighted_vote" => &[
+            "tasks",
+            "wrong_answers",
+            "score_correct",
+            "score_wrong",
+            "k",
+            "quantity",
+        ],
         "lookahead" => &[
             "branching",
             "steps",
@@ -43,7 +51,7 @@ fn quantities(kind: &str) -> &'static [&'static str] {
     match kind {
         "pass_at_k" => &["correct", "none"],
         "resample" => &["correct", "false_positive", "none"],
-        "best_of_n" | "vote" => &["correct", "false_positive"],
+        "best_of_n" | "vote" | "weighted_vote" => &["correct", "false_positive"],
         "knockout" => &["correct", "fail"],
         _ => &["correct", "first_decision", "best_of_n"],
     }
@@ -177,23 +185,49 @@ pub(super) fn inference_value(kind: &str, fields: &Fields) -> RowResult<(String,
                 }),
             )
         }
-        "vote" => {
+        "vote" | "weighted_vote" => {
             let tasks = tasks(fields)?;
             let text = fields.get("wrong_answers").copied().unwrap_or("1");
             let wrong = parse_wrong_answers(text)
                 .map_err(|e| as_column(&e, "--wrong-answers", "wrong_answers"))?;
             let k = whole(fields, "k", 1..=MAX_COUNT)?;
-            let words = format!("tasks={} wrong_answers={text} k={k}", tasks.text());
+            let scores = match kind {
+                "weighted_vote" => {
+                    let law = |column: &str, option: &str| {
+                        Law::parse(option, field(fields, column)?)
+                            .map_err(|e| as_column(&e, option, column))
+                    };
+                    Some((
+                        law("score_correct", "--score-correct")?,
+                        law("score_wrong", "--score-wrong")?,
+                    ))
+                }
+                _ => None,
+            };
+            let words = match &scores {
+                Some((c, w)) => format!(
+                    "tasks={} wrong_answers={text} score_correct={} score_wrong={} k={k}",
+                    tasks.text(),
+                    c.text(),
+                    w.text()
+                ),
+                None => format!("tasks={} wrong_answers={text} k={k}", tasks.text()),
+            };
             let request = InferenceRequest::Vote {
                 tasks: tasks.clone(),
                 wrong_answers: wrong.clone(),
                 ks: vec![k],
+                scores: scores.clone(),
             };
             (
                 words,
                 request,
                 Box::new(move || {
-                    let r = vote::<f64>(&tasks, &wrong, &[k]).map_err(error)?;
+                    let r = match &scores {
+                        None => vote::<f64>(&tasks, &wrong, &[k]),
+                        Some((c, w)) => weighted_vote::<f64>(&tasks, &wrong, c, w, &[k]),
+                    }
+                    .map_err(error)?;
                     let row = &r.rows[0];
                     value(if q == "false_positive" {
                         &row.false_positive

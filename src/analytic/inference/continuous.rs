@@ -38,8 +38,8 @@ pub const TOLERANCE: f64 = 1e-12;
 /// A score law without its lattice.
 #[derive(Debug, Clone, PartialEq)]
 enum Score {
-    /// N(0, sd^2).
-    Normal(f64),
+    /// N(mean, sd^2).
+    Normal(f64, f64),
     /// U(-a, a).
     Uniform(f64),
     /// A discrete law: (value, probability).
@@ -57,7 +57,14 @@ impl Score {
                 .and_then(|w| w.to_f64())
         };
         if let Some(s) = width("gaussian:") {
-            return Score::Normal(s);
+            return Score::Normal(0.0, s);
+        }
+        if let Some((mu, s)) = text.strip_prefix("normal:").and_then(|rest| {
+            let (mu, s) = rest.split_once(',')?;
+            let number = |t: &str| crate::numeric::number::parse_rational(t).ok()?.to_f64();
+            Some((number(mu)?, number(s)?))
+        }) {
+            return Score::Normal(mu, s);
         }
         if let Some(a) = width("uniform:") {
             return Score::Uniform(a);
@@ -77,7 +84,7 @@ impl Score {
     /// P(score <= x).
     fn cdf(&self, x: f64) -> f64 {
         match self {
-            Score::Normal(sd) => 0.5 * libm::erfc(-x / (sd * std::f64::consts::SQRT_2)),
+            Score::Normal(mu, sd) => 0.5 * libm::erfc(-(x - mu) / (sd * std::f64::consts::SQRT_2)),
             Score::Uniform(a) => ((x + a) / (2.0 * a)).clamp(0.0, 1.0),
             Score::Atoms(atoms) => atoms.iter().filter(|(v, _)| *v <= x).map(|a| a.1).sum(),
         }
@@ -86,8 +93,8 @@ impl Score {
     /// The density (continuous laws only).
     fn pdf(&self, x: f64) -> f64 {
         match self {
-            Score::Normal(sd) => {
-                let z = x / sd;
+            Score::Normal(mu, sd) => {
+                let z = (x - mu) / sd;
                 (-0.5 * z * z).exp() / (sd * (2.0 * std::f64::consts::PI).sqrt())
             }
             Score::Uniform(a) if x.abs() < *a => 0.5 / a,
@@ -98,7 +105,7 @@ impl Score {
     /// Where the integrand may jump or bend: the ends of a uniform law, the atoms.
     fn breaks(&self) -> Vec<f64> {
         match self {
-            Score::Normal(_) => Vec::new(),
+            Score::Normal(..) => Vec::new(),
             Score::Uniform(a) => vec![-a, *a],
             Score::Atoms(atoms) => atoms.iter().map(|a| a.0).collect(),
         }
@@ -107,7 +114,7 @@ impl Score {
     /// The support of a continuous law (a normal one cut at 12 standard deviations).
     fn span(&self) -> (f64, f64) {
         match self {
-            Score::Normal(sd) => (-12.0 * sd, 12.0 * sd),
+            Score::Normal(mu, sd) => (mu - 12.0 * sd, mu + 12.0 * sd),
             Score::Uniform(a) => (-a, *a),
             Score::Atoms(_) => (0.0, 0.0),
         }
@@ -116,7 +123,7 @@ impl Score {
     /// How the report names it.
     fn name(&self) -> String {
         match self {
-            Score::Normal(sd) => format!("N(0, {})", fmt(sd * sd)),
+            Score::Normal(mu, sd) => format!("N({}, {})", fmt(*mu), fmt(sd * sd)),
             Score::Uniform(a) => format!("U(-{}, {})", fmt(*a), fmt(*a)),
             Score::Atoms(_) => "its atoms".to_string(),
         }
@@ -268,9 +275,14 @@ fn one_type(c: &Score, w: &Score, r: f64, n: u64) -> f64 {
 pub fn lattice_text(law: &Law) -> Option<String> {
     let text = law.text();
     match Score::of(law) {
-        Score::Normal(sd) => Some(format!(
-            "{text} is {} on the 33 points k {}/4, |k| <= 16 (spacing {}), each the normal mass of its cell (the end points the tails) rounded to a multiple of 2^-40",
-            Score::Normal(sd).name(),
+        Score::Normal(mu, sd) => Some(format!(
+            "{text} is {} on the 33 points {}k {}/4, |k| <= 16 (spacing {}), each the normal mass of its cell (the end points the tails) rounded to a multiple of 2^-40",
+            Score::Normal(mu, sd).name(),
+            if mu == 0.0 {
+                String::new()
+            } else {
+                format!("{} + ", fmt(mu))
+            },
             fmt(sd),
             fmt(sd / 4.0)
         )),

@@ -26,11 +26,11 @@
 //!   tied sample is correct with probability `a(s)/t(s)` independently of which is taken.
 //! - [`vote`] (Chen et al., arXiv 2403.02419): k samples, each the correct answer with
 //!   probability R or wrong answer i with probability `(1 - R) U_i`; the answer is a label
-//!   with the most votes, ties broken uniformly among the tied labels. Computed as the sum
-//!   over the correct answer's count c of the multinomial probabilities of the wrong answers'
-//!   counts, all at most c, each weighted `1/(1 + number of wrong answers with c votes)` (a
-//!   dynamic programme over the wrong answers; one wrong answer: the binomial sum with weight
-//!   1/2 at a tie).
+//!   with the most votes, ties broken uniformly among the tied labels. One wrong answer: the
+//!   binomial sum with weight 1/2 at a tie; more: the sum over the correct answer's count c of
+//!   the probabilities that the wrong answers' counts are all at most c, each weighted
+//!   `1/(1 + number of wrong answers with c votes)`, by a recurrence over the votes per class
+//!   of equal shares (module `plurality`), every k of the list in one pass.
 //! - [`knockout`] (Chen, Pan, Li, Ding & Zhou, arXiv 2411.19477): `2^r` candidates in a
 //!   single-elimination bracket, each match K judge calls (module `knockout`), the winner
 //!   correct with `q_(r+1) = q_r^2 + 2 q_r (1 - q_r) w`; and [`league`], every pair
@@ -41,8 +41,9 @@
 //!
 //! **Modes.** Exact rationals (integers over one common denominator, reduced once), or
 //! `f64` enclosures whose radius is a rigorous bound on the distance to the exact value of
-//! the model at the given (rational) parameters. `vote` is computed exactly in both modes
-//! and rounded once in `f64` (its bound is that rounding).
+//! the model at the given (rational) parameters. `vote` with one wrong answer is computed
+//! exactly in both modes and rounded once in `f64` (its bound is that rounding); with more,
+//! `f64` runs the recurrence with a rigorous running error bound.
 
 mod arith;
 mod best_of_n;
@@ -51,9 +52,11 @@ mod knockout;
 mod knockout_report;
 mod league;
 mod lookahead;
+mod plurality;
 pub mod report;
 mod resample;
 mod vote;
+mod weighted_vote;
 
 pub use best_of_n::{BestOfN, BestOfNRow, best_of_n};
 pub use knockout::{
@@ -65,7 +68,7 @@ pub use league::{LeagueRow, MAX_LEAGUE, league, league_pick_correct, parse_leagu
 pub use lookahead::{Lookahead, LookaheadRow, LookaheadSearch, lookahead};
 pub use lookahead::{MAX_LOOKAHEAD_BRANCHING, MAX_STEPS};
 pub use resample::{PassRow, Resample, ResampleRow, TypeRates, pass_at_k, resample};
-pub use vote::{MAX_WRONG_ANSWERS, Vote, VoteRow, parse_wrong_answers, vote};
+pub use vote::{MAX_WRONG_ANSWERS, Vote, VoteRow, parse_wrong_answers, vote, weighted_vote};
 
 use num_rational::BigRational;
 use num_traits::{One, Signed, Zero};
@@ -95,6 +98,8 @@ pub struct TaskType {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Tasks {
     types: Vec<TaskType>,
+    /// With `--weights`: the text as given and the sum its shares were divided by.
+    weights: Option<(String, BigRational)>,
 }
 
 impl Tasks {
@@ -110,6 +115,7 @@ impl Tasks {
     /// assert_eq!(Tasks::parse("0.3").unwrap().types()[0].share.to_string(), "1");
     /// let e = Tasks::parse("0.5:0.5,0.2:0.4").unwrap_err().to_string();
     /// assert!(e.starts_with("--tasks must be shares summing to exactly 1"), "{e}");
+    /// assert!(e.contains("--weights"), "{e}");
     /// ```
     ///
     /// # Errors
@@ -117,8 +123,35 @@ impl Tasks {
     /// [`Error::InvalidArgument`] naming `--tasks` for an empty list, a malformed item, a
     /// probability or share outside `[0, 1]`, or shares not summing to 1.
     pub fn parse(text: &str) -> Result<Tasks> {
+        Tasks::parse_with(text, false)
+    }
+
+    /// [`Tasks::parse`], or with `weights` (the option `--weights`) the W read as positive
+    /// weights and divided by their sum, exactly: `0.27163` and `0.72836` become
+    /// 27163/99999 and 72836/99999. The report records the weights as given and their sum.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::analytic::inference::Tasks;
+    /// let tasks = Tasks::parse_with("0.87:0.27163,0.13:0.72836", true).unwrap();
+    /// assert_eq!(tasks.types()[0].share.to_string(), "27163/99999");
+    /// assert_eq!(tasks.weights_sum().unwrap().to_string(), "99999/100000");
+    /// let e = Tasks::parse_with("0.87:1,0.13:0", true).unwrap_err().to_string();
+    /// assert!(e.starts_with("--tasks must be positive weights W"), "{e}");
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`Tasks::parse`]; with `weights`, [`Error::InvalidArgument`] naming `--tasks` for a
+    /// weight that is not positive.
+    pub fn parse_with(text: &str, weights: bool) -> Result<Tasks> {
         let name = "--tasks";
-        let allowed = "items R:W (success probability R in [0, 1], share W in [0, 1]), like 0.87:0.58,0.13:0.42";
+        let allowed = if weights {
+            "items R:W (success probability R in [0, 1], weight W > 0, divided by the weights' sum with --weights), like 0.87:0.27163,0.13:0.72836"
+        } else {
+            "items R:W (success probability R in [0, 1], share W in [0, 1]), like 0.87:0.58,0.13:0.42"
+        };
         if text.trim().is_empty() {
             return Err(Error::invalid(name, allowed, "an empty list"));
         }
@@ -149,7 +182,14 @@ impl Tasks {
                     item.trim(),
                 ));
             }
-            if !in_unit(&w) {
+            if weights && !w.is_positive() {
+                return Err(Error::invalid(
+                    name,
+                    "positive weights W (with --weights each W > 0; they are divided by their sum)",
+                    item.trim(),
+                ));
+            }
+            if !weights && !in_unit(&w) {
                 return Err(Error::invalid(name, "shares W in [0, 1]", item.trim()));
             }
             types.push(TaskType {
@@ -158,15 +198,40 @@ impl Tasks {
             });
         }
         let sum: BigRational = types.iter().map(|t| t.share.clone()).sum();
+        if weights {
+            for t in &mut types {
+                t.share = &t.share / &sum;
+            }
+            return Ok(Tasks {
+                types,
+                weights: Some((text.trim().to_string(), sum)),
+            });
+        }
         if !sum.is_one() {
             return Err(Error::invalid(
                 name,
-                "shares summing to exactly 1",
+                "shares summing to exactly 1 (or weights, divided by their sum, with --weights)",
                 format!("a sum of {sum}"),
             ));
         }
         types.retain(|t| !t.share.is_zero());
-        Ok(Tasks { types })
+        Ok(Tasks {
+            types,
+            weights: None,
+        })
+    }
+
+    /// With `--weights`: the sum the given weights were divided by.
+    pub fn weights_sum(&self) -> Option<&BigRational> {
+        self.weights.as_ref().map(|(_, sum)| sum)
+    }
+
+    /// The `--tasks` text as given with `--weights` (else [`Tasks::text`]).
+    pub fn given_text(&self) -> String {
+        match &self.weights {
+            Some((given, _)) => given.clone(),
+            None => self.text(),
+        }
     }
 
     /// The types (shares positive).
@@ -191,7 +256,9 @@ impl Tasks {
 }
 
 /// Parses a list of whole numbers for the option `name`: a range `A..B` (both ends
-/// included) or a comma list `1,2,4`, every value in `1..=max`, at most [`MAX_LIST`] values.
+/// included), a range with a step `A..B:S` (A, A + S, ..., up to B), a doubling range
+/// `A..B:xF` (A, A F, A F^2, ..., up to B; F a whole number of at least 2), or a comma list
+/// `1,2,4`; every value in `1..=max`, at most [`MAX_LIST`] values.
 ///
 /// # Examples
 ///
@@ -199,26 +266,78 @@ impl Tasks {
 /// use pathology::analytic::inference::parse_list;
 /// assert_eq!(parse_list("--k", "1..4", 100).unwrap(), vec![1, 2, 3, 4]);
 /// assert_eq!(parse_list("--k", "1,10,100", 100).unwrap(), vec![1, 10, 100]);
+/// assert_eq!(parse_list("--k", "1..9:2", 100).unwrap(), vec![1, 3, 5, 7, 9]);
+/// assert_eq!(parse_list("--k", "1..64:x2", 100).unwrap(), vec![1, 2, 4, 8, 16, 32, 64]);
+/// assert_eq!(parse_list("--k", "3..100:x3", 100).unwrap(), vec![3, 9, 27, 81]);
 /// assert!(parse_list("--k", "0,1", 100).unwrap_err().to_string().starts_with("--k must be"));
+/// let e = parse_list("--k", "1..8:0", 100).unwrap_err().to_string();
+/// assert!(e.contains("--k") && e.contains("step S of at least 1"), "{e}");
+/// let e = parse_list("--k", "1..8:x1", 100).unwrap_err().to_string();
+/// assert!(e.contains("factor F of at least 2"), "{e}");
 /// ```
 ///
 /// # Errors
 ///
-/// [`Error::InvalidArgument`] naming `name` for a malformed list, a value outside
-/// `1..=max`, or more than [`MAX_LIST`] values.
+/// [`Error::InvalidArgument`] naming `name` for a malformed list, a step below 1 or a factor
+/// below 2, a value outside `1..=max`, or more than [`MAX_LIST`] values.
 pub fn parse_list(name: &str, text: &str, max: u64) -> Result<Vec<u64>> {
     let allowed = format!(
-        "a range A..B or a comma-separated list of whole numbers in 1..={max} (at most \
-         {MAX_LIST} values)"
+        "a range A..B, a range with a step A..B:S (S >= 1) or a doubling A..B:xF (F >= 2), or a \
+         comma-separated list of whole numbers in 1..={max} (at most {MAX_LIST} values)"
     );
     let bad = || Error::invalid(name, &allowed, text);
     let number = |t: &str| t.trim().parse::<u64>().map_err(|_| bad());
-    let list: Vec<u64> = if let Some((a, b)) = text.split_once("..") {
+    let list: Vec<u64> = if let Some((a, rest)) = text.split_once("..") {
+        let (b, step) = match rest.split_once(':') {
+            Some((b, step)) => (b, Some(step.trim())),
+            None => (rest, None),
+        };
         let (a, b) = (number(a)?, number(b.trim_start_matches('='))?);
-        if a > b || b - a >= MAX_LIST as u64 {
-            return Err(bad());
+        match step {
+            None => {
+                if a > b || b - a >= MAX_LIST as u64 {
+                    return Err(bad());
+                }
+                (a..=b).collect()
+            }
+            Some(factor) if factor.starts_with(['x', 'X']) => {
+                let f = number(&factor[1..])?;
+                if f < 2 {
+                    return Err(Error::invalid(
+                        name,
+                        "a doubling range A..B:xF with a whole factor F of at least 2",
+                        text,
+                    ));
+                }
+                if a == 0 || a > b {
+                    return Err(bad());
+                }
+                let mut out = vec![a];
+                while let Some(next) = out.last().and_then(|v| v.checked_mul(f)) {
+                    if next > b {
+                        break;
+                    }
+                    out.push(next);
+                }
+                out
+            }
+            Some(step) => {
+                let s = number(step)?;
+                if s == 0 {
+                    return Err(Error::invalid(
+                        name,
+                        "a range with a step A..B:S with a whole step S of at least 1",
+                        text,
+                    ));
+                }
+                if a > b || (b - a) / s >= MAX_LIST as u64 {
+                    return Err(bad());
+                }
+                (a..=b)
+                    .step_by(usize::try_from(s).map_err(|_| bad())?)
+                    .collect()
+            }
         }
-        (a..=b).collect()
     } else {
         text.split(',').map(number).collect::<Result<_>>()?
     };

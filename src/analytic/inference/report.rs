@@ -59,6 +59,9 @@ pub enum InferenceRequest {
         wrong_answers: Vec<BigRational>,
         /// The list of k.
         ks: Vec<u64>,
+        /// Reward-weighted voting (`--weighted`): the score laws of a correct and a wrong
+        /// sample; an answer's weight is the sum of its samples' scores.
+        scores: Option<(Law, Law)>,
     },
     /// Verifier-guided lookahead.
     Lookahead {
@@ -131,6 +134,50 @@ fn bound_note<P: Probability>(report: Report, bounds: impl IntoIterator<Item = f
 }
 
 pub(crate) use super::list_text;
+/// The first budget of the list (smallest first) at which `P_correct` is below one sample's
+/// accuracy `sum_j W_j R_j`: exactly, or in `f64` only when the value plus its bound is
+/// below it (certainly below). `name` is the list's letter.
+fn first_below<'a, P: Probability + 'a>(
+    tasks: &Tasks,
+    name: &str,
+    rows: impl Iterator<Item = (u64, &'a Bounded<P>)>,
+) -> String {
+    let one: BigRational = tasks.types().iter().map(|t| &t.success * &t.share).sum();
+    let below = |b: &Bounded<P>| match b.value.exact_value() {
+        Some(v) => v < one,
+        None => {
+            let upper = BigRational::from_float(b.value.to_f64()).expect("finite")
+                + BigRational::from_float(b.bound).expect("finite");
+            upper < one
+        }
+    };
+    let mut rows: Vec<(u64, &Bounded<P>)> = rows.collect();
+    rows.sort_by_key(|(k, _)| *k);
+    let accuracy = format!("one sample's accuracy (sum W R = {})", short_text(&one));
+    match rows.iter().find(|(_, b)| below(b)) {
+        Some((k, _)) => {
+            format!("more samples first fall below {accuracy} at {name} = {k} on the list")
+        }
+        None => format!("at no {name} of the list is P_correct below {accuracy}"),
+    }
+}
+
+/// With `--weights`: the weights' sum and the shares they became.
+fn weights_note(tasks: &Tasks) -> Option<String> {
+    let sum = tasks.weights_sum()?;
+    Some(format!(
+        "--weights: the weights W of --tasks sum to {} and each was divided by that sum, \
+         exactly: the shares are {}",
+        short_text(sum),
+        tasks
+            .types()
+            .iter()
+            .map(|t| short_text(&t.share))
+            .collect::<Vec<_>>()
+            .join(", ")
+    ))
+}
+
 
 impl InferenceRequest {
     /// The subcommand's name.
@@ -175,7 +222,8 @@ impl InferenceRequest {
             parse_rational(text(name).unwrap_or(default))
                 .map_err(|e| Error::invalid(&option(name), "a rational or decimal", e))
         };
-        let tasks = || Tasks::parse(given("tasks")?);
+        let weights = matches!(text("weights"), Some("true"));
+        let tasks = || Tasks::parse_with(given("tasks")?, weights);
         let list = |name: &str, max: u64| parse_list(&option(name), given(name)?, max);
         Ok(match subcommand {
             "pass-at-k" => InferenceRequest::PassAtK {
@@ -193,12 +241,40 @@ impl InferenceRequest {
                 tasks: tasks()?,
                 score_correct: Law::parse("--score-correct", given("score_correct")?)?,
                 score_wrong: Law::parse("--score-wrong", given("score_wrong")?)?,
-                ns: list("n", MAX_COUNT)?,
+                ns: match (text("n"), text("k")) {
+                    (Some(_), Some(_)) => {
+                        return Err(Error::invalid(
+                            "--k",
+                            "not given with --n (the two are the same list; give one)",
+                            "both",
+                        ));
+                    }
+                    (None, Some(_)) => list("k", MAX_COUNT)?,
+                    _ => list("n", MAX_COUNT)?,
+                },
             },
             "vote" => InferenceRequest::Vote {
                 tasks: tasks()?,
                 wrong_answers: parse_wrong_answers(text("wrong_answers").unwrap_or("1"))?,
                 ks: list("k", MAX_COUNT)?,
+                scores: match (
+                    matches!(text("weighted"), Some("true")),
+                    text("score_correct"),
+                    text("score_wrong"),
+                ) {
+                    (false, None, None) => None,
+                    (true, Some(c), Some(w)) => Some((
+                        Law::parse("--score-correct", c)?,
+                        Law::parse("--score-wrong", w)?,
+                    )),
+                    _ => {
+                        return Err(Error::invalid(
+                            "--weighted",
+                            "given together with --score-correct and --score-wrong",
+                            "a partial set",
+                        ));
+                    }
+                },
             },
             "lookahead" => {
                 let whole = |name: &str| {
@@ -265,7 +341,11 @@ impl InferenceRequest {
                 tasks,
                 wrong_answers,
                 ks,
-            } => super::vote::vote_estimate(tasks, wrong_answers, ks),
+                scores,
+            } => match scores {
+                None => super::vote::vote_estimate(tasks, wrong_answers, ks, exact),
+                Some((c, w)) => super::vote::weighted_estimate(tasks, wrong_answers, c, w, ks),
+            },
             InferenceRequest::Lookahead { search, depths } => {
                 super::lookahead::lookahead_estimate(search, depths, exact)
             }
@@ -295,10 +375,26 @@ impl InferenceRequest {
     /// As the strategy's function ([`pass_at_k`], [`resample`], [`best_of_n`], [`vote`],
     /// [`lookahead`]).
     pub fn report(&self, exact: bool) -> Result<Report> {
-        if exact {
-            self.report_in::<BigRational>()
+        let report = if exact {
+            self.report_in::<BigRational>()?
         } else {
-            self.report_in::<f64>()
+            self.report_in::<f64>()?
+        };
+        Ok(match self.tasks().and_then(weights_note) {
+            Some(note) => report.param("weights", true).note(note),
+            None => report,
+        })
+    }
+
+    /// The task mix (every strategy but lookahead).
+    pub fn tasks(&self) -> Option<&Tasks> {
+        match self {
+            InferenceRequest::PassAtK { tasks, .. }
+            | InferenceRequest::Resample { tasks, .. }
+            | InferenceRequest::BestOfN { tasks, .. }
+            | InferenceRequest::Vote { tasks, .. } => Some(tasks),
+            InferenceRequest::Knockout { setting } => Some(&setting.tasks),
+            InferenceRequest::Lookahead { .. } => None,
         }
     }
 
@@ -321,7 +417,7 @@ impl InferenceRequest {
                     table.push(vec![Cell::int(r.k), cell(&r.correct), cell(&r.none)]);
                 }
                 let report = Report::new(&command, "pass-at-k")
-                    .param("tasks", tasks.text())
+                    .param("tasks", tasks.given_text())
                     .param("k", list_text(ks))
                     .with_table(table);
                 Ok(bound_note::<P>(
@@ -407,7 +503,7 @@ impl InferenceRequest {
                     .find(|row| row.k == Some(r.best))
                     .expect("the best row");
                 let report = Report::new(&command, "resampling with an imperfect verifier")
-                    .param("tasks", tasks.text())
+                    .param("tasks", tasks.given_text())
                     .param("completeness", short_text(completeness))
                     .param("soundness", short_text(soundness))
                     .param("false_positive_value", short_text(false_positive_value))
@@ -422,6 +518,16 @@ impl InferenceRequest {
                         r.best,
                         best.payoff.value.to_decimal(6),
                         r.limit.payoff.value.to_decimal(6),
+                    ))
+                    .note(format!(
+                        "P_correct: {}",
+                        first_below(
+                            tasks,
+                            "k",
+                            r.rows
+                                .iter()
+                                .map(|x| (x.k.expect("a row of the list"), &x.correct))
+                        )
                     ));
                 let bounds: Vec<f64> = r
                     .rows
@@ -476,16 +582,23 @@ impl InferenceRequest {
                     cell(&r.limit.false_positive),
                 ]);
                 let report = Report::new(&command, "best-of-n")
-                    .param("tasks", tasks.text())
+                    .param("tasks", tasks.given_text())
                     .param("score_correct", score_correct.text())
                     .param("score_wrong", score_wrong.text())
                     .param("n", list_text(ns))
                     .with_table(table)
                     .with_table(limit)
                     .note(format!(
-                        "the largest P_correct over the list is at n = {}; as n grows P_correct \
-                         tends to {}",
+                        "the largest P_correct over the list is at n = {}; {}; as n grows \
+                         P_correct tends to {}",
                         r.best,
+                        first_below(
+                            tasks,
+                            "n",
+                            r.rows
+                                .iter()
+                                .map(|x| (x.n.expect("a row of the list"), &x.correct))
+                        ),
                         r.limit.correct.value.to_decimal(6)
                     ));
                 let bounds: Vec<f64> = r
@@ -515,11 +628,20 @@ impl InferenceRequest {
                 tasks,
                 wrong_answers,
                 ks,
+                scores,
             } => {
-                let r = vote::<P>(tasks, wrong_answers, ks)?;
+                let r = match scores {
+                    None => vote::<P>(tasks, wrong_answers, ks)?,
+                    Some((c, w)) => super::weighted_vote::<P>(tasks, wrong_answers, c, w, ks)?,
+                };
                 let mut table = Table::new(
                     "vote",
-                    "majority vote over k samples, ties broken uniformly among the tied answers",
+                    if scores.is_some() {
+                        "reward-weighted vote over k samples: an answer's weight is the sum of its \
+                         samples' scores; the largest weight wins, ties broken uniformly"
+                    } else {
+                        "majority vote over k samples, ties broken uniformly among the tied answers"
+                    },
                     vec![
                         Column::key("k", Kind::Integer),
                         real("P_correct", "P_correct"),
@@ -533,22 +655,35 @@ impl InferenceRequest {
                         cell(&row.false_positive),
                     ]);
                 }
-                let report = Report::new(&command, "majority voting")
-                    .param("tasks", tasks.text())
-                    .param(
-                        "wrong_answers",
-                        wrong_answers
-                            .iter()
-                            .map(short_text)
-                            .collect::<Vec<_>>()
-                            .join(","),
-                    )
-                    .param("k", list_text(ks))
-                    .with_table(table)
-                    .note(format!(
-                        "the largest P_correct over the list is at k = {}",
-                        r.best
-                    ));
+                let mut report = Report::new(
+                    &command,
+                    if scores.is_some() {
+                        "reward-weighted voting"
+                    } else {
+                        "majority voting"
+                    },
+                )
+                .param("tasks", tasks.given_text())
+                .param(
+                    "wrong_answers",
+                    wrong_answers
+                        .iter()
+                        .map(short_text)
+                        .collect::<Vec<_>>()
+                        .join(","),
+                )
+                .param("k", list_text(ks));
+                if let Some((c, w)) = scores {
+                    report = report
+                        .param("weighted", true)
+                        .param("score_correct", c.text())
+                        .param("score_wrong", w.text());
+                }
+                let report = report.with_table(table).note(format!(
+                    "the largest P_correct over the list is at k = {}; {}",
+                    r.best,
+                    first_below(tasks, "k", r.rows.iter().map(|x| (x.k, &x.correct)))
+                ));
                 let bounds: Vec<f64> = r
                     .rows
                     .iter()

@@ -1,13 +1,17 @@
 //! Majority voting over k samples (Chen et al., arXiv 2403.02419), with any number of wrong
 //! answers and uniform tie-breaking, exactly.
 //!
-//! With the per-sample probabilities over one common denominator D (the correct answer r,
-//! wrong answer i `u_i`, `r + sum u_i = D`), the probability that the vote picks the correct
-//! answer is `sum_c C(k, c) r^c S(c) / (L D^k)`, where `S(c)` sums, over the wrong answers'
-//! counts `w_i <= c` with `sum w_i = k - c`, the integer `(k - c)! / prod w_i! prod u_i^w_i`
-//! times `L / (1 + #{i : w_i = c})` (L the least common multiple of 1..=m + 1, so that
-//! the tie weights are integers). `S(c)` is a dynamic programme over the first m - 1 wrong
-//! answers in (votes used, number tied at c); the last answer takes the remaining votes.
+//! One wrong answer: with the per-sample probabilities over one common denominator D (the
+//! correct answer r, the wrong one u, `r + u = D`), `P_correct = sum_c C(k, c) r^c u^(k-c)
+//! w(c) / (2 D^k)` with `w(c) = 2` for `c > k - c`, 1 at a tie and 0 below (exact in both
+//! modes, rounded once in `f64`). Several: the plurality recurrence of
+//! [`super::plurality`], every k of the list in one pass. [`correct_vote`] is the sum over
+//! compositions: `sum_c C(k, c) r^c S(c) / (L D^k)`, where `S(c)` sums, over the wrong
+//! answers' counts `w_i <= c` with `sum w_i = k - c`, the integer
+//! `(k - c)! / prod w_i! prod u_i^w_i` times `L / (1 + #{i : w_i = c})` (L the least common
+//! multiple of 1..=m + 1), a dynamic programme over the first m - 1 wrong answers in (votes
+//! used, number tied at c); it serves one wrong answer here and is the recurrence's check in
+//! the tests.
 
 use num_bigint::BigInt;
 use num_integer::Integer;
@@ -15,8 +19,11 @@ use num_rational::BigRational;
 use num_traits::{One, Zero};
 
 use super::arith::{Arith, Value, bits, larger};
+use super::plurality::{Groups, plurality, plurality_cost};
+use super::weighted_vote::{weighted_vote_estimate, weighted_vote_type};
 use super::{Estimate, Tasks, product_seconds, reduce_seconds};
 use crate::analytic::distributions::Bounded;
+use crate::analytic::pathsum::Law;
 use crate::error::{Error, Result};
 use crate::numeric::number::{Probability, parse_rational};
 
@@ -101,18 +108,39 @@ pub fn parse_wrong_answers(text: &str) -> Result<Vec<BigRational>> {
 /// [`Error::InvalidArgument`] naming `--wrong-answers` for shares not summing to 1;
 /// [`Error::TooExpensive`] past the analytic limits.
 pub fn vote<P: Probability>(tasks: &Tasks, wrong: &[BigRational], ks: &[u64]) -> Result<Vote<P>> {
-    vote_estimate(tasks, wrong, ks)?.check()?;
+    vote_estimate(tasks, wrong, ks, P::EXACT)?.check()?;
+    let cancel = crate::cancel::current();
+    let mut totals: Vec<Value> = ks
+        .iter()
+        .map(|_| Value::of(&BigRational::zero(), true))
+        .collect();
+    let groups = Groups::of(wrong);
+    for t in tasks.types() {
+        cancel.check()?;
+        // One wrong answer: the binomial sum, exact in both modes (rounded once in f64).
+        // More: the plurality recurrence, exact or in f64 with its bound.
+        let values: Vec<Value> = if wrong.len() == 1 {
+            ks.iter()
+                .map(|&k| correct_vote(&t.success, wrong, k))
+                .collect()
+        } else {
+            plurality(&t.success, &groups, ks, P::EXACT)
+        };
+        let w = Value::of(&t.share, wrong.len() == 1 || P::EXACT);
+        for (total, v) in totals.iter_mut().zip(&values) {
+            *total = total.add(&w.mul(v));
+        }
+    }
+    cancel.check()?;
+    Ok(vote_rows(ks, totals))
+}
+
+/// The rows and the best k from each k's probability.
+fn vote_rows<P: Probability>(ks: &[u64], totals: Vec<Value>) -> Vote<P> {
     let one = Value::of(&BigRational::one(), true);
     let mut best: Option<(u64, Value)> = None;
     let mut rows = Vec::new();
-    let cancel = crate::cancel::current();
-    for &k in ks {
-        let mut total = Value::of(&BigRational::zero(), true);
-        for t in tasks.types() {
-            cancel.check()?;
-            let w = Value::of(&t.share, true);
-            total = total.add(&w.mul(&correct_vote(&t.success, wrong, k)));
-        }
+    for (&k, total) in ks.iter().zip(totals) {
         rows.push(VoteRow {
             k,
             correct: total.bounded(0.0, 1.0),
@@ -122,15 +150,84 @@ pub fn vote<P: Probability>(tasks: &Tasks, wrong: &[BigRational], ks: &[u64]) ->
             best = Some((k, total));
         }
     }
-    cancel.check()?;
-    Ok(Vote {
+    Vote {
         rows,
         best: best.expect("a nonempty list").0,
-    })
+    }
 }
 
-/// The cost of [`vote`] (the same in both modes), before any work.
-pub(crate) fn vote_estimate(tasks: &Tasks, wrong: &[BigRational], ks: &[u64]) -> Result<Estimate> {
+/// Reward-weighted voting (module `weighted_vote`): k samples, a correct one scored from
+/// `correct`, a wrong one from `wrong_law`; each answer's weight is the sum of its samples'
+/// scores and the answer of the largest weight wins (ties uniform). Exact for lattice laws
+/// in both modes (the totals are exact convolutions), rounded once in `f64`.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::analytic::inference::{Tasks, weighted_vote};
+/// use pathology::analytic::pathsum::Law;
+/// use num_rational::BigRational;
+/// let tasks = Tasks::parse("1/2").unwrap();
+/// let one_wrong = vec![BigRational::from_integer(1.into())];
+/// let correct = Law::parse("--score-correct", "2").unwrap();
+/// let wrong = Law::parse("--score-wrong", "1").unwrap();
+/// let v = weighted_vote::<BigRational>(&tasks, &one_wrong, &correct, &wrong, &[2, 3]).unwrap();
+/// // Two votes: the correct answer loses only when both are wrong.
+/// assert_eq!(v.rows[0].correct.value.to_string(), "3/4");
+/// // Three: a correct sample's 2 ties two wrong ones' 1 + 1 (3/8, halved), else as above.
+/// assert_eq!(v.rows[1].correct.value.to_string(), "11/16");
+/// ```
+///
+/// # Errors
+///
+/// As [`vote`]; [`Error::InvalidArgument`] naming `--score-correct` or `--score-wrong` for
+/// an empty law; [`Error::TooExpensive`] past the analytic limits.
+pub fn weighted_vote<P: Probability>(
+    tasks: &Tasks,
+    wrong: &[BigRational],
+    correct: &Law,
+    wrong_law: &Law,
+    ks: &[u64],
+) -> Result<Vote<P>> {
+    weighted_estimate(tasks, wrong, correct, wrong_law, ks)?.check()?;
+    let cancel = crate::cancel::current();
+    let mut totals: Vec<Value> = ks
+        .iter()
+        .map(|_| Value::of(&BigRational::zero(), true))
+        .collect();
+    for t in tasks.types() {
+        cancel.check()?;
+        let values = weighted_vote_type(&t.success, wrong, correct, wrong_law, ks);
+        let w = Value::of(&t.share, true);
+        for (total, v) in totals.iter_mut().zip(&values) {
+            *total = total.add(&w.mul(v));
+        }
+    }
+    cancel.check()?;
+    Ok(vote_rows(ks, totals))
+}
+
+/// The cost of [`weighted_vote`], before any work (the laws and shares checked).
+pub(crate) fn weighted_estimate(
+    tasks: &Tasks,
+    wrong: &[BigRational],
+    correct: &Law,
+    wrong_law: &Law,
+    ks: &[u64],
+) -> Result<Estimate> {
+    vote_estimate(tasks, wrong, &[1], true)?;
+    super::best_of_n::check_law("--score-correct", correct)?;
+    super::best_of_n::check_law("--score-wrong", wrong_law)?;
+    Ok(weighted_vote_estimate(tasks, wrong, correct, wrong_law, ks))
+}
+
+/// The cost of [`vote`] in the mode of `exact`, before any work.
+pub(crate) fn vote_estimate(
+    tasks: &Tasks,
+    wrong: &[BigRational],
+    ks: &[u64],
+    exact: bool,
+) -> Result<Estimate> {
     let sum: BigRational = wrong.iter().cloned().sum();
     if wrong.is_empty() || wrong.len() > MAX_WRONG_ANSWERS || !sum.is_one() {
         return Err(Error::invalid(
@@ -142,37 +239,41 @@ pub(crate) fn vote_estimate(tasks: &Tasks, wrong: &[BigRational], ks: &[u64]) ->
     for u in wrong {
         super::check_probability("--wrong-answers", u)?;
     }
-    let m = wrong.len() as f64;
+    let groups = Groups::of(wrong);
     let mut seconds = 0.0;
     let mut peak: f64 = 0.0;
     for t in tasks.types() {
         let (_, d) = scaled(&t.success, wrong);
-        let per = bits(&d);
-        for &k in ks {
-            let kf = k as f64;
-            let b = kf * per;
-            // The programme: about k^3 (m - 1) (m + 1) / 6 products (m >= 2), k for one answer.
-            let products = if wrong.len() == 1 {
-                3.0 * kf
-            } else {
-                kf * kf * kf * (m - 1.0) * (m + 1.0) / 6.0
-            };
-            seconds += products * product_seconds(b).max(b / 64.0 * 2e-9) + reduce_seconds(b);
-            peak = peak.max(
-                if wrong.len() == 1 {
-                    4.0
-                } else {
-                    kf * kf / 2.0 + kf * (m + 1.0) * 2.0
-                } * b
-                    / 8.0,
-            );
+        if wrong.len() == 1 {
+            let per = bits(&d);
+            for &k in ks {
+                let b = k as f64 * per;
+                seconds +=
+                    3.0 * k as f64 * product_seconds(b).max(b / 64.0 * 2e-9) + reduce_seconds(b);
+                peak = peak.max(4.0 * b / 8.0);
+            }
+        } else {
+            let (s, bytes) = plurality_cost(&groups, &d, ks, exact);
+            seconds += s;
+            peak = peak.max(bytes);
+            if exact {
+                let top = ks.iter().copied().max().unwrap_or(1) as f64;
+                seconds += ks.len() as f64 * reduce_seconds(top * bits(&d));
+            }
         }
     }
     Ok(Estimate::new(
-        "voting (computed exactly, with or without --exact)",
+        if wrong.len() == 1 {
+            "voting (computed exactly, with or without --exact)"
+        } else if exact {
+            "voting in exact rationals"
+        } else {
+            "voting"
+        },
         seconds,
         peak,
-        "Ask for fewer votes k or fewer wrong answers.",
+        "Ask for fewer votes k, or give wrong answers equal shares (answers of one share are \
+         counted together).",
     ))
 }
 

@@ -82,6 +82,37 @@ pub(super) fn continuous(name: &str, text: &str, uniform: bool) -> Result<Law> {
     })
 }
 
+/// `normal:MU,S`: the lattice of `gaussian:S` shifted by MU (the points MU + k S / 4,
+/// |k| <= 16, with the same masses), so that `normal:0,S` has the atoms of `gaussian:S`.
+pub(super) fn normal(name: &str, text: &str) -> Result<Law> {
+    let allowed = "normal:MU,S with MU a rational or decimal (the mean) and S > 0 a rational or \
+                   decimal (the standard deviation)";
+    let (mu, width) = text
+        .split_once(':')
+        .and_then(|(_, rest)| rest.split_once(','))
+        .ok_or_else(|| Error::invalid(name, allowed, text))?;
+    let mu = parse_rational(mu.trim()).map_err(|_| Error::invalid(name, allowed, text))?;
+    match parse_rational(width.trim()) {
+        Ok(w) if w.is_positive() => {}
+        _ => return Err(Error::invalid(name, allowed, text)),
+    }
+    let centred = continuous(name, &format!("gaussian:{}", width.trim()), false)?;
+    let atoms = centred
+        .atoms
+        .into_iter()
+        .map(|(v, p)| (v + &mu, p))
+        .collect();
+    let spec = centred.spec.expect("a stated law");
+    Ok(Law {
+        atoms,
+        spec: Some(format!(
+            "normal:{},{}",
+            crate::numeric::number::short_text(&mu),
+            spec.trim_start_matches("gaussian:")
+        )),
+    })
+}
+
 /// The largest N of `binomial:N`.
 pub const MAX_BINOMIAL: u32 = 1024;
 

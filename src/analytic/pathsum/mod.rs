@@ -142,6 +142,7 @@ impl Law {
     /// - `gaussian:S`: N(0, S^2) on the 33 points k S / 4, |k| <= 16; each point has the
     ///   normal mass of its cell of width S / 4 (the two end points the tails beyond), rounded
     ///   to a multiple of 2^-40, the centre taking the remainder so the law sums to 1 exactly;
+    /// - `normal:MU,S`: N(MU, S^2), the lattice of `gaussian:S` shifted by MU;
     /// - `uniform:A`: U(-A, A) on the 17 points k A / 8, |k| <= 8, with the mass of each cell:
     ///   1/16, and 1/32 at the ends.
     /// - `binomial:N`: the centred binomial Bin(N, 1/2) - N/2, N in 1..=1024: the N + 1
@@ -181,6 +182,9 @@ impl Law {
         let lower = text.trim().to_ascii_lowercase();
         if lower.starts_with("binomial:") {
             return continuous::binomial(name, text.trim());
+        }
+        if lower.starts_with("normal:") {
+            return continuous::normal(name, text.trim());
         }
         if lower.starts_with("gaussian:") || lower.starts_with("uniform:") {
             return continuous(name, text.trim(), lower.starts_with("uniform:"));

@@ -507,6 +507,35 @@ fn continuous_laws_are_their_stated_discretizations() {
     );
 }
 
+/// `normal:MU,S` is `gaussian:S`'s lattice shifted by MU, reads back from its text, and
+/// refuses S <= 0 or a missing mean naming the option.
+#[test]
+fn normal_laws_are_the_gaussian_lattice_shifted() {
+    let centred = law("gaussian:2");
+    let shifted = law("normal:1/2,2");
+    assert_eq!(shifted.text(), "normal:0.5,2");
+    assert_eq!(shifted.atoms().len(), centred.atoms().len());
+    for ((v, p), (w, q)) in shifted.atoms().iter().zip(centred.atoms()) {
+        assert_eq!((v, p), (&(w + r("1/2")), q));
+    }
+    assert_eq!(Law::parse("--law", &shifted.text()).unwrap(), shifted);
+    assert_eq!(law("normal:0,2").atoms(), centred.atoms());
+    assert_eq!(law("normal:-1/4,1").text(), "normal:-0.25,1");
+    for bad in [
+        "normal:0,0",
+        "normal:0,-1",
+        "normal:1",
+        "normal:x,1",
+        "normal:0,y",
+    ] {
+        let e = Law::parse("--score-wrong", bad).unwrap_err().to_string();
+        assert!(
+            e.starts_with("--score-wrong must be normal:MU,S") && e.contains("S > 0"),
+            "{e}"
+        );
+    }
+}
+
 /// `--levels G --range LO,HI` (granularity) equals brute force over all
 /// trees with the bins applied to each front evaluation, for every real-valued evaluator,
 /// with terminal nodes, ranges narrower than the values (the end bins take the rest) and
