@@ -3,7 +3,7 @@
 //! masked), so the tour cannot drift.
 //!
 //! A fenced block whose lines start with `$ pathology` is run command by command (in a
-//! temporary directory where `examples/` and `tests/` are the repository's, standard output then standard
+//! temporary directory where `examples/`, `tests/` and `data/` are the repository's, standard output then standard
 //! error), and each command's output must equal the lines that follow it up to the next `$`
 //! line or the end of the block. A block preceded by a line `<!-- readme: not run (reason) -->`
 //! is skipped, the reason saying why (e.g. it needs a file the README does not create).
@@ -238,6 +238,8 @@ fn every_readme_command_prints_what_the_readme_shows() {
         std::os::unix::fs::symlink(root().join("examples"), dir.path().join("examples")).unwrap();
         // docs/samples.md reads the example evaluation logs under tests/data/samples/.
         std::os::unix::fs::symlink(root().join("tests"), dir.path().join("tests")).unwrap();
+        // and the real and synthetic evaluation data under data/samples/.
+        std::os::unix::fs::symlink(root().join("data"), dir.path().join("data")).unwrap();
     }
     let update = std::env::var_os("PATHOLOGY_UPDATE_README").is_some();
     let files = readme_and_docs();

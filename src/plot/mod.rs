@@ -16,6 +16,7 @@
 mod classes;
 pub mod figures;
 mod layout;
+pub mod samples;
 mod scale;
 pub mod studies;
 mod style;

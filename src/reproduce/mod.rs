@@ -21,6 +21,7 @@
 
 mod crossval_rows;
 mod generation;
+mod samples_data;
 mod sampling;
 mod steps;
 mod verifier_search;
@@ -148,7 +149,7 @@ impl std::fmt::Debug for Artefact {
 
 /// Every artefact that [`run`] regenerates, in order. "What reproduces Table 1" is answered
 /// here: each step's function (in `steps.rs`) lists its files with their descriptions.
-pub const ARTEFACTS: [Artefact; 15] = [
+pub const ARTEFACTS: [Artefact; 16] = [
     Artefact {
         label: "Tables 1 and 2 (exact) and the h = 10 threshold",
         files: &["table1.", "table2.", "threshold_h10."],
@@ -237,6 +238,12 @@ pub const ARTEFACTS: [Artefact; 15] = [
         files: &["inference_search"],
         work: 6,
         step: verifier_search::verifier_search,
+    },
+    Artefact {
+        label: "evaluation data: real pass@k of a base and an RL model, CRUXEval majority@k, synthetic best-of-k",
+        files: &["samples_"],
+        work: 3,
+        step: samples_data::samples_data,
     },
     Artefact {
         label: "plots/INDEX.md",

@@ -16,8 +16,11 @@
 //! - `best_of_k = sum_s (c_s / a_s) [C(a_s + L_s, k) - C(L_s, k)] / C(n, k)` over the score
 //!   levels s (`a_s` samples at s, `c_s` of them correct, `L_s` samples below s).
 //!
-//! The counts are whole numbers below `2^n` (each counts subsets of the n samples), so they
-//! are computed in `u128` when every problem has at most 127 samples and in `BigUint`
+//! The counts are whole numbers: pass@k's and pass^k's count k-subsets of the n samples (at
+//! most the central binomial `C(n, floor(n/2))`); majority's and best-of-k's count pairs of
+//! a subset and one of its tied correct answers or samples (at most n times that). They are
+//! computed in `u128` when that bound is below `2^128` for the largest n of the file
+//! ([`counts_fit_u128`]: n <= 131, or n <= 124 with majority or best-of-k) and in `BigUint`
 //! otherwise, and are exact in both modes. The exact mode puts every problem of one n over
 //! the common denominator `D C(n, k)` (D the least common multiple of the small divisors of
 //! the metric, computed once) and reduces the sum once; the `f64` mode converts each count
@@ -166,7 +169,7 @@ pub struct Curves {
     pub means: Vec<Vec<Value>>,
 }
 
-/// The count type of the DPs: `u128` (every count below `2^127`) or `BigUint`.
+/// The count type of the DPs: `u128` (when [`counts_fit_u128`]) or `BigUint`.
 trait Count:
     Clone + Zero + One + Add<Output = Self> + Sub<Output = Self> + Mul<Output = Self> + Into<BigInt>
 {
@@ -192,8 +195,34 @@ impl Count for BigUint {
     }
 }
 
-/// The largest n whose counts fit `u128`: every count is below `2^n`.
-const U128_MAX_N: u64 = 127;
+/// Whether every count of `metrics` on problems of at most `n_max` samples fits `u128`: a
+/// count of k-subsets is at most the central binomial `C(n_max, floor(n_max / 2))`, and
+/// majority's and best-of-k's counts (a subset weighted by its tied correct answers, or a
+/// score level's correct samples times its subsets) at most `n_max` times that. True up to
+/// n = 131 for pass@k and pass^k, and up to n = 124 with majority or best-of-k.
+///
+/// # Examples
+///
+/// ```
+/// use pathology::samples::curves::{Metric, counts_fit_u128};
+/// assert!(counts_fit_u128(128, &[Metric::PassAtK, Metric::PassAll]));
+/// assert!(!counts_fit_u128(132, &[Metric::PassAtK]));
+/// assert!(counts_fit_u128(124, &[Metric::BestOfK]));
+/// assert!(!counts_fit_u128(125, &[Metric::Majority]));
+/// ```
+pub fn counts_fit_u128(n_max: u64, metrics: &[Metric]) -> bool {
+    let half = n_max / 2;
+    let central = (0..half).fold(BigUint::one(), |c, i| c * (n_max - i) / (i + 1));
+    let weighted = metrics
+        .iter()
+        .any(|m| matches!(m, Metric::Majority | Metric::BestOfK));
+    let bound = if weighted {
+        central * n_max.max(1)
+    } else {
+        central
+    };
+    bound.bits() <= 128
+}
 
 /// `C(i, j)` for `i <= n`, `j <= k` (Pascal's triangle, exact).
 struct Binomials<T> {
@@ -467,7 +496,7 @@ pub fn compute(
     tick: &dyn Fn(),
 ) -> Result<Curves> {
     let n_max = samples.problems.iter().map(|p| p.n).max().unwrap_or(0);
-    if n_max <= U128_MAX_N {
+    if counts_fit_u128(n_max, metrics) {
         compute_with::<u128>(samples, metrics, ks, ties, exact, tick)
     } else {
         compute_with::<BigUint>(samples, metrics, ks, ties, exact, tick)
@@ -663,6 +692,41 @@ mod tests {
                 .iter()
                 .map(|&(count, correct)| ScoreLevel { count, correct })
                 .collect(),
+        }
+    }
+
+    /// One score level of 127 samples, 100 of them correct: every subset's top level is that
+    /// level, so best-of-k is 100/127 at every k, though `100 C(127, 63)` is above `2^128`
+    /// (computed in big integers, not wrapped around in `u128`).
+    #[test]
+    fn best_of_k_counts_beyond_u128_are_exact() {
+        let p = problem(&[], 0, &[(127, 100)]);
+        let samples = Samples {
+            source: "t".into(),
+            per_sample: true,
+            has_answers: false,
+            has_scores: true,
+            rows: 127,
+            problems: vec![Problem {
+                c: 100,
+                n: 127,
+                ..p
+            }],
+        };
+        assert!(!counts_fit_u128(127, &[Metric::BestOfK]));
+        for exact in [true, false] {
+            let curves = compute(
+                &samples,
+                &[Metric::BestOfK],
+                &[1, 63, 127],
+                Ties::Uniform,
+                exact,
+                &|| (),
+            )
+            .unwrap();
+            for value in &curves.means[0] {
+                assert!((value.to_f64() - 100.0 / 127.0).abs() < 1e-15, "{value:?}");
+            }
         }
     }
 

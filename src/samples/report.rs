@@ -183,10 +183,10 @@ pub fn prepared_curves(
 fn check_cost(samples: &Samples, metrics: &[Metric], ks: &[u64], exact: bool) -> Result<()> {
     let operations = curves::operations(samples, metrics, ks);
     let n_max = samples.problems.iter().map(|p| p.n).max().unwrap_or(0);
-    let per_operation = if n_max > 127 {
-        SECONDS_PER_BIG_OPERATION
-    } else {
+    let per_operation = if curves::counts_fit_u128(n_max, metrics) {
         SECONDS_PER_OPERATION
+    } else {
+        SECONDS_PER_BIG_OPERATION
     };
     let mut seconds = operations * per_operation;
     if exact {
