@@ -22,6 +22,7 @@ mod ggame;
 mod help;
 mod hostile;
 mod inference;
+mod inference_beam;
 mod inference_mc;
 mod inference_refusals;
 mod inference_search;

@@ -40,7 +40,7 @@ pub(super) fn kind_columns(
 
 /// Every kind `validate` reads, in the order the help and the docs list them: the one list
 /// that the help text, `docs/validate.md` and the error message are checked against.
-pub const KINDS: [&str; 14] = [
+pub const KINDS: [&str; 15] = [
     "dgame",
     "errprop",
     "rhf",
@@ -55,6 +55,7 @@ pub const KINDS: [&str; 14] = [
     "best_of_n",
     "vote",
     "lookahead",
+    "beam",
 ];
 
 /// The `pathology mc` commands whose CSV and JSON `validate` reads as they are, with the kinds
@@ -67,7 +68,14 @@ pub const WRITTEN_BY: [(&str, &[&str]); 6] = [
     ("mc sum", &["sum"]),
     (
         "mc inference",
-        &["pass_at_k", "resample", "best_of_n", "vote", "lookahead"],
+        &[
+            "pass_at_k",
+            "resample",
+            "best_of_n",
+            "vote",
+            "lookahead",
+            "beam",
+        ],
     ),
 ];
 
