@@ -71,9 +71,9 @@ enum Experiment {
     /// Nguyen & Ramanujan: how often UCT's move is winning by c and iterations, on the
     /// critical win-loss game (or P-/N-games), beside exact d-ply minimax (d = 1..8).
     Uct(super::uct::UctArgs),
-    /// Test-time search run literally (pass-at-k, resample, best-of-n, vote, lookahead):
-    /// samples, verifier decisions, scores, votes and rollout trees drawn, against the exact
-    /// values of `pathology inference`.
+    /// Test-time search run literally (pass-at-k, resample, best-of-n, vote, lookahead,
+    /// beam): samples, verifier decisions, scores, votes, rollout trees and beams drawn,
+    /// against the exact values of `pathology inference`.
     Inference(super::inference::McArgs),
 }
 

@@ -30,9 +30,10 @@ pub struct Args {
     /// and its noise or e), named as `pathology decision --game sum` names its options;
     /// pass_at_k (tasks, k); resample (tasks, completeness, soundness, k); best_of_n (tasks,
     /// score_correct, score_wrong, n); vote (tasks, wrong_answers [default 1], k); lookahead
-    /// (branching, steps, step_correct, noise, growth [default 0], depth), named as
-    /// `pathology inference` names its options, each with an optional quantity (correct, the
-    /// default; none; false_positive; first_decision; best_of_n). Every
+    /// (branching, steps, step_correct, noise, growth [default 0], depth); beam (branching,
+    /// steps, step_correct, noise, growth [default 0], beams), named as `pathology inference`
+    /// names its options, each with an optional quantity (correct, the default; none;
+    /// false_positive; first_decision; best_of_n; covered). Every
     /// kind reads h, d, b and height, depth, branching alike. b defaults to 2, evaluator to
     /// count; e is required with artificial. Estimates must be k/trials for a whole k to their
     /// printed precision, or successes with trials. The CSV and JSON that `pathology mc

@@ -41,9 +41,9 @@
 //!
 //! **Numbers.** Exact: every CDF value is an integer over the noise law's denominator D and
 //! Q over its denominator e, so a selection law is integers over `D^(MB) (MB)!`, a transition
-//! over that times `e^(MB)`, and the answer is reduced once. `f64`: the same sums in
-//! outward-rounded enclosures; every term is non-negative, so the enclosures stay near
-//! roundoff.
+//! over that times `e^(MB)`, and the answer is reduced once. `f64`: the same sums on pairs
+//! of doubles enclosing each value, each end moved one double outward after every operation;
+//! every term is non-negative, so the pairs stay near roundoff.
 
 use std::collections::HashMap;
 
@@ -147,7 +147,7 @@ pub fn beam<P: Probability>(
         let (correct, covered) = if exact {
             width::<BigInt>(search, mix, m)?
         } else {
-            width::<Enclosure>(search, mix, m)?
+            width::<Bracket>(search, mix, m)?
         };
         cancel.check()?;
         rows.push(BeamRow {
@@ -293,6 +293,17 @@ fn selection<A: Arith>(
             }
             sum
         };
+        // The integral of the first term at (c, j) is the second term's at (c - 1, j - 1)
+        // (the same exponents), so each is computed once: `first[c][j]`, j >= 1.
+        let mut first: Vec<Vec<Option<A>>> = vec![vec![None; keep + 1]; n + 1];
+        for (c, row) in first.iter_mut().enumerate() {
+            let w = n - c;
+            for (j, slot) in row.iter_mut().enumerate().skip(1) {
+                if j <= c && w + j >= keep {
+                    *slot = Some(integral(c - j, j - 1, w + j - keep, keep - j));
+                }
+            }
+        }
         for c in 0..=n {
             let w = n - c;
             for j in 0..=keep.min(c) {
@@ -305,16 +316,17 @@ fn selection<A: Arith>(
                     let coefficient = integer::<A>(&BigInt::from(c))
                         .mul(&choose[c - 1][j - 1])
                         .mul(&choose[w][keep - j]);
-                    let value = integral(c - j, j - 1, w + j - keep, keep - j);
-                    total = total.add(&coefficient.mul(&pc).mul(&value));
+                    let value = first[c][j].as_ref().expect("computed");
+                    total = total.add(&coefficient.mul(&pc).mul(value));
                 }
-                // The K-th largest key is a wrong candidate's.
+                // The K-th largest key is a wrong candidate's: exponents (c - j, j, w - K + j,
+                // K - j - 1), those of the first term at (c + 1, j + 1).
                 if keep > j && w >= 1 && !pw.is_zero_value() {
                     let coefficient = integer::<A>(&BigInt::from(w))
                         .mul(&choose[w - 1][keep - j - 1])
                         .mul(&choose[c][j]);
-                    let value = integral(c - j, j, w + j - keep, keep - j - 1);
-                    total = total.add(&coefficient.mul(&pw).mul(&value));
+                    let value = first[c + 1][j + 1].as_ref().expect("computed");
+                    total = total.add(&coefficient.mul(&pw).mul(value));
                 }
                 if !total.is_zero_value() {
                     out[c][j] = out[c][j].add(&total);
@@ -456,6 +468,103 @@ fn width<A: Arith>(search: &LookaheadSearch, mix: &Tasks, m: u32) -> Result<(Val
         covered = covered.add(&w.mul(&cover_value));
     }
     Ok((correct, covered))
+}
+
+/// A non-negative real between two doubles: the `f64` arithmetic of the beam's sums, every
+/// one of whose values is a sum of products of non-negative numbers (probabilities,
+/// binomial coefficients, Beta integrals). A rounded-to-nearest result lies between the
+/// doubles beside the exact one, so each end moves one double outward after every
+/// operation (the lower end never below 0); an operand that is exactly 0 (or 1 in a product)
+/// keeps the result exact, so true zeros stay points.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Bracket {
+    lower: f64,
+    upper: f64,
+}
+
+impl Bracket {
+    fn point(x: f64) -> Bracket {
+        Bracket { lower: x, upper: x }
+    }
+
+    fn is_point(&self, x: f64) -> bool {
+        self.lower == x && self.upper == x
+    }
+
+    fn outward(lower: f64, upper: f64) -> Bracket {
+        Bracket {
+            lower: lower.next_down().max(0.0),
+            upper: upper.next_up(),
+        }
+    }
+}
+
+impl crate::numeric::number::Scaled for Bracket {
+    fn zero_value() -> Self {
+        Bracket::point(0.0)
+    }
+    fn one_value() -> Self {
+        Bracket::point(1.0)
+    }
+    fn add(&self, other: &Self) -> Self {
+        if self.is_point(0.0) {
+            return *other;
+        }
+        if other.is_point(0.0) {
+            return *self;
+        }
+        Bracket::outward(self.lower + other.lower, self.upper + other.upper)
+    }
+    fn sub(&self, other: &Self) -> Self {
+        if other.is_point(0.0) {
+            return *self;
+        }
+        // Used only where the exact difference is at least 0 (1 - (1 - Q)^(iB)).
+        Bracket::outward(self.lower - other.upper, self.upper - other.lower)
+    }
+    fn mul(&self, other: &Self) -> Self {
+        if self.is_point(0.0) || other.is_point(0.0) {
+            return Bracket::point(0.0);
+        }
+        if self.is_point(1.0) {
+            return *other;
+        }
+        if other.is_point(1.0) {
+            return *self;
+        }
+        Bracket::outward(self.lower * other.lower, self.upper * other.upper)
+    }
+    fn add_product(&mut self, a: &Self, b: &Self) {
+        *self = self.add(&a.mul(b));
+    }
+    fn is_zero_value(&self) -> bool {
+        self.is_point(0.0)
+    }
+}
+
+impl Arith for Bracket {
+    fn scale(values: &[BigRational]) -> (Vec<Self>, Self) {
+        (
+            values
+                .iter()
+                .map(|v| {
+                    let e = Enclosure::of(v);
+                    Bracket {
+                        lower: e.lower.max(0.0),
+                        upper: e.upper,
+                    }
+                })
+                .collect(),
+            Bracket::point(1.0),
+        )
+    }
+    fn value(numerator: &Self, denominator: &Self) -> Value {
+        let enclose = |b: &Bracket| Enclosure {
+            lower: b.lower,
+            upper: b.upper,
+        };
+        <Enclosure as Arith>::value(&enclose(numerator), &enclose(denominator))
+    }
 }
 
 /// Whether `A` is the exact arithmetic.

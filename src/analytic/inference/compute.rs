@@ -246,16 +246,22 @@ fn interpolate<P: Probability>(low: &Bounded<P>, high: &Bounded<P>, f: &BigRatio
     weighted(&[(BigRational::one() - f, low), (f.clone(), high)])
 }
 
-/// `n` as printed: a whole number, or the exact rational.
+/// A rational as a cell of a real column: a whole number below 2^53 as the double it is
+/// exactly, else the exact rational.
 pub(crate) fn whole_or_exact(n: &BigRational) -> crate::report::Cell {
+    const EXACT_DOUBLES: i64 = 1 << 53;
     if n.is_integer() {
-        match n.to_integer().to_i128() {
-            Some(i) => crate::report::Cell::int(i),
-            None => crate::report::Cell::Exact(n.clone()),
+        if let Some(x) = n.to_integer().to_i64().filter(|x| x.abs() < EXACT_DOUBLES) {
+            return crate::report::Cell::Real(x as f64);
         }
-    } else {
-        crate::report::Cell::Exact(n.clone())
     }
+    crate::report::Cell::Exact(n.clone())
+}
+
+/// A count as a cell of an integer column (empty beyond 2^127, with the report's note).
+pub(crate) fn count(n: &BigInt) -> crate::report::Cell {
+    n.to_i128()
+        .map_or(crate::report::Cell::Empty, crate::report::Cell::int)
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@
 
 use num_rational::BigRational;
 
-use super::compute::{EqualCompute, Spend, equal_compute, whole_or_exact};
+use super::compute::{EqualCompute, Spend, count, equal_compute, whole_or_exact};
 use super::{
     LookaheadSearch, Prices, Tasks, beam, best_of_n, lookahead_mixed, pass_at_k, resample, vote,
 };
@@ -762,11 +762,10 @@ fn compute_columns() -> Vec<Column> {
 }
 
 fn compute_cells<P: Probability>(e: &EqualCompute<P>) -> Vec<Cell> {
-    let integer = |n: &num_bigint::BigInt| whole_or_exact(&BigRational::from_integer(n.clone()));
     let value = |m: &super::Matched<P>| m.correct.as_ref().map(cell).unwrap_or(Cell::Empty);
     vec![
-        integer(&e.spend.steps),
-        integer(&e.spend.calls),
+        count(&e.spend.steps),
+        count(&e.spend.calls),
         whole_or_exact(&e.cost),
         whole_or_exact(&e.steps.n),
         value(&e.steps),
@@ -793,7 +792,8 @@ fn compute_text(prices: &Prices) -> String {
          --cost-verifier); best-of-N scores N complete solutions once each ({} N L + {} N): \
          N (steps) = steps / L, N (calls) = calls, N (cost) = cost / ({} L + {}); a fractional \
          N is met in expectation (floor(N) samples and one more with probability N - \
-         floor(N)), its accuracy the same mix of the two",
+         floor(N)), its accuracy the same mix of the two (a count above 2^127 is left \
+         empty)",
         short_text(&prices.sample),
         short_text(&prices.verifier),
         short_text(&prices.sample),
