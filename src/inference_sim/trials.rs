@@ -533,7 +533,7 @@ impl Walk {
                 let j = rng.random_range(0..=i);
                 candidates.swap(i, j);
             }
-            candidates.sort_by(|x, y| y.0.cmp(&x.0));
+            candidates.sort_by_key(|x| std::cmp::Reverse(x.0));
             if t == self.steps {
                 break;
             }

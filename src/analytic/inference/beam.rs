@@ -340,12 +340,12 @@ fn selection<A: Arith>(
     })
 }
 
+/// Per scale key the top-M selection law, and the top-1 law of the answer.
+type Selections<A> = (HashMap<u32, Over<A>>, Over<A>);
+
 /// The selection laws of one width: per scale key, the top-M law (steps 1..L-1) and the
 /// top-1 law (the answer).
-fn selections<A: Arith>(
-    search: &LookaheadSearch,
-    m: usize,
-) -> Result<(HashMap<u32, Over<A>>, Over<A>)> {
+fn selections<A: Arith>(search: &LookaheadSearch, m: usize) -> Result<Selections<A>> {
     let n = m * search.branching as usize;
     let mut inner = HashMap::new();
     for t in 1..search.steps {

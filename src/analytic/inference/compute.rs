@@ -250,10 +250,10 @@ fn interpolate<P: Probability>(low: &Bounded<P>, high: &Bounded<P>, f: &BigRatio
 /// exactly, else the exact rational.
 pub(crate) fn whole_or_exact(n: &BigRational) -> crate::report::Cell {
     const EXACT_DOUBLES: i64 = 1 << 53;
-    if n.is_integer() {
-        if let Some(x) = n.to_integer().to_i64().filter(|x| x.abs() < EXACT_DOUBLES) {
-            return crate::report::Cell::Real(x as f64);
-        }
+    if n.is_integer()
+        && let Some(x) = n.to_integer().to_i64().filter(|x| x.abs() < EXACT_DOUBLES)
+    {
+        return crate::report::Cell::Real(x as f64);
     }
     crate::report::Cell::Exact(n.clone())
 }
