@@ -381,7 +381,7 @@ impl McInference {
     /// # Errors
     ///
     /// As the strategy's exact function ([`pass_at_k`], [`resample`], [`best_of_n`],
-    /// [`vote`], [`lookahead`]) and [`RunConfig::budgeted_runner`]; naming `--noise` when
+    /// [`vote`], [`lookahead_mixed`], [`beam`]) and [`RunConfig::budgeted_runner`]; naming `--noise` when
     /// lookahead's score tables would be too large.
     pub fn estimate(&self, config: &RunConfig) -> Result<Report> {
         let exact = self.exact()?;

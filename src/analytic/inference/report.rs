@@ -334,7 +334,7 @@ impl InferenceRequest {
     /// # Errors
     ///
     /// As the strategy's function ([`pass_at_k`], [`resample`], [`best_of_n`], [`vote`],
-    /// [`lookahead`]).
+    /// [`lookahead_mixed`], [`beam`]).
     pub fn report(&self, exact: bool) -> Result<Report> {
         if exact {
             self.report_in::<BigRational>()
