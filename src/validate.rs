@@ -19,7 +19,7 @@
 //! | `crit` | `height`, `depth`, `gamma` (`G` or `G_MAX,G_MIN`), optional `branching` (default 2), `root_gamma`, `evaluator` (default `expected-playout`) and its parameters: `e`, `sigma`, `halfwidth`, `histogram` (a file, optional `histogram_fnv1a64`), `playout_formula`; `levels`, `range` | D(d) of Nguyen & Ramanujan's critical win-loss game ([`crate::analytic::distributions`]) |
 //! | `mvpgame` | `height`, `depth`, `leaves` (`v1:p1,...`) or `p` (default `w_b`), optional `branching`, `evaluator` (`perfect`, `artificial`, `gaussian`, `uniform`, `histogram`; default `perfect`) and its parameters, `levels`, `range` | D(d,h) of a multi-valued P-game with an evaluation model ([`crate::analytic::distributions`]) |
 //! | `sum` | `height`, `depth`, optional `branching` (default 2), `step` (`v1:p1,...`, default `1:1/2,-1:1/2`), `leaf` (default `0`), `terminal` (default 0), `outcome` (`value`, default, or `sign`), `evaluator` (`position`, default, `perfect`, `additive` with `noise`, `artificial` with `e`) | D(d,h) of a path-sum tree ([`crate::analytic::pathsum`]) |
-//! | `pass_at_k`, `resample`, `best_of_n`, `vote`, `lookahead`, `knockout` | the options of `pathology inference` named with underscores, the list's value (`k`, `n`, or `depth` alias `d`) and an optional `quantity` (module `inference`) | `pathology inference`'s value ([`crate::analytic::inference`]) |
+//! | `pass_at_k`, `resample`, `best_of_n`, `vote`, `weighted_vote`, `lookahead`, `knockout`, `beam` | the options of `pathology inference` named with underscores, the list's value (`k`, `n`, `beams`, `r`, or `depth` alias `d`) and an optional `quantity` (module `inference`) | `pathology inference`'s value ([`crate::analytic::inference`]) |
 //! | `samples` | `file`, `metric`, `k`, optional `ties`, `min_n`, the input options and `file_fnv1a64` (module `samples`) | the exact curve of `pathology samples curves` ([`crate::samples::curves`]) |
 //!
 //! The kinds `crit` and `mvpgame` name their columns as `pathology decision` names its
@@ -867,7 +867,7 @@ fn parse_row(line: u64, header: &[String], record: &csv::StringRecord) -> RowRes
         "crit" | "mvpgame" => distributions_target(&kind, columns, &fields)?,
         "sum" => sum_target(&fields)?,
         "pass_at_k" | "resample" | "best_of_n" | "vote" | "weighted_vote" | "lookahead"
-        | "knockout" => inference::inference_value(&kind, &fields)?,
+        | "knockout" | "beam" => inference::inference_value(&kind, &fields)?,
         "samples" => samples::samples_value(&fields)?,
         _ => exact_target(&kind, &fields)?,
     };

@@ -528,13 +528,13 @@ fn cli_prints_every_column_in_every_mode() {
         "csv",
     ]);
     assert!(
-        la.contains("d,P_correct,P_correct_exact,first_decision,first_decision_exact,best_of_n"),
+        la.contains("d,P_correct,P_correct_exact,first_decision,first_decision_exact,steps,"),
         "{la}"
     );
-    assert!(
-        la.contains("\n1,0.5625,9/16,0.75,3/4,0.68359375,175/256\n"),
-        "{la}"
-    );
+    // Depth 1 with B = 2, L = 2: 4 steps and 4 calls (cost 8); best-of-2 at equal steps,
+    // best-of-4 at equal calls; the last column best-of-B^L.
+    assert!(la.contains("\n1,0.5625,9/16,0.75,3/4,4,4,8,2,"), "{la}");
+    assert!(la.contains(",0.68359375,175/256\n"), "{la}");
     let pk = stdout_of(&[
         "inference",
         "pass-at-k",

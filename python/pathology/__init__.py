@@ -90,6 +90,7 @@ __all__ = [
     "errprop",
     "errprop_fixed_points",
     "errprop_thresholds",
+    "inference_beam",
     "inference_best_of_n",
     "inference_knockout",
     "inference_lookahead",
@@ -99,6 +100,7 @@ __all__ = [
     "inference_weighted_vote",
     "mc_dgame",
     "mc_errprop",
+    "mc_inference_beam",
     "mc_inference_best_of_n",
     "mc_inference_knockout",
     "mc_inference_lookahead",
@@ -748,26 +750,65 @@ def inference_vote(
 def inference_lookahead(
     branching: int,
     steps: int,
-    step_correct: Number,
+    step_correct: Tasks,
     noise: Law,
     depth: Counts,
     *,
     growth: Optional[Number] = None,
+    cost_sample: Optional[Number] = None,
+    cost_verifier: Optional[Number] = None,
     exact: bool = False,
 ) -> Report:
     """Verifier-guided depth-d lookahead over a solution of ``steps`` steps with
     ``branching`` candidate steps per decision, each correct with probability
-    ``step_correct`` from a correct prefix, scored ``1{correct} + (1 + growth (m - 1)) Z``
-    with Z drawn from ``noise``; beside best-of-n over all B^L complete solutions
-    (``pathology inference lookahead``).
+    ``step_correct`` from a correct prefix (or a difficulty mix of (Q, W) pairs), scored
+    ``1{correct} + (1 + growth (m - 1)) Z`` with Z drawn from ``noise``; with the steps
+    generated, the verifier calls, their cost (``cost_sample`` and ``cost_verifier`` per
+    step and call, default 1 each), best-of-N at equal steps, calls and cost, and best-of-n
+    over all B^L complete solutions (``pathology inference lookahead``).
 
     >>> import pathology
     >>> pathology.inference_lookahead(2, 3, 0.6, [(0, "1/2"), (1, "1/2")], range(1, 4), exact=True)["P_correct_exact"][0]
     Fraction(59319, 125000)
     """
     return run(
-        "inference", "lookahead", branching=branching, steps=steps, step_correct=step_correct,
-        noise=_pairs(noise, "noise"), growth=growth, depth=_counts(depth, "depth"), exact=exact,
+        "inference", "lookahead", branching=branching, steps=steps,
+        step_correct=_pairs(step_correct, "step_correct"), noise=_pairs(noise, "noise"),
+        growth=growth, depth=_counts(depth, "depth"), cost_sample=cost_sample,
+        cost_verifier=cost_verifier, exact=exact,
+    )
+
+
+def inference_beam(
+    branching: int,
+    steps: int,
+    step_correct: Tasks,
+    noise: Law,
+    beams: Counts,
+    *,
+    growth: Optional[Number] = None,
+    cost_sample: Optional[Number] = None,
+    cost_verifier: Optional[Number] = None,
+    exact: bool = False,
+) -> Report:
+    """Beam search of width M (each of ``beams``) guided by a process reward model: at
+    every step each of the M beams is expanded into ``branching`` candidates, scored
+    ``1{correct} + (1 + growth (m - 1)) Z`` with Z drawn from ``noise``, and the M best are
+    kept (ties uniform); the answer is the best complete solution. Steps are correct with
+    probability ``step_correct`` from a correct prefix (or a difficulty mix of (Q, W)
+    pairs). With the steps generated, the verifier calls, their cost and best-of-N at equal
+    steps, calls and cost (``pathology inference beam``); table ``beam``.
+
+    >>> import pathology
+    >>> r = pathology.inference_beam(4, 5, 0.8, "gaussian:1", [1, 2, 4])
+    >>> [round(x, 4) for x in r["P_correct"]]  # width 1 is greedy (depth-1 lookahead)
+    [0.6901, 0.8736, 0.9425]
+    """
+    return run(
+        "inference", "beam", branching=branching, steps=steps,
+        step_correct=_pairs(step_correct, "step_correct"), noise=_pairs(noise, "noise"),
+        growth=growth, beams=_counts(beams, "beams"), cost_sample=cost_sample,
+        cost_verifier=cost_verifier, exact=exact,
     )
 
 
@@ -864,7 +905,7 @@ def mc_inference_vote(
 def mc_inference_lookahead(
     branching: int,
     steps: int,
-    step_correct: Number,
+    step_correct: Tasks,
     noise: Law,
     depth: Counts,
     trials: int,
@@ -879,9 +920,39 @@ def mc_inference_lookahead(
     every decision) against the exact value (``pathology mc inference lookahead``)."""
     return run(
         "mc", "inference", "lookahead", branching=branching, steps=steps,
-        step_correct=step_correct, noise=_pairs(noise, "noise"), growth=growth,
-        depth=_counts(depth, "depth"), trials=trials, seed=seed, threads=threads,
-        shard=shard, progress=progress,
+        step_correct=_pairs(step_correct, "step_correct"), noise=_pairs(noise, "noise"),
+        growth=growth, depth=_counts(depth, "depth"), trials=trials, seed=seed,
+        threads=threads, shard=shard, progress=progress,
+    )
+
+
+def mc_inference_beam(
+    branching: int,
+    steps: int,
+    step_correct: Tasks,
+    noise: Law,
+    beams: Counts,
+    trials: int,
+    *,
+    growth: Optional[Number] = None,
+    seed: Optional[int] = None,
+    threads: Optional[int] = None,
+    shard: Optional[str] = None,
+    progress: ProgressArg = None,
+) -> Report:
+    """Beam search simulated (M B candidates drawn and scored at every step, the M best
+    kept, ties uniform) against the exact value (``pathology mc inference beam``).
+
+    >>> import pathology
+    >>> report = pathology.mc_inference_beam(3, 4, 0.7, "gaussian:1", [1, 3], 2000, seed=5)
+    >>> report["successes"], set(report["verdict"])
+    ([1086, 1218, 1655, 1937], {'no difference detected'})
+    """
+    return run(
+        "mc", "inference", "beam", branching=branching, steps=steps,
+        step_correct=_pairs(step_correct, "step_correct"), noise=_pairs(noise, "noise"),
+        growth=growth, beams=_counts(beams, "beams"), trials=trials, seed=seed,
+        threads=threads, shard=shard, progress=progress,
     )
 
 

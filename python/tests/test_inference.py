@@ -19,6 +19,8 @@ STRATEGIES = {
     "vote": ["--tasks", "0.7:0.6,0.4:0.4", "--k", "1,3"],
     "lookahead": ["--branching", "2", "--steps", "3", "--step-correct", "0.6", "--noise",
                   "0:1/2,1:1/2", "--depth", "1..3"],
+    "beam": ["--branching", "2", "--steps", "3", "--step-correct", "0.7:1/2,0.5:1/2",
+             "--noise", "0:1/2,1:1/2", "--beams", "1..3"],
 }
 
 
@@ -100,13 +102,22 @@ def test_the_typed_functions_are_the_commands():
          ["mc", "inference", "lookahead", "--branching", "2", "--steps", "3",
           "--step-correct", "0.6", "--noise", "0:1/2,1:1/2", "--depth", "1,3", "--trials",
           "500", "--seed", "2"]),
+        (pathology.inference_beam(2, 3, [("0.7", "1/2"), ("0.5", "1/2")], "0:1/2,1:1/2",
+                                  range(1, 4), growth="1/2", cost_verifier=0, exact=True),
+         ["inference", "beam", "--branching", "2", "--steps", "3", "--step-correct",
+          "0.7:1/2,0.5:1/2", "--noise", "0:1/2,1:1/2", "--growth", "1/2", "--beams", "1..3",
+          "--cost-verifier", "0", "--exact"]),
+        (pathology.mc_inference_beam(2, 3, 0.6, "0:1/2,1:1/2", [1, 3], 500, seed=2),
+         ["mc", "inference", "beam", "--branching", "2", "--steps", "3", "--step-correct",
+          "0.6", "--noise", "0:1/2,1:1/2", "--beams", "1,3", "--trials", "500", "--seed",
+          "2"]),
     ]
     for typed, argv in cases:
         assert typed == pathology.run(argv), argv
     # Every inference command has its typed function, exact and Monte Carlo.
     names = {"-".join(path[1:]).replace("-", "_") for path in pathology.commands()
              if path[0] == "inference"}
-    assert names == {"pass_at_k", "resample", "best_of_n", "vote", "lookahead"}
+    assert names == {"pass_at_k", "resample", "best_of_n", "vote", "lookahead", "beam"}
     for name in names:
         assert callable(getattr(pathology, "inference_" + name))
         assert callable(getattr(pathology, "mc_inference_" + name))

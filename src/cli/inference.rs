@@ -1,12 +1,13 @@
 //! `pathology inference`: test-time search, exactly (pass-at-k, resampling with an imperfect
-//! verifier, best-of-n, majority voting, verifier-guided lookahead). Parses the options into
+//! verifier, best-of-n, majority voting, verifier-guided lookahead, beam search). Parses the options into
 //! [`crate::analytic::inference::report::InferenceRequest`] and prints its report.
 
 use num_rational::BigRational;
 
 use crate::analytic::inference::report::{InferenceRequest, knockout_setting, table_names};
 use crate::analytic::inference::{
-    LookaheadSearch, MAX_COUNT, Tasks, parse_list, parse_wrong_answers,
+    LookaheadSearch, MAX_BEAMS, MAX_COUNT, Prices, Tasks, check_beams, parse_list,
+    parse_wrong_answers,
 };
 use crate::analytic::pathsum::Law;
 use crate::numeric::number::parse_rational;
@@ -130,24 +131,60 @@ pub struct VoteOptions {
     score_wrong: Option<String>,
 }
 
-/// `lookahead`'s options.
+/// The search model that lookahead and beam search share.
 #[derive(Debug, Clone, clap::Args)]
-pub struct LookaheadOptions {
+pub struct SearchArgs {
     /// B: candidate steps per decision (2..=1024).
     #[arg(long, value_parser = super::args::whole_in::<u32>(2, 1024), allow_negative_numbers = true)]
     branching: u32,
     /// L: the steps of a solution (1..=10000).
     #[arg(long, value_parser = super::args::whole_in::<u32>(1, 10_000), allow_negative_numbers = true)]
     steps: u32,
-    /// Q: the probability that a proposed step from a correct prefix is correct, in [0, 1].
-    #[arg(long, value_parser = probability, allow_hyphen_values = true)]
-    step_correct: BigRational,
+    /// Q: the probability that a proposed step from a correct prefix is correct, in [0, 1];
+    /// or a difficulty mix Q:W,Q:W,... (shares W summing to 1: the W-weighted average).
+    #[arg(long, allow_hyphen_values = true)]
+    step_correct: String,
     /// The law of the verifier's noise Z (as --score-correct of best-of-n).
     #[arg(long, allow_hyphen_values = true)]
     noise: String,
     /// G >= 0: a prefix of m steps is scored 1{correct} + (1 + G (m - 1)) Z.
     #[arg(long, value_parser = rational, default_value = "0", allow_hyphen_values = true)]
     growth: BigRational,
+    /// The price of one generated step (at least 0), for the cost column and best-of-N at
+    /// equal cost.
+    #[arg(long, value_parser = rational, default_value = "1", allow_hyphen_values = true)]
+    cost_sample: BigRational,
+    /// The price of one verifier call (at least 0; not both prices 0).
+    #[arg(long, value_parser = rational, default_value = "1", allow_hyphen_values = true)]
+    cost_verifier: BigRational,
+}
+
+impl SearchArgs {
+    /// The model, the mix and the prices, checked.
+    fn parts(self) -> crate::Result<(LookaheadSearch, Tasks, Prices)> {
+        let mix = Tasks::parse_steps(&self.step_correct)?;
+        let search = LookaheadSearch {
+            branching: self.branching,
+            steps: self.steps,
+            step_correct: mix.types()[0].success.clone(),
+            noise: Law::parse("--noise", &self.noise)?,
+            growth: self.growth,
+        };
+        search.check_model()?;
+        let prices = Prices {
+            sample: self.cost_sample,
+            verifier: self.cost_verifier,
+        };
+        prices.check()?;
+        Ok((search, mix, prices))
+    }
+}
+
+/// `lookahead`'s options.
+#[derive(Debug, Clone, clap::Args)]
+pub struct LookaheadOptions {
+    #[command(flatten)]
+    search: SearchArgs,
     /// The lookahead depths d: a range A..B or a list, each in 1..=L.
     #[arg(long, allow_hyphen_values = true)]
     depth: String,
@@ -234,6 +271,16 @@ impl McKnockoutOptions {
     }
 }
 
+/// `beam`'s options.
+#[derive(Debug, Clone, clap::Args)]
+pub struct BeamOptions {
+    #[command(flatten)]
+    search: SearchArgs,
+    /// The beam widths M: a range A..B or a list, each in 1..=4096.
+    #[arg(long, allow_hyphen_values = true)]
+    beams: String,
+}
+
 impl PassAtKOptions {
     fn request(self) -> crate::Result<InferenceRequest> {
         Ok(InferenceRequest::PassAtK {
@@ -289,19 +336,36 @@ impl VoteOptions {
 
 impl LookaheadOptions {
     fn request(self) -> crate::Result<InferenceRequest> {
-        let depths: Vec<u32> = parse_list("--depth", &self.depth, u64::from(self.steps))?
+        let steps = self.search.steps;
+        let (search, mix, prices) = self.search.parts()?;
+        let depths: Vec<u32> = parse_list("--depth", &self.depth, u64::from(steps))?
             .into_iter()
             .map(|d| d as u32)
             .collect();
-        let search = LookaheadSearch {
-            branching: self.branching,
-            steps: self.steps,
-            step_correct: self.step_correct,
-            noise: Law::parse("--noise", &self.noise)?,
-            growth: self.growth,
-        };
         search.check(&depths)?;
-        Ok(InferenceRequest::Lookahead { search, depths })
+        Ok(InferenceRequest::Lookahead {
+            search,
+            mix,
+            depths,
+            prices,
+        })
+    }
+}
+
+impl BeamOptions {
+    fn request(self) -> crate::Result<InferenceRequest> {
+        let (search, mix, prices) = self.search.parts()?;
+        let widths: Vec<u32> = parse_list("--beams", &self.beams, u64::from(MAX_BEAMS))?
+            .into_iter()
+            .map(|m| m as u32)
+            .collect();
+        check_beams(&search, &widths)?;
+        Ok(InferenceRequest::Beam {
+            search,
+            mix,
+            widths,
+            prices,
+        })
     }
 }
 
@@ -335,8 +399,8 @@ enum Strategy {
         #[command(flatten)]
         common: Common,
     },
-    /// Verifier-guided depth-d lookahead over a solution of L steps, beside best-of-n over
-    /// B^L complete solutions.
+    /// Verifier-guided depth-d lookahead over a solution of L steps, beside best-of-N at
+    /// equal generated steps, verifier calls and cost.
     Lookahead {
         #[command(flatten)]
         options: LookaheadOptions,
@@ -348,6 +412,14 @@ enum Strategy {
     Knockout {
         #[command(flatten)]
         options: KnockoutOptions,
+        #[command(flatten)]
+        common: Common,
+    },
+    /// Beam search of width M with a process reward model over a solution of L steps, beside
+    /// best-of-N at equal generated steps, verifier calls and cost.
+    Beam {
+        #[command(flatten)]
+        options: BeamOptions,
         #[command(flatten)]
         common: Common,
     },
@@ -407,6 +479,14 @@ enum McStrategy {
         #[command(flatten)]
         run: super::args::RunOptions,
     },
+    /// Beam search simulated: M B candidates drawn and scored at every step, the M best kept
+    /// (ties uniform), the best complete solution the answer.
+    Beam {
+        #[command(flatten)]
+        options: BeamOptions,
+        #[command(flatten)]
+        run: super::args::RunOptions,
+    },
 }
 
 /// Runs `mc inference`.
@@ -418,6 +498,7 @@ pub fn run_mc(args: McArgs) -> anyhow::Result<()> {
         McStrategy::Vote { options, run } => (options.request(), run),
         McStrategy::Lookahead { options, run } => (options.request(), run),
         McStrategy::Knockout { options, run } => (options.request(), run),
+        McStrategy::Beam { options, run } => (options.request(), run),
     };
     let request = request?;
     run.check_table(crate::inference_sim::report::table_names(
@@ -439,6 +520,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         Strategy::Vote { options, common } => (options.request(), common),
         Strategy::Lookahead { options, common } => (options.request(), common),
         Strategy::Knockout { options, common } => (options.request(), common),
+        Strategy::Beam { options, common } => (options.request(), common),
     };
     let request = request?;
     common

@@ -72,9 +72,8 @@ enum Experiment {
     /// critical win-loss game (or P-/N-games), beside exact d-ply minimax (d = 1..8).
     Uct(super::uct::UctArgs),
     /// Test-time search run literally (pass-at-k, resample, best-of-n, vote, lookahead,
-    /// knockout):
-    /// samples, verifier decisions, scores, votes and rollout trees drawn, against the exact
-    /// values of `pathology inference`.
+    /// knockout, beam): samples, verifier decisions, scores, votes, rollout trees, brackets and
+    /// beams drawn, against the exact values of `pathology inference`.
     Inference(super::inference::McArgs),
     /// Evaluation samples (`pathology samples`): k of each problem's samples drawn literally
     /// (pass_at_k, pass_all, majority, best_of_k), against the exact curves.

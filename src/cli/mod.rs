@@ -91,7 +91,7 @@ enum Command {
     /// Wilson, Parker & Nau's error minimizing minimax: depth-one errors, the Fig. 2 example.
     Emm(closed_form::EmmArgs),
     /// Test-time search, exactly: pass-at-k, resampling with an imperfect verifier,
-    /// best-of-n, majority voting, verifier-guided lookahead.
+    /// best-of-n, majority voting, verifier-guided lookahead, beam search.
     Inference(inference::Args),
     /// Exact curves from evaluation samples: pass@k, pass^k, majority@k and best-of-k over
     /// the budget k (expectations over all k-subsets), and two checkpoints compared.

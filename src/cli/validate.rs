@@ -31,11 +31,12 @@ pub struct Args {
     /// pass_at_k (tasks, k); resample (tasks, completeness, soundness, k); best_of_n (tasks,
     /// score_correct, score_wrong, n); vote (tasks, wrong_answers [default 1], k);
     /// weighted_vote (tasks, wrong_answers, score_correct, score_wrong, k); lookahead
-    /// (branching, steps, step_correct, noise, growth [default 0], depth); knockout (tasks,
+    /// (branching, steps, step_correct, noise, growth [default 0], depth); beam (branching,
+    /// steps, step_correct, noise, growth [default 0], beams); knockout (tasks,
     /// judge_correct, judge_calls, r), named as
     /// `pathology inference` names its options, each with an optional quantity (correct, the
-    /// default; none; false_positive; first_decision; best_of_n); samples (file, metric
-    /// pass_at_k|pass_all|majority|best_of_k, k, ties [default uniform], min_n, the input
+    /// default; none; false_positive; first_decision; best_of_n; covered; fail); samples (file,
+    /// metric pass_at_k|pass_all|majority|best_of_k, k, ties [default uniform], min_n, the input
     /// options of `pathology samples` as columns, file_fnv1a64): a subsampled curve against
     /// the exact curve of the samples file. Every
     /// kind reads h, d, b and height, depth, branching alike. b defaults to 2, evaluator to

@@ -17,8 +17,8 @@ use super::trials::{
 };
 use crate::analytic::inference::report::{InferenceRequest, list_text};
 use crate::analytic::inference::{
-    LookaheadSearch, MAX_COUNT, Tasks, best_of_n, knockout, lookahead, parse_list,
-    parse_wrong_answers, pass_at_k, resample, vote, weighted_vote,
+    LookaheadSearch, MAX_BEAMS, MAX_COUNT, Prices, Tasks, beam, best_of_n, knockout,
+    lookahead_mixed, parse_list, parse_wrong_answers, pass_at_k, resample, vote, weighted_vote,
 };
 use crate::analytic::pathsum::Law;
 use crate::error::{Error, Result};
@@ -31,13 +31,14 @@ use crate::sim::report::{
 use crate::sim::stats::{Proportion, holm_adjusted, two_sided_p};
 
 /// The experiments `merge` rebuilds here.
-pub const MERGEABLE: [&str; 6] = [
+pub const MERGEABLE: [&str; 7] = [
     "mc inference pass-at-k",
     "mc inference resample",
     "mc inference best-of-n",
     "mc inference vote",
     "mc inference lookahead",
     "mc inference knockout",
+    "mc inference beam",
 ];
 
 /// The family-wise error rate of the verdicts.
@@ -51,6 +52,7 @@ pub fn kind_of(subcommand: &str) -> &'static str {
         "best-of-n" => "best_of_n",
         "vote" => "vote",
         "knockout" => "knockout",
+        "beam" => "beam",
         _ => "lookahead",
     }
 }
@@ -60,6 +62,7 @@ pub fn quantities(kind: &str) -> &'static [&'static str] {
     match kind {
         "resample" => &["correct", "false_positive", "none"],
         "lookahead" => &["correct", "first_decision"],
+        "beam" => &["correct", "covered"],
         _ => &["correct"],
     }
 }
@@ -70,6 +73,7 @@ pub fn index_name(kind: &str) -> &'static str {
         "best_of_n" => "n",
         "lookahead" => "d",
         "knockout" => "r",
+        "beam" => "beams",
         _ => "k",
     }
 }
@@ -143,6 +147,7 @@ impl McInference {
             InferenceRequest::BestOfN { ns, .. } => ns.clone(),
             InferenceRequest::Lookahead { depths, .. } => depths_of(depths),
             InferenceRequest::Knockout { setting } => setting.rounds.clone(),
+            InferenceRequest::Beam { widths, .. } => depths_of(widths),
         }
     }
 
@@ -219,10 +224,11 @@ impl McInference {
                 }
                 out
             }
-            InferenceRequest::Lookahead { search, .. } => vec![
+            InferenceRequest::Lookahead { search, mix, .. }
+            | InferenceRequest::Beam { search, mix, .. } => vec![
                 ("branching", search.branching.to_string()),
                 ("steps", search.steps.to_string()),
-                ("step_correct", short_text(&search.step_correct)),
+                ("step_correct", mix.steps_text()),
                 ("noise", search.noise.text()),
                 ("growth", short_text(&search.growth)),
             ],
@@ -237,7 +243,7 @@ impl McInference {
     /// Whether lookahead's best-of-`B^L` runs beside it: when `pathology inference` computes
     /// it and d = L is in the list or it costs at most what the lookahead costs (or 2^16
     /// draws), so that the rows do not depend on the trials, the shard or the threads.
-    fn baseline_runs(search: &LookaheadSearch, depths: &[u32]) -> bool {
+    fn baseline_runs(search: &LookaheadSearch, mix: &Tasks, depths: &[u32]) -> bool {
         if depths.contains(&search.steps) {
             return true;
         }
@@ -245,7 +251,7 @@ impl McInference {
             .iter()
             .map(|&d| trials::lookahead_draws(search, d))
             .sum();
-        trials::baseline_draws(search) <= looking.max(65_536.0)
+        trials::baseline_draws(search, mix) <= looking.max(65_536.0)
     }
 
     /// The exact values of the rows (`pathology inference` in `f64`), with their checks
@@ -312,12 +318,17 @@ impl McInference {
             .iter()
             .map(|r| take(&r.correct))
             .collect(),
-            InferenceRequest::Lookahead { search, depths } => {
+            InferenceRequest::Lookahead {
+                search,
+                mix,
+                depths,
+                ..
+            } => {
                 let grid: Vec<u32> = grid_of(&depths_of(depths))
                     .into_iter()
                     .map(|d| d as u32)
                     .collect();
-                let r = lookahead::<f64>(search, &grid)?;
+                let r = lookahead_mixed::<f64>(search, mix, &grid)?;
                 let mut slots: Vec<(f64, f64)> = r
                     .rows
                     .iter()
@@ -325,7 +336,7 @@ impl McInference {
                     .map(take)
                     .collect();
                 match &r.best_of_n {
-                    Some(b) if Self::baseline_runs(search, &grid) => {
+                    Some(b) if Self::baseline_runs(search, mix, &grid) => {
                         baseline = true;
                         slots.push(take(b));
                     }
@@ -353,6 +364,23 @@ impl McInference {
                 .iter()
                 .map(|r| take(&r.correct))
                 .collect()
+            }
+            InferenceRequest::Beam {
+                search,
+                mix,
+                widths,
+                ..
+            } => {
+                let grid: Vec<u32> = grid_of(&depths_of(widths))
+                    .into_iter()
+                    .map(|m| m as u32)
+                    .collect();
+                beam::<f64>(search, mix, &grid)?
+                    .rows
+                    .iter()
+                    .flat_map(|row| [&row.correct, &row.covered])
+                    .map(take)
+                    .collect()
             }
         };
         let rows = self.rows(baseline);
@@ -394,7 +422,7 @@ impl McInference {
     /// # Errors
     ///
     /// As the strategy's exact function ([`pass_at_k`], [`resample`], [`best_of_n`],
-    /// [`vote`], [`lookahead`]) and [`RunConfig::budgeted_runner`]; naming `--noise` when
+    /// [`vote`], [`lookahead_mixed`], [`beam`]) and [`RunConfig::budgeted_runner`]; naming `--noise` when
     /// lookahead's score tables would be too large.
     pub fn estimate(&self, config: &RunConfig) -> Result<Report> {
         let exact = self.exact()?;
@@ -487,7 +515,7 @@ impl McInference {
                     }
                 }
             }
-            InferenceRequest::Lookahead { search, .. } => {
+            InferenceRequest::Lookahead { search, mix, .. } => {
                 let depths: Vec<u32> = grid.iter().map(|&d| d as u32).collect();
                 let entries = Walk::table_entries(search, &depths);
                 if entries > MAX_TABLE_ENTRIES {
@@ -508,9 +536,9 @@ impl McInference {
                     .map(|&d| trials::lookahead_draws(search, d))
                     .sum();
                 if exact.baseline {
-                    draws += trials::baseline_draws(search);
+                    draws += trials::baseline_draws(search, mix);
                 }
-                let walk = Walk::new(search, &depths, exact.baseline);
+                let walk = Walk::new(search, mix, &depths, exact.baseline);
                 (draws, Box::new(move |rng| walk.trial(&depths, rng)))
             }
             InferenceRequest::Knockout { setting } => {
@@ -520,6 +548,27 @@ impl McInference {
                     bracket.draws(most),
                     Box::new(move |rng| bracket.trial(&grid, rng)),
                 )
+            }
+            InferenceRequest::Beam { search, mix, .. } => {
+                let widths: Vec<u32> = grid.iter().map(|&m| m as u32).collect();
+                // Every prefix length is scored: the tables of depth 1.
+                let entries = Walk::table_entries(search, &[1]);
+                if entries > MAX_TABLE_ENTRIES {
+                    return Err(Error::invalid(
+                        "--noise",
+                        &format!(
+                            "a law small enough that its atoms times the prefix lengths scored \
+                             (2 x {} x {}) stay at most 2^26 for Monte Carlo (use fewer atoms \
+                             or --growth 0)",
+                            search.noise.atoms().len(),
+                            entries / 2.0 / search.noise.atoms().len() as f64
+                        ),
+                        search.noise.text(),
+                    ));
+                }
+                let draws: f64 = widths.iter().map(|&m| trials::beam_draws(search, m)).sum();
+                let walk = Walk::new(search, mix, &[1], false);
+                (draws, Box::new(move |rng| walk.beam_trial(&widths, rng)))
             }
         };
         let draws_text = if draws < 1e15 {
@@ -531,6 +580,10 @@ impl McInference {
         let limit = crate::budget::monte_carlo_limit_seconds();
         if one_trial.is_nan() || one_trial > limit {
             let hint = match self.kind() {
+                "beam" => {
+                    "Ask for smaller widths (--beams), a smaller --branching or fewer --steps: \
+                     literal beam search draws about L M B candidates per width M and trial."
+                }
                 "lookahead" => {
                     "Ask for smaller depths (--depth), a smaller --branching or fewer --steps: \
                      literal lookahead scores about (L - d + 1) B^d frontier nodes per depth d \
@@ -620,17 +673,15 @@ impl McInference {
                 }
             }
             InferenceRequest::Knockout { setting } => bracket_of(setting).exact(),
-            InferenceRequest::Lookahead { search, .. } => {
+            InferenceRequest::Lookahead { search, mix, .. }
+            | InferenceRequest::Beam { search, mix, .. } => {
                 let noise: Vec<BigRational> = search
                     .noise
                     .atoms()
                     .iter()
                     .map(|(_, p)| p.clone())
                     .collect();
-                trials::all_exact(
-                    None,
-                    &[&Draw::bernoulli(&search.step_correct), &Draw::new(&noise)],
-                )
+                trials::all_exact(Some(&Mix::new(mix)), &[&Draw::new(&noise)])
             }
         }
     }
@@ -674,6 +725,7 @@ impl McInference {
                 "vote" => "majority voting",
                 "knockout" => "knockout tournament",
                 "weighted_vote" => "reward-weighted voting",
+                "beam" => "beam search with a process reward model",
                 _ => "verifier-guided lookahead",
             },
             self.subcommand()
@@ -685,6 +737,7 @@ impl McInference {
         let list_name = match kind {
             "lookahead" => "depth",
             "knockout" => "rounds",
+            "beam" => "beams",
             _ => index,
         };
         report = report.param(list_name, list_text(&self.list()));
@@ -895,20 +948,38 @@ impl McInference {
                     _ => None,
                 },
             },
-            "lookahead" => {
+            "lookahead" | "beam" => {
                 let steps: u32 = m.number("steps")?;
-                InferenceRequest::Lookahead {
-                    search: LookaheadSearch {
-                        branching: m.number("branching")?,
-                        steps,
-                        step_correct: m.rational("step_correct")?,
-                        noise: Law::parse("--noise", m.get("noise")?)?,
-                        growth: m.rational("growth")?,
-                    },
-                    depths: parse_list("--depth", m.get("depth")?, u64::from(steps))?
-                        .into_iter()
-                        .map(|d| d as u32)
-                        .collect(),
+                let mix = Tasks::parse_steps(m.get("step_correct")?)?;
+                let search = LookaheadSearch {
+                    branching: m.number("branching")?,
+                    steps,
+                    step_correct: mix.types()[0].success.clone(),
+                    noise: Law::parse("--noise", m.get("noise")?)?,
+                    growth: m.rational("growth")?,
+                };
+                // The prices do not change a simulated row.
+                let prices = Prices::unit();
+                if subcommand == "beam" {
+                    InferenceRequest::Beam {
+                        search,
+                        mix,
+                        widths: parse_list("--beams", m.get("beams")?, u64::from(MAX_BEAMS))?
+                            .into_iter()
+                            .map(|w| w as u32)
+                            .collect(),
+                        prices,
+                    }
+                } else {
+                    InferenceRequest::Lookahead {
+                        search,
+                        mix,
+                        depths: parse_list("--depth", m.get("depth")?, u64::from(steps))?
+                            .into_iter()
+                            .map(|d| d as u32)
+                            .collect(),
+                        prices,
+                    }
                 }
             }
             "knockout" => InferenceRequest::Knockout {

@@ -425,7 +425,9 @@ pub(super) fn weighted_vote(
 pub(super) struct Walk {
     branching: u32,
     steps: u32,
-    step: Draw,
+    /// The difficulty mix: a type by its share, then its step draw.
+    types: Draw,
+    step: Vec<Draw>,
     noise: Draw,
     /// Per frontier length m (an index into `tables`, `usize::MAX` when never scored).
     table_of: Vec<usize>,
@@ -439,8 +441,14 @@ pub(super) struct Walk {
 pub(super) const MAX_TABLE_ENTRIES: f64 = (1u64 << 26) as f64;
 
 impl Walk {
-    /// The walk of `search` at `depths` (checked), with the baseline when `baseline`.
-    pub(super) fn new(search: &LookaheadSearch, depths: &[u32], baseline: bool) -> Walk {
+    /// The walk of `search` at `depths` (checked) over the difficulty mix `mix`, with the
+    /// baseline when `baseline`.
+    pub(super) fn new(
+        search: &LookaheadSearch,
+        mix: &Tasks,
+        depths: &[u32],
+        baseline: bool,
+    ) -> Walk {
         let steps = search.steps;
         let mut scored = vec![false; steps as usize + 1];
         for &d in depths {
@@ -482,7 +490,17 @@ impl Walk {
         Walk {
             branching: search.branching,
             steps,
-            step: Draw::bernoulli(&search.step_correct),
+            types: Draw::new(
+                &mix.types()
+                    .iter()
+                    .map(|t| t.share.clone())
+                    .collect::<Vec<_>>(),
+            ),
+            step: mix
+                .types()
+                .iter()
+                .map(|t| Draw::bernoulli(&t.success))
+                .collect(),
             noise: Draw::new(&masses),
             table_of,
             tables,
@@ -504,7 +522,14 @@ impl Walk {
 
     /// The largest frontier score (a rank) of a fresh subtree of `levels` levels below a
     /// node that is correct or not.
-    fn frontier_max(&self, correct: bool, levels: u32, table: usize, rng: &mut ChaCha8Rng) -> u32 {
+    fn frontier_max(
+        &self,
+        step: &Draw,
+        correct: bool,
+        levels: u32,
+        table: usize,
+        rng: &mut ChaCha8Rng,
+    ) -> u32 {
         if levels == 0 {
             let z = self.noise.draw(rng);
             let (c, w) = &self.tables[table];
@@ -512,22 +537,22 @@ impl Walk {
         }
         let mut best = 0;
         for _ in 0..self.branching {
-            let child = correct && self.step.hit(rng);
-            best = best.max(self.frontier_max(child, levels - 1, table, rng));
+            let child = correct && step.hit(rng);
+            best = best.max(self.frontier_max(step, child, levels - 1, table, rng));
         }
         best
     }
 
     /// Depth-d lookahead: (all L steps correct, the first decision correct).
-    fn search(&self, depth: u32, rng: &mut ChaCha8Rng) -> (bool, bool) {
+    fn search(&self, step: &Draw, depth: u32, rng: &mut ChaCha8Rng) -> (bool, bool) {
         let mut first = false;
         for l in 0..self.steps {
             let reach = depth.min(self.steps - l);
             let table = self.table_of[(l + reach) as usize];
             let mut choice = Choice::new(false);
             for _ in 0..self.branching {
-                let candidate = self.step.hit(rng);
-                let score = self.frontier_max(candidate, reach - 1, table, rng);
+                let candidate = step.hit(rng);
+                let score = self.frontier_max(step, candidate, reach - 1, table, rng);
                 choice.offer(score, candidate, rng);
             }
             if l == 0 {
@@ -541,13 +566,13 @@ impl Walk {
     }
 
     /// Best-of-`B^L` complete solutions scored at length L.
-    fn best_of_leaves(&self, rng: &mut ChaCha8Rng) -> bool {
+    fn best_of_leaves(&self, step: &Draw, rng: &mut ChaCha8Rng) -> bool {
         let leaves = u64::from(self.branching).pow(self.steps);
         let table = self.table_of[self.steps as usize];
         let (c, w) = &self.tables[table];
         let mut choice = Choice::new(false);
         for _ in 0..leaves {
-            let correct = (0..self.steps).all(|_| self.step.hit(rng));
+            let correct = (0..self.steps).all(|_| step.hit(rng));
             let z = self.noise.draw(rng);
             choice.offer(if correct { c[z] } else { w[z] }, correct, rng);
         }
@@ -557,13 +582,57 @@ impl Walk {
     /// Two flags per depth of `grid` (all steps correct, first decision correct), then the
     /// baseline's flag when it runs.
     pub(super) fn trial(&self, grid: &[u32], rng: &mut ChaCha8Rng) -> Vec<bool> {
+        // One type per trial (no draw with one type), shared by every depth.
+        let step = &self.step[self.types.draw(rng)];
         let mut flags = Vec::with_capacity(2 * grid.len() + 1);
         for &d in grid {
-            let (all, first) = self.search(d, rng);
+            let (all, first) = self.search(step, d, rng);
             flags.extend([all, first]);
         }
         if self.baseline {
-            flags.push(self.best_of_leaves(rng));
+            flags.push(self.best_of_leaves(step, rng));
+        }
+        flags
+    }
+
+    /// Beam search of width `width`, literally (module docs of [`super`]): (the answer is
+    /// correct, some complete candidate is correct).
+    fn beam(&self, step: &Draw, width: usize, rng: &mut ChaCha8Rng) -> (bool, bool) {
+        let b = self.branching as usize;
+        let mut beams = vec![true; width];
+        let mut candidates: Vec<(u32, bool)> = Vec::with_capacity(width * b);
+        for t in 1..=self.steps {
+            let (c, w) = &self.tables[self.table_of[t as usize]];
+            candidates.clear();
+            for &parent in &beams {
+                for _ in 0..b {
+                    let correct = parent && step.hit(rng);
+                    let z = self.noise.draw(rng);
+                    candidates.push((if correct { c[z] } else { w[z] }, correct));
+                }
+            }
+            // A uniformly random order, then a stable sort by score: tied candidates keep a
+            // uniformly random order, so the kept ones are a uniform subset of the tied.
+            for i in (1..candidates.len()).rev() {
+                let j = rng.random_range(0..=i);
+                candidates.swap(i, j);
+            }
+            candidates.sort_by_key(|x| std::cmp::Reverse(x.0));
+            if t == self.steps {
+                break;
+            }
+            beams = candidates[..width].iter().map(|x| x.1).collect();
+        }
+        (candidates[0].1, candidates.iter().any(|x| x.1))
+    }
+
+    /// Two flags per width of `grid` (the answer correct, some complete candidate correct).
+    pub(super) fn beam_trial(&self, grid: &[u32], rng: &mut ChaCha8Rng) -> Vec<bool> {
+        let step = &self.step[self.types.draw(rng)];
+        let mut flags = Vec::with_capacity(2 * grid.len());
+        for &m in grid {
+            let (correct, covered) = self.beam(step, m as usize, rng);
+            flags.extend([correct, covered]);
         }
         flags
     }
@@ -584,8 +653,12 @@ pub(super) fn lookahead_draws(search: &LookaheadSearch, depth: u32) -> f64 {
 }
 
 /// Draws of best-of-`B^L` (expected: steps until the first wrong one, and a score each).
-pub(super) fn baseline_draws(search: &LookaheadSearch) -> f64 {
-    let q = f64_of(&search.step_correct);
+pub(super) fn baseline_draws(search: &LookaheadSearch, mix: &Tasks) -> f64 {
+    let q = mix
+        .types()
+        .iter()
+        .map(|t| f64_of(&t.success))
+        .fold(0.0, f64::max);
     let steps = f64::from(search.steps);
     let expected_steps = if q >= 1.0 {
         steps
@@ -593,6 +666,13 @@ pub(super) fn baseline_draws(search: &LookaheadSearch) -> f64 {
         (1.0 - q.powf(steps)) / (1.0 - q)
     };
     f64::from(search.branching).powf(steps) * (expected_steps + 2.0)
+}
+
+/// Draws of one beam search of width M on one thread: per step, M B step draws, noise draws
+/// and shuffle draws, and the sort.
+pub(super) fn beam_draws(search: &LookaheadSearch, width: u32) -> f64 {
+    let n = f64::from(width) * f64::from(search.branching);
+    f64::from(search.steps) * (3.0 * n + n * n.log2().max(1.0))
 }
 
 /// Whether every draw of these laws is exact (for the report's note).

@@ -41,7 +41,7 @@ pub(super) fn kind_columns(
 
 /// Every kind `validate` reads, in the order the help and the docs list them: the one list
 /// that the help text, `docs/validate.md` and the error message are checked against.
-pub const KINDS: [&str; 17] = [
+pub const KINDS: [&str; 18] = [
     "dgame",
     "errprop",
     "rhf",
@@ -58,6 +58,7 @@ pub const KINDS: [&str; 17] = [
     "weighted_vote",
     "lookahead",
     "knockout",
+    "beam",
     "samples",
 ];
 
@@ -79,6 +80,7 @@ pub const WRITTEN_BY: [(&str, &[&str]); 7] = [
             "weighted_vote",
             "lookahead",
             "knockout",
+            "beam",
         ],
     ),
     ("mc samples", &["samples"]),

@@ -1,5 +1,6 @@
 //! The kinds of `pathology inference` (`pass_at_k`, `resample`, `best_of_n`, `vote`,
-//! `lookahead`, `knockout`): a measured curve's rows (k, n, d or r with successes and trials, or an
+//! `weighted_vote`, `lookahead`, `knockout`, `beam`): a measured curve's rows (k, n, d, r or M
+//! with successes and trials, or an
 //! estimate) against the model at the row's parameters, each row's exact value computed
 //! alone by `pathology inference` in `f64` (its own refusal over the tool's limits makes the
 //! row malformed).
@@ -8,8 +9,9 @@ use super::{Fields, MAX_EXACT_BOUND, RowResult, Target, field, probability, whol
 use crate::analytic::distributions::Bounded;
 use crate::analytic::inference::report::InferenceRequest;
 use crate::analytic::inference::{
-    LookaheadSearch, MAX_COUNT, MAX_LOOKAHEAD_BRANCHING, MAX_STEPS, Tasks, best_of_n, knockout,
-    lookahead, parse_wrong_answers, pass_at_k, resample, vote, weighted_vote,
+    LookaheadSearch, MAX_BEAMS, MAX_COUNT, MAX_LOOKAHEAD_BRANCHING, MAX_STEPS, Prices, Tasks, beam,
+    best_of_n, knockout, lookahead_mixed, parse_wrong_answers, pass_at_k, resample, vote,
+    weighted_vote,
 };
 use crate::analytic::pathsum::Law;
 use crate::numeric::number::{parse_rational, short_text};
@@ -39,6 +41,15 @@ pub(super) fn columns(kind: &str) -> Option<&'static [&'static str]> {
             "depth",
             "quantity",
         ],
+        "beam" => &[
+            "branching",
+            "steps",
+            "step_correct",
+            "noise",
+            "growth",
+            "beams",
+            "quantity",
+        ],
         _ => return None,
     })
 }
@@ -53,6 +64,7 @@ fn quantities(kind: &str) -> &'static [&'static str] {
         "resample" => &["correct", "false_positive", "none"],
         "best_of_n" | "vote" | "weighted_vote" => &["correct", "false_positive"],
         "knockout" => &["correct", "fail"],
+        "beam" => &["correct", "covered"],
         _ => &["correct", "first_decision", "best_of_n"],
     }
 }
@@ -300,52 +312,79 @@ pub(super) fn inference_value(kind: &str, fields: &Fields) -> RowResult<(String,
                 Some(text) => parse_rational(text).map_err(|e| format!("column 'growth': {e}"))?,
                 None => num_rational::BigRational::from_integer(0.into()),
             };
+            let mix = Tasks::parse_steps(field(fields, "step_correct")?)
+                .map_err(|e| as_column(&e, "--step-correct", "step_correct"))?;
             let search = LookaheadSearch {
                 branching,
                 steps,
-                step_correct: probability(fields, "step_correct")?,
+                step_correct: mix.types()[0].success.clone(),
                 noise: law(fields, "noise")?,
                 growth,
             };
-            // Best-of-B^L does not depend on the depth (given or not).
-            let depth = if quantity == "best_of_n" && !fields.contains_key("depth") {
-                1
-            } else {
-                whole(fields, "depth", 1..=u64::from(steps))? as u32
-            };
-            let depth_text = if quantity == "best_of_n" {
-                String::new()
-            } else {
-                format!(" depth={depth}")
-            };
-            let text = format!(
-                "branching={branching} steps={steps} step_correct={} noise={} growth={}{depth_text}",
-                short_text(&search.step_correct),
+            let model = format!(
+                "branching={branching} steps={steps} step_correct={} noise={} growth={}",
+                mix.steps_text(),
                 search.noise.text(),
                 short_text(&search.growth)
             );
-            let request = InferenceRequest::Lookahead {
-                search: search.clone(),
-                depths: vec![depth],
+            let library = |e: crate::Error| {
+                as_column(&e, "--growth", "growth").replacen("--noise", "column 'noise'", 1)
             };
-            (
-                text,
-                request,
-                Box::new(move || {
-                    let r = lookahead::<f64>(&search, &[depth]).map_err(|e| {
-                        as_column(&e, "--growth", "growth").replacen("--noise", "column 'noise'", 1)
-                    })?;
-                    match q.as_str() {
-                        "first_decision" => value(&r.rows[0].first),
-                        "best_of_n" => value(r.best_of_n.as_ref().ok_or_else(|| {
-                            r.baseline_note
-                                .clone()
-                                .unwrap_or_else(|| "best-of-B^L is not computed here".to_string())
-                        })?),
-                        _ => value(&r.rows[0].correct),
-                    }
-                }),
-            )
+            if kind == "beam" {
+                let width = whole(fields, "beams", 1..=u64::from(MAX_BEAMS))? as u32;
+                let request = InferenceRequest::Beam {
+                    search: search.clone(),
+                    mix: mix.clone(),
+                    widths: vec![width],
+                    prices: Prices::unit(),
+                };
+                (
+                    format!("{model} beams={width}"),
+                    request,
+                    Box::new(move || {
+                        let r = beam::<f64>(&search, &mix, &[width]).map_err(library)?;
+                        value(if q == "covered" {
+                            &r.rows[0].covered
+                        } else {
+                            &r.rows[0].correct
+                        })
+                    }),
+                )
+            } else {
+                // Best-of-B^L does not depend on the depth (given or not).
+                let depth = if quantity == "best_of_n" && !fields.contains_key("depth") {
+                    1
+                } else {
+                    whole(fields, "depth", 1..=u64::from(steps))? as u32
+                };
+                let depth_text = if quantity == "best_of_n" {
+                    String::new()
+                } else {
+                    format!(" depth={depth}")
+                };
+                let request = InferenceRequest::Lookahead {
+                    search: search.clone(),
+                    mix: mix.clone(),
+                    depths: vec![depth],
+                    prices: Prices::unit(),
+                };
+                (
+                    format!("{model}{depth_text}"),
+                    request,
+                    Box::new(move || {
+                        let r = lookahead_mixed::<f64>(&search, &mix, &[depth]).map_err(library)?;
+                        match q.as_str() {
+                            "first_decision" => value(&r.rows[0].first),
+                            "best_of_n" => value(r.best_of_n.as_ref().ok_or_else(|| {
+                                r.baseline_note.clone().unwrap_or_else(|| {
+                                    "best-of-B^L is not computed here".to_string()
+                                })
+                            })?),
+                            _ => value(&r.rows[0].correct),
+                        }
+                    }),
+                )
+            }
         }
     };
     let estimate = request.estimate(false).map_err(|e| {

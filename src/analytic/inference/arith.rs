@@ -200,3 +200,28 @@ pub(crate) fn bits(x: &BigInt) -> f64 {
 pub(crate) fn approx(x: &BigRational) -> f64 {
     ToPrimitive::to_f64(x).unwrap_or(f64::MAX)
 }
+
+/// `sum_i w_i x_i`, exactly, or in `f64` with a rigorous bound (each `x_i` within its bound
+/// of its value, the sum in outward-rounded enclosures, clamped to [0, 1]).
+pub(crate) fn weighted<P: Probability>(parts: &[(BigRational, &Bounded<P>)]) -> Bounded<P> {
+    if P::EXACT {
+        let mut sum = BigRational::zero();
+        for (w, x) in parts {
+            sum += w * x.value.exact_value().expect("exact mode");
+        }
+        return Bounded {
+            value: P::from_rational(&sum),
+            bound: 0.0,
+        };
+    }
+    let mut sum = Enclosure::point(0.0);
+    for (w, x) in parts {
+        let enclosed = if x.bound == 0.0 {
+            Enclosure::point(x.value.to_f64())
+        } else {
+            Enclosure::around(x.value.to_f64(), x.bound)
+        };
+        sum = Ring::add(&sum, &Ring::mul(&Enclosure::of(w), &enclosed));
+    }
+    Value::Float(sum).bounded(0.0, 1.0)
+}

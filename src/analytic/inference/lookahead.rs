@@ -74,6 +74,27 @@ impl LookaheadSearch {
     /// `--step-correct` (in [0, 1]), `--growth` (at least 0), `--noise` (empty) or
     /// `--depth` (1..=L).
     pub fn check(&self, depths: &[u32]) -> Result<()> {
+        self.check_model()?;
+        if let Some(d) = depths.iter().find(|&&d| d == 0 || d > self.steps) {
+            return Err(Error::invalid(
+                "--depth",
+                &format!("in 1..={} (at most the steps L)", self.steps),
+                d,
+            ));
+        }
+        if depths.is_empty() {
+            return Err(Error::invalid("--depth", "a nonempty list", "none"));
+        }
+        Ok(())
+    }
+
+    /// Checks the search model alone (what lookahead and beam search share).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidArgument`] naming `--branching` (2..=1024), `--steps` (1..=10000),
+    /// `--step-correct` (in [0, 1]), `--growth` (at least 0) or `--noise` (empty).
+    pub fn check_model(&self) -> Result<()> {
         if !(2..=MAX_LOOKAHEAD_BRANCHING).contains(&self.branching) {
             return Err(Error::invalid(
                 "--branching",
@@ -92,18 +113,7 @@ impl LookaheadSearch {
         if self.growth < BigRational::zero() {
             return Err(Error::invalid("--growth", "at least 0", &self.growth));
         }
-        super::best_of_n::check_law("--noise", &self.noise)?;
-        if let Some(d) = depths.iter().find(|&&d| d == 0 || d > self.steps) {
-            return Err(Error::invalid(
-                "--depth",
-                &format!("in 1..={} (at most the steps L)", self.steps),
-                d,
-            ));
-        }
-        if depths.is_empty() {
-            return Err(Error::invalid("--depth", "a nonempty list", "none"));
-        }
-        Ok(())
+        super::best_of_n::check_law("--noise", &self.noise)
     }
 
     /// The verifier's scale `1 + G (m - 1)` at prefix length m.
@@ -125,7 +135,7 @@ impl LookaheadSearch {
     }
 
     /// The frontier's laws at prefix length m: `1 + sZ` (correct) and `sZ` (wrong).
-    fn frontier(&self, m: u32) -> (Law, Law) {
+    pub(super) fn frontier(&self, m: u32) -> (Law, Law) {
         let s = self.scale(m);
         (
             self.noise.affine(&BigRational::one(), &s),
@@ -370,6 +380,118 @@ pub fn lookahead<P: Probability>(search: &LookaheadSearch, depths: &[u32]) -> Re
     })
 }
 
+/// Lookahead over a difficulty mix (`--step-correct Q:W,...`): each type's steps are correct
+/// with probability its R (`search`'s own Q is not used) and every value is the W-weighted
+/// average of the types' (best-of-`B^L` beside it too).
+///
+/// # Examples
+///
+/// ```
+/// use pathology::analytic::inference::{LookaheadSearch, Tasks, lookahead_mixed};
+/// use pathology::analytic::pathsum::Law;
+/// use pathology::numeric::number::parse_rational;
+/// use num_rational::BigRational;
+/// let search = LookaheadSearch {
+///     branching: 2,
+///     steps: 2,
+///     step_correct: parse_rational("1/2").unwrap(),
+///     noise: Law::parse("--noise", "0").unwrap(), // a perfect verifier
+///     growth: parse_rational("0").unwrap(),
+/// };
+/// let mix = Tasks::parse_steps("1:1/2,1/2:1/2").unwrap();
+/// let r = lookahead_mixed::<BigRational>(&search, &mix, &[1]).unwrap();
+/// // Half the problems always right, half right with (3/4)^2.
+/// assert_eq!(r.rows[0].correct.value.to_string(), "25/32");
+/// ```
+///
+/// # Errors
+///
+/// As [`lookahead`], the whole mix's cost checked first.
+pub fn lookahead_mixed<P: Probability>(
+    search: &LookaheadSearch,
+    mix: &super::Tasks,
+    depths: &[u32],
+) -> Result<Lookahead<P>> {
+    search.check(depths)?;
+    mixed_estimate(search, mix, depths, P::EXACT)?.check()?;
+    let mut parts: Vec<(BigRational, Lookahead<P>)> = Vec::new();
+    for t in mix.types() {
+        let s = LookaheadSearch {
+            step_correct: t.success.clone(),
+            ..search.clone()
+        };
+        parts.push((t.share.clone(), lookahead::<P>(&s, depths)?));
+    }
+    if parts.len() == 1 {
+        return Ok(parts.pop().expect("one type").1);
+    }
+    use super::arith::weighted;
+    let average = |pick: &dyn Fn(&Lookahead<P>) -> &Bounded<P>| -> Bounded<P> {
+        weighted(
+            &parts
+                .iter()
+                .map(|(w, r)| (w.clone(), pick(r)))
+                .collect::<Vec<_>>(),
+        )
+    };
+    let rows: Vec<LookaheadRow<P>> = (0..depths.len())
+        .map(|i| LookaheadRow {
+            depth: depths[i],
+            correct: average(&|r| &r.rows[i].correct),
+            first: average(&|r| &r.rows[i].first),
+        })
+        .collect();
+    let mut best = 0;
+    for i in 1..rows.len() {
+        let (x, y) = (&rows[i].correct, &rows[best].correct);
+        let above = match (x.value.exact_value(), y.value.exact_value(), P::EXACT) {
+            (Some(a), Some(b), true) => a > b,
+            _ => x.value.to_f64() - x.bound > y.value.to_f64() + y.bound,
+        };
+        if above {
+            best = i;
+        }
+    }
+    let best_of_n = parts
+        .iter()
+        .all(|(_, r)| r.best_of_n.is_some())
+        .then(|| average(&|r| r.best_of_n.as_ref().expect("all computed")));
+    let baseline_note = parts.iter().find_map(|(_, r)| r.baseline_note.clone());
+    Ok(Lookahead {
+        best: rows[best].depth,
+        rows,
+        leaves: parts[0].1.leaves,
+        best_of_n,
+        baseline_note,
+    })
+}
+
+/// The cost of [`lookahead_mixed`]: the types' costs added (the largest memory).
+pub(crate) fn mixed_estimate(
+    search: &LookaheadSearch,
+    mix: &super::Tasks,
+    depths: &[u32],
+    exact: bool,
+) -> Result<Estimate> {
+    let mut total: Option<Estimate> = None;
+    for t in mix.types() {
+        let s = LookaheadSearch {
+            step_correct: t.success.clone(),
+            ..search.clone()
+        };
+        let e = lookahead_estimate(&s, depths, exact)?;
+        total = Some(match total {
+            None => e,
+            Some(mut sum) => {
+                sum.cost.seconds += e.cost.seconds;
+                sum.cost.bytes = sum.cost.bytes.max(e.cost.bytes);
+                sum
+            }
+        });
+    }
+    Ok(total.expect("a nonempty mix"))
+}
+
 /// Best-of-n over `B^L` complete solutions beside the lookahead: its levels, whether it is
 /// computed (and why not) and its exact cost, decided before any work.
 struct Baseline {
@@ -561,7 +683,10 @@ fn factor_small(x: &BigInt) -> Option<Vec<(u64, u64)>> {
 
 /// The frontier's score levels (ascending) and the CDFs of a correct and a wrong frontier
 /// node's score on them, exactly.
-fn frontier_cdfs(search: &LookaheadSearch, m: u32) -> (Vec<BigRational>, Vec<BigRational>) {
+pub(super) fn frontier_cdfs(
+    search: &LookaheadSearch,
+    m: u32,
+) -> (Vec<BigRational>, Vec<BigRational>) {
     let (correct, wrong) = search.frontier(m);
     let mut values: Vec<BigRational> = correct
         .atoms()

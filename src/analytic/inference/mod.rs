@@ -38,6 +38,12 @@
 //! - [`lookahead`]: a verifier-guided search over a solution of L steps, each decision a
 //!   best-of-B over candidates whose scores are the maxima of fresh rollout subtrees; the
 //!   subtree maxima's laws are composed exactly from the frontier's (module `lookahead`).
+//! - [`beam`]: beam search of width M with a process reward model over the same steps and
+//!   verifier; its state is the number of correct beams, moved by an exact selection law
+//!   of the top M of M B scored candidates with ties uniform (module `beam`).
+//! - Lookahead and beam search take a difficulty mix of step probabilities (`Q:W,...`,
+//!   [`Tasks::parse_steps`]), count what a run generates and scores, and put best-of-N at
+//!   equal generated steps, verifier calls and cost beside every row (module `compute`).
 //!
 //! **Modes.** Exact rationals (integers over one common denominator, reduced once), or
 //! `f64` enclosures whose radius is a rigorous bound on the distance to the exact value of
@@ -46,7 +52,9 @@
 //! `f64` runs the recurrence with a rigorous running error bound.
 
 mod arith;
+mod beam;
 mod best_of_n;
+mod compute;
 pub mod continuous;
 mod knockout;
 mod knockout_report;
@@ -58,14 +66,16 @@ mod resample;
 mod vote;
 mod weighted_vote;
 
+pub use beam::{Beam, BeamRow, MAX_BEAMS, beam, check_beams};
 pub use best_of_n::{BestOfN, BestOfNRow, best_of_n};
+pub use compute::{EqualCompute, Matched, Prices, Spend};
 pub use knockout::{
     Knockout, KnockoutBest, KnockoutRow, MAX_JUDGE_CALLS, MAX_ROUNDS, judge_win, knockout,
     parse_judge_calls, parse_judge_correct, parse_rounds,
 };
 pub use knockout_report::{KnockoutSetting, parse_price};
 pub use league::{LeagueRow, MAX_LEAGUE, league, league_pick_correct, parse_league};
-pub use lookahead::{Lookahead, LookaheadRow, LookaheadSearch, lookahead};
+pub use lookahead::{Lookahead, LookaheadRow, LookaheadSearch, lookahead, lookahead_mixed};
 pub use lookahead::{MAX_LOOKAHEAD_BRANCHING, MAX_STEPS};
 pub use resample::{PassRow, Resample, ResampleRow, TypeRates, pass_at_k, resample};
 pub use vote::{MAX_WRONG_ANSWERS, Vote, VoteRow, parse_wrong_answers, vote, weighted_vote};
@@ -231,6 +241,54 @@ impl Tasks {
         match &self.weights {
             Some((given, _)) => given.clone(),
             None => self.text(),
+        }
+    }
+
+    /// A mix from its types (shares positive and summing to 1: the caller's invariant).
+    pub(crate) fn from_types(types: Vec<TaskType>) -> Tasks {
+        Tasks {
+            types,
+            weights: None,
+        }
+    }
+
+    /// Parses `--step-correct Q:W,...` (a difficulty mix of step probabilities; a lone `Q`
+    /// is one type of share 1) as [`Tasks::parse`] reads `--tasks`, naming the option.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::analytic::inference::Tasks;
+    /// assert_eq!(Tasks::parse_steps("0.9:0.3,0.6:0.7").unwrap().types().len(), 2);
+    /// let e = Tasks::parse_steps("1.5").unwrap_err().to_string();
+    /// assert!(e.starts_with("--step-correct"), "{e}");
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`Tasks::parse`], naming `--step-correct`.
+    pub fn parse_steps(text: &str) -> Result<Tasks> {
+        Tasks::parse(text).map_err(|e| match e {
+            Error::InvalidArgument { allowed, got, .. } => Error::invalid(
+                "--step-correct",
+                &allowed
+                    .replace(
+                        "items R:W (success probability R",
+                        "items Q:W (step probability Q",
+                    )
+                    .replace("success probabilities R", "step probabilities Q")
+                    .replace("like 0.87:0.58,0.13:0.42", "like 0.9:0.3,0.6:0.7, or one Q"),
+                got,
+            ),
+            other => other,
+        })
+    }
+
+    /// `Q:W,...` as [`Tasks::parse_steps`] reads it, a lone type of share 1 as `Q`.
+    pub fn steps_text(&self) -> String {
+        match self.types.as_slice() {
+            [only] if only.share.is_one() => crate::numeric::number::short_text(&only.success),
+            _ => self.text(),
         }
     }
 

@@ -10,7 +10,10 @@
 
 use num_rational::BigRational;
 
-use super::{LookaheadSearch, Tasks, best_of_n, lookahead, pass_at_k, resample, vote};
+use super::compute::{EqualCompute, Spend, count, equal_compute, whole_or_exact};
+use super::{
+    LookaheadSearch, Prices, Tasks, beam, best_of_n, lookahead_mixed, pass_at_k, resample, vote,
+};
 use crate::analytic::distributions::Bounded;
 use crate::analytic::pathsum::Law;
 use crate::error::Result;
@@ -65,10 +68,26 @@ pub enum InferenceRequest {
     },
     /// Verifier-guided lookahead.
     Lookahead {
-        /// The search.
+        /// The search model (its `step_correct` is the mix's first Q; every type of `mix` is
+        /// computed with its own).
         search: LookaheadSearch,
+        /// The difficulty mix of step probabilities Q:W.
+        mix: Tasks,
         /// The list of depths.
         depths: Vec<u32>,
+        /// The prices of a generated step and a verifier call.
+        prices: Prices,
+    },
+    /// Beam search guided by a process reward model.
+    Beam {
+        /// The search model (as lookahead's).
+        search: LookaheadSearch,
+        /// The difficulty mix of step probabilities Q:W.
+        mix: Tasks,
+        /// The list of beam widths M.
+        widths: Vec<u32>,
+        /// The prices of a generated step and a verifier call.
+        prices: Prices,
     },
     /// A knockout tournament of candidates judged pairwise (and the league beside it).
     Knockout {
@@ -96,6 +115,7 @@ pub fn table_names(subcommand: &str) -> &'static [&'static str] {
         "best-of-n" => &["best_of_n", "limit"],
         "vote" => &["vote"],
         "knockout" => &super::knockout_report::TABLES,
+        "beam" => &["beam"],
         _ => &["lookahead"],
     }
 }
@@ -189,6 +209,7 @@ impl InferenceRequest {
             InferenceRequest::Vote { .. } => "vote",
             InferenceRequest::Lookahead { .. } => "lookahead",
             InferenceRequest::Knockout { .. } => "knockout",
+            InferenceRequest::Beam { .. } => "beam",
         }
     }
 
@@ -276,7 +297,7 @@ impl InferenceRequest {
                     }
                 },
             },
-            "lookahead" => {
+            "lookahead" | "beam" => {
                 let whole = |name: &str| {
                     let value = given(name)?;
                     value
@@ -284,19 +305,44 @@ impl InferenceRequest {
                         .map_err(|_| Error::invalid(&option(name), "a whole number", value))
                 };
                 let steps = whole("steps")?;
-                let depths: Vec<u32> = list("depth", u64::from(steps))?
-                    .into_iter()
-                    .map(|d| d as u32)
-                    .collect();
+                let mix = Tasks::parse_steps(given("step_correct")?)?;
                 let search = LookaheadSearch {
                     branching: whole("branching")?,
                     steps,
-                    step_correct: rational("step_correct", "")?,
+                    step_correct: mix.types()[0].success.clone(),
                     noise: Law::parse("--noise", given("noise")?)?,
                     growth: rational("growth", "0")?,
                 };
-                search.check(&depths)?;
-                InferenceRequest::Lookahead { search, depths }
+                let prices = Prices {
+                    sample: rational("cost_sample", "1")?,
+                    verifier: rational("cost_verifier", "1")?,
+                };
+                prices.check()?;
+                if subcommand == "beam" {
+                    let widths: Vec<u32> = list("beams", u64::from(super::MAX_BEAMS))?
+                        .into_iter()
+                        .map(|m| m as u32)
+                        .collect();
+                    super::check_beams(&search, &widths)?;
+                    InferenceRequest::Beam {
+                        search,
+                        mix,
+                        widths,
+                        prices,
+                    }
+                } else {
+                    let depths: Vec<u32> = list("depth", u64::from(steps))?
+                        .into_iter()
+                        .map(|d| d as u32)
+                        .collect();
+                    search.check(&depths)?;
+                    InferenceRequest::Lookahead {
+                        search,
+                        mix,
+                        depths,
+                        prices,
+                    }
+                }
             }
             "knockout" => InferenceRequest::Knockout {
                 setting: super::knockout_report::setting_from(&|name: &str| {
@@ -306,7 +352,7 @@ impl InferenceRequest {
             other => {
                 return Err(Error::invalid(
                     "the strategy",
-                    "pass-at-k, resample, best-of-n, vote, lookahead or knockout",
+                    "pass-at-k, resample, best-of-n, vote, lookahead, knockout or beam",
                     other,
                 ));
             }
@@ -346,10 +392,19 @@ impl InferenceRequest {
                 None => super::vote::vote_estimate(tasks, wrong_answers, ks, exact),
                 Some((c, w)) => super::vote::weighted_estimate(tasks, wrong_answers, c, w, ks),
             },
-            InferenceRequest::Lookahead { search, depths } => {
-                super::lookahead::lookahead_estimate(search, depths, exact)
-            }
             InferenceRequest::Knockout { setting } => setting.estimate(exact),
+            InferenceRequest::Lookahead {
+                search,
+                mix,
+                depths,
+                ..
+            } => super::lookahead::mixed_estimate(search, mix, depths, exact),
+            InferenceRequest::Beam {
+                search,
+                mix,
+                widths,
+                ..
+            } => super::beam::beam_estimate(search, mix, widths, exact),
         }
     }
 
@@ -373,7 +428,7 @@ impl InferenceRequest {
     /// # Errors
     ///
     /// As the strategy's function ([`pass_at_k`], [`resample`], [`best_of_n`], [`vote`],
-    /// [`lookahead`]).
+    /// [`lookahead_mixed`], [`beam`]).
     pub fn report(&self, exact: bool) -> Result<Report> {
         let report = if exact {
             self.report_in::<BigRational>()?
@@ -386,7 +441,8 @@ impl InferenceRequest {
         })
     }
 
-    /// The task mix (every strategy but lookahead).
+    /// The task mix (every strategy but lookahead and beam, whose mix is of step
+    /// probabilities).
     pub fn tasks(&self) -> Option<&Tasks> {
         match self {
             InferenceRequest::PassAtK { tasks, .. }
@@ -394,7 +450,7 @@ impl InferenceRequest {
             | InferenceRequest::BestOfN { tasks, .. }
             | InferenceRequest::Vote { tasks, .. } => Some(tasks),
             InferenceRequest::Knockout { setting } => Some(&setting.tasks),
-            InferenceRequest::Lookahead { .. } => None,
+            InferenceRequest::Lookahead { .. } | InferenceRequest::Beam { .. } => None,
         }
     }
 
@@ -691,49 +747,62 @@ impl InferenceRequest {
                     .collect();
                 Ok(bound_note::<P>(report, bounds))
             }
-            InferenceRequest::Lookahead { search, depths } => {
-                let r = lookahead::<P>(search, depths)?;
+            InferenceRequest::Lookahead {
+                search,
+                mix,
+                depths,
+                prices,
+            } => {
+                let r = lookahead_mixed::<P>(search, mix, depths)?;
+                let spends: Vec<Spend> = depths
+                    .iter()
+                    .map(|&d| Spend::lookahead(search.branching, search.steps, d))
+                    .collect();
+                let (compute, compute_note) = equal_compute::<P>(search, mix, &spends, prices)?;
                 let baseline_label = match r.leaves {
                     Some(n) => format!("best-of-{n}"),
                     None => "best-of-B^L".to_string(),
                 };
+                let mut columns = vec![
+                    Column::key("d", Kind::Integer),
+                    real("P_correct", "P_correct"),
+                    real("first_decision", "first decision"),
+                ];
+                columns.extend(compute_columns());
+                columns.push(real("best_of_n", &baseline_label));
                 let mut table = Table::new(
                     "lookahead",
-                    "verifier-guided depth-d lookahead with fresh rollouts per decision, beside \
-                     best-of-n over B^L independent complete solutions (the same number of \
-                     scored leaves as full lookahead)",
-                    vec![
-                        Column::key("d", Kind::Integer),
-                        real("P_correct", "P_correct"),
-                        real("first_decision", "first decision"),
-                        real("best_of_n", &baseline_label),
-                    ],
+                    "verifier-guided depth-d lookahead with fresh rollouts per decision: what it \
+                     generates and scores, best-of-N at equal generated steps, verifier calls \
+                     and cost, and best-of-n over B^L complete solutions (the leaves of full \
+                     lookahead's first decision)",
+                    columns,
                 );
                 let baseline = r.best_of_n.as_ref().map(cell).unwrap_or(Cell::Empty);
-                for row in &r.rows {
-                    table.push(vec![
-                        Cell::int(row.depth),
-                        cell(&row.correct),
-                        cell(&row.first),
-                        baseline.clone(),
-                    ]);
+                for (row, equal) in r.rows.iter().zip(&compute) {
+                    let mut cells =
+                        vec![Cell::int(row.depth), cell(&row.correct), cell(&row.first)];
+                    cells.extend(compute_cells(equal));
+                    cells.push(baseline.clone());
+                    table.push(cells);
                 }
-                let mut report = Report::new(&command, "verifier-guided lookahead")
-                    .param("branching", search.branching)
-                    .param("steps", search.steps)
-                    .param("step_correct", short_text(&search.step_correct))
-                    .param("noise", search.noise.text())
-                    .param("growth", short_text(&search.growth))
-                    .param(
-                        "depth",
-                        list_text(&depths.iter().map(|&d| u64::from(d)).collect::<Vec<_>>()),
-                    )
-                    .with_table(table)
-                    .note(format!(
-                        "the largest P_correct over the list is at d = {}",
-                        r.best
-                    ));
-                if let Some(note) = &r.baseline_note {
+                let mut report = model_params(
+                    Report::new(&command, "verifier-guided lookahead"),
+                    search,
+                    mix,
+                    prices,
+                )
+                .param(
+                    "depth",
+                    list_text(&depths.iter().map(|&d| u64::from(d)).collect::<Vec<_>>()),
+                )
+                .with_table(table)
+                .note(format!(
+                    "the largest P_correct over the list is at d = {}",
+                    r.best
+                ))
+                .note(compute_text(prices));
+                for note in compute_note.iter().chain(&r.baseline_note) {
                     report = report.note(note.clone());
                 }
                 let bounds: Vec<f64> = r
@@ -741,17 +810,158 @@ impl InferenceRequest {
                     .iter()
                     .flat_map(|x| [x.correct.bound, x.first.bound])
                     .chain(r.best_of_n.iter().map(|b| b.bound))
+                    .chain(compute_bounds(&compute))
                     .collect();
-                let report = bound_note::<P>(report, bounds);
-                Ok(match super::continuous::lattice_text(&search.noise) {
-                    Some(lattice) => report.note(format!(
-                        "lattice law: {lattice}; every value above, and its bound, is for the \
-                         lattice: lookahead with the continuous law is not computed here, so its \
-                         distance from these values is not known"
-                    )),
-                    None => report,
-                })
+                Ok(lattice_note(
+                    bound_note::<P>(report, bounds),
+                    search,
+                    "lookahead",
+                ))
+            }
+            InferenceRequest::Beam {
+                search,
+                mix,
+                widths,
+                prices,
+            } => {
+                let r = beam::<P>(search, mix, widths)?;
+                let spends: Vec<Spend> = widths
+                    .iter()
+                    .map(|&m| Spend::beam(search.branching, search.steps, m))
+                    .collect();
+                let (compute, compute_note) = equal_compute::<P>(search, mix, &spends, prices)?;
+                let mut columns = vec![
+                    Column::key("beams", Kind::Integer).labelled("M"),
+                    real("P_correct", "P_correct"),
+                    real("P_covered", "P_covered"),
+                ];
+                columns.extend(compute_columns());
+                let mut table = Table::new(
+                    "beam",
+                    "beam search of width M guided by a process reward model (the M best of M B \
+                     scored prefixes kept at every step, ties uniform): P_covered is the \
+                     probability that some complete candidate is correct; best-of-N at equal \
+                     generated steps, verifier calls and cost",
+                    columns,
+                );
+                for (row, equal) in r.rows.iter().zip(&compute) {
+                    let mut cells =
+                        vec![Cell::int(row.beams), cell(&row.correct), cell(&row.covered)];
+                    cells.extend(compute_cells(equal));
+                    table.push(cells);
+                }
+                let mut report = model_params(
+                    Report::new(&command, "beam search with a process reward model"),
+                    search,
+                    mix,
+                    prices,
+                )
+                .param(
+                    "beams",
+                    list_text(&widths.iter().map(|&m| u64::from(m)).collect::<Vec<_>>()),
+                )
+                .with_table(table)
+                .note(format!(
+                    "the largest P_correct over the list is at M = {}",
+                    r.best
+                ))
+                .note(compute_text(prices));
+                if let Some(note) = compute_note {
+                    report = report.note(note);
+                }
+                let bounds: Vec<f64> = r
+                    .rows
+                    .iter()
+                    .flat_map(|x| [x.correct.bound, x.covered.bound])
+                    .chain(compute_bounds(&compute))
+                    .collect();
+                Ok(lattice_note(
+                    bound_note::<P>(report, bounds),
+                    search,
+                    "beam search",
+                ))
             }
         }
+    }
+}
+
+/// The model's parameters of lookahead and beam search.
+fn model_params(report: Report, search: &LookaheadSearch, mix: &Tasks, prices: &Prices) -> Report {
+    report
+        .param("branching", search.branching)
+        .param("steps", search.steps)
+        .param("step_correct", mix.steps_text())
+        .param("noise", search.noise.text())
+        .param("growth", short_text(&search.growth))
+        .param("cost_sample", short_text(&prices.sample))
+        .param("cost_verifier", short_text(&prices.verifier))
+}
+
+/// The spend and equal-compute columns of lookahead and beam search.
+fn compute_columns() -> Vec<Column> {
+    vec![
+        Column::new("steps", Kind::Integer).labelled("steps"),
+        Column::new("verifier_calls", Kind::Integer).labelled("calls"),
+        real("cost", "cost"),
+        real("n_equal_steps", "N (steps)"),
+        real("best_of_n_equal_steps", "best-of-N (steps)"),
+        real("n_equal_calls", "N (calls)"),
+        real("best_of_n_equal_calls", "best-of-N (calls)"),
+        real("n_equal_cost", "N (cost)"),
+        real("best_of_n_equal_cost", "best-of-N (cost)"),
+    ]
+}
+
+fn compute_cells<P: Probability>(e: &EqualCompute<P>) -> Vec<Cell> {
+    let value = |m: &super::Matched<P>| m.correct.as_ref().map(cell).unwrap_or(Cell::Empty);
+    vec![
+        count(&e.spend.steps),
+        count(&e.spend.calls),
+        whole_or_exact(&e.cost),
+        whole_or_exact(&e.steps.n),
+        value(&e.steps),
+        whole_or_exact(&e.calls.n),
+        value(&e.calls),
+        whole_or_exact(&e.cost_matched.n),
+        value(&e.cost_matched),
+    ]
+}
+
+fn compute_bounds<P: Probability>(rows: &[EqualCompute<P>]) -> impl Iterator<Item = f64> + '_ {
+    rows.iter().flat_map(|e| {
+        [&e.steps, &e.calls, &e.cost_matched]
+            .into_iter()
+            .filter_map(|m| m.correct.as_ref().map(|b| b.bound))
+    })
+}
+
+/// How the spend and the matched N are counted.
+fn compute_text(prices: &Prices) -> String {
+    format!(
+        "steps: generated steps per run, calls: verifier calls per run (the search runs all L \
+         steps whatever the draws); cost = {} steps + {} calls (--cost-sample, \
+         --cost-verifier); best-of-N scores N complete solutions once each ({} N L + {} N): \
+         N (steps) = steps / L, N (calls) = calls, N (cost) = cost / ({} L + {}); a fractional \
+         N is met in expectation (floor(N) samples and one more with probability N - \
+         floor(N)), its accuracy the same mix of the two (a count above 2^127 is left \
+         empty)",
+        short_text(&prices.sample),
+        short_text(&prices.verifier),
+        short_text(&prices.sample),
+        short_text(&prices.verifier),
+        short_text(&prices.sample),
+        short_text(&prices.verifier),
+    )
+}
+
+/// The lattice note of a search's noise law.
+fn lattice_note(report: Report, search: &LookaheadSearch, what: &str) -> Report {
+    match super::continuous::lattice_text(&search.noise) {
+        Some(lattice) => report.note(format!(
+            "lattice law: {lattice}; every value above, and its bound, is for the lattice: \
+             {what} with the continuous law is not computed here, so its distance from these \
+             values is not known"
+        )),
+        None => report,
     }
 }
