@@ -41,6 +41,7 @@ mod readme;
 mod reliability;
 mod report_commands;
 mod samples;
+mod samples_shards;
 mod statements;
 mod studies;
 mod table_lists;

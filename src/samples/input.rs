@@ -169,7 +169,8 @@ impl Samples {
     }
 }
 
-/// Reads a file of samples or counts ([`InputFormat::detect`] when `format` is `None`).
+/// Reads a file of samples or counts ([`InputFormat::detect`] when `format` is `None`);
+/// `-` is standard input (its format given: there is no extension to detect it from).
 ///
 /// # Errors
 ///
@@ -181,6 +182,14 @@ pub fn read(path: &Path, format: Option<InputFormat>, columns: &Columns) -> Resu
         None => InputFormat::detect(path)?,
     };
     let name = path.display().to_string();
+    if name == "-" {
+        return read_from(
+            &name,
+            crate::report::render::stdin_reader(),
+            format,
+            columns,
+        );
+    }
     let file = std::fs::File::open(path).map_err(|e| {
         Error::invalid(
             &format!("input file {name}"),

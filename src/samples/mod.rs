@@ -36,4 +36,6 @@ pub mod compare;
 pub mod curves;
 pub mod fit;
 pub mod input;
+pub mod moments;
 pub mod report;
+pub mod shards;
