@@ -142,3 +142,14 @@ def test_a_missing_column_and_a_wrong_type_are_named():
         pathology.samples.curves(pd.DataFrame({"problem": ["a"], "answer": ["x"]}), [1])
     with pytest.raises(TypeError, match="DataFrame or a path"):
         pathology.samples.curves(42, [1])
+
+
+@pytest.mark.parametrize("library", ["pandas", "polars"])
+def test_float_scores_keep_their_doubles(library):
+    module = pytest.importorskip(library, reason=f"{library} is not installed (pip install {library})")
+    # 0.1 + 0.2 is the double above 0.3: the correct sample outscores the wrong one.
+    frame = module.DataFrame(
+        {"problem": ["a", "a"], "correct": [1, 0], "score": [0.1 + 0.2, 0.3]}
+    )
+    best = pathology.samples.curves(frame, [1, 2], exact=True)["value_exact"][-2:]
+    assert best == [Fraction(1, 2), Fraction(1, 1)]
