@@ -329,7 +329,7 @@ fn read_shard(
         })
         .collect::<Result<Vec<usize>>>()?;
     let ks = request.ks.len();
-    if ks == 0 || table.rows.is_empty() || table.rows.len() % ks != 0 {
+    if ks == 0 || table.rows.is_empty() || !table.rows.len().is_multiple_of(ks) {
         return Err(Error::invalid(
             "FILE",
             &format!("a whole number of metrics' rows, {ks} (the budgets k) per metric"),
