@@ -166,7 +166,7 @@ pub struct Curves {
     /// `per_problem[m][i][p]`: metric m at `ks[i]` for problem p (nearest `f64`); empty
     /// lists when computed by [`compute_moments`].
     pub per_problem: Vec<Vec<Vec<f64>>>,
-    /// `means[m][i]`: the mean over problems ([`Moments::mean`]).
+    /// `means[m][i]`: the mean over problems ([`Moments::exact_mean`], [`Moments::f64_mean`]).
     pub means: Vec<Vec<Value>>,
     /// The exact sums over problems.
     pub moments: Moments,
@@ -181,7 +181,15 @@ impl Curves {
                 if moments.problems == 0 {
                     return Vec::new();
                 }
-                (0..ks.len()).map(|i| moments.mean(m, i)).collect()
+                (0..ks.len())
+                    .map(|i| match moments.exact_mean(m, i) {
+                        Some(exact) => Value::Exact(exact),
+                        None => {
+                            let (value, bound) = moments.f64_mean(m, i);
+                            Value::Bounded { value, bound }
+                        }
+                    })
+                    .collect()
             })
             .collect();
         Curves {

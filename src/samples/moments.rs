@@ -23,7 +23,6 @@ use num_bigint::{BigInt, BigUint};
 use num_rational::BigRational;
 use num_traits::{One, Zero};
 
-use super::curves::Value;
 use crate::numeric::number::rational_to_f64;
 
 /// The unit of an [`ExactSum`] is `2^-FRACTION_BITS`: a product of two `f64` is a whole
@@ -265,21 +264,22 @@ impl Moments {
         BigRational::from_integer(BigInt::from(self.problems))
     }
 
-    /// The mean over problems of metric `m` at `k_i`: the exact rational in exact mode, else
-    /// the `f64` nearest the exact mean of the `f64` values, with a rigorous bound on its
-    /// distance to the exact mean of the exact values: each value is within `r` (relative)
-    /// of its exact value, so their exact sum S within `r/(1 - r) S`, and the one rounding of
-    /// `S / P` adds `u S / P`.
-    pub fn mean(&self, m: usize, i: usize) -> Value {
-        if let Some(exact) = &self.exact {
-            return Value::Exact(&exact[m][i] / self.count());
-        }
+    /// The exact mean over problems of metric `m` at `k_i` (exact mode; `None` in f64 mode).
+    pub fn exact_mean(&self, m: usize, i: usize) -> Option<BigRational> {
+        self.exact.as_ref().map(|exact| &exact[m][i] / self.count())
+    }
+
+    /// The `f64` mean over problems of metric `m` at `k_i`, the `f64` nearest the exact mean
+    /// of the `f64` values, and a rigorous bound on its distance to the exact mean of the
+    /// exact values: each value is within `r` (relative) of its exact value, so their exact
+    /// sum S within `r/(1 - r) S`, and the one rounding of `S / P` adds `u S / P`.
+    pub fn f64_mean(&self, m: usize, i: usize) -> (f64, f64) {
         let value = rational_to_f64(&(&self.sum[m][i] / self.count()));
         let r = self.relative[m][i];
         // r / (1 - r) <= r (1 + 2 r) for r <= 1/2; S / P <= value / (1 - u); the factor
         // (1 + 16 u) covers the roundings of this line.
         let bound = (r * (1.0 + 2.0 * r) + UNIT) * value * (1.0 + 16.0 * UNIT);
-        Value::Bounded { value, bound }
+        (value, bound)
     }
 
     /// The standard error over problems of metric `m` at `k_i`: `sqrt(s^2 / P)` with `s^2`
@@ -410,7 +410,7 @@ mod tests {
         // The statistics against a direct two-pass computation.
         let column: Vec<f64> = values.iter().map(|v| v[1][2]).collect();
         let (mean, se) = super::super::report::mean_and_standard_error(&column);
-        assert!((whole.mean(1, 2).to_f64() - mean).abs() < 1e-15);
+        assert!((whole.f64_mean(1, 2).0 - mean).abs() < 1e-15);
         assert!((whole.standard_error(1, 2).unwrap() - se.unwrap()).abs() < 1e-15);
         let differences: Vec<f64> = values.iter().map(|v| v[0][3] - v[0][1]).collect();
         let (d, dse) = super::super::report::mean_and_standard_error(&differences);
