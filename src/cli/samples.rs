@@ -250,7 +250,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 drop_short: options.drop_short,
                 shard,
             };
-            let report = curves_report(&request)?;
+            let report = if request.shard.is_some() {
+                crate::samples::shards::shard_report(&request)?
+            } else {
+                curves_report(&request)?
+            };
             options.output.emit(&report, 4)
         }
         SamplesCommand::Compare {

@@ -169,6 +169,36 @@ impl Samples {
     }
 }
 
+/// Keeps the problems of `shard`: positions `shard.range(P)` of the ids sorted by their
+/// bytes (the file's order kept among them).
+///
+/// # Examples
+///
+/// ```
+/// use pathology::samples::input::{Columns, InputFormat, read_text};
+/// use pathology::samples::input::select_shard;
+/// use pathology::sim::runner::Shard;
+/// let text = "problem,c,n\nd,1,2\nb,1,2\na,0,2\nc,2,2\n";
+/// let mut s = read_text("t.csv", text, InputFormat::Csv, &Columns::default()).unwrap();
+/// select_shard(&mut s, Shard::parse("2/2").unwrap());
+/// let ids: Vec<&str> = s.problems.iter().map(|p| p.id.as_str()).collect();
+/// assert_eq!(ids, ["d", "c"]); // the sorted ids are a b | c d
+/// ```
+pub fn select_shard(samples: &mut Samples, shard: crate::sim::runner::Shard) {
+    let mut order: Vec<usize> = (0..samples.problems.len()).collect();
+    order.sort_by(|&a, &b| samples.problems[a].id.cmp(&samples.problems[b].id));
+    let mut keep = vec![false; order.len()];
+    let range = shard.range(order.len() as u64);
+    for &p in &order[range.start as usize..range.end as usize] {
+        keep[p] = true;
+    }
+    let mut index = 0;
+    samples.problems.retain(|_| {
+        index += 1;
+        keep[index - 1]
+    });
+}
+
 /// Reads a file of samples or counts ([`InputFormat::detect`] when `format` is `None`);
 /// `-` is standard input (its format given: there is no extension to detect it from).
 ///

@@ -426,11 +426,31 @@ fn fall_claims(curves: &Curves, source: &str) -> ClaimFamily {
 ///
 /// As [`prepared_curves`].
 pub fn curves_report(request: &CurvesRequest) -> Result<Report> {
+    if let Some(shard) = request.shard {
+        return Err(crate::Error::invalid(
+            "--shard",
+            "given to samples::shards::shard_report, which writes a shard's sums",
+            shard,
+        ));
+    }
+    let (input, curves) = curves_of(request)?;
+    Ok(curves_report_of(request, &input, &curves))
+}
+
+/// Reads, checks and computes the curves of `request` (of its shard's problems with
+/// `request.shard`), keeping only the sums over problems; the input summary is the whole
+/// file's.
+///
+/// # Errors
+///
+/// As [`Source::read`] and [`curves::check_budgets`]; [`crate::Error::TooExpensive`] above
+/// the budget.
+pub fn curves_of(request: &CurvesRequest) -> Result<(InputSummary, Curves)> {
     let mut samples = request.source.read()?;
     let dropped = curves::check_budgets(&mut samples, &request.ks, request.drop_short)?;
     let input = InputSummary::of(&samples, dropped);
     if let Some(shard) = request.shard {
-        super::shards::select(&mut samples, shard);
+        input::select_shard(&mut samples, shard);
     }
     let metrics = Metric::of(&samples);
     check_cost(&samples, &metrics, &request.ks, request.exact)?;
@@ -449,11 +469,7 @@ pub fn curves_report(request: &CurvesRequest) -> Result<Report> {
         &|| task.advance(1),
     );
     task.clear();
-    let curves = result?;
-    Ok(match request.shard {
-        Some(shard) => super::shards::shard_report(request, shard, &input, &curves),
-        None => curves_report_of(request, &input, &curves),
-    })
+    Ok((input, result?))
 }
 
 /// The report of `samples curves` from its curves (of every problem: one run, or the merged

@@ -21,7 +21,7 @@
 use num_rational::BigRational;
 
 use super::curves::{Curves, Metric, Ties};
-use super::input::{Columns, InputFormat, Samples};
+use super::input::{Columns, InputFormat};
 use super::moments::Moments;
 use super::report::{CurvesRequest, InputSummary, Source, curves_manifest, curves_report_of};
 use crate::error::{Error, Result};
@@ -52,39 +52,24 @@ const COLUMNS: [&str; 14] = [
     "shard",
 ];
 
-/// Keeps the problems of `shard`: positions `shard.range(P)` of the ids sorted by their
-/// bytes (the file's order kept among them).
+pub use super::input::select_shard as select;
+
+/// Runs `samples curves --shard K/N`: the manifest of the run with its shard, and the `sums`
+/// table (one row per metric and k) that [`merge`] adds.
 ///
-/// # Examples
+/// # Errors
 ///
-/// ```
-/// use pathology::samples::input::{Columns, InputFormat, read_text};
-/// use pathology::samples::shards::select;
-/// use pathology::sim::runner::Shard;
-/// let text = "problem,c,n\nd,1,2\nb,1,2\na,0,2\nc,2,2\n";
-/// let mut s = read_text("t.csv", text, InputFormat::Csv, &Columns::default()).unwrap();
-/// select(&mut s, Shard::parse("2/2").unwrap());
-/// let ids: Vec<&str> = s.problems.iter().map(|p| p.id.as_str()).collect();
-/// assert_eq!(ids, ["d", "c"]); // the sorted ids are a b | c d
-/// ```
-pub fn select(samples: &mut Samples, shard: Shard) {
-    let mut order: Vec<usize> = (0..samples.problems.len()).collect();
-    order.sort_by(|&a, &b| samples.problems[a].id.cmp(&samples.problems[b].id));
-    let mut keep = vec![false; order.len()];
-    let range = shard.range(order.len() as u64);
-    for &p in &order[range.start as usize..range.end as usize] {
-        keep[p] = true;
-    }
-    let mut index = 0;
-    samples.problems.retain(|_| {
-        index += 1;
-        keep[index - 1]
-    });
+/// As [`super::report::curves_of`]; [`Error::InvalidArgument`] naming `--shard` without one.
+pub fn shard_report(request: &CurvesRequest) -> Result<Report> {
+    let shard = request
+        .shard
+        .ok_or_else(|| Error::invalid("--shard", "given (K/N)", "nothing"))?;
+    let (input, curves) = super::report::curves_of(request)?;
+    Ok(sums_report(request, shard, &input, &curves))
 }
 
-/// The report of one shard: the manifest of the run with `shard`, and the `sums` table (one
-/// row per metric and k) that [`merge`] adds.
-pub fn shard_report(
+/// The report of one shard from its curves.
+fn sums_report(
     request: &CurvesRequest,
     shard: Shard,
     input: &InputSummary,
