@@ -37,6 +37,10 @@ measured times).
 ``concurrent.futures.Executor`` (a process pool, a Dask cluster, MPI) and merges them; the
 merged report is byte for byte the single run's.
 
+:mod:`pathology.samples` computes the exact curves over the sampling budget k from
+evaluation samples given as a path or a pandas or polars DataFrame (``samples.curves``,
+``samples.compare``, ``samples.fit``, ``samples.beyond``), ``curves`` sharded over problems.
+
 The typed functions (:func:`dgame`, :func:`decision_probabilities`, :func:`errprop`,
 :func:`mc_dgame`, ...; for test-time search :func:`inference_best_of_n`,
 :func:`inference_vote`, :func:`inference_resample`, :func:`inference_pass_at_k`,
@@ -1166,3 +1170,7 @@ def validate(
     raise TypeError(
         "data must be a pandas.DataFrame, a path or CSV text, got " + type(data).__name__
     )
+
+
+# The samples commands with DataFrame input (pathology.samples), imported last: it uses run.
+from . import samples  # noqa: E402

@@ -8,6 +8,7 @@ from typing import Any, Dict, List, Literal, Optional, Sequence, Tuple, Union, o
 
 from ._progress import Progress as Progress, ProgressArg as ProgressArg
 from ._report import Report as Report, Table as Table
+from . import samples as samples
 
 Number = Union[str, int, float, Fraction]
 Tasks = Union[str, Number, Sequence[Tuple[Number, Number]]]
@@ -76,6 +77,7 @@ def run_sharded(
     shards: int,
     executor: Optional[concurrent.futures.Executor] = ...,
     progress: ProgressArg = ...,
+    stdin: Union[bytes, str, None] = ...,
     **options: Any,
 ) -> Report: ...
 def decision_probabilities(

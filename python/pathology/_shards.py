@@ -18,7 +18,7 @@ import concurrent.futures
 import itertools
 import multiprocessing
 import os
-from typing import Any, Callable, Dict, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, Optional, Sequence, Tuple, Union
 
 __all__ = ["run_sharded"]
 
@@ -30,13 +30,16 @@ MAX_SHARDS = 1000
 _GROUPS = itertools.count(1)
 
 
-def _shard(words: Sequence[str], k: int, n: int, group: int = 0) -> str:
+def _shard(
+    words: Sequence[str], k: int, n: int, group: int = 0, stdin: Optional[bytes] = None
+) -> str:
     """One shard's JSON (a top-level function, so that process pools can pickle it), run in
-    the cancel ``group`` that :func:`run_sharded` cancels on Ctrl-C."""
+    the cancel ``group`` that :func:`run_sharded` cancels on Ctrl-C, with ``stdin`` as its
+    standard input."""
     from . import _pathology
 
     output, _ = _pathology.run(
-        list(words) + [f"--shard={k}/{n}", "--format=json"], None, None, group
+        list(words) + [f"--shard={k}/{n}", "--format=json"], stdin, None, group
     )
     return output.decode("utf-8")
 
@@ -46,17 +49,21 @@ def run_sharded(
     shards: int,
     executor: Optional[concurrent.futures.Executor] = None,
     progress: Any = None,
+    stdin: Union[bytes, str, None] = None,
     **options: Any,
 ) -> Any:
-    """Runs the ``shards`` shards of a Monte Carlo command on ``executor`` and merges
-    them: the report equals the one of the unsharded run, byte for byte.
+    """Runs the ``shards`` shards of a Monte Carlo command (or of ``samples curves``, over
+    problems) on ``executor`` and merges them: the report equals the one of the unsharded
+    run, byte for byte.
 
     ``argv`` and ``options`` are as :func:`pathology.run` takes them (without ``shard``).
     ``executor`` is any ``concurrent.futures.Executor``; ``None`` runs a local process
     pool of ``min(shards, os.cpu_count())`` workers (started with ``spawn``). Each shard
     runs with the command's ``threads`` option (default: all cores of its machine).
     ``progress`` (``True`` or a callback, as :func:`pathology.run` takes it) counts the
-    shards done (``unit="shards"``), on the calling thread as each one returns.
+    shards done (``unit="shards"``), on the calling thread as each one returns. ``stdin``
+    is every shard's standard input (``samples curves -`` of a DataFrame's CSV: each shard
+    reads it whole and keeps its slice of the problems).
 
     >>> import pathology
     >>> from concurrent.futures import ThreadPoolExecutor
@@ -89,7 +96,7 @@ def run_sharded(
     if "shard" not in node.options:
         raise ValueError(
             f"'pathology {' '.join(node.path)}' has no --shard option: only Monte Carlo "
-            "commands shard"
+            "commands and samples curves shard"
         )
     if any(w == "--shard" or w.startswith("--shard=") for w in words):
         raise ValueError("run_sharded sets --shard itself: give the command without it")
@@ -113,12 +120,13 @@ def run_sharded(
         )
     assert executor is not None
     group = next(_GROUPS)
+    data = stdin.encode("utf-8") if isinstance(stdin, str) else stdin
     pending: Dict["concurrent.futures.Future[str]", Tuple[int, int]] = {}
     finished_normally = False
     try:
         # Each future's shard and attempt; a shard that fails is submitted once more.
         for k in range(1, shards + 1):
-            pending[executor.submit(_shard, words, k, shards, group)] = (k, 1)
+            pending[executor.submit(_shard, words, k, shards, group, data)] = (k, 1)
         outputs: Dict[int, str] = {}
         report(0)
         while pending:
@@ -136,7 +144,7 @@ def run_sharded(
                         raise RuntimeError(
                             f"shard {k}/{shards} of {command!r} failed twice: {error}"
                         ) from error
-                    pending[executor.submit(_shard, words, k, shards, group)] = (k, 2)
+                    pending[executor.submit(_shard, words, k, shards, group, data)] = (k, 2)
                     continue
                 if not isinstance(output, str):
                     raise TypeError(

@@ -1,17 +1,19 @@
-//! `pathology merge`: the outputs of the N shards of one seeded `mc` run, or of a sampled
-//! `domain` run, combined into the unsharded result: `domain eight-puzzle | krk | kqk` go to
-//! [`crate::domains::merge`], the `mc` experiments to [`crate::studies::merge`].
+//! `pathology merge`: the outputs of the N shards of one seeded `mc` run, of a sampled
+//! `domain` run or of `samples curves`, combined into the unsharded result: `domain
+//! eight-puzzle | krk | kqk` go to [`crate::domains::merge`], `samples curves` to
+//! [`crate::samples::shards::merge`], the `mc` experiments to [`crate::studies::merge`].
 
 use std::path::PathBuf;
 
 use crate::report::read::read_any;
 use crate::samples::simulate as samples_mc;
-use crate::{domains, inference_sim, studies};
+use crate::{domains, inference_sim, samples, studies};
 use anyhow::Context;
 
-/// Combine the outputs of `pathology mc ... --shard K/N` or of a sampled `pathology domain
-/// eight-puzzle|krk|kqk ... --shard K/N` (K = 1..N, CSV or JSON, any order) into the result
-/// of the unsharded run with the same seed, byte for byte. A domain's CSV shards must hold
+/// Combine the outputs of `pathology mc ... --shard K/N`, of a sampled `pathology domain
+/// eight-puzzle|krk|kqk ... --shard K/N` or of `pathology samples curves ... --shard K/N`
+/// (K = 1..N, CSV or JSON, any order) into the result of the unsharded run (with the same
+/// seed), byte for byte. A domain's CSV shards must hold
 /// its table split by distance (`--table by_distance`, `--table by_dtm`). A CSV shard
 /// carries its manifest in `#` lines (`--manifest inline`) or beside it in
 /// NAME.csv.manifest.json (`--manifest NAME.csv.manifest.json`).
@@ -94,6 +96,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         inference_sim::merge(&inputs)?
     } else if samples_mc::MERGEABLE.contains(&subcommand.as_str()) {
         samples_mc::merge(&inputs)?
+    } else if samples::shards::MERGEABLE.contains(&subcommand.as_str()) {
+        samples::shards::merge(&inputs)?
     } else if studies::merge::MERGEABLE.contains(&subcommand.as_str()) {
         studies::merge::merge(&inputs)?
     } else {
@@ -104,6 +108,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             .chain(domains::merge::MERGEABLE)
             .chain(&inference_sim::MERGEABLE)
             .chain(&samples_mc::MERGEABLE)
+            .chain(samples::shards::MERGEABLE)
             .copied()
             .collect();
         return Err(crate::Error::invalid(

@@ -13,7 +13,8 @@ use crate::samples::report::{
     CURVES_TABLES, CurvesRequest, Source, beyond_file_report, curves_report, fit_file_report,
 };
 
-use super::args::{OutputArgs, seed, whole_in};
+use super::args::{OutputArgs, seed, shard, whole_in};
+use crate::sim::runner::Shard;
 
 const SAMPLES_EXAMPLES: &str = "Examples:
   pathology samples curves tests/data/samples/votes.csv --k 1..8
@@ -109,8 +110,13 @@ enum SamplesCommand {
   pathology samples curves evals.csv --k 1..64 --problem-column task_id --answer-column pred")]
     Curves {
         /// The samples: per-sample rows (problem, correct, optional answer and score) or
-        /// per-problem counts (problem, c, n), CSV or JSONL.
+        /// per-problem counts (problem, c, n), CSV or JSONL (`-`: standard input, with
+        /// --input-format).
         file: PathBuf,
+        /// Compute only the K-th of N slices of the problems (their ids sorted), as exact
+        /// sums; `pathology merge` of the N outputs gives the unsharded report, byte for byte.
+        #[arg(long, value_parser = shard, allow_negative_numbers = true)]
+        shard: Option<Shard>,
         #[command(flatten)]
         options: CurveOptions,
     },
@@ -132,6 +138,8 @@ enum SamplesCommand {
         /// Seed of the multiplier bootstrap's normal draws.
         #[arg(long, value_parser = seed, default_value_t = 1, allow_negative_numbers = true)]
         seed: u64,
+        #[command(flatten)]
+        unsharded: Unsharded,
         /// Replicates of the multiplier bootstrap (100..=1000000).
         #[arg(long, value_parser = whole_in::<u64>(100, 1_000_000), default_value_t = 4000, allow_negative_numbers = true)]
         replicates: u64,
@@ -153,6 +161,8 @@ enum SamplesCommand {
         /// Exact rationals where the report offers them, instead of f64.
         #[arg(long)]
         exact: bool,
+        #[command(flatten)]
+        unsharded: Unsharded,
         #[command(flatten)]
         input: InputArgs,
         #[command(flatten)]
@@ -181,6 +191,8 @@ enum SamplesCommand {
         /// Exact rationals where the extremes are rational (else certified enclosures).
         #[arg(long)]
         exact: bool,
+        #[command(flatten)]
+        unsharded: Unsharded,
         #[command(flatten)]
         input: InputArgs,
         #[command(flatten)]
@@ -237,22 +249,61 @@ pub fn run_mc(args: McArgs) -> anyhow::Result<()> {
     args.run.emit(&experiment.estimate(&args.run.config())?)
 }
 
+/// `--shard` of the commands that do not shard, hidden: given, it is refused with the reason.
+#[derive(Debug, Clone, clap::Args)]
+pub struct Unsharded {
+    /// Refused: only `samples curves` shards.
+    #[arg(long, hide = true, allow_hyphen_values = true)]
+    shard: Option<String>,
+}
+
+impl Unsharded {
+    /// Refuses `--shard`, saying why `command` cannot be split over problems.
+    fn refuse(&self, command: &str, why: &str) -> anyhow::Result<()> {
+        match &self.shard {
+            None => Ok(()),
+            Some(given) => Err(crate::Error::invalid(
+                "--shard",
+                &format!(
+                    "not given to samples {command}, which does not shard: {why}; `samples \
+                     curves --shard K/N` does"
+                ),
+                given,
+            )
+            .into()),
+        }
+    }
+}
+
 /// The largest budget k the lists take.
 const MAX_K: u64 = MAX_COUNT;
 
 /// Runs `pathology samples`.
 pub fn run(args: Args) -> anyhow::Result<()> {
     match args.command {
-        SamplesCommand::Curves { file, options } => {
-            options.output.check_table(CURVES_TABLES)?;
+        SamplesCommand::Curves {
+            file,
+            shard,
+            options,
+        } => {
+            if shard.is_some() {
+                options.output.check_table(&["sums"])?;
+            } else {
+                options.output.check_table(CURVES_TABLES)?;
+            }
             let request = CurvesRequest {
                 source: options.input.source(file),
                 ks: parse_list("--k", &options.k, MAX_K)?,
                 ties: options.ties,
                 exact: options.exact,
                 drop_short: options.drop_short,
+                shard,
             };
-            let report = curves_report(&request)?;
+            let report = if request.shard.is_some() {
+                crate::samples::shards::shard_report(&request)?
+            } else {
+                curves_report(&request)?
+            };
             options.output.emit(&report, 4)
         }
         SamplesCommand::Compare {
@@ -261,8 +312,15 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             common,
             seed,
             replicates,
+            unsharded,
             options,
         } => {
+            unsharded.refuse(
+                "compare",
+                "its simultaneous band draws one bootstrap multiplier per problem and takes, in \
+                 each replicate, a maximum over k of sums over every problem, which sums over \
+                 slices of the problems cannot give",
+            )?;
             options.output.check_table(COMPARE_TABLES)?;
             let request = CompareRequest {
                 a: options.input.source(a),
@@ -282,9 +340,15 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             file,
             k,
             exact,
+            unsharded,
             input,
             output,
         } => {
+            unsharded.refuse(
+                "fit",
+                "the maximum likelihood mix is found by iterating over every problem's counts \
+                 at once (two numbers per problem: a million problems are read in seconds)",
+            )?;
             let ks = parse_list("--k", &k, MAX_K)?;
             let report = fit_file_report(&input.source(file), &ks, exact)?;
             output.emit(&report, 6)
@@ -296,9 +360,15 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             replicates,
             seed,
             exact,
+            unsharded,
             input,
             output,
         } => {
+            unsharded.refuse(
+                "beyond",
+                "its bootstrap resamples the problems as a whole and its extremes need every \
+                 moment of the whole data (two numbers per problem are read in seconds)",
+            )?;
             let ks = parse_list("--k", &k, MAX_K)?;
             let report =
                 beyond_file_report(&input.source(file), &ks, moments, replicates, seed, exact)?;

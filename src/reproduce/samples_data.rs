@@ -283,6 +283,7 @@ pub(super) fn samples_data(job: &mut Job) -> Result<()> {
     let all_k: Vec<u64> = (1..=128).collect();
     let curves_of = |source: &Source, ks: &[u64]| {
         curves_report(&CurvesRequest {
+            shard: None,
             source: source.clone(),
             ks: ks.to_vec(),
             ties: Ties::Uniform,
@@ -652,6 +653,7 @@ mod tests {
         );
         let counts = |name: &str, ks: &[u64]| {
             let report = curves_report(&CurvesRequest {
+                shard: None,
                 source: inputs.source(name, "problem"),
                 ks: ks.to_vec(),
                 ties: Ties::Uniform,

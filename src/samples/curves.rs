@@ -35,6 +35,7 @@ use num_rational::BigRational;
 use num_traits::{One, ToPrimitive, Zero};
 
 use super::input::{Problem, Samples};
+use super::moments::{Accumulator, Moments};
 use crate::error::{Error, Result};
 
 /// How a tie for the most votes is scored.
@@ -155,18 +156,53 @@ impl Value {
     }
 }
 
-/// The curves of one file: per metric and k, every problem's value (`f64`, for the
-/// statistics) and the mean over problems (exact or bounded).
+/// The curves of one file: per metric and k, the exact sums over problems that the
+/// statistics are computed from ([`Moments`]), every problem's value when asked for (`f64`,
+/// for the paired bootstrap of `samples compare`) and the mean over problems (exact or
+/// bounded).
 #[derive(Debug, Clone)]
 pub struct Curves {
     /// The budgets k.
     pub ks: Vec<u64>,
     /// The metrics, in this order in `per_problem` and `means`.
     pub metrics: Vec<Metric>,
-    /// `per_problem[m][i][p]`: metric m at `ks[i]` for problem p (nearest `f64`).
+    /// `per_problem[m][i][p]`: metric m at `ks[i]` for problem p (nearest `f64`); empty
+    /// lists when computed by [`compute_moments`].
     pub per_problem: Vec<Vec<Vec<f64>>>,
-    /// `means[m][i]`: the mean over problems.
+    /// `means[m][i]`: the mean over problems ([`Moments::exact_mean`], [`Moments::f64_mean`]).
     pub means: Vec<Vec<Value>>,
+    /// The exact sums over problems.
+    pub moments: Moments,
+}
+
+impl Curves {
+    /// The curves whose sums are `moments` (of every problem: a merge of shards), without
+    /// per-problem values; with no problem (an empty shard) there is no mean.
+    pub fn from_moments(ks: Vec<u64>, metrics: Vec<Metric>, moments: Moments) -> Curves {
+        let means = (0..metrics.len())
+            .map(|m| {
+                if moments.problems == 0 {
+                    return Vec::new();
+                }
+                (0..ks.len())
+                    .map(|i| match moments.exact_mean(m, i) {
+                        Some(exact) => Value::Exact(exact),
+                        None => {
+                            let (value, bound) = moments.f64_mean(m, i);
+                            Value::Bounded { value, bound }
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        Curves {
+            per_problem: vec![vec![Vec::new(); ks.len()]; metrics.len()],
+            ks,
+            metrics,
+            means,
+            moments,
+        }
+    }
 }
 
 /// The count type of the DPs: `u128` (when [`counts_fit_u128`]) or `BigUint`.
@@ -495,15 +531,28 @@ pub fn compute(
     exact: bool,
     tick: &dyn Fn(),
 ) -> Result<Curves> {
-    let n_max = samples.problems.iter().map(|p| p.n).max().unwrap_or(0);
-    if counts_fit_u128(n_max, metrics) {
-        compute_with::<u128>(samples, metrics, ks, ties, exact, tick)
-    } else {
-        compute_with::<BigUint>(samples, metrics, ks, ties, exact, tick)
-    }
+    dispatch(samples, metrics, ks, ties, exact, true, tick)
 }
 
-fn compute_with<T: Count>(
+/// [`compute`] without keeping every problem's values: memory in proportion to the metrics
+/// and budgets, not to the problems (`samples curves` needs only the sums).
+///
+/// # Errors
+///
+/// As [`compute`].
+///
+/// # Examples
+///
+/// ```
+/// use pathology::samples::curves::{Metric, Ties, compute, compute_moments};
+/// use pathology::samples::input::{Columns, InputFormat, read_text};
+/// let s = read_text("t.csv", "problem,c,n\na,1,4\nb,3,4\n", InputFormat::Csv, &Columns::default()).unwrap();
+/// let lean = compute_moments(&s, &[Metric::PassAtK], &[1, 2], Ties::Uniform, false, &|| ()).unwrap();
+/// let full = compute(&s, &[Metric::PassAtK], &[1, 2], Ties::Uniform, false, &|| ()).unwrap();
+/// assert_eq!(lean.means, full.means);
+/// assert!(lean.per_problem[0][0].is_empty());
+/// ```
+pub fn compute_moments(
     samples: &Samples,
     metrics: &[Metric],
     ks: &[u64],
@@ -511,8 +560,38 @@ fn compute_with<T: Count>(
     exact: bool,
     tick: &dyn Fn(),
 ) -> Result<Curves> {
+    dispatch(samples, metrics, ks, ties, exact, false, tick)
+}
+
+fn dispatch(
+    samples: &Samples,
+    metrics: &[Metric],
+    ks: &[u64],
+    ties: Ties,
+    exact: bool,
+    keep: bool,
+    tick: &dyn Fn(),
+) -> Result<Curves> {
+    let n_max = samples.problems.iter().map(|p| p.n).max().unwrap_or(0);
+    if counts_fit_u128(n_max, metrics) {
+        compute_with::<u128>(samples, metrics, ks, ties, exact, keep, tick)
+    } else {
+        compute_with::<BigUint>(samples, metrics, ks, ties, exact, keep, tick)
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn compute_with<T: Count>(
+    samples: &Samples,
+    metrics: &[Metric],
+    ks: &[u64],
+    ties: Ties,
+    exact: bool,
+    keep: bool,
+    tick: &dyn Fn(),
+) -> Result<Curves> {
     let problems = &samples.problems;
-    let count = problems.len();
+    let count = if keep { problems.len() } else { 0 };
     let n_max = problems.iter().map(|p| p.n).max().unwrap_or(0);
     let k_max = *ks.iter().max().unwrap_or(&0);
     let binomials = Binomials::<T>::new(n_max, k_max);
@@ -522,8 +601,8 @@ fn compute_with<T: Count>(
     let mut divisors: Vec<std::collections::BTreeSet<u64>> =
         vec![Default::default(); metrics.len()];
     let mut exact_terms: Vec<Vec<Vec<Terms<T>>>> = Vec::new();
-    // f64 sums: per metric and k, the sum of values and the largest relative bound.
-    let mut sums = vec![vec![0.0f64; ks.len()]; metrics.len()];
+    let mut accumulator = Accumulator::new(metrics.len(), ks.len());
+    let mut values = vec![vec![0.0f64; ks.len()]; metrics.len()];
     let mut relative = vec![vec![0.0f64; ks.len()]; metrics.len()];
     for (p, problem) in problems.iter().enumerate() {
         cancel.check()?;
@@ -531,62 +610,46 @@ fn compute_with<T: Count>(
         for (m, per_k) in terms.iter().enumerate() {
             for (i, term) in per_k.iter().enumerate() {
                 let value = term.to_f64();
-                per_problem[m][i][p] = value;
-                sums[m][i] += value;
+                values[m][i] = value;
+                if keep {
+                    per_problem[m][i][p] = value;
+                }
                 // Each count converted (2 roundings at most, BigUint's conversion included),
                 // divided, added to the parts before it, then divided by the converted total.
-                let r = gamma(4.0 * term.parts.len() as f64 + 4.0);
-                relative[m][i] = f64::max(relative[m][i], r);
+                relative[m][i] = gamma(4.0 * term.parts.len() as f64 + 4.0);
                 if exact {
                     divisors[m].extend(term.parts.iter().map(|(_, d)| *d));
                 }
             }
         }
+        accumulator.push(&values, &relative);
         if exact {
             exact_terms.push(terms);
         }
         tick();
     }
-    let means = if exact {
-        exact_means(problems, &exact_terms, &divisors, metrics.len(), ks.len())
-    } else {
-        (0..metrics.len())
-            .map(|m| {
-                (0..ks.len())
-                    .map(|i| {
-                        let mean = sums[m][i] / count as f64;
-                        // Each value within relative[m][i] of its own; the sum of `count`
-                        // non-negative values within gamma(count) more; one more division.
-                        let bound = (relative[m][i] + gamma(count as f64 + 2.0))
-                            * (1.0 + 2.0 * relative[m][i])
-                            * sums[m][i]
-                            / count as f64
-                            * (1.0 + 4.0 * UNIT)
-                            + 2.0 * UNIT * mean;
-                        Value::Bounded { value: mean, bound }
-                    })
-                    .collect()
-            })
-            .collect()
-    };
-    Ok(Curves {
-        ks: ks.to_vec(),
-        metrics: metrics.to_vec(),
-        per_problem,
-        means,
-    })
+    let exact_sums =
+        exact.then(|| exact_sums(problems, &exact_terms, &divisors, metrics.len(), ks.len()));
+    let mut curves = Curves::from_moments(
+        ks.to_vec(),
+        metrics.to_vec(),
+        accumulator.finish(exact_sums),
+    );
+    if keep {
+        curves.per_problem = per_problem;
+    }
+    Ok(curves)
 }
 
-/// The exact means: per metric and k, the problems grouped by n, each group's numerators
+/// The exact sums: per metric and k, the problems grouped by n, each group's numerators
 /// over `divisor C(n, k)` summed as integers, and one rational reduced per group.
-fn exact_means<T: Count>(
+fn exact_sums<T: Count>(
     problems: &[Problem],
     terms: &[Vec<Vec<Terms<T>>>],
     divisors: &[std::collections::BTreeSet<u64>],
     metrics: usize,
     ks: usize,
-) -> Vec<Vec<Value>> {
-    let count = BigInt::from(problems.len());
+) -> Vec<Vec<BigRational>> {
     (0..metrics)
         .map(|m| {
             // The metric's common divisor D (the least common multiple of its small
@@ -611,11 +674,11 @@ fn exact_means<T: Count>(
                             entry.0 += c * &cofactor[d];
                         }
                     }
-                    let mut mean = BigRational::zero();
+                    let mut sum = BigRational::zero();
                     for (_, (numerator, total)) in by_n {
-                        mean += BigRational::new(numerator, total * &common);
+                        sum += BigRational::new(numerator, total * &common);
                     }
-                    Value::Exact(mean / BigRational::from_integer(count.clone()))
+                    sum
                 })
                 .collect()
         })

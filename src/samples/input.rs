@@ -169,7 +169,38 @@ impl Samples {
     }
 }
 
-/// Reads a file of samples or counts ([`InputFormat::detect`] when `format` is `None`).
+/// Keeps the problems of `shard`: positions `shard.range(P)` of the ids sorted by their
+/// bytes (the file's order kept among them).
+///
+/// # Examples
+///
+/// ```
+/// use pathology::samples::input::{Columns, InputFormat, read_text};
+/// use pathology::samples::input::select_shard;
+/// use pathology::sim::runner::Shard;
+/// let text = "problem,c,n\nd,1,2\nb,1,2\na,0,2\nc,2,2\n";
+/// let mut s = read_text("t.csv", text, InputFormat::Csv, &Columns::default()).unwrap();
+/// select_shard(&mut s, Shard::parse("2/2").unwrap());
+/// let ids: Vec<&str> = s.problems.iter().map(|p| p.id.as_str()).collect();
+/// assert_eq!(ids, ["d", "c"]); // the sorted ids are a b | c d
+/// ```
+pub fn select_shard(samples: &mut Samples, shard: crate::sim::runner::Shard) {
+    let mut order: Vec<usize> = (0..samples.problems.len()).collect();
+    order.sort_by(|&a, &b| samples.problems[a].id.cmp(&samples.problems[b].id));
+    let mut keep = vec![false; order.len()];
+    let range = shard.range(order.len() as u64);
+    for &p in &order[range.start as usize..range.end as usize] {
+        keep[p] = true;
+    }
+    let mut index = 0;
+    samples.problems.retain(|_| {
+        index += 1;
+        keep[index - 1]
+    });
+}
+
+/// Reads a file of samples or counts ([`InputFormat::detect`] when `format` is `None`);
+/// `-` is standard input (its format given: there is no extension to detect it from).
 ///
 /// # Errors
 ///
@@ -181,6 +212,14 @@ pub fn read(path: &Path, format: Option<InputFormat>, columns: &Columns) -> Resu
         None => InputFormat::detect(path)?,
     };
     let name = path.display().to_string();
+    if name == "-" {
+        return read_from(
+            &name,
+            crate::report::render::stdin_reader(),
+            format,
+            columns,
+        );
+    }
     let file = std::fs::File::open(path).map_err(|e| {
         Error::invalid(
             &format!("input file {name}"),

@@ -37,5 +37,7 @@ pub mod compare;
 pub mod curves;
 pub mod fit;
 pub mod input;
+pub mod moments;
 pub mod report;
+pub mod shards;
 pub mod simulate;

@@ -9,6 +9,7 @@ use super::input::{self, Columns, InputFormat, Samples};
 use crate::error::Result;
 use crate::report::claims::{Claim, ClaimFamily, Direction, Evidence};
 use crate::report::{Cell, Column, Kind, Report, Table, printed_error_bound};
+use crate::sim::runner::Shard;
 
 /// The normal quantile of a two-sided 95% interval.
 pub const Z95: f64 = 1.959_963_984_540_054;
@@ -82,6 +83,63 @@ pub struct CurvesRequest {
     pub exact: bool,
     /// Drop the problems with fewer samples than the largest k (else refuse them).
     pub drop_short: bool,
+    /// `--shard K/N`: only the K-th of N slices of the problems, as sums that `pathology
+    /// merge` adds ([`super::shards`]).
+    pub shard: Option<Shard>,
+}
+
+/// What the input summary note says of a file: its name, its rows, whether they were
+/// per-sample, the problems used and those dropped by `--drop-short`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InputSummary {
+    /// The file as the user named it.
+    pub source: String,
+    /// The data rows read.
+    pub rows: u64,
+    /// Per-sample rows (else per-problem counts).
+    pub per_sample: bool,
+    /// The problems used.
+    pub problems: u64,
+    /// The problems dropped (`--drop-short`).
+    pub dropped: u64,
+}
+
+impl InputSummary {
+    /// The summary of `samples` (its problems those used).
+    pub fn of(samples: &Samples, dropped: u64) -> Self {
+        InputSummary {
+            source: samples.source.clone(),
+            rows: samples.rows,
+            per_sample: samples.per_sample,
+            problems: samples.problems.len() as u64,
+            dropped,
+        }
+    }
+
+    /// The input summary note.
+    pub fn note(&self) -> String {
+        let dropped = self.dropped;
+        format!(
+            "{}: {} {} rows, {} problems used{}",
+            self.source,
+            self.rows,
+            if self.per_sample {
+                "per-sample"
+            } else {
+                "per-problem count"
+            },
+            self.problems,
+            if dropped > 0 {
+                format!(
+                    ", {dropped} problem{} dropped with fewer samples than the largest k \
+                     (--drop-short)",
+                    if dropped == 1 { "" } else { "s" }
+                )
+            } else {
+                String::new()
+            }
+        )
+    }
 }
 
 /// The mean and the standard error `sd / sqrt(P)` of `values` (no standard error for fewer
@@ -180,7 +238,12 @@ pub fn prepared_curves(
 }
 
 /// Refuses curves that would take more than the analytic budget.
-fn check_cost(samples: &Samples, metrics: &[Metric], ks: &[u64], exact: bool) -> Result<()> {
+pub(crate) fn check_cost(
+    samples: &Samples,
+    metrics: &[Metric],
+    ks: &[u64],
+    exact: bool,
+) -> Result<()> {
     let operations = curves::operations(samples, metrics, ks);
     let n_max = samples.problems.iter().map(|p| p.n).max().unwrap_or(0);
     let per_operation = if curves::counts_fit_u128(n_max, metrics) {
@@ -210,7 +273,7 @@ fn check_cost(samples: &Samples, metrics: &[Metric], ks: &[u64], exact: bool) ->
 }
 
 /// The `curves` table: one row per metric and k.
-fn curves_table(curves: &Curves, problems: usize) -> Table {
+fn curves_table(curves: &Curves, problems: u64) -> Table {
     let mut table = Table::new(
         "curves",
         "Each metric's exact expectation over all k-subsets of every problem's samples, \
@@ -227,7 +290,7 @@ fn curves_table(curves: &Curves, problems: usize) -> Table {
     for (m, metric) in curves.metrics.iter().enumerate() {
         for (i, &k) in curves.ks.iter().enumerate() {
             let value = &curves.means[m][i];
-            let (_, se) = mean_and_standard_error(&curves.per_problem[m][i]);
+            let se = curves.moments.standard_error(m, i);
             let (se, interval) = error_cells(value.to_f64(), se);
             table.push(vec![
                 Cell::text(metric.name()),
@@ -235,7 +298,7 @@ fn curves_table(curves: &Curves, problems: usize) -> Table {
                 value_cell(value),
                 se,
                 interval,
-                Cell::int(problems as u64),
+                Cell::int(problems),
             ]);
         }
     }
@@ -313,11 +376,10 @@ fn best_and_falls(curves: &Curves) -> (Table, Table) {
     (best, falls)
 }
 
-/// The paired per-problem differences `value(k2) - value(k1)` as evidence (a normal test on
-/// their mean with the standard error over problems).
-fn paired_evidence(first: &[f64], second: &[f64]) -> Evidence {
-    let differences: Vec<f64> = first.iter().zip(second).map(|(a, b)| b - a).collect();
-    match mean_and_standard_error(&differences) {
+/// The paired per-problem differences `value(k_j) - value(k_i)` of metric `m` as evidence (a
+/// normal test on their mean with the standard error over problems), from the exact sums.
+fn paired_evidence(curves: &Curves, m: usize, i: usize, j: usize) -> Evidence {
+    match curves.moments.paired(m, i, j) {
         (estimate, Some(standard_error)) => Evidence::Normal {
             estimate,
             standard_error,
@@ -351,7 +413,7 @@ fn fall_claims(curves: &Curves, source: &str) -> ClaimFamily {
                 source.to_string(),
                 format!("mean over problems of {0}@{k2} - {0}@{k1}", metric.name()),
                 Direction::Less,
-                paired_evidence(&curves.per_problem[m][i], &curves.per_problem[m][j]),
+                paired_evidence(curves, m, i, j),
             ));
         }
     }
@@ -364,33 +426,65 @@ fn fall_claims(curves: &Curves, source: &str) -> ClaimFamily {
 ///
 /// As [`prepared_curves`].
 pub fn curves_report(request: &CurvesRequest) -> Result<Report> {
+    if let Some(shard) = request.shard {
+        return Err(crate::Error::invalid(
+            "--shard",
+            "given to samples::shards::shard_report, which writes a shard's sums",
+            shard,
+        ));
+    }
+    let (input, curves) = curves_of(request)?;
+    Ok(curves_report_of(request, &input, &curves))
+}
+
+/// Reads, checks and computes the curves of `request` (of its shard's problems with
+/// `request.shard`), keeping only the sums over problems; the input summary is the whole
+/// file's.
+///
+/// # Errors
+///
+/// As [`Source::read`] and [`curves::check_budgets`]; [`crate::Error::TooExpensive`] above
+/// the budget.
+pub fn curves_of(request: &CurvesRequest) -> Result<(InputSummary, Curves)> {
     let mut samples = request.source.read()?;
-    let (dropped, curves) = prepared_curves(
-        &mut samples,
+    let dropped = curves::check_budgets(&mut samples, &request.ks, request.drop_short)?;
+    let input = InputSummary::of(&samples, dropped);
+    if let Some(shard) = request.shard {
+        input::select_shard(&mut samples, shard);
+    }
+    let metrics = Metric::of(&samples);
+    check_cost(&samples, &metrics, &request.ks, request.exact)?;
+    let task = crate::progress::Task::start(
+        "samples curves",
+        "problems",
+        samples.problems.len() as u64,
+        true,
+    );
+    let result = curves::compute_moments(
+        &samples,
+        &metrics,
         &request.ks,
         request.ties,
         request.exact,
-        request.drop_short,
-        "samples curves",
-    )?;
-    let problems = samples.problems.len();
-    let (best, falls) = best_and_falls(&curves);
-    let claims = fall_claims(&curves, &samples.source);
+        &|| task.advance(1),
+    );
+    task.clear();
+    Ok((input, result?))
+}
+
+/// The report of `samples curves` from its curves (of every problem: one run, or the merged
+/// sums of its shards) and the input summary.
+pub fn curves_report_of(request: &CurvesRequest, input: &InputSummary, curves: &Curves) -> Report {
+    let (best, falls) = best_and_falls(curves);
+    let claims = fall_claims(curves, &input.source);
     let tested = claims.claims.len();
-    let ks_text = ks_text(&request.ks);
-    let mut report = Report::new("samples curves", "Exact curves over the sampling budget k")
-        .param("_", request.source.path.display())
-        .param("k", &ks_text)
-        .param("ties", ties_name(request.ties))
-        .param("drop_short", request.drop_short)
-        .param("exact", request.exact)
-        .mode(if request.exact { "exact" } else { "f64" });
-    report = with_source_options(report, &request.source)
-        .with_table(curves_table(&curves, problems))
+    let mut report = curves_manifest(request);
+    report = report
+        .with_table(curves_table(curves, input.problems))
         .with_table(best)
         .with_table(falls)
         .with_table(claims.table());
-    report = report.note(input_note(&samples, dropped));
+    report = report.note(input.note());
     report = report.note(METRICS_NOTE);
     report = report.note(
         "standard_error: the sample standard deviation of the per-problem values over sqrt(P) \
@@ -403,10 +497,23 @@ pub fn curves_report(request: &CurvesRequest) -> Result<Report> {
          (the large-sample paired t-test), Holm within the family at 0.05",
         if tested == 1 { "" } else { "s" }
     ));
-    if let Some(note) = rounding_note(&[&curves]) {
+    if let Some(note) = rounding_note(&[curves]) {
         report = report.note(note);
     }
-    Ok(report)
+    report
+}
+
+/// The empty report of `samples curves` with its manifest: the parameters of `request`
+/// (without the shard).
+pub fn curves_manifest(request: &CurvesRequest) -> Report {
+    let report = Report::new("samples curves", "Exact curves over the sampling budget k")
+        .param("_", request.source.path.display())
+        .param("k", ks_text(&request.ks))
+        .param("ties", ties_name(request.ties))
+        .param("drop_short", request.drop_short)
+        .param("exact", request.exact)
+        .mode(if request.exact { "exact" } else { "f64" });
+    with_source_options(report, &request.source)
 }
 
 /// What every curves report says the metrics are.
@@ -416,28 +523,9 @@ pub const METRICS_NOTE: &str = "pass_at_k = mean of 1 - C(n-c,k)/C(n,k) (Chen et
      ties uniform; each the exact expectation over all C(n,k) subsets of k of a problem's n \
      samples, averaged over problems";
 
-/// The input summary note.
+/// The input summary note ([`InputSummary::note`]).
 pub fn input_note(samples: &Samples, dropped: u64) -> String {
-    format!(
-        "{}: {} {} rows, {} problems used{}",
-        samples.source,
-        samples.rows,
-        if samples.per_sample {
-            "per-sample"
-        } else {
-            "per-problem count"
-        },
-        samples.problems.len(),
-        if dropped > 0 {
-            format!(
-                ", {dropped} problem{} dropped with fewer samples than the largest k \
-                 (--drop-short)",
-                if dropped == 1 { "" } else { "s" }
-            )
-        } else {
-            String::new()
-        }
-    )
+    InputSummary::of(samples, dropped).note()
 }
 
 /// The k list as the manifest records it.

@@ -198,7 +198,6 @@ fn weights_note(tasks: &Tasks) -> Option<String> {
     ))
 }
 
-
 impl InferenceRequest {
     /// The subcommand's name.
     pub fn subcommand(&self) -> &'static str {
