@@ -47,6 +47,7 @@ CHEAP = {
     ("inference", "vote"): ((), dict(tasks="0.7:0.6,0.4:0.4", wrong_answers="0.5,0.5", k="1..5", exact=True)),
     ("inference", "lookahead"): ((), dict(branching=2, steps=3, step_correct=0.6, noise="0:1/2,1:1/2", depth="1..3")),
     ("inference", "knockout"): ((), dict(tasks="0.6", judge_correct=0.7, judge_calls="1,3", rounds="1..3", league="2..3")),
+    ("inference", "beam"): ((), dict(branching=2, steps=3, step_correct=0.6, noise="0:1/2,1:1/2", beams="1..3")),
     ("samples", "curves"): ((str(SAMPLES / "votes.csv"),), dict(k="1,2,4,8", exact=True)),
     ("samples", "compare"): (
         (str(SAMPLES / "votes.csv"), str(SAMPLES / "votes_tuned.csv")),
@@ -86,6 +87,7 @@ CHEAP = {
     ("mc", "inference", "vote"): ((), dict(tasks="0.7:0.6,0.4:0.4", wrong_answers="0.5,0.5", k="1..5", trials=100)),
     ("mc", "inference", "lookahead"): ((), dict(branching=2, steps=3, step_correct=0.6, noise="0:1/2,1:1/2", depth="1..3", trials=100)),
     ("mc", "inference", "knockout"): ((), dict(tasks="0.6", judge_correct=0.7, judge_calls=3, rounds="1..3", trials=100)),
+    ("mc", "inference", "beam"): ((), dict(branching=2, steps=3, step_correct=0.6, noise="0:1/2,1:1/2", beams="1..3", trials=100)),
     ("mc", "samples"): ((str(SAMPLES / "votes.csv"),), dict(k="1,2", trials=100)),
     ("merge",): None,  # tested with real shards below
     ("completions",): (("bash",), {}),

@@ -117,7 +117,7 @@ def test_the_typed_functions_are_the_commands():
     # Every inference command has its typed function, exact and Monte Carlo.
     names = {"-".join(path[1:]).replace("-", "_") for path in pathology.commands()
              if path[0] == "inference"}
-    assert names == {"pass_at_k", "resample", "best_of_n", "vote", "lookahead", "beam"}
+    assert names == {"pass_at_k", "resample", "best_of_n", "vote", "lookahead", "knockout", "beam"}
     for name in names:
         assert callable(getattr(pathology, "inference_" + name))
         assert callable(getattr(pathology, "mc_inference_" + name))
