@@ -45,6 +45,7 @@ use rand::rngs::ChaCha8Rng;
 use super::curves::{Metric, Ties, Value};
 use super::input::{InputFormat, Problem, Samples};
 use super::report::{Source, input_note, ks_text, ties_name, with_source_options};
+use crate::analytic::distributions::{FNV1A64_BASIS, fnv1a64_extend};
 use crate::error::{Error, Result};
 use crate::report::read::ReadTable;
 use crate::report::{Cell, Column, Kind, Report, Table};
@@ -110,16 +111,14 @@ pub fn file_fnv1a64(path: &std::path::Path) -> Result<u64> {
         )
     };
     let mut file = std::fs::File::open(path).map_err(unreadable)?;
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut hash = FNV1A64_BASIS;
     let mut block = vec![0u8; 1 << 16];
     loop {
         let read = file.read(&mut block).map_err(unreadable)?;
         if read == 0 {
             return Ok(hash);
         }
-        for &b in &block[..read] {
-            hash = (hash ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
-        }
+        hash = fnv1a64_extend(hash, &block[..read]);
     }
 }
 

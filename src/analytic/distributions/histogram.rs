@@ -128,7 +128,16 @@ pub struct Histogram {
 /// FNV-1a, 64 bits (Fowler, Noll, Vo): offset basis `0xcbf29ce484222325`, prime
 /// `0x100000001b3`.
 pub fn fnv1a64(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+    fnv1a64_extend(FNV1A64_BASIS, bytes)
+}
+
+/// FNV-1a's offset basis: the hash of no bytes.
+pub const FNV1A64_BASIS: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// The FNV-1a hash `hash` of some bytes carried on over `bytes` (so a file is hashed block by
+/// block): `fnv1a64_extend(fnv1a64(a), b) == fnv1a64(a ++ b)`.
+pub fn fnv1a64_extend(hash: u64, bytes: &[u8]) -> u64 {
+    bytes.iter().fold(hash, |h, &b| {
         (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
     })
 }

@@ -121,7 +121,7 @@ pub use critical::{CriticalGame, MAX_CRITICAL_HEIGHT};
 pub use evaluation::{
     DEFAULT_LEVELS, Evaluation, MAX_LEVELS, Model, Playout, PlayoutFormula, Quantization,
 };
-pub use histogram::{Histogram, fnv1a64};
+pub use histogram::{FNV1A64_BASIS, Histogram, fnv1a64, fnv1a64_extend};
 pub use pgame::{MAX_PGAME_HEIGHT, MultiValuedPGame, parse_leaves};
 
 use num_rational::BigRational;
