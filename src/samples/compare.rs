@@ -7,9 +7,12 @@
 //! `T = max_k |dbar_k - delta_k| / se_k` over the k list (`delta_k` the population
 //! difference). Its 95% quantile `c` is estimated by a Gaussian multiplier bootstrap:
 //! `R` replicates (`--replicates`, default 4000) of `T* = max_k |sum_p xi_p (d_pk - dbar_k)| /
-//! (P se_k)` with `xi_p` independent standard normal draws (Box-Muller on a ChaCha8 stream
-//! seeded with `--seed`, the same draws for every metric); `c` is the `ceil(0.95 R)`-th
-//! smallest `T*`. The band is `dbar_k +- c se_k` at every k of the list at once. The Monte
+//! (P se_k)` with `xi_p` independent standard normal draws; `c` is the `ceil(0.95 R)`-th
+//! smallest `T*`. Given the data, the sum inside is exactly normal with the covariance of the
+//! centred differences, and each replicate is drawn from that law through its pivoted
+//! Cholesky factor (one normal per dimension of the covariance, at most one per budget,
+//! instead of one per problem: the same law, see `band`; Box-Muller on a ChaCha8 stream
+//! seeded with `--seed`, the same normals for every metric). The band is `dbar_k +- c se_k` at every k of the list at once. The Monte
 //! Carlo standard error of `c` is estimated from the order statistics around it: the
 //! distance between the `0.95 R -+ 1.96 sqrt(0.95 0.05 R)`-th smallest `T*` over `2 x 1.96`.
 //! A budget whose `se_k` is 0 (every problem's difference equal) has a band of width 0 and
@@ -31,9 +34,7 @@
 
 use std::collections::HashMap;
 
-use rand::rngs::ChaCha8Rng;
-use rand::{RngExt, SeedableRng};
-
+use super::band::bootstrap;
 use super::curves::{Curves, Metric, Ties, Value};
 use super::input::Samples;
 use super::report::{
@@ -65,10 +66,6 @@ pub struct CompareRequest {
     /// Its replicates.
     pub replicates: u64,
 }
-
-/// Seconds of one multiply-add of the bootstrap and of one normal draw (measured, rounded up).
-const SECONDS_PER_BOOTSTRAP_STEP: f64 = 1.5e-9;
-const SECONDS_PER_NORMAL: f64 = 3e-8;
 
 /// Pairs the problems of two files by id: both reordered to A's order of the common ids.
 /// Returns how many problems of A and of B had no partner.
@@ -159,175 +156,6 @@ pub fn pair(a: &mut Samples, b: &mut Samples, common: bool) -> Result<(usize, us
     Ok((unmatched_a, unmatched_b))
 }
 
-/// The bootstrap's critical value and its Monte Carlo standard error, for each metric.
-struct Band {
-    critical: f64,
-    critical_error: f64,
-}
-
-/// Standard normal draws by Box-Muller (both of each pair used).
-fn normals(rng: &mut ChaCha8Rng, out: &mut [f64]) {
-    let mut i = 0;
-    while i < out.len() {
-        let u1 = 1.0 - rng.random::<f64>();
-        let u2 = rng.random::<f64>();
-        let radius = (-2.0 * u1.ln()).sqrt();
-        let angle = std::f64::consts::TAU * u2;
-        out[i] = radius * angle.cos();
-        if i + 1 < out.len() {
-            out[i + 1] = radius * angle.sin();
-        }
-        i += 2;
-    }
-}
-
-/// Words of the ChaCha8 stream that one replicate's normals take: two `u64` draws (four
-/// 32-bit words) per Box-Muller pair, `ceil(P / 2)` pairs.
-fn words_per_replicate(problems: usize) -> u128 {
-    problems.div_ceil(2) as u128 * 4
-}
-
-/// Replicates per parallel task: each draws its normals from the stream at its own word
-/// position, so the draws (and every `T*`) are those of one sequential stream.
-const REPLICATE_CHUNK: usize = 64;
-
-/// One metric's differences as the bootstrap uses them: the distinct rows of
-/// `y_pk = d_pk / (P se_k)` that are not all zero, each trimmed to its nonzero budgets, with
-/// the problems of each, and `dbar_k / (P se_k)`.
-struct Grouped {
-    /// Per distinct row: the index of its first nonzero budget and its values from there.
-    rows: Vec<(usize, Vec<f64>)>,
-    /// Per problem: the index of its row, or `None` for a row of zeros.
-    group_of: Vec<Option<usize>>,
-    /// `dbar_k / (P se_k)` (0 where `se_k = 0`).
-    shift: Vec<f64>,
-}
-
-impl Grouped {
-    fn new(differences: &[Vec<f64>], standard_errors: &[f64]) -> Grouped {
-        let ks = differences.len();
-        let problems = differences[0].len();
-        let scale: Vec<f64> = standard_errors
-            .iter()
-            .map(|&se| {
-                if se > 0.0 {
-                    1.0 / (problems as f64 * se)
-                } else {
-                    0.0
-                }
-            })
-            .collect();
-        let shift = (0..ks)
-            .map(|i| differences[i].iter().sum::<f64>() / problems as f64 * scale[i])
-            .collect();
-        let mut index: HashMap<Vec<u64>, usize> = HashMap::new();
-        let mut rows = Vec::new();
-        let group_of = (0..problems)
-            .map(|p| {
-                let row: Vec<f64> = (0..ks).map(|i| differences[i][p] * scale[i]).collect();
-                let first = row.iter().position(|&y| y != 0.0)?;
-                let last = row.iter().rposition(|&y| y != 0.0)?;
-                let key: Vec<u64> = row.iter().map(|y| y.to_bits()).collect();
-                Some(*index.entry(key).or_insert_with(|| {
-                    rows.push((first, row[first..=last].to_vec()));
-                    rows.len() - 1
-                }))
-            })
-            .collect();
-        Grouped {
-            rows,
-            group_of,
-            shift,
-        }
-    }
-
-    /// `T* = max_k |sum_p xi_p (y_pk - shift_k)|` for each replicate's normals `xi` (one
-    /// slice of P per replicate): the problems of one row summed first, then each distinct
-    /// row once over its nonzero budgets.
-    fn maxima(&self, xi: &[f64], problems: usize) -> Vec<f64> {
-        let ks = self.shift.len();
-        let count = xi.len() / problems;
-        let groups = self.rows.len();
-        let mut weights = vec![0.0; count * groups];
-        let mut totals = vec![0.0; count];
-        for r in 0..count {
-            let draws = &xi[r * problems..(r + 1) * problems];
-            let weight = &mut weights[r * groups..(r + 1) * groups];
-            for (&x, group) in draws.iter().zip(&self.group_of) {
-                totals[r] += x;
-                if let Some(g) = *group {
-                    weight[g] += x;
-                }
-            }
-        }
-        let mut sums = vec![0.0; count * ks];
-        for (g, (first, row)) in self.rows.iter().enumerate() {
-            for r in 0..count {
-                let w = weights[r * groups + g];
-                let at = r * ks + first;
-                for (s, &y) in sums[at..at + row.len()].iter_mut().zip(row) {
-                    *s += w * y;
-                }
-            }
-        }
-        (0..count)
-            .map(|r| {
-                sums[r * ks..(r + 1) * ks]
-                    .iter()
-                    .zip(&self.shift)
-                    .fold(0.0f64, |a, (s, shift)| a.max((s - totals[r] * shift).abs()))
-            })
-            .collect()
-    }
-}
-
-/// The multiplier bootstrap of every metric at once: `differences[m][i][p]`. The replicates
-/// run in parallel chunks; each chunk positions its own ChaCha8 stream at its first
-/// replicate's words, so the result does not depend on the number of threads.
-fn bootstrap(
-    differences: &[Vec<Vec<f64>>],
-    standard_errors: &[Vec<f64>],
-    replicates: u64,
-    seed: u64,
-) -> Vec<Band> {
-    use rayon::prelude::*;
-    let problems = differences[0][0].len();
-    let grouped: Vec<Grouped> = differences
-        .iter()
-        .zip(standard_errors)
-        .map(|(d, se)| Grouped::new(d, se))
-        .collect();
-    let words = words_per_replicate(problems);
-    let starts: Vec<u64> = (0..replicates).step_by(REPLICATE_CHUNK).collect();
-    let chunks: Vec<Vec<Vec<f64>>> = starts
-        .par_iter()
-        .map(|&start| {
-            let count = (replicates - start).min(REPLICATE_CHUNK as u64) as usize;
-            let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            rng.set_word_pos(u128::from(start) * words);
-            let mut xi = vec![0.0; count * problems];
-            for draws in xi.chunks_mut(problems) {
-                normals(&mut rng, draws);
-            }
-            grouped.iter().map(|g| g.maxima(&xi, problems)).collect()
-        })
-        .collect();
-    (0..grouped.len())
-        .map(|m| {
-            let mut t: Vec<f64> = chunks.iter().flat_map(|c| c[m].iter().copied()).collect();
-            t.sort_by(f64::total_cmp);
-            let r = t.len() as f64;
-            let at = |rank: f64| t[(rank.clamp(1.0, r) as usize) - 1];
-            let spread = 1.959_963_984_540_054 * (0.95 * 0.05 * r).sqrt();
-            Band {
-                critical: at((0.95 * r).ceil()),
-                critical_error: (at((0.95 * r + spread).ceil()) - at((0.95 * r - spread).floor()))
-                    / (2.0 * 1.959_963_984_540_054),
-            }
-        })
-        .collect()
-}
-
 /// A list of budgets as text (`none` for none).
 fn list(ks: &[u64]) -> String {
     if ks.is_empty() {
@@ -385,9 +213,10 @@ pub fn compare_report(request: &CompareRequest) -> Result<Report> {
         .collect();
     let problems = a.problems.len();
     let ks = request.ks.len();
-    let seconds = request.replicates as f64
-        * (problems as f64 * SECONDS_PER_NORMAL
-            + (problems * ks * metrics.len()) as f64 * SECONDS_PER_BOOTSTRAP_STEP);
+    let squared = (ks * ks * metrics.len()) as f64;
+    let seconds = squared
+        * (request.replicates as f64 * super::band::SECONDS_PER_REPLICATE_BUDGET_SQUARED
+            + problems as f64 * super::band::SECONDS_PER_PROBLEM_BUDGET_SQUARED);
     crate::budget::check_seconds(
         || {
             format!(
@@ -620,7 +449,8 @@ pub fn compare_report(request: &CompareRequest) -> Result<Report> {
     report = report.note(format!(
         "band95: simultaneous over the k list at 95%: difference +- c standard errors, c the \
          95% quantile of max over k of |t| by a Gaussian multiplier bootstrap ({} replicates, \
-         seed {}, Box-Muller normals on ChaCha8; critical_value_mc_se: the Monte Carlo standard \
+         seed {}; each replicate drawn from the Gaussian law of the multiplier sum through the \
+         pivoted Cholesky factor of its covariance, Box-Muller normals on ChaCha8; critical_value_mc_se: the Monte Carlo standard \
          error of c from the order statistics around it); interval95: pointwise normal; both \
          over the population of problems the files sample",
         request.replicates, request.seed
@@ -643,93 +473,3 @@ pub fn compare_report(request: &CompareRequest) -> Result<Report> {
 
 /// The tables `samples compare` prints (for `--table`).
 pub const COMPARE_TABLES: &[&str] = &["differences", "summary"];
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The direct definition: one sequential stream, every problem's centred row.
-    fn direct_maxima(d: &[Vec<f64>], se: &[f64], replicates: u64, seed: u64) -> Vec<f64> {
-        let (ks, problems) = (d.len(), d[0].len());
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut xi = vec![0.0; problems];
-        (0..replicates)
-            .map(|_| {
-                normals(&mut rng, &mut xi);
-                (0..ks)
-                    .filter(|&i| se[i] > 0.0)
-                    .map(|i| {
-                        let mean = d[i].iter().sum::<f64>() / problems as f64;
-                        let s: f64 = (0..problems).map(|p| xi[p] * (d[i][p] - mean)).sum();
-                        (s / (problems as f64 * se[i])).abs()
-                    })
-                    .fold(0.0, f64::max)
-            })
-            .collect()
-    }
-
-    #[test]
-    fn the_chunked_grouped_bootstrap_is_the_sequential_one() {
-        // 101 problems (an odd count: a Box-Muller pair split across replicates' slices),
-        // rows repeated and all-zero rows among them, a budget with se = 0, and 150
-        // replicates (chunks of 64, 64 and 22, each from its own stream position).
-        let mut rng = ChaCha8Rng::seed_from_u64(3);
-        let ks = 5;
-        let mut d = vec![vec![0.0; 101]; ks];
-        for p in 0..101 {
-            let kind = rng.random_range(0..4u32);
-            for (i, row) in d.iter_mut().enumerate() {
-                row[p] = match (kind, i) {
-                    (_, 4) => 0.25,
-                    (0, _) => 0.0,
-                    (1, _) => 0.5 / (i as f64 + 1.0),
-                    _ => rng.random::<f64>() - 0.5,
-                };
-            }
-        }
-        let se: Vec<f64> = d
-            .iter()
-            .map(|r| mean_and_standard_error(r).1.unwrap())
-            .collect();
-        assert_eq!(se[4], 0.0);
-        let mut expected = direct_maxima(&d, &se, 150, 11);
-        let grouped = Grouped::new(&d, &se);
-        assert!(grouped.rows.len() < 101, "{}", grouped.rows.len());
-        let mut xi = vec![0.0; 150 * 101];
-        let mut stream = ChaCha8Rng::seed_from_u64(11);
-        for draws in xi.chunks_mut(101) {
-            normals(&mut stream, draws);
-        }
-        let mut got = grouped.maxima(&xi, 101);
-        for (a, b) in got.iter().zip(&expected) {
-            assert!((a - b).abs() <= 1e-12 * b.max(1.0), "{a} {b}");
-        }
-        got.sort_by(f64::total_cmp);
-        expected.sort_by(f64::total_cmp);
-        let band = &bootstrap(&[d], &[se], 150, 11)[0];
-        let rank = (0.95f64 * 150.0).ceil() as usize - 1;
-        assert!((band.critical - expected[rank]).abs() <= 1e-12 * expected[rank]);
-    }
-
-    #[test]
-    fn the_band_is_wider_than_the_pointwise_interval() {
-        // Three budgets with independent differences: c lies between 1.96 and the
-        // Bonferroni-like 2.39 of three independent normals.
-        let mut rng = ChaCha8Rng::seed_from_u64(1);
-        let mut d = vec![vec![0.0; 400]; 3];
-        for row in &mut d {
-            normals(&mut rng, row);
-        }
-        let se: Vec<f64> = d
-            .iter()
-            .map(|r| mean_and_standard_error(r).1.unwrap())
-            .collect();
-        let band = &bootstrap(&[d], &[se], 4000, 7)[0];
-        assert!(
-            band.critical > 2.2 && band.critical < 2.6,
-            "{}",
-            band.critical
-        );
-        assert!(band.critical_error > 0.0 && band.critical_error < 0.1);
-    }
-}

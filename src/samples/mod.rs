@@ -32,6 +32,7 @@
 //! data's first moments (the Markov-Krein extremes); [`simulate`] draws the k-subsets
 //! literally (`pathology mc samples`) and puts the estimates beside the exact curves.
 
+mod band;
 pub mod beyond;
 pub mod compare;
 pub mod curves;
