@@ -604,10 +604,12 @@ impl crate::numeric::number::Scaled for Bracket {
     }
     /// The convolution with one widening per entry instead of one per operation: each end's
     /// sum of products is accumulated in plain round-to-nearest doubles, then widened by the
-    /// a priori bound of a recursive sum of m non-negative products (m = the shorter
-    /// length), `|s~ - s| <= gamma_m s + m eta` with `gamma_m = m u / (1 - m u) <= 2 m u`
-    /// and eta the least subnormal (an underflowed product's error is at most eta / 2):
-    /// the lower end becomes `(s~ - m eta)(1 - 2 m u)`, the upper `(s~ + m eta)(1 + 4 m u)`,
+    /// a priori bound of a recursive sum of the entry's m non-negative products. Each term
+    /// carries at most m rounding factors, so `s~ = sum p_i (1 + theta_i) + e` with
+    /// `|theta_i| <= gamma_m = m u / (1 - m u)` and `|e| <= m eta (1 + gamma_m) / 2` (eta the
+    /// least subnormal: an underflowed product is off by at most eta / 2, a sum is exact
+    /// there); as `1 / (1 + gamma_m) = 1 - m u` and `1 / (1 - gamma_m) <= 1 + 2 m u` for
+    /// `m u <= 1/4`, the exact sum lies in `[(s~ - m eta)(1 - m u), (s~ + m eta)(1 + 2 m u)]`,
     /// each operation of the widening rounded outward. An entry with no product of two
     /// nonzero operands stays the point 0.
     fn convolve(a: &[Self], b: &[Self]) -> Vec<Self> {
@@ -617,7 +619,7 @@ impl crate::numeric::number::Scaled for Bracket {
         let len = a.len() + b.len() - 1;
         let mut lower = vec![0.0; len];
         let mut upper = vec![0.0; len];
-        let mut touched = vec![false; len];
+        let mut terms = vec![0u32; len];
         for (i, x) in a.iter().enumerate() {
             // An end of a bracket is at least 0, so an upper end of 0 is the point 0.
             if x.upper == 0.0 {
@@ -629,24 +631,23 @@ impl crate::numeric::number::Scaled for Bracket {
                 }
                 lower[i + j] += x.lower * y.lower;
                 upper[i + j] += x.upper * y.upper;
-                touched[i + j] = true;
+                terms[i + j] += 1;
             }
         }
-        let m = a.len().min(b.len()) as f64;
         let u = f64::EPSILON / 2.0;
         let eta = f64::from_bits(1);
-        let slack = m * eta;
-        let shrink = (1.0 - 2.0 * m * u).next_down();
-        let grow = (1.0 + 4.0 * m * u).next_up();
         (0..len)
             .map(|k| {
-                if !touched[k] {
+                if terms[k] == 0 {
                     return Bracket::point(0.0);
                 }
-                let low = ((lower[k] - slack).next_down().max(0.0) * shrink)
+                // Exact: m is a whole number, u and eta powers of 2.
+                let m = f64::from(terms[k]);
+                let (slack, mu) = (m * eta, m * u);
+                let low = ((lower[k] - slack).next_down().max(0.0) * (1.0 - mu).next_down())
                     .next_down()
                     .max(0.0);
-                let high = ((upper[k] + slack).next_up() * grow).next_up();
+                let high = ((upper[k] + slack).next_up() * (1.0 + 2.0 * mu).next_up()).next_up();
                 Bracket {
                     lower: low,
                     upper: high,
