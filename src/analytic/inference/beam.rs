@@ -49,8 +49,9 @@
 //!
 //! **Work.** A selection law depends on the two score laws' CDFs on their common levels
 //! alone, and with G > 0 those stop changing once the scale exceeds the inverse of the noise
-//! law's least gap between atoms (at the second step for a law on the integers), so a
-//! search of L steps computes a few selection laws, not L.
+//! law's least gap between atoms (for a law on the integers at the latest from the second
+//! step on); each distinct pair of CDFs is computed once, so the selection law of a step is
+//! computed only while the scale has not yet settled, and once after.
 
 use std::collections::HashMap;
 
