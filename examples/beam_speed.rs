@@ -6,8 +6,9 @@
 //!
 //! B = 4, M = 8, L = 20 with the 9-point noise law `binomial:8` (Bin(8, 1/2) - 4), Q = 0.7:
 //! exact (target: under 5 s) and f64 with its bound (target: under 0.1 s), with a verifier of
-//! fixed noise (G = 0: one transition for every step) and of noise growing with depth
-//! (G = 1/4: one transition per step).
+//! fixed noise (G = 0: one selection law for every step) and of noise growing with depth
+//! (G = 1/4: the scale changes every step, but on the integers the order of the levels, and
+//! so the selection law, is the same from the second step on).
 
 use std::time::Instant;
 

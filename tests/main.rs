@@ -22,6 +22,7 @@ mod ggame;
 mod help;
 mod hostile;
 mod inference;
+mod inference_bad_input;
 mod inference_beam;
 mod inference_knockout;
 mod inference_mc;

@@ -241,6 +241,7 @@ impl KnockoutOptions {
         let text = |name: &str| -> Option<String> {
             match name {
                 "tasks" => Some(self.tasks.tasks.clone()),
+                "weights" => self.tasks.weights.then(|| "true".to_string()),
                 "judge_correct" => Some(self.judge_correct.clone()),
                 "judge_calls" => Some(self.judge_calls.clone()),
                 "rounds" => Some(self.rounds.clone()),

@@ -162,13 +162,18 @@ pub(super) fn quoted_parameter(parameters: &[(String, String)], name: &str) -> S
         })
 }
 
-/// `prefix --name value ...` for a cell's `(name, value)` options (`_` in a name written `-`).
+/// `prefix --name value ...` for a cell's `(name, value)` options (`_` in a name written `-`;
+/// a value `true` is a flag, written `--name` alone).
 pub(super) fn command_line(prefix: &str, args: &[(&str, &str)]) -> String {
     std::iter::once(prefix.to_string())
-        .chain(
-            args.iter()
-                .map(|(n, v)| format!("--{} {v}", n.replace('_', "-"))),
-        )
+        .chain(args.iter().map(|(n, v)| {
+            let name = n.replace('_', "-");
+            if *v == "true" {
+                format!("--{name}")
+            } else {
+                format!("--{name} {v}")
+            }
+        }))
         .collect::<Vec<_>>()
         .join(" ")
 }
@@ -235,9 +240,11 @@ pub(super) fn distribution_rows(
 }
 
 /// The columns of the inference rows (`pass_at_k`, `resample`, `best_of_n`, `vote`,
-/// `lookahead`) after the path-sum ones; they share `quantity`, `steps` (lookahead's L),
-/// `branching`, `depth` and `noise` with the older kinds.
-pub(super) const INFERENCE_COLUMNS: [&str; 10] = [
+/// `weighted_vote`, `lookahead`, `knockout`, `beam`) after the path-sum ones; they share
+/// `quantity`, `steps` (lookahead's and beam's L), `branching`, `depth` and `noise` with the
+/// older kinds. Each kind's list is its own column: `k`, `n`, `depth`, `r` (knockout's
+/// rounds) or `beams` (beam's width M).
+pub(super) const INFERENCE_COLUMNS: [&str; 14] = [
     "tasks",
     "completeness",
     "soundness",
@@ -248,13 +255,20 @@ pub(super) const INFERENCE_COLUMNS: [&str; 10] = [
     "wrong_answers",
     "step_correct",
     "growth",
+    "judge_correct",
+    "judge_calls",
+    "r",
+    "beams",
 ];
 
 /// The `mc inference` cells of the cross-validation, as the subcommand and its `(option,
-/// value)` pairs (small: each costs well under a second): Stroebl et al.'s resampling
-/// setting, Chen et al.'s two-type vote around its best k, best-of-n with wrong scores
-/// reaching above the correct ones, and lookahead on a three-step solution.
-pub(super) const INFERENCE_CELLS: [(&str, &[(&str, &str)]); 5] = [
+/// value)` pairs (a value `true` is a flag; small: each costs well under a second):
+/// Stroebl et al.'s resampling setting, Chen et al.'s two-type vote around its best k,
+/// best-of-n with wrong scores reaching above the correct ones, lookahead on a three-step
+/// solution, reward-weighted voting whose wrong answers can outweigh a correct majority,
+/// knockout brackets at odd K and at even K (a tie a fair coin), and beam search over a
+/// difficulty mix with a verifier whose noise grows with depth.
+pub(super) const INFERENCE_CELLS: [(&str, &[(&str, &str)]); 9] = [
     (
         "pass-at-k",
         &[("tasks", "0.3:0.5,0.05:0.5"), ("k", "1,4,16")],
@@ -295,6 +309,46 @@ pub(super) const INFERENCE_CELLS: [(&str, &[(&str, &str)]); 5] = [
             ("depth", "1..3"),
         ],
     ),
+    (
+        "vote",
+        &[
+            ("tasks", "0.4"),
+            ("wrong_answers", "0.5,0.5"),
+            ("weighted", "true"),
+            ("score_correct", "1:1/2,2:1/2"),
+            ("score_wrong", "1:1/4,3:3/4"),
+            ("k", "1,3,6"),
+        ],
+    ),
+    (
+        "knockout",
+        &[
+            ("tasks", "0.3:0.5,0.6:0.5"),
+            ("judge_correct", "0.7"),
+            ("judge_calls", "3"),
+            ("rounds", "1..3"),
+        ],
+    ),
+    (
+        "knockout",
+        &[
+            ("tasks", "0.4"),
+            ("judge_correct", "0.8"),
+            ("judge_calls", "2"),
+            ("rounds", "1,3"),
+        ],
+    ),
+    (
+        "beam",
+        &[
+            ("branching", "2"),
+            ("steps", "3"),
+            ("step_correct", "0.8:1/2,0.5:1/2"),
+            ("noise", "-1:1/4,0:1/2,1:1/4"),
+            ("growth", "1/2"),
+            ("beams", "1..3"),
+        ],
+    ),
 ];
 
 /// One `mc inference` cell: its rows in the cross-validation input's columns (values with a
@@ -321,7 +375,7 @@ pub(super) fn inference_rows(
         column("successes")?,
         column("trials")?,
     );
-    let index = ["k", "n", "d"]
+    let index = ["k", "n", "d", "r", "beams"]
         .iter()
         .find_map(|name| table.column_index(name))
         .ok_or_else(|| super::ReproduceError::Internal("mc inference has no index".into()))?;

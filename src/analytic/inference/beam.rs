@@ -42,8 +42,16 @@
 //! **Numbers.** Exact: every CDF value is an integer over the noise law's denominator D and
 //! Q over its denominator e, so a selection law is integers over `D^(MB) (MB)!`, a transition
 //! over that times `e^(MB)`, and the answer is reduced once. `f64`: the same sums on pairs
-//! of doubles enclosing each value, each end moved one double outward after every operation;
-//! every term is non-negative, so the pairs stay near roundoff.
+//! of doubles enclosing each value, each end moved one double outward after every operation
+//! but the products of polynomials, whose entries are summed in plain doubles and widened
+//! once by the a priori bound of a sum of non-negative products; every term is non-negative,
+//! so the pairs stay near roundoff.
+//!
+//! **Work.** A selection law depends on the two score laws' CDFs on their common levels
+//! alone, and with G > 0 those stop changing once the scale exceeds the inverse of the noise
+//! law's least gap between atoms (for a law on the integers at the latest from the second
+//! step on); each distinct pair of CDFs is computed once, so the selection law of a step is
+//! computed only while the scale has not yet settled, and once after.
 
 use std::collections::HashMap;
 
@@ -340,23 +348,78 @@ fn selection<A: Arith>(
     })
 }
 
-/// Per scale key the top-M selection law, and the top-1 law of the answer.
-type Selections<A> = (HashMap<u32, Over<A>>, Over<A>);
+/// The distinct top-M selection laws of steps 1..L-1, the index of each step's law among
+/// them, and the top-1 law of the answer.
+struct Selections<A> {
+    inner: Vec<Over<A>>,
+    step: Vec<usize>,
+    last: Over<A>,
+}
 
-/// The selection laws of one width: per scale key, the top-M law (steps 1..L-1) and the
-/// top-1 law (the answer).
+/// The selection laws of one width: the top-M law of each step 1..L-1 and the top-1 law of
+/// the answer. A selection law is a function of the two score laws' CDFs on their common
+/// levels alone, and those CDFs repeat across steps: with G = 0 every step has the same,
+/// and with G > 0 the scale s = 1 + G (t - 1) changes the levels but not their order and
+/// masses once s exceeds the inverse of the noise law's least gap between atoms (every
+/// s > 1 for a law on the integers), so each distinct pair of CDFs is computed once.
 fn selections<A: Arith>(search: &LookaheadSearch, m: usize) -> Result<Selections<A>> {
     let n = m * search.branching as usize;
-    let mut inner = HashMap::new();
+    let unsettled = unsettled_steps(search);
+    let mut seen: HashMap<(Vec<BigRational>, Vec<BigRational>), usize> = HashMap::new();
+    let mut settled: Option<usize> = None;
+    let mut inner = Vec::new();
+    let mut step = Vec::new();
     for t in 1..search.steps {
-        let key = if search.growth.is_zero() { 0 } else { t };
-        if let std::collections::hash_map::Entry::Vacant(slot) = inner.entry(key) {
-            let (fc, fw) = super::lookahead::frontier_cdfs(search, t);
-            slot.insert(selection::<A>(&fc, &fw, n, m)?);
+        crate::cancel::current().check()?;
+        if t > unsettled
+            && let Some(index) = settled
+        {
+            step.push(index);
+            continue;
         }
+        let cdfs = super::lookahead::frontier_cdfs(search, t);
+        let index = match seen.get(&cdfs) {
+            Some(&index) => index,
+            None => {
+                inner.push(selection::<A>(&cdfs.0, &cdfs.1, n, m)?);
+                seen.insert(cdfs, inner.len() - 1);
+                inner.len() - 1
+            }
+        };
+        if t > unsettled {
+            settled = Some(index);
+        }
+        step.push(index);
     }
     let (fc, fw) = super::lookahead::frontier_cdfs(search, search.steps);
-    Ok((inner, selection::<A>(&fc, &fw, n, 1)?))
+    Ok(Selections {
+        inner,
+        step,
+        last: selection::<A>(&fc, &fw, n, 1)?,
+    })
+}
+
+/// The number of leading steps t (prefix lengths 1, 2, ...) at which the scale `s = 1 + G
+/// (t - 1)` is at most `1 / delta`, delta the least gap between two atoms of the noise law:
+/// past them `1 + s z_i` lies above `s z_j` exactly when `z_i >= z_j`, so the order of the
+/// two score laws' levels, and with it their CDFs on the common levels, no longer changes.
+/// 0 when G = 0 (every step is the first's) or when the law has one atom.
+fn unsettled_steps(search: &LookaheadSearch) -> u32 {
+    let atoms = search.noise.atoms();
+    let Some(delta) = atoms.windows(2).map(|w| &w[1].0 - &w[0].0).min() else {
+        return 0;
+    };
+    if search.growth.is_zero() {
+        return 0;
+    }
+    let limit = BigRational::one() / delta;
+    let mut t = 0;
+    while t + 1 < search.steps
+        && BigRational::one() + &search.growth * BigRational::from_integer(t.into()) <= limit
+    {
+        t += 1;
+    }
+    t
 }
 
 /// The probability laws of the number of correct candidates given i correct beams,
@@ -416,13 +479,13 @@ fn compose<A: Arith>(laws: &Over<A>, select: &Over<A>) -> Over<A> {
 fn width<A: Arith>(search: &LookaheadSearch, mix: &Tasks, m: u32) -> Result<(Value, Value)> {
     let m = m as usize;
     let b = search.branching as usize;
-    let (inner, last) = selections::<A>(search, m)?;
+    let selected = selections::<A>(search, m)?;
     let exact = is_exact::<A>();
     let mut correct = Value::of(&BigRational::zero(), exact);
     let mut covered = Value::of(&BigRational::zero(), exact);
     for t in mix.types() {
         let laws = candidate_laws::<A>(&t.success, b, m);
-        let mut transitions: HashMap<u32, Over<A>> = HashMap::new();
+        let mut transitions: HashMap<usize, Over<A>> = HashMap::new();
         // The law of i: all M beams correct at the start.
         let mut state: Vec<A> = (0..=m)
             .map(|i| {
@@ -436,10 +499,10 @@ fn width<A: Arith>(search: &LookaheadSearch, mix: &Tasks, m: u32) -> Result<(Val
         let mut denominator = A::one_value();
         for step in 1..search.steps {
             crate::cancel::current().check()?;
-            let key = if search.growth.is_zero() { 0 } else { step };
+            let key = selected.step[step as usize - 1];
             let transition = transitions
                 .entry(key)
-                .or_insert_with(|| compose(&laws, &inner[&key]));
+                .or_insert_with(|| compose(&laws, &selected.inner[key]));
             let mut next = vec![A::zero_value(); m + 1];
             for (p, row) in state.iter().zip(&transition.values) {
                 if p.is_zero_value() {
@@ -452,7 +515,7 @@ fn width<A: Arith>(search: &LookaheadSearch, mix: &Tasks, m: u32) -> Result<(Val
             state = next;
             denominator = denominator.mul(&transition.denominator);
         }
-        let answer = compose(&laws, &last);
+        let answer = compose(&laws, &selected.last);
         let mut sum = A::zero_value();
         let mut cover = A::zero_value();
         // 1 - (1 - Q)^(iB): the candidates' laws at c = 0 are (1 - Q)^(iB) over e^(MB).
@@ -540,6 +603,59 @@ impl crate::numeric::number::Scaled for Bracket {
     fn is_zero_value(&self) -> bool {
         self.is_point(0.0)
     }
+    /// The convolution with one widening per entry instead of one per operation: each end's
+    /// sum of products is accumulated in plain round-to-nearest doubles, then widened by the
+    /// a priori bound of a recursive sum of the entry's m non-negative products. Each term
+    /// carries at most m rounding factors, so `s~ = sum p_i (1 + theta_i) + e` with
+    /// `|theta_i| <= gamma_m = m u / (1 - m u)` and `|e| <= m eta (1 + gamma_m) / 2` (eta the
+    /// least subnormal: an underflowed product is off by at most eta / 2, a sum is exact
+    /// there); as `1 / (1 + gamma_m) = 1 - m u` and `1 / (1 - gamma_m) <= 1 + 2 m u` for
+    /// `m u <= 1/4`, the exact sum lies in `[(s~ - m eta)(1 - m u), (s~ + m eta)(1 + 2 m u)]`,
+    /// each operation of the widening rounded outward. An entry with no product of two
+    /// nonzero operands stays the point 0.
+    fn convolve(a: &[Self], b: &[Self]) -> Vec<Self> {
+        if a.is_empty() || b.is_empty() {
+            return Vec::new();
+        }
+        let len = a.len() + b.len() - 1;
+        let mut lower = vec![0.0; len];
+        let mut upper = vec![0.0; len];
+        let mut terms = vec![0u32; len];
+        for (i, x) in a.iter().enumerate() {
+            // An end of a bracket is at least 0, so an upper end of 0 is the point 0.
+            if x.upper == 0.0 {
+                continue;
+            }
+            for (j, y) in b.iter().enumerate() {
+                if y.upper == 0.0 {
+                    continue;
+                }
+                lower[i + j] += x.lower * y.lower;
+                upper[i + j] += x.upper * y.upper;
+                terms[i + j] += 1;
+            }
+        }
+        let u = f64::EPSILON / 2.0;
+        let eta = f64::from_bits(1);
+        (0..len)
+            .map(|k| {
+                if terms[k] == 0 {
+                    return Bracket::point(0.0);
+                }
+                // Exact: m is a whole number, u and eta powers of 2.
+                let m = f64::from(terms[k]);
+                let (slack, mu) = (m * eta, m * u);
+                let low = ((lower[k] - slack).next_down().max(0.0) * (1.0 - mu).next_down())
+                    .next_down()
+                    .max(0.0);
+                let high = ((upper[k] + slack).next_up() * (1.0 + 2.0 * mu).next_up()).next_up();
+                Bracket {
+                    lower: low,
+                    upper: high,
+                }
+            })
+            .collect()
+    }
 }
 
 impl Arith for Bracket {
@@ -597,11 +713,8 @@ fn beam_estimate_checked(
 ) -> Estimate {
     let (fc, fw) = super::lookahead::frontier_cdfs(search, 1);
     let levels = fc.len() as f64;
-    let scales = if search.growth.is_zero() {
-        1.0
-    } else {
-        f64::from(search.steps - 1)
-    } + 1.0;
+    // The top-M laws computed (module docs of `selections`) and the answer's top-1 law.
+    let scales = f64::from((unsettled_steps(search) + 1).min(search.steps - 1)) + 1.0;
     let d_bits = if exact {
         let (_, d) = BigInt::scale(&[fc, fw].concat());
         bits(&d)

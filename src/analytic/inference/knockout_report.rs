@@ -49,7 +49,8 @@ pub(crate) fn setting_from(text: &dyn Fn(&str) -> Option<String>) -> Result<Knoc
             .transpose()
     };
     let tasks_text = given("tasks")?;
-    let tasks = Tasks::parse(&tasks_text)?;
+    // `--weights` (given as "true"): the W are positive weights divided by their sum.
+    let tasks = Tasks::parse_with(&tasks_text, text("weights").as_deref() == Some("true"))?;
     // A type of share 0 is no type: refused here rather than dropped.
     if tasks.types().len() != tasks_text.split(',').count() {
         return Err(crate::Error::invalid(
@@ -279,7 +280,7 @@ impl KnockoutSetting {
             }
         }
         let mut report = Report::new(command, "knockout tournament of candidates")
-            .param("tasks", self.tasks.text())
+            .param("tasks", self.tasks.given_text())
             .param("judge_correct", self.judge_correct_text())
             .param("judge_calls", super::list_text(&self.judge_calls))
             .param("rounds", super::list_text(&self.rounds));

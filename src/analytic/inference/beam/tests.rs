@@ -287,3 +287,65 @@ fn f64_agrees_with_exact_within_its_bound_and_the_mix_is_the_weighted_average() 
         assert_eq!(row.correct.value, average);
     }
 }
+
+/// Past the steps whose scale is at most the inverse of the noise law's least gap, the two
+/// score laws' CDFs on their common levels are those of the first such step at every later
+/// step (so their selection law is computed once), and before them each distinct pair is
+/// computed once.
+#[test]
+fn the_selection_laws_repeat_once_the_scale_passes_the_inverse_least_gap() {
+    // Least gap 1/4: s = 1 + (t - 1)/2 is at most 4 for t = 1..=7.
+    let s = search(2, 12, "0.6", "-1:1/4,-3/4:1/4,0:1/4,1:1/4", "1/2");
+    assert_eq!(unsettled_steps(&s), 7);
+    let settled = super::super::lookahead::frontier_cdfs(&s, 8);
+    for t in 8..=12 {
+        assert_eq!(
+            super::super::lookahead::frontier_cdfs(&s, t),
+            settled,
+            "t = {t}"
+        );
+    }
+    assert_ne!(super::super::lookahead::frontier_cdfs(&s, 7), settled);
+    let selected = selections::<BigInt>(&s, 2).unwrap();
+    let mut distinct: Vec<_> = (1..12)
+        .map(|t| super::super::lookahead::frontier_cdfs(&s, t))
+        .collect();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(selected.inner.len(), distinct.len());
+    assert_eq!(selected.step.len(), 11);
+    // On the integers every scale past 1 orders the levels alike; G = 0 has one law.
+    assert_eq!(
+        unsettled_steps(&search(2, 20, "0.6", "binomial:8", "1/4")),
+        1
+    );
+    assert_eq!(unsettled_steps(&search(2, 20, "0.6", "binomial:8", "0")), 0);
+    assert_eq!(unsettled_steps(&search(2, 20, "0.6", "0", "1")), 0);
+}
+
+/// The f64 sums (one widening per convolution entry) enclose the exact value with growing
+/// noise over many steps, and at the speed target's size.
+#[test]
+fn f64_encloses_exact_with_growing_noise_over_many_steps() {
+    for (b, l, noise, growth, m) in [
+        (2, 12, "-1:1/4,-3/4:1/4,0:1/4,1:1/4", "1/2", 3),
+        (4, 20, "binomial:8", "1/4", 8),
+        (3, 6, "gaussian:1", "1", 2),
+    ] {
+        let s = search(b, l, "0.7", noise, growth);
+        let mix = Tasks::parse("0.7").unwrap();
+        let e = beam::<BigRational>(&s, &mix, &[m]).unwrap();
+        let f = beam::<f64>(&s, &mix, &[m]).unwrap();
+        for (x, y) in [
+            (&e.rows[0].correct, &f.rows[0].correct),
+            (&e.rows[0].covered, &f.rows[0].covered),
+        ] {
+            let gap = (crate::numeric::number::rational_to_f64(&x.value) - y.value).abs();
+            assert!(
+                gap <= y.bound && y.bound < 1e-12,
+                "{noise} G={growth}: {gap} {}",
+                y.bound
+            );
+        }
+    }
+}
