@@ -243,7 +243,7 @@ pub const ARTEFACTS: [Artefact; 17] = [
     Artefact {
         label: "test-time search at equal compute: beam search and lookahead against best-of-N, knockout brackets (exact)",
         files: &["inference_equal_compute"],
-        work: 4,
+        work: 40,
         step: equal_compute::equal_compute,
     },
     Artefact {

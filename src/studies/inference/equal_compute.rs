@@ -151,7 +151,7 @@ fn compare(
     mix: &Tasks,
     runs: Vec<(Spend, BigRational)>,
 ) -> Result<Vec<Compared>> {
-    let l = BigInt::from(STEPS);
+    let l = BigInt::from(search.steps);
     let n_steps: Vec<BigRational> = runs
         .iter()
         .map(|(s, _)| BigRational::new(s.steps.clone(), l.clone()))
@@ -389,7 +389,7 @@ impl EqualComputeStudy {
                             "{} mix, M = {m}: a PRM noisier with depth (G = {growth}) narrows beam search's lead over best-of-N at equal generated steps",
                             MIXES[mix].0
                         ),
-                        "Snell et al. (beam search leans on the PRM at every step, best-of-N only at the end)",
+                        "this tool (beam search leans on the PRM at every step, best-of-N only at the end)",
                         "lead_G - lead_0, lead = P_beam - P_bon(M B)",
                         Direction::Less,
                         exact(noisy.rows[i].lead_steps() - base.rows[i].lead_steps()),
@@ -590,5 +590,325 @@ impl EqualComputeStudy {
             ("inference_equal_compute_beam".to_string(), beam_panels),
             ("inference_equal_compute_lookahead".to_string(), look_panels),
         ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analytic::inference::report::InferenceRequest;
+    use crate::analytic::inference::{Prices, best_of_n};
+    use crate::report::claims::Verdict;
+    use std::sync::OnceLock;
+
+    /// The study, computed once for every test of this module.
+    pub(crate) fn study() -> &'static EqualComputeStudy {
+        static STUDY: OnceLock<EqualComputeStudy> = OnceLock::new();
+        STUDY.get_or_init(|| EqualComputeStudy::compute().unwrap())
+    }
+
+    fn holds(x: bool) -> Verdict {
+        if x { Verdict::Holds } else { Verdict::Fails }
+    }
+
+    fn verdicts(family: &ClaimFamily) -> Vec<Verdict> {
+        family.decide().into_iter().map(|d| d.verdict).collect()
+    }
+
+    /// Each verdict is recomputed here from the rows by comparisons of the exact values
+    /// (not by the claims' own differences), and one flipped value flips its claim.
+    #[test]
+    fn the_claims_follow_the_exact_numbers_and_flip_with_them() {
+        let study = study();
+        let families = study.claim_families();
+        let counts: Vec<usize> = families.iter().map(|f| f.claims.len()).collect();
+        assert_eq!(counts, vec![16, 16, 2, 8, 10, 10, 10]);
+        let rows: Vec<&Compared> = study.beams.iter().flat_map(|s| &s.rows).collect();
+        let expected: Vec<Verdict> = rows.iter().map(|r| holds(r.correct > r.at_steps)).collect();
+        assert_eq!(verdicts(&families[0]), expected);
+        let expected: Vec<Verdict> = rows.iter().map(|r| holds(r.correct > r.at_calls)).collect();
+        assert_eq!(verdicts(&families[1]), expected);
+        for (i, growth) in GROWTHS.iter().enumerate() {
+            let easy = &study.beam(0, growth).unwrap().rows[LARGEST];
+            let hard = &study.beam(1, growth).unwrap().rows[LARGEST];
+            let expected = easy.at_steps > easy.correct && hard.correct > hard.at_steps;
+            assert_eq!(verdicts(&families[2])[i], holds(expected));
+        }
+        let mut expected = Vec::new();
+        for mix in 0..MIXES.len() {
+            let (base, noisy) = (
+                study.beam(mix, "0").unwrap(),
+                study.beam(mix, "1/4").unwrap(),
+            );
+            for i in 0..WIDTHS.len() {
+                let (b, n) = (&base.rows[i], &noisy.rows[i]);
+                // lead_G < lead_0, moved to one side: P_G + P_bon,0 < P_0 + P_bon,G.
+                expected.push(holds(&n.correct + &b.at_steps < &b.correct + &n.at_steps));
+            }
+        }
+        assert_eq!(verdicts(&families[3]), expected);
+        let looks: Vec<&Compared> = study.lookahead.iter().flat_map(|s| &s.rows).collect();
+        let steps: Vec<Verdict> = looks
+            .iter()
+            .map(|r| holds(r.correct > r.at_steps))
+            .collect();
+        let calls: Vec<Verdict> = looks
+            .iter()
+            .map(|r| holds(r.correct > r.at_calls))
+            .collect();
+        assert_eq!(verdicts(&families[4]), steps);
+        assert_eq!(verdicts(&families[5]), calls);
+        let turns: Vec<Verdict> = looks
+            .iter()
+            .map(|r| holds(r.correct > r.at_steps && r.at_calls > r.correct))
+            .collect();
+        assert_eq!(verdicts(&families[6]), turns);
+        // Flip one value: best-of-N at equal steps of the hard mix's largest width set just
+        // above beam search's. Its claim and the over-optimisation claim at G = 0 both move.
+        let mut flipped = study.clone();
+        let setting = flipped
+            .beams
+            .iter_mut()
+            .find(|s| s.mix == 1 && s.growth == "0")
+            .unwrap();
+        let row = &mut setting.rows[LARGEST];
+        row.at_steps = &row.correct + BigRational::new(1.into(), 1000.into());
+        let before = verdicts(&families[0]);
+        let after = verdicts(&flipped.claim_families()[0]);
+        let changed: Vec<usize> = (0..before.len())
+            .filter(|&i| before[i] != after[i])
+            .collect();
+        assert_eq!(changed, vec![2 * WIDTHS.len() + LARGEST]);
+        assert_eq!(after[changed[0]], Verdict::Fails);
+        // And on the easy mix: best-of-N above beam at the largest width makes the easy half
+        // of the over-optimisation claim true; with the hard half true it holds.
+        let mut flipped = study.clone();
+        let setting = flipped
+            .beams
+            .iter_mut()
+            .find(|s| s.mix == 0 && s.growth == "0")
+            .unwrap();
+        let row = &mut setting.rows[LARGEST];
+        row.at_steps = &row.correct + BigRational::new(1.into(), 1000.into());
+        let hard = &study.beam(1, "0").unwrap().rows[LARGEST];
+        assert_eq!(
+            verdicts(&flipped.claim_families()[2])[0],
+            holds(hard.correct > hard.at_steps)
+        );
+    }
+
+    /// Best-of-N at a fractional N is the mix of its two neighbours, and at whole N the
+    /// calculator's value; the matched values equal `pathology inference beam`'s columns.
+    #[test]
+    fn best_of_n_at_equal_compute_is_the_calculator_s() {
+        let tasks = Tasks::parse_steps("0.8:1/2,0.5:1/2").unwrap();
+        let mut search = search(&tasks.types()[0].success, "1/2").unwrap();
+        search.branching = 2;
+        search.steps = 3;
+        let n = BigRational::new(7.into(), 3.into());
+        let values =
+            best_of_matched(&search, &tasks, &[n, BigRational::from_integer(3.into())]).unwrap();
+        let s = BigRational::from_integer(2.into());
+        let solutions = Tasks::from_types(
+            tasks
+                .types()
+                .iter()
+                .map(|t| TaskType {
+                    success: num_traits::pow(t.success.clone(), 3),
+                    share: t.share.clone(),
+                })
+                .collect(),
+        );
+        let direct = best_of_n::<BigRational>(
+            &solutions,
+            &search.noise.affine(&BigRational::one(), &s),
+            &search.noise.affine(&BigRational::zero(), &s),
+            &[2, 3],
+        )
+        .unwrap();
+        let (p2, p3) = (&direct.rows[0].correct.value, &direct.rows[1].correct.value);
+        let third = BigRational::new(1.into(), 3.into());
+        assert_eq!(values[0], (BigRational::one() - &third) * p2 + third * p3);
+        assert_eq!(&values[1], p3);
+        // The command's own equal-compute columns, exactly.
+        let report = InferenceRequest::Beam {
+            search: search.clone(),
+            mix: tasks.clone(),
+            widths: vec![1, 2],
+            prices: Prices::unit(),
+        }
+        .report(true)
+        .unwrap();
+        let table = report.table("beam").unwrap();
+        let column = |name: &str| {
+            table
+                .columns
+                .iter()
+                .position(|c| c.name == name)
+                .unwrap_or_else(|| panic!("column {name}"))
+        };
+        let r = beam::<BigRational>(&search, &tasks, &[1, 2]).unwrap();
+        let runs = r
+            .rows
+            .iter()
+            .map(|row| (Spend::beam(2, 3, row.beams), row.correct.value.clone()))
+            .collect();
+        let rows = compare(&search, &tasks, runs).unwrap();
+        for (row, compared) in table.rows.iter().zip(&rows) {
+            assert_eq!(
+                row[column("best_of_n_equal_steps")],
+                Cell::Exact(compared.at_steps.clone())
+            );
+            assert_eq!(
+                row[column("best_of_n_equal_calls")],
+                Cell::Exact(compared.at_calls.clone())
+            );
+        }
+    }
+
+    /// docs/inference.md ("The study in reproduce: equal compute") quotes both tables to
+    /// four decimals, every family's verdict counts and the numbers its prose gives; each is
+    /// checked against the computed study here.
+    #[test]
+    fn the_equal_compute_claims_are_as_the_docs_state() {
+        let study = study();
+        let page = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/inference.md"),
+        )
+        .unwrap();
+        let section = page
+            .split("## The study in reproduce: equal compute")
+            .nth(1)
+            .unwrap()
+            .split("\n## ")
+            .next()
+            .unwrap();
+        let prose = section.split_whitespace().collect::<Vec<_>>().join(" ");
+        let has = |text: &str| assert!(prose.contains(text), "the docs lack {text:?}");
+        let four = |x: &BigRational| format!("{:.4}", rational_to_f64(x));
+        for s in &study.beams {
+            for (m, row) in WIDTHS.iter().zip(&s.rows) {
+                has(&format!(
+                    "| {} | {} | {m} | {} | {} | {} |",
+                    MIXES[s.mix].0,
+                    s.growth,
+                    four(&row.correct),
+                    four(&row.at_steps),
+                    four(&row.at_calls)
+                ));
+            }
+        }
+        for s in &study.lookahead {
+            for (d, row) in (1..=STEPS).zip(&s.rows) {
+                has(&format!(
+                    "| {} | {d} | {} | {} | {} | {} | {} |",
+                    s.growth,
+                    row.spend.steps,
+                    row.spend.calls,
+                    four(&row.correct),
+                    four(&row.at_steps),
+                    four(&row.at_calls)
+                ));
+            }
+        }
+        let counts: Vec<(usize, usize)> = study
+            .claim_families()
+            .iter()
+            .map(|f| {
+                let v = verdicts(f);
+                (
+                    v.iter().filter(|v| **v == Verdict::Holds).count(),
+                    v.iter().filter(|v| **v == Verdict::Fails).count(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            counts,
+            vec![(16, 0), (14, 2), (0, 2), (4, 4), (4, 6), (1, 9), (3, 7)]
+        );
+        has("beats best-of-N in all 16 settings");
+        has("it still wins in 14 of 16");
+        has("(4 of 10 hold)");
+        has("(1 of 10 holds)");
+        has("holds in 3 of 10 settings");
+        // The pass@1 of the two mixes.
+        for (_, text) in MIXES {
+            let pass: BigRational = Tasks::parse_steps(text)
+                .unwrap()
+                .types()
+                .iter()
+                .map(|t| &t.share * num_traits::pow(t.success.clone(), STEPS as usize))
+                .sum();
+            has(&format!(
+                "`{text}` has pass@1 {:.2}",
+                rational_to_f64(&pass)
+            ));
+        }
+        // Greedy search on the easy mix loses at equal calls, by these margins.
+        let easy = |g: &str| study.beam(0, g).unwrap();
+        has(&format!(
+            "by {} at G = 0 and {} at G = 1/4",
+            four(&-easy("0").rows[0].lead_calls()),
+            four(&-easy("1/4").rows[0].lead_calls())
+        ));
+        assert!(
+            study
+                .beams
+                .iter()
+                .all(|s| s.rows[1..].iter().all(|r| r.correct > r.at_calls))
+        );
+        has(&format!(
+            "leads best-of-32 by {} (G = 0) and {} (G = 1/4)",
+            four(&easy("0").rows[LARGEST].lead_steps()),
+            four(&easy("1/4").rows[LARGEST].lead_steps())
+        ));
+        // The lead's shape at G = 0: largest at M = 2 on the easy mix, growing on the hard.
+        let leads = |mix: usize| -> Vec<BigRational> {
+            study
+                .beam(mix, "0")
+                .unwrap()
+                .rows
+                .iter()
+                .map(Compared::lead_steps)
+                .collect()
+        };
+        let (e, h) = (leads(0), leads(1));
+        assert!(e[1] > e[0] && e[1] > e[2] && e[2] > e[3]);
+        assert!(h.windows(2).all(|w| w[1] >= w[0]));
+        has(&format!(
+            "largest at M = 2 ({}) and shrinks to {} at M = 8, while on the hard mix it grows from {} to {}",
+            four(&e[1]),
+            four(&e[3]),
+            four(&h[0]),
+            four(&h[3])
+        ));
+        let changes = |mix: usize| -> Vec<BigRational> {
+            let (b, n) = (
+                study.beam(mix, "0").unwrap(),
+                study.beam(mix, "1/4").unwrap(),
+            );
+            b.rows
+                .iter()
+                .zip(&n.rows)
+                .map(|(b, n)| n.lead_steps() - b.lead_steps())
+                .collect()
+        };
+        let range = |v: Vec<BigRational>| {
+            let abs: Vec<BigRational> = v.iter().map(num_traits::Signed::abs).collect();
+            format!(
+                "by {} to {}",
+                four(abs.iter().min().unwrap()),
+                four(abs.iter().max().unwrap())
+            )
+        };
+        has(&format!("hold, {})", range(changes(1))));
+        has(&format!("fail, {})", range(changes(0))));
+        let first = &study.lookahead[0].rows[0];
+        has(&format!(
+            "the numbers are {} against {} at equal steps and against {} at equal calls",
+            four(&first.correct),
+            four(&first.at_steps),
+            four(&first.at_calls)
+        ));
     }
 }

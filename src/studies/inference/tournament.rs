@@ -261,3 +261,167 @@ impl TournamentStudy {
         vec![("inference_equal_compute_knockout".to_string(), panels)]
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analytic::inference::judge_win;
+    use crate::report::claims::Verdict;
+    use num_traits::One;
+
+    fn verdicts(family: &ClaimFamily) -> Vec<Verdict> {
+        family.decide().into_iter().map(|d| d.verdict).collect()
+    }
+
+    /// The bracket's recursion by hand, per type: `q_(r+1) = q_r^2 + 2 q_r (1 - q_r) w`.
+    fn by_hand(judge: usize, k: u64, r: u64) -> BigRational {
+        let tasks = Tasks::parse(TASKS).unwrap();
+        tasks
+            .types()
+            .iter()
+            .zip(JUDGES[judge].1)
+            .map(|(t, p)| {
+                let w = judge_win(&parse_rational(p).unwrap(), k);
+                let mut q = t.success.clone();
+                for _ in 0..r {
+                    q = &q * &q
+                        + BigRational::from_integer(2.into()) * &q * (BigRational::one() - &q) * &w;
+                }
+                &t.share * q
+            })
+            .sum()
+    }
+
+    /// The verdicts are the signs read off the curves (every round up; the end above one
+    /// sample; the failure below the bound's lower end), the curves are the recursion, and
+    /// a failure probability set above its bound flips that row's claim.
+    #[test]
+    fn the_claims_follow_the_exact_brackets_and_flip_with_them() {
+        let study = TournamentStudy::compute().unwrap();
+        let families = study.claim_families();
+        let mut rises = Vec::new();
+        let mut ends = Vec::new();
+        for s in &study.judges {
+            for (i, &k) in JUDGE_CALLS.iter().enumerate() {
+                let c = s.curve(i);
+                assert_eq!(c[MAX_ROUNDS as usize], by_hand(s.judge, k, MAX_ROUNDS));
+                assert_eq!(c[3], by_hand(s.judge, k, 3));
+                rises.push(if c.windows(2).all(|w| w[1] > w[0]) {
+                    Verdict::Holds
+                } else {
+                    Verdict::Fails
+                });
+                ends.push(if c[MAX_ROUNDS as usize] > c[0] {
+                    Verdict::Holds
+                } else {
+                    Verdict::Fails
+                });
+            }
+        }
+        assert_eq!(verdicts(&families[0]), rises);
+        assert_eq!(verdicts(&families[1]), ends);
+        // A bound only where every type's P > 1/2: the first two judges, 3 K and 8 r each.
+        assert_eq!(
+            families[2].claims.len(),
+            2 * JUDGE_CALLS.len() * MAX_ROUNDS as usize
+        );
+        assert!(verdicts(&families[2]).iter().all(|v| *v == Verdict::Holds));
+        let mut broken = study.clone();
+        let row = &mut broken.judges[0].result.rows[0];
+        row.failure.value = BigRational::from_f64(row.bound.unwrap().0).unwrap()
+            + BigRational::new(1.into(), 1_000_000.into());
+        let after = verdicts(&broken.claim_families()[2]);
+        assert_eq!(after[0], Verdict::Fails);
+        assert!(after[1..].iter().all(|v| *v == Verdict::Holds));
+    }
+
+    /// docs/inference.md ("The study in reproduce: equal compute", knockout) states the
+    /// verdict counts of the three knockout families and the numbers below; each is checked
+    /// against the computed brackets here.
+    #[test]
+    fn the_knockout_claims_are_as_the_docs_state() {
+        let study = TournamentStudy::compute().unwrap();
+        let page = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/inference.md"),
+        )
+        .unwrap();
+        let section = page
+            .split("**Knockout by rounds.**")
+            .nth(1)
+            .unwrap()
+            .split("\n## ")
+            .next()
+            .unwrap();
+        let prose = section.split_whitespace().collect::<Vec<_>>().join(" ");
+        let has = |text: &str| assert!(prose.contains(text), "the docs lack {text:?}");
+        let four = |x: &BigRational| format!("{:.4}", rational_to_f64(x));
+        let counts: Vec<(usize, usize)> = study
+            .claim_families()
+            .iter()
+            .map(|f| {
+                let v = verdicts(f);
+                (
+                    v.iter().filter(|v| **v == Verdict::Holds).count(),
+                    v.iter().filter(|v| **v == Verdict::Fails).count(),
+                )
+            })
+            .collect();
+        assert_eq!(counts, vec![(6, 6), (9, 3), (48, 0)]);
+        has("(6 of 12 hold;");
+        has("beats one sample in 9 of 12");
+        has("holds in all 48 rows");
+        // Near 1/2 at K = 1: every round adds about 0.02; 256 candidates reach this.
+        let near = &study.judges[1];
+        let c = near.curve(0);
+        assert!(c.windows(2).all(|w| {
+            let step = rational_to_f64(&(&w[1] - &w[0]));
+            (0.0195..0.0205).contains(&step)
+        }));
+        has(&format!(
+            "256 candidates reach {}",
+            four(&c[MAX_ROUNDS as usize])
+        ));
+        // The misled judge: rises then falls, its best r per K, and above one sample at r = 8.
+        let misled = &study.judges[2];
+        let mut best = Vec::new();
+        for (i, k) in JUDGE_CALLS.iter().enumerate() {
+            let c = misled.curve(i);
+            let r = (0..c.len()).max_by(|&a, &b| c[a].cmp(&c[b])).unwrap();
+            assert!(r > 0 && r < MAX_ROUNDS as usize);
+            assert!(c[MAX_ROUNDS as usize] > c[0]);
+            best.push(format!("{r} at K = {k} ({})", four(&c[r])));
+        }
+        has(&format!(
+            "best r is {}, {} and {}",
+            best[0], best[1], best[2]
+        ));
+        let below = &study.judges[3];
+        has(&format!(
+            "down to {} at K = 25",
+            four(&below.curve(2)[MAX_ROUNDS as usize])
+        ));
+        // Where the bound is below 1, and its rise with r at K = 25.
+        let rows: Vec<_> = study.judges[..2]
+            .iter()
+            .flat_map(|s| &s.result.rows)
+            .collect();
+        let informative = rows
+            .iter()
+            .filter(|r| r.bound.is_some_and(|(_, upper)| upper < 1.0))
+            .count();
+        has(&format!(
+            "below 1, and so says something, in {informative} of them"
+        ));
+        let k25 = &study.judges[0].result.rows[2 * MAX_ROUNDS as usize..];
+        let bound = |r: usize| format!("{:.4}", k25[r - 1].bound.unwrap().1);
+        has(&format!(
+            "rises from {} at r = 5 to {} at r = 8",
+            bound(5),
+            bound(8)
+        ));
+        assert!(
+            k25.windows(2)
+                .all(|w| w[1].failure.value < w[0].failure.value)
+        );
+    }
+}
