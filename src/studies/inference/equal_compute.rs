@@ -3,16 +3,17 @@
 //! and a hard mix (Snell, Lee, Xu & Kumar, arXiv 2408.03314, Section 5), and verifier-guided
 //! lookahead against best-of-N, where the verdict depends on what is counted as compute.
 //!
-//! **Settings, fixed before any number was computed.** Snell et al. expand every beam into 4
-//! candidates per step and compare at equal generation budgets N = 4 to 256; we take their
-//! expansion B = 4, solutions of L = 5 steps, widths M = 1, 2, 4, 8 (budgets N = M B = 4 to
-//! 32 complete solutions' worth of steps; larger M are out of the step's time), the
-//! 33-point `gaussian:1` noise law of the docs' examples (a correct prefix scores 1 plus
-//! noise, so the PRM's signal is one standard deviation), and G = 0 (a PRM as noisy at every
-//! depth) or G = 1/4 (its noise doubles from the first step to the last, s = 1 + G (m - 1)).
-//! Snell et al. bin questions by the base model's pass@1; a complete solution of our model is
-//! correct with probability `Q^L`, so the *easy* mix `0.95:1/2,0.9:1/2` has pass@1 0.68 (their
-//! easiest bins) and the *hard* mix `0.7:1/2,0.6:1/2` pass@1 0.12. Lookahead takes the docs'
+//! **Settings, fixed before any number was computed.** Snell et al. compare at equal
+//! generation budgets (the candidates scored per step, our M B); one of their settings
+//! expands each kept prefix into 4 proposals, so B = 4; solutions of L = 5 steps, widths
+//! M = 1, 2, 4, 8 (budgets N = M B = 4 to 32 complete solutions' worth of steps; larger M
+//! are out of the step's time), the 33-point `gaussian:1` noise law of the docs' examples
+//! (a correct prefix scores 1 plus noise, so the PRM's signal is one standard deviation), and
+//! G = 0 (a PRM as noisy at every depth) or G = 1/4 (its noise doubles from the first step
+//! to the last, s = 1 + G (m - 1)). Snell et al. bin questions by the base model's pass@1; a
+//! complete solution of our model is correct with probability `Q^L`, so the *easy* mix
+//! `0.95:1/2,0.9:1/2` has pass@1 0.68 and the *hard* mix
+//! `0.7:1/2,0.6:1/2` pass@1 0.12. Lookahead takes the docs'
 //! example: B = 4, L = 5, Q = 0.8, `gaussian:1`, d = 1..5, at each G.
 //!
 //! **Equal compute, two ways.** A search generates steps and calls the verifier (module
