@@ -74,6 +74,30 @@ fn search(q: &BigRational, growth: &str) -> Result<LookaheadSearch> {
 /// Best-of-N over complete solutions of `mix`, scored at length L by `search`'s verifier,
 /// at every matched N of `matched` (each at least 1; a fractional N met in expectation).
 ///
+/// # Examples
+///
+/// ```
+/// use num_rational::BigRational;
+/// use pathology::analytic::inference::{LookaheadSearch, Tasks};
+/// use pathology::analytic::pathsum::Law;
+/// use pathology::numeric::number::parse_rational;
+/// use pathology::studies::inference::equal_compute::best_of_matched;
+/// let search = LookaheadSearch {
+///     branching: 2,
+///     steps: 2,
+///     step_correct: parse_rational("1/2").unwrap(),
+///     noise: Law::parse("--noise", "0").unwrap(), // a perfect verifier
+///     growth: parse_rational("0").unwrap(),
+/// };
+/// let tasks = Tasks::parse_steps("1/2").unwrap();
+/// let n = [BigRational::from_integer(2.into()), parse_rational("3/2").unwrap()];
+/// let p = best_of_matched(&search, &tasks, &n).unwrap();
+/// // Right when one of N solutions is, each with Q^L = 1/4: 1 - (3/4)^2.
+/// assert_eq!(p[0].to_string(), "7/16");
+/// // N = 3/2: one solution, and a second with probability 1/2.
+/// assert_eq!(p[1].to_string(), "11/32");
+/// ```
+///
 /// # Errors
 ///
 /// As [`best_of_n`].
