@@ -20,6 +20,7 @@
 //! while the first holds its lock.
 
 mod crossval_rows;
+mod equal_compute;
 mod generation;
 mod samples_data;
 mod sampling;
@@ -149,7 +150,7 @@ impl std::fmt::Debug for Artefact {
 
 /// Every artefact that [`run`] regenerates, in order. "What reproduces Table 1" is answered
 /// here: each step's function (in `steps.rs`) lists its files with their descriptions.
-pub const ARTEFACTS: [Artefact; 16] = [
+pub const ARTEFACTS: [Artefact; 17] = [
     Artefact {
         label: "Tables 1 and 2 (exact) and the h = 10 threshold",
         files: &["table1.", "table2.", "threshold_h10."],
@@ -238,6 +239,12 @@ pub const ARTEFACTS: [Artefact; 16] = [
         files: &["inference_search"],
         work: 6,
         step: verifier_search::verifier_search,
+    },
+    Artefact {
+        label: "test-time search at equal compute: beam search and lookahead against best-of-N, knockout brackets (exact)",
+        files: &["inference_equal_compute"],
+        work: 40,
+        step: equal_compute::equal_compute,
     },
     Artefact {
         label: "evaluation data: real pass@k of a base and an RL model, CRUXEval majority@k, synthetic best-of-k",

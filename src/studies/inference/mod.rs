@@ -9,8 +9,13 @@
 //! - [`notebook`]: Stroebl et al.'s notebook reward curve against the plain expectation.
 //! - [`best_of_n`]: best-of-n's tail boundaries.
 //! - [`lookahead`]: verifier-guided lookahead by depth, against best-of-n.
+//! - [`equal_compute`]: beam search and lookahead against best-of-N at equal generated steps
+//!   and at equal verifier calls (Snell et al., arXiv 2408.03314).
+//! - [`tournament`]: knockout brackets by rounds, against Chen et al.'s bound.
 
 pub mod best_of_n;
+pub mod equal_compute;
 pub mod lookahead;
 pub mod notebook;
 pub mod sampling;
+pub mod tournament;
