@@ -449,7 +449,9 @@ fn every_strategy_counts_its_samples_and_calls() {
             rows.iter().map(|r| r["cost"].as_f64().unwrap()).collect(),
         )
     };
-    let cases: [(&[&str], fn(i64) -> i64); 4] = [
+    // Each command and its verifier calls as a function of its k or n.
+    type Case<'a> = (&'a [&'a str], fn(i64) -> i64);
+    let cases: [Case; 4] = [
         (
             &["inference", "pass-at-k", "--tasks", "0.4", "--k", "1,4"],
             |k| k,

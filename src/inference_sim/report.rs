@@ -426,8 +426,9 @@ impl McInference {
     ///
     /// # Errors
     ///
-    /// As the strategy's exact function ([`pass_at_k`], [`resample`], [`best_of_n`],
-    /// [`vote`], [`lookahead_mixed`], [`beam`]) and [`RunConfig::budgeted_runner`]; naming `--noise` when
+    /// As the strategy's exact function ([`pass_at_k`],
+    /// [`resample`](crate::analytic::inference::resample), [`best_of_n`], [`vote`],
+    /// [`lookahead_mixed`], [`beam`]) and [`RunConfig::budgeted_runner`]; naming `--noise` when
     /// lookahead's score tables would be too large.
     pub fn estimate(&self, config: &RunConfig) -> Result<Report> {
         let exact = self.exact()?;

@@ -429,8 +429,8 @@ impl InferenceRequest {
     ///
     /// # Errors
     ///
-    /// As the strategy's function ([`pass_at_k`], [`resample`], [`best_of_n`], [`vote`],
-    /// [`lookahead_mixed`], [`beam`]).
+    /// As the strategy's function ([`pass_at_k`], [`resample`](super::resample),
+    /// [`best_of_n`], [`vote`], [`lookahead_mixed`], [`beam`]).
     pub fn report(&self, exact: bool) -> Result<Report> {
         self.report_priced(exact, &Prices::unit())
     }
