@@ -83,7 +83,8 @@ fn inference_prints_exact_zeros_with_no_bound() {
         "csv",
     ]);
     let row = csv.lines().find(|l| l.starts_with("2,")).unwrap();
-    assert_eq!(row, "2,1,0,0,0,0,0,1,0", "{csv}");
+    // R = 1, C = 1: the first sample is accepted, so exactly one sample and one call (cost 2).
+    assert_eq!(row, "2,1,0,0,0,0,0,1,0,1,0,1,0,2,0", "{csv}");
 }
 
 #[test]

@@ -460,7 +460,8 @@ fn cli_prints_every_column_in_every_mode() {
     assert_eq!(
         header,
         "k,P_correct,P_correct_exact,P_false_positive,P_false_positive_exact,P_none,\
-         P_none_exact,payoff,payoff_exact"
+         P_none_exact,payoff,payoff_exact,samples,samples_exact,verifier_calls,\
+         verifier_calls_exact,cost,cost_exact"
     );
     let types = stdout_of(&[
         "inference",
@@ -498,7 +499,8 @@ fn cli_prints_every_column_in_every_mode() {
         "--format",
         "csv",
     ]);
-    assert_eq!(bon.lines().nth(2).unwrap(), "2,0.5,1/2,0.5,1/2");
+    // n = 2: two samples, two scores, cost 4 at the default prices.
+    assert_eq!(bon.lines().nth(2).unwrap(), "2,0.5,1/2,0.5,1/2,2,2,4");
     let v = stdout_of(&[
         "inference",
         "vote",
@@ -686,10 +688,14 @@ fn the_exact_manifest_command_says_exact() {
         .expect("a command line");
     assert_eq!(
         command,
-        "# command: pathology inference pass-at-k --tasks 0.5:1 --k 1,2 --exact"
+        "# command: pathology inference pass-at-k --tasks 0.5:1 --k 1,2 --cost-sample 1 \
+         --cost-verifier 1 --exact"
     );
     let out = stdout_of(&["inference", "pass-at-k", "--tasks", "0.5:1", "--k", "1,2"]);
-    assert!(out.contains("# command: pathology inference pass-at-k --tasks 0.5:1 --k 1,2\n"));
+    assert!(out.contains(
+        "# command: pathology inference pass-at-k --tasks 0.5:1 --k 1,2 --cost-sample 1 \
+         --cost-verifier 1\n"
+    ));
 }
 
 /// Best-of-n's `G(s)^n` for n in the billions: the plain enclosure of `G(s)^n` near 1

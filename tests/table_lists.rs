@@ -368,6 +368,21 @@ fn long_runs(dir: &Path) -> Vec<Vec<String>> {
             "--exact",
         ],
         vec![
+            "inference",
+            "frontier",
+            "--branching",
+            "4",
+            "--steps",
+            "10",
+            "--step-correct",
+            "0.6",
+            "--noise",
+            "binomial:8",
+            "--budgets",
+            "1..4096:x2",
+            "--exact",
+        ],
+        vec![
             "mc",
             "inference",
             "knockout",
@@ -561,6 +576,20 @@ fn more_table_lists_are_the_reports_tables() {
             "10",
         ],
         vec!["mc", "sum", "--height", "4", "--trials", "10"],
+        vec![
+            "inference",
+            "frontier",
+            "--branching",
+            "2",
+            "--steps",
+            "2",
+            "--step-correct",
+            "0.5",
+            "--noise",
+            "0",
+            "--budgets",
+            "4,8",
+        ],
     ];
     for args in &commands {
         assert_eq!(

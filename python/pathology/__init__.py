@@ -95,6 +95,7 @@ __all__ = [
     "errprop_fixed_points",
     "errprop_thresholds",
     "inference_beam",
+    "inference_frontier",
     "inference_best_of_n",
     "inference_knockout",
     "inference_lookahead",
@@ -692,12 +693,14 @@ def inference_resample(
     k: Counts,
     *,
     false_positive_value: Optional[Number] = None,
+    abstain_value: Optional[Number] = None,
     exact: bool = False,
 ) -> Report:
     """Resampling with an imperfect verifier (Stroebl et al.): up to k samples, the first
     one the verifier accepts is the answer; a correct sample is accepted with probability
     ``completeness``, a wrong one rejected with probability ``soundness``; a false positive
-    pays ``false_positive_value`` (default 0) (``pathology inference resample``).
+    pays ``false_positive_value`` and no answer ``abstain_value`` (default 0 each); with the
+    expected samples and verifier calls (``pathology inference resample``).
 
     >>> import pathology
     >>> r = pathology.inference_resample("0.87:0.58,0.13:0.42", 1, 0.75, range(1, 4), false_positive_value=-1)
@@ -707,7 +710,7 @@ def inference_resample(
     return run(
         "inference", "resample", tasks=_pairs(tasks, "tasks"), completeness=completeness,
         soundness=soundness, k=_counts(k, "k"), false_positive_value=false_positive_value,
-        exact=exact,
+        abstain_value=abstain_value, exact=exact,
     )
 
 
@@ -813,6 +816,43 @@ def inference_beam(
         step_correct=_pairs(step_correct, "step_correct"), noise=_pairs(noise, "noise"),
         growth=growth, beams=_counts(beams, "beams"), cost_sample=cost_sample,
         cost_verifier=cost_verifier, exact=exact,
+    )
+
+
+def inference_frontier(
+    branching: int,
+    steps: int,
+    step_correct: Tasks,
+    noise: Law,
+    budgets: Counts,
+    *,
+    growth: Optional[Number] = None,
+    cost_sample: Optional[Number] = None,
+    cost_verifier: Optional[Number] = None,
+    beams: Optional[Counts] = None,
+    depth: Optional[Counts] = None,
+    plot: Optional[str] = None,
+    exact: bool = False,
+) -> Report:
+    """The compute-optimal frontier in the step model of lookahead and beam search: for
+    each budget (``cost_sample`` per generated step, ``cost_verifier`` per verifier call,
+    default 1 each), the best of best-of-N, greedy, beam search (widths ``beams``, default
+    2, 4, 8, ...) and lookahead (depths ``depth``, default 2..L), its setting, spend and
+    runner-up (``pathology inference frontier``); tables ``frontier`` and ``strategies``;
+    ``plot`` draws accuracy against budget to a .png or .svg file.
+
+    >>> import pathology
+    >>> r = pathology.inference_frontier(2, 2, "1/2", "0", [3, 8], exact=True)
+    >>> r["strategy"], r["P_correct_exact"]  # a perfect verifier: greedy wins at 8
+    (['best-of-N', 'greedy'], [Fraction(1, 4), Fraction(9, 16)])
+    """
+    return run(
+        "inference", "frontier", branching=branching, steps=steps,
+        step_correct=_pairs(step_correct, "step_correct"), noise=_pairs(noise, "noise"),
+        growth=growth, budgets=_counts(budgets, "budgets"), cost_sample=cost_sample,
+        cost_verifier=cost_verifier,
+        beams=None if beams is None else _counts(beams, "beams"),
+        depth=None if depth is None else _counts(depth, "depth"), plot=plot, exact=exact,
     )
 
 

@@ -35,6 +35,7 @@ __all__ = [
     "errprop_fixed_points",
     "errprop_thresholds",
     "inference_beam",
+    "inference_frontier",
     "inference_best_of_n",
     "inference_knockout",
     "inference_lookahead",
@@ -223,6 +224,7 @@ def inference_resample(
     k: Counts,
     *,
     false_positive_value: Optional[Number] = ...,
+    abstain_value: Optional[Number] = ...,
     exact: bool = ...,
 ) -> Report: ...
 def inference_best_of_n(
@@ -257,6 +259,21 @@ def inference_beam(
     growth: Optional[Number] = ...,
     cost_sample: Optional[Number] = ...,
     cost_verifier: Optional[Number] = ...,
+    exact: bool = ...,
+) -> Report: ...
+def inference_frontier(
+    branching: int,
+    steps: int,
+    step_correct: Tasks,
+    noise: Law,
+    budgets: Counts,
+    *,
+    growth: Optional[Number] = ...,
+    cost_sample: Optional[Number] = ...,
+    cost_verifier: Optional[Number] = ...,
+    beams: Optional[Counts] = ...,
+    depth: Optional[Counts] = ...,
+    plot: Optional[str] = ...,
     exact: bool = ...,
 ) -> Report: ...
 def mc_inference_pass_at_k(

@@ -48,6 +48,7 @@ CHEAP = {
     ("inference", "lookahead"): ((), dict(branching=2, steps=3, step_correct=0.6, noise="0:1/2,1:1/2", depth="1..3")),
     ("inference", "knockout"): ((), dict(tasks="0.6", judge_correct=0.7, judge_calls="1,3", rounds="1..3", league="2..3")),
     ("inference", "beam"): ((), dict(branching=2, steps=3, step_correct=0.6, noise="0:1/2,1:1/2", beams="1..3")),
+    ("inference", "frontier"): ((), dict(branching=2, steps=3, step_correct=0.6, noise="0:1/2,1:1/2", budgets="4,12,40")),
     ("samples", "curves"): ((str(SAMPLES / "votes.csv"),), dict(k="1,2,4,8", exact=True)),
     ("samples", "compare"): (
         (str(SAMPLES / "votes.csv"), str(SAMPLES / "votes_tuned.csv")),

@@ -79,6 +79,31 @@ pub struct ResampleOptions {
     /// none 0); any rational, default 0.
     #[arg(long, value_parser = rational, default_value = "0", allow_hyphen_values = true)]
     false_positive_value: BigRational,
+    /// U: the payoff of no answer (no sample accepted); any rational, default 0.
+    #[arg(long, value_parser = rational, default_value = "0", allow_hyphen_values = true)]
+    abstain_value: BigRational,
+}
+
+/// The prices of the cost column of pass-at-k, resample, best-of-n and vote.
+#[derive(Debug, Clone, clap::Args)]
+pub struct PriceArgs {
+    /// The price of one sample (at least 0), for the cost column.
+    #[arg(long, value_parser = rational, default_value = "1", allow_hyphen_values = true)]
+    cost_sample: BigRational,
+    /// The price of one verifier call (at least 0; not both prices 0).
+    #[arg(long, value_parser = rational, default_value = "1", allow_hyphen_values = true)]
+    cost_verifier: BigRational,
+}
+
+impl PriceArgs {
+    fn prices(&self) -> crate::Result<Prices> {
+        let prices = Prices {
+            sample: self.cost_sample.clone(),
+            verifier: self.cost_verifier.clone(),
+        };
+        prices.check()?;
+        Ok(prices)
+    }
 }
 
 /// `best-of-n`'s options.
@@ -298,6 +323,7 @@ impl ResampleOptions {
             completeness: self.completeness,
             soundness: self.soundness,
             false_positive_value: self.false_positive_value,
+            abstain_value: self.abstain_value,
             ks: parse_list("--k", &self.k, MAX_COUNT)?,
         })
     }
@@ -377,12 +403,16 @@ enum Strategy {
         #[command(flatten)]
         options: PassAtKOptions,
         #[command(flatten)]
+        prices: PriceArgs,
+        #[command(flatten)]
         common: Common,
     },
     /// Up to k samples, the first one an imperfect verifier accepts is the answer.
     Resample {
         #[command(flatten)]
         options: ResampleOptions,
+        #[command(flatten)]
+        prices: PriceArgs,
         #[command(flatten)]
         common: Common,
     },
@@ -391,12 +421,16 @@ enum Strategy {
         #[command(flatten)]
         options: BestOfNOptions,
         #[command(flatten)]
+        prices: PriceArgs,
+        #[command(flatten)]
         common: Common,
     },
     /// k samples; the answer with the most votes (ties broken uniformly).
     Vote {
         #[command(flatten)]
         options: VoteOptions,
+        #[command(flatten)]
+        prices: PriceArgs,
         #[command(flatten)]
         common: Common,
     },
@@ -424,6 +458,94 @@ enum Strategy {
         #[command(flatten)]
         common: Common,
     },
+    /// The compute-optimal frontier: per budget, the best of best-of-N, greedy, beam search
+    /// and lookahead (and its setting) in the step model of lookahead and beam search.
+    Frontier {
+        #[command(flatten)]
+        options: FrontierOptions,
+        #[command(flatten)]
+        common: Common,
+    },
+}
+
+/// `frontier`'s options.
+#[derive(Debug, Clone, clap::Args)]
+pub struct FrontierOptions {
+    #[command(flatten)]
+    search: SearchArgs,
+    /// The budgets C (in the prices' units: a steps + v calls): a range A..B, A..B:S,
+    /// A..B:xF (1..4096:x2 doubles) or a list, each a whole number at least 1.
+    #[arg(long, allow_hyphen_values = true)]
+    budgets: String,
+    /// The beam widths M to consider (default 2, 4, 8, ... up to the largest within the
+    /// largest budget), each in 1..=4096 (width 1 is greedy).
+    #[arg(long, allow_hyphen_values = true)]
+    beams: Option<String>,
+    /// The lookahead depths d to consider (default 2..=L), each in 1..=L (depth 1 is
+    /// greedy).
+    #[arg(long, allow_hyphen_values = true)]
+    depth: Option<String>,
+    /// Also draw accuracy against budget per strategy, the frontier marked, to this .png or
+    /// .svg file.
+    #[arg(long)]
+    plot: Option<std::path::PathBuf>,
+    /// Figures for the screen (titled, 900x700) or a paper's single column.
+    #[arg(long, value_enum, requires = "plot", default_value_t = crate::plot::Style::Screen)]
+    style: crate::plot::Style,
+}
+
+impl FrontierOptions {
+    fn request(&self) -> crate::Result<crate::analytic::inference::FrontierRequest> {
+        let steps = self.search.steps;
+        let budgets = parse_list("--budgets", &self.budgets, MAX_COUNT)?;
+        let (search, mix, prices) = self.search.clone().parts()?;
+        let beams = match &self.beams {
+            Some(text) => Some(
+                parse_list("--beams", text, u64::from(MAX_BEAMS))?
+                    .into_iter()
+                    .map(|m| m as u32)
+                    .collect(),
+            ),
+            None => None,
+        };
+        let depths = match &self.depth {
+            Some(text) => Some(
+                parse_list("--depth", text, u64::from(steps))?
+                    .into_iter()
+                    .map(|d| d as u32)
+                    .collect(),
+            ),
+            None => None,
+        };
+        let request = crate::analytic::inference::FrontierRequest {
+            search,
+            mix,
+            prices,
+            budgets,
+            beams,
+            depths,
+        };
+        request.check()?;
+        Ok(request)
+    }
+}
+
+/// Runs `inference frontier`: every option and the plot's path checked before the work.
+fn run_frontier(options: FrontierOptions, common: Common) -> anyhow::Result<()> {
+    use anyhow::Context;
+    let request = options.request()?;
+    common.output.check_table(table_names("frontier"))?;
+    if let Some(path) = &options.plot {
+        crate::plot::image_kind(path)?;
+        crate::report::output::check_file("--plot", path, true)?;
+    }
+    let (report, figure) = request.report_and_figure(common.exact)?;
+    common.output.emit(&report, 6)?;
+    if let Some(path) = &options.plot {
+        crate::plot::line_chart(path, &figure.axes, &figure.series, true, options.style)
+            .with_context(|| format!("drawing {}", path.display()))?;
+    }
+    Ok(())
 }
 
 /// `mc inference`: the strategies run literally.
@@ -514,19 +636,41 @@ fn rational(text: &str) -> Result<BigRational, String> {
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
-    let (request, common) = match args.strategy {
-        Strategy::PassAtK { options, common } => (options.request(), common),
-        Strategy::Resample { options, common } => (options.request(), common),
-        Strategy::BestOfN { options, common } => (options.request(), common),
-        Strategy::Vote { options, common } => (options.request(), common),
-        Strategy::Lookahead { options, common } => (options.request(), common),
-        Strategy::Knockout { options, common } => (options.request(), common),
-        Strategy::Beam { options, common } => (options.request(), common),
+    let unit = PriceArgs {
+        cost_sample: BigRational::from_integer(1.into()),
+        cost_verifier: BigRational::from_integer(1.into()),
+    };
+    let (request, prices, common) = match args.strategy {
+        Strategy::PassAtK {
+            options,
+            prices,
+            common,
+        } => (options.request(), prices, common),
+        Strategy::Resample {
+            options,
+            prices,
+            common,
+        } => (options.request(), prices, common),
+        Strategy::BestOfN {
+            options,
+            prices,
+            common,
+        } => (options.request(), prices, common),
+        Strategy::Vote {
+            options,
+            prices,
+            common,
+        } => (options.request(), prices, common),
+        Strategy::Lookahead { options, common } => (options.request(), unit, common),
+        Strategy::Knockout { options, common } => (options.request(), unit, common),
+        Strategy::Beam { options, common } => (options.request(), unit, common),
+        Strategy::Frontier { options, common } => return run_frontier(options, common),
     };
     let request = request?;
+    let prices = prices.prices()?;
     common
         .output
         .check_table(table_names(request.subcommand()))?;
-    let report = request.report(common.exact)?;
+    let report = request.report_priced(common.exact, &prices)?;
     common.output.emit(&report, 6)
 }

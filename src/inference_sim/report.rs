@@ -11,6 +11,7 @@
 //! or `disagrees`, as `pathology validate` words it).
 
 use num_rational::BigRational;
+use num_traits::Zero;
 
 use super::trials::{
     self, Bracket, DRAW_SECONDS, Draw, MAX_TABLE_ENTRIES, Mix, Scores, Verifier, Walk,
@@ -18,7 +19,7 @@ use super::trials::{
 use crate::analytic::inference::report::{InferenceRequest, list_text};
 use crate::analytic::inference::{
     LookaheadSearch, MAX_BEAMS, MAX_COUNT, Prices, Tasks, beam, best_of_n, knockout,
-    lookahead_mixed, parse_list, parse_wrong_answers, pass_at_k, resample, vote, weighted_vote,
+    lookahead_mixed, parse_list, parse_wrong_answers, pass_at_k, vote, weighted_vote,
 };
 use crate::analytic::pathsum::Law;
 use crate::error::{Error, Result};
@@ -274,13 +275,17 @@ impl McInference {
                 completeness,
                 soundness,
                 false_positive_value,
+                abstain_value,
                 ks,
             } => {
-                let r = resample::<f64>(
+                let r = crate::analytic::inference::resample_with::<f64>(
                     tasks,
                     completeness,
                     soundness,
-                    false_positive_value,
+                    &crate::analytic::inference::Payoffs {
+                        false_positive: false_positive_value.clone(),
+                        abstain: abstain_value.clone(),
+                    },
                     &grid_of(ks),
                 )?;
                 payoff = r.rows.iter().map(|row| row.payoff.value).collect();
@@ -421,8 +426,9 @@ impl McInference {
     ///
     /// # Errors
     ///
-    /// As the strategy's exact function ([`pass_at_k`], [`resample`], [`best_of_n`],
-    /// [`vote`], [`lookahead_mixed`], [`beam`]) and [`RunConfig::budgeted_runner`]; naming `--noise` when
+    /// As the strategy's exact function ([`pass_at_k`],
+    /// [`resample`](crate::analytic::inference::resample), [`best_of_n`], [`vote`],
+    /// [`lookahead_mixed`], [`beam`]) and [`RunConfig::budgeted_runner`]; naming `--noise` when
     /// lookahead's score tables would be too large.
     pub fn estimate(&self, config: &RunConfig) -> Result<Report> {
         let exact = self.exact()?;
@@ -743,10 +749,14 @@ impl McInference {
         report = report.param(list_name, list_text(&self.list()));
         if let InferenceRequest::Resample {
             false_positive_value,
+            abstain_value,
             ..
         } = &self.request
         {
             report = report.param("false_positive_value", short_text(false_positive_value));
+            if !abstain_value.is_zero() {
+                report = report.param("abstain_value", short_text(abstain_value));
+            }
         }
         let mut columns = vec![Column::key("kind", Kind::Text)];
         columns.extend(parameters.iter().map(|(n, _)| Column::key(n, Kind::Text)));
@@ -857,25 +867,48 @@ impl McInference {
         });
         if let InferenceRequest::Resample {
             false_positive_value,
+            abstain_value,
             ..
         } = &self.request
         {
-            report = report.with_table(self.payoff_table(counts, exact, false_positive_value));
+            report = report.with_table(self.payoff_table(
+                counts,
+                exact,
+                false_positive_value,
+                abstain_value,
+            ));
         }
         Ok(report)
     }
 
     /// Resample's payoff `P_correct + V P_false_positive` per k: the mean payoff of the
     /// trials (1, V or 0) with its 95% normal interval, beside the exact payoff.
-    fn payoff_table(&self, counts: &[Proportion], exact: &ExactColumn, v: &BigRational) -> Table {
+    fn payoff_table(
+        &self,
+        counts: &[Proportion],
+        exact: &ExactColumn,
+        v: &BigRational,
+        u: &BigRational,
+    ) -> Table {
         let v_f64 = crate::sim::report::rational_f64(v);
+        let u_f64 = crate::sim::report::rational_f64(u);
         let mut table = Table::new(
             "payoff",
-            &format!(
-                "the payoff P_correct + V P_false_positive with V = {}: the trials' mean payoff \
-                 (1 correct, V false positive, 0 none) with its 95% normal interval",
-                short_text(v)
-            ),
+            &if u.is_zero() {
+                format!(
+                    "the payoff P_correct + V P_false_positive with V = {}: the trials' mean \
+                     payoff (1 correct, V false positive, 0 none) with its 95% normal interval",
+                    short_text(v)
+                )
+            } else {
+                format!(
+                    "the payoff P_correct + V P_false_positive + U P_none with V = {} and U = \
+                     {}: the trials' mean payoff (1 correct, V false positive, U none) with its \
+                     95% normal interval",
+                    short_text(v),
+                    short_text(u)
+                )
+            },
             vec![
                 Column::key("k", Kind::Integer),
                 Column::new("payoff", Kind::Interval).labelled("payoff [95% CI]"),
@@ -891,8 +924,9 @@ impl McInference {
             } else {
                 let trials = n as f64;
                 let (c, f) = (chunk[0].successes as f64, chunk[1].successes as f64);
-                let mean = (c + v_f64 * f) / trials;
-                let second = (c + v_f64 * v_f64 * f) / trials;
+                let none = chunk[2].successes as f64;
+                let mean = (c + v_f64 * f + u_f64 * none) / trials;
+                let second = (c + v_f64 * v_f64 * f + u_f64 * u_f64 * none) / trials;
                 let se = ((second - mean * mean).max(0.0) / trials).sqrt();
                 let half = crate::sim::stats::Z_95 * se;
                 Cell::Interval {
@@ -928,6 +962,10 @@ impl McInference {
                 completeness: m.rational("completeness")?,
                 soundness: m.rational("soundness")?,
                 false_positive_value: m.rational("false_positive_value")?,
+                // A manifest without it is of a run with the default, 0.
+                abstain_value: m
+                    .rational("abstain_value")
+                    .unwrap_or_else(|_| BigRational::zero()),
                 ks: list("k", "--k")?,
             },
             "best-of-n" => InferenceRequest::BestOfN {

@@ -151,6 +151,7 @@ pub(super) fn inference_value(kind: &str, fields: &Fields) -> RowResult<(String,
                 completeness: c.clone(),
                 soundness: s.clone(),
                 false_positive_value: zero.clone(),
+                abstain_value: zero.clone(),
                 ks: vec![k],
             };
             (

@@ -264,6 +264,63 @@ pub(crate) fn count(n: &BigInt) -> crate::report::Cell {
         .map_or(crate::report::Cell::Empty, crate::report::Cell::int)
 }
 
+/// What a sample-based strategy spends per task, as columns `samples`, `verifier_calls` and
+/// `cost` beside each row (lookahead and beam search count `steps` instead of samples):
+/// `samples` is whole (`Kind::Integer`) or, for resampling, an expectation (`Kind::Real`).
+pub(crate) fn sample_columns(expected: bool) -> Vec<crate::report::Column> {
+    use crate::report::{Column, Kind};
+    let kind = if expected { Kind::Real } else { Kind::Integer };
+    vec![
+        Column::new("samples", kind).labelled("samples"),
+        Column::new("verifier_calls", kind).labelled("calls"),
+        Column::new("cost", Kind::Real).labelled("cost"),
+    ]
+}
+
+/// The cells of [`sample_columns`] for whole counts: `a samples + v calls`, exactly.
+pub(crate) fn sample_cells(samples: u64, calls: u64, prices: &Prices) -> Vec<crate::report::Cell> {
+    let cost = &prices.sample * BigRational::from_integer(samples.into())
+        + &prices.verifier * BigRational::from_integer(calls.into());
+    vec![
+        crate::report::Cell::int(samples),
+        crate::report::Cell::int(calls),
+        whole_or_exact(&cost),
+    ]
+}
+
+/// `factor x`, exactly, or in `f64` with a rigorous bound (not clamped: a cost is no
+/// probability). `x` is an expected count; `factor` a price.
+pub(crate) fn scaled<P: Probability>(x: &Bounded<P>, factor: &BigRational) -> Bounded<P> {
+    if P::EXACT {
+        let value = x.value.exact_value().expect("exact mode") * factor;
+        return Bounded {
+            value: P::from_rational(&value),
+            bound: 0.0,
+        };
+    }
+    let enclosed = if x.bound == 0.0 {
+        crate::numeric::enclosure::Enclosure::point(x.value.to_f64())
+    } else {
+        crate::numeric::enclosure::Enclosure::around(x.value.to_f64(), x.bound)
+    };
+    let product = crate::numeric::enclosure::Ring::mul(
+        &crate::numeric::enclosure::Enclosure::of(factor),
+        &enclosed,
+    );
+    super::arith::Value::Float(product).bounded(f64::MIN, f64::MAX)
+}
+
+/// The note that says how a sample-based strategy's spend is counted: `what` names its
+/// samples and calls.
+pub(crate) fn sample_note(what: &str, prices: &Prices) -> String {
+    format!(
+        "{what}; cost = {} samples + {} verifier_calls (--cost-sample, --cost-verifier, default \
+         1 each)",
+        crate::numeric::number::short_text(&prices.sample),
+        crate::numeric::number::short_text(&prices.verifier),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

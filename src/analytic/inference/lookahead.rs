@@ -315,7 +315,24 @@ pub fn lookahead<P: Probability>(search: &LookaheadSearch, depths: &[u32]) -> Re
     } else {
         None
     };
-    let (rows, best) = if exact {
+    let (rows, best) = depth_rows::<P>(search, depths)?;
+    Ok(Lookahead {
+        rows,
+        best,
+        leaves,
+        best_of_n: baseline,
+        baseline_note,
+    })
+}
+
+/// Lookahead's rows at `depths` and the best depth, with no best-of-`B^L` beside them (what
+/// [`lookahead`] computes first; `pathology inference frontier` needs the rows alone). The
+/// caller checks the model, the depths and the cost ([`rows_estimate`]).
+pub(crate) fn depth_rows<P: Probability>(
+    search: &LookaheadSearch,
+    depths: &[u32],
+) -> Result<(Vec<LookaheadRow<P>>, u32)> {
+    if P::EXACT {
         // Every denominator is e^alpha d0^beta (e Q's denominator, d0 that of the
         // frontier's CDFs) with exponents known from the levels: the fractions are reduced by
         // the primes of e and d0 alone (no gcd of millions of bits).
@@ -362,22 +379,43 @@ pub fn lookahead<P: Probability>(search: &LookaheadSearch, depths: &[u32]) -> Re
             depths,
             |h, m| decision_accuracy(search, h, m),
             value,
-        )?
+        )
     } else {
         rows::<P, Enclosure>(
             search,
             depths,
             |h, m| (decision_accuracy_float(search, h, m), Enclosure::point(1.0)),
             |n, d, _| Enclosure::value(n, d),
-        )?
-    };
-    Ok(Lookahead {
-        rows,
-        best,
-        leaves,
-        best_of_n: baseline,
-        baseline_note,
-    })
+        )
+    }
+}
+
+/// The cost of [`depth_rows`] over the types of `mix` (each with its own Q), before any
+/// work: the types' costs added, the largest memory.
+pub(crate) fn rows_estimate(
+    search: &LookaheadSearch,
+    mix: &super::Tasks,
+    depths: &[u32],
+    exact: bool,
+) -> Result<Estimate> {
+    search.check(depths)?;
+    let mut total: Option<Estimate> = None;
+    for t in mix.types() {
+        let s = LookaheadSearch {
+            step_correct: t.success.clone(),
+            ..search.clone()
+        };
+        let e = estimate(&s, depths, exact, 0.0);
+        total = Some(match total {
+            None => e,
+            Some(mut sum) => {
+                sum.cost.seconds += e.cost.seconds;
+                sum.cost.bytes = sum.cost.bytes.max(e.cost.bytes);
+                sum
+            }
+        });
+    }
+    Ok(total.expect("a nonempty mix"))
 }
 
 /// Lookahead over a difficulty mix (`--step-correct Q:W,...`): each type's steps are correct

@@ -56,6 +56,8 @@ mod beam;
 mod best_of_n;
 mod compute;
 pub mod continuous;
+pub mod frontier;
+mod frontier_report;
 mod knockout;
 mod knockout_report;
 mod league;
@@ -69,6 +71,8 @@ mod weighted_vote;
 pub use beam::{Beam, BeamRow, MAX_BEAMS, beam, check_beams};
 pub use best_of_n::{BestOfN, BestOfNRow, best_of_n};
 pub use compute::{EqualCompute, Matched, Prices, Spend};
+pub use frontier::FrontierRequest;
+pub use frontier_report::FrontierFigure;
 pub use knockout::{
     Knockout, KnockoutBest, KnockoutRow, MAX_JUDGE_CALLS, MAX_ROUNDS, judge_win, knockout,
     parse_judge_calls, parse_judge_correct, parse_rounds,
@@ -77,7 +81,9 @@ pub use knockout_report::{KnockoutSetting, parse_price};
 pub use league::{LeagueRow, MAX_LEAGUE, league, league_pick_correct, parse_league};
 pub use lookahead::{Lookahead, LookaheadRow, LookaheadSearch, lookahead, lookahead_mixed};
 pub use lookahead::{MAX_LOOKAHEAD_BRANCHING, MAX_STEPS};
-pub use resample::{PassRow, Resample, ResampleRow, TypeRates, pass_at_k, resample};
+pub use resample::{
+    PassRow, Payoffs, Resample, ResampleRow, TypeRates, pass_at_k, resample, resample_with,
+};
 pub use vote::{MAX_WRONG_ANSWERS, Vote, VoteRow, parse_wrong_answers, vote, weighted_vote};
 
 use num_rational::BigRational;

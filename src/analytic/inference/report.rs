@@ -9,11 +9,10 @@
 //! the values as k or n grows), `types` (resample: each task type's per-sample rates).
 
 use num_rational::BigRational;
+use num_traits::Zero;
 
 use super::compute::{EqualCompute, Spend, count, equal_compute, whole_or_exact};
-use super::{
-    LookaheadSearch, Prices, Tasks, beam, best_of_n, lookahead_mixed, pass_at_k, resample, vote,
-};
+use super::{LookaheadSearch, Prices, Tasks, beam, best_of_n, lookahead_mixed, pass_at_k, vote};
 use crate::analytic::distributions::Bounded;
 use crate::analytic::pathsum::Law;
 use crate::error::Result;
@@ -40,6 +39,8 @@ pub enum InferenceRequest {
         soundness: BigRational,
         /// V, the payoff of a false positive.
         false_positive_value: BigRational,
+        /// U, the payoff of no answer (`--abstain-value`, default 0).
+        abstain_value: BigRational,
         /// The list of k.
         ks: Vec<u64>,
     },
@@ -116,6 +117,7 @@ pub fn table_names(subcommand: &str) -> &'static [&'static str] {
         "vote" => &["vote"],
         "knockout" => &super::knockout_report::TABLES,
         "beam" => &["beam"],
+        "frontier" => &super::frontier_report::TABLES,
         _ => &["lookahead"],
     }
 }
@@ -255,6 +257,7 @@ impl InferenceRequest {
                 completeness: rational("completeness", "")?,
                 soundness: rational("soundness", "")?,
                 false_positive_value: rational("false_positive_value", "0")?,
+                abstain_value: rational("abstain_value", "0")?,
                 ks: list("k", MAX_COUNT)?,
             },
             "best-of-n" => InferenceRequest::BestOfN {
@@ -426,13 +429,41 @@ impl InferenceRequest {
     ///
     /// # Errors
     ///
-    /// As the strategy's function ([`pass_at_k`], [`resample`], [`best_of_n`], [`vote`],
-    /// [`lookahead_mixed`], [`beam`]).
+    /// As the strategy's function ([`pass_at_k`], [`resample`](super::resample),
+    /// [`best_of_n`], [`vote`], [`lookahead_mixed`], [`beam`]).
     pub fn report(&self, exact: bool) -> Result<Report> {
+        self.report_priced(exact, &Prices::unit())
+    }
+
+    /// [`Self::report`] with the prices of a sample and of a verifier call for the `cost`
+    /// column of pass-at-k, resampling, best-of-n and voting (lookahead and beam search carry
+    /// their own prices; knockout its own options).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::analytic::inference::{Prices, Tasks};
+    /// use pathology::analytic::inference::report::InferenceRequest;
+    /// use pathology::numeric::number::parse_rational;
+    /// let request = InferenceRequest::PassAtK { tasks: Tasks::parse("0.5").unwrap(), ks: vec![4] };
+    /// let prices = Prices { sample: parse_rational("2").unwrap(), verifier: parse_rational("1/2").unwrap() };
+    /// let report = request.report_priced(true, &prices).unwrap();
+    /// let table = &report.tables[0];
+    /// let cost = table.columns.iter().position(|c| c.name == "cost").unwrap();
+    /// // 4 samples at 2 and 4 oracle checks at 1/2.
+    /// assert_eq!(table.rows[0][cost], pathology::report::Cell::Real(10.0));
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`Self::report`]; [`crate::Error::InvalidArgument`] naming `--cost-sample` or
+    /// `--cost-verifier` for a negative price (or both 0).
+    pub fn report_priced(&self, exact: bool, prices: &Prices) -> Result<Report> {
+        prices.check()?;
         let report = if exact {
-            self.report_in::<BigRational>()?
+            self.report_in::<BigRational>(prices)?
         } else {
-            self.report_in::<f64>()?
+            self.report_in::<f64>(prices)?
         };
         Ok(match self.tasks().and_then(weights_note) {
             Some(note) => report.param("weights", true).note(note),
@@ -453,7 +484,7 @@ impl InferenceRequest {
         }
     }
 
-    fn report_in<P: Probability>(&self) -> Result<Report> {
+    fn report_in<P: Probability>(&self, prices: &Prices) -> Result<Report> {
         let command = format!("inference {}", self.subcommand());
         match self {
             InferenceRequest::Knockout { setting } => setting.report::<P>(&command),
@@ -462,19 +493,33 @@ impl InferenceRequest {
                 let mut table = Table::new(
                     "pass_at_k",
                     "pass-at-k: the probability that one of k samples is correct (an oracle verifier)",
-                    vec![
-                        Column::key("k", Kind::Integer),
-                        real("P_correct", "P_correct"),
-                        real("P_none", "P_none"),
-                    ],
+                    [
+                        vec![
+                            Column::key("k", Kind::Integer),
+                            real("P_correct", "P_correct"),
+                            real("P_none", "P_none"),
+                        ],
+                        super::compute::sample_columns(false),
+                    ]
+                    .concat(),
                 );
                 for r in &rows {
-                    table.push(vec![Cell::int(r.k), cell(&r.correct), cell(&r.none)]);
+                    let mut cells = vec![Cell::int(r.k), cell(&r.correct), cell(&r.none)];
+                    cells.extend(super::compute::sample_cells(r.k, r.k, prices));
+                    table.push(cells);
                 }
-                let report = Report::new(&command, "pass-at-k")
-                    .param("tasks", tasks.given_text())
-                    .param("k", list_text(ks))
-                    .with_table(table);
+                let report = priced(
+                    Report::new(&command, "pass-at-k")
+                        .param("tasks", tasks.given_text())
+                        .param("k", list_text(ks)),
+                    prices,
+                )
+                .with_table(table)
+                .note(super::compute::sample_note(
+                    "samples: k per task; verifier_calls: k oracle checks (the oracle sees every \
+                     sample: that is what picks the correct one)",
+                    prices,
+                ));
                 Ok(bound_note::<P>(
                     report,
                     rows.iter().flat_map(|r| [r.correct.bound, r.none.bound]),
@@ -485,9 +530,14 @@ impl InferenceRequest {
                 completeness,
                 soundness,
                 false_positive_value,
+                abstain_value,
                 ks,
             } => {
-                let r = resample::<P>(tasks, completeness, soundness, false_positive_value, ks)?;
+                let payoffs = super::Payoffs {
+                    false_positive: false_positive_value.clone(),
+                    abstain: abstain_value.clone(),
+                };
+                let r = super::resample_with::<P>(tasks, completeness, soundness, &payoffs, ks)?;
                 let columns = || {
                     vec![
                         real("P_correct", "P_correct"),
@@ -498,6 +548,7 @@ impl InferenceRequest {
                 };
                 let mut main_columns = vec![Column::key("k", Kind::Integer)];
                 main_columns.extend(columns());
+                main_columns.extend(super::compute::sample_columns(true));
                 let mut table = Table::new(
                     "resample",
                     "resampling until the verifier accepts: the first accepted of up to k samples",
@@ -511,9 +562,18 @@ impl InferenceRequest {
                         cell(&row.payoff),
                     ]
                 };
+                // Each sample is shown to the verifier once: calls = samples, cost = (a + v)
+                // samples.
+                let per_sample = &prices.sample + &prices.verifier;
                 for row in &r.rows {
                     let mut c = vec![Cell::int(row.k.expect("a row of the list"))];
                     c.extend(cells(row));
+                    let samples = row.samples.as_ref().expect("a row of the list");
+                    c.extend([
+                        cell(samples),
+                        cell(samples),
+                        cell(&super::compute::scaled(samples, &per_sample)),
+                    ]);
                     table.push(c);
                 }
                 let mut limit_columns = vec![Column::key("k", Kind::Text)];
@@ -557,22 +617,50 @@ impl InferenceRequest {
                     .iter()
                     .find(|row| row.k == Some(r.best))
                     .expect("the best row");
-                let report = Report::new(&command, "resampling with an imperfect verifier")
+                let mut report = Report::new(&command, "resampling with an imperfect verifier")
                     .param("tasks", tasks.given_text())
                     .param("completeness", short_text(completeness))
                     .param("soundness", short_text(soundness))
-                    .param("false_positive_value", short_text(false_positive_value))
-                    .param("k", list_text(ks))
+                    .param("false_positive_value", short_text(false_positive_value));
+                if !abstain_value.is_zero() {
+                    report = report.param("abstain_value", short_text(abstain_value));
+                }
+                let report = priced(report.param("k", list_text(ks)), prices)
                     .with_table(table)
                     .with_table(limit)
                     .with_table(types)
                     .note(format!(
-                        "payoff = P_correct + V P_false_positive with V = {}; the largest over \
+                        "payoff = P_correct + V P_false_positive{} with V = {}{}; the largest over \
                          the list is at k = {} (payoff {}); as k grows the payoff tends to {}",
+                        if abstain_value.is_zero() {
+                            ""
+                        } else {
+                            " + U P_none"
+                        },
                         short_text(false_positive_value),
+                        if abstain_value.is_zero() {
+                            String::new()
+                        } else {
+                            format!(" and U = {} (--abstain-value)", short_text(abstain_value))
+                        },
                         r.best,
                         best.payoff.value.to_decimal(6),
                         r.limit.payoff.value.to_decimal(6),
+                    ))
+                    .note(super::compute::sample_note(
+                        &format!(
+                            "samples: the expected number drawn, sum_j W_j sum_(i<k) (1 - \
+                             alpha_j)^i with alpha_j = R C + (1 - R)(1 - S) the type's \
+                             acceptance probability per sample (sampling stops at the first \
+                             accepted); verifier_calls: the same (each sample is checked once); \
+                             as k grows the expected samples tend to {}",
+                            match &r.limit.samples {
+                                Some(s) => s.value.to_decimal(6),
+                                None => "infinity (a type whose samples are never accepted)"
+                                    .to_string(),
+                            }
+                        ),
+                        prices,
                     ))
                     .note(format!(
                         "P_correct: {}",
@@ -594,6 +682,9 @@ impl InferenceRequest {
                             x.false_positive.bound,
                             x.none.bound,
                             x.payoff.bound,
+                            x.samples.as_ref().map_or(0.0, |s| {
+                                s.bound.max(super::compute::scaled(s, &per_sample).bound)
+                            }),
                         ]
                     })
                     .collect();
@@ -609,18 +700,22 @@ impl InferenceRequest {
                 let mut table = Table::new(
                     "best_of_n",
                     "best-of-n: the sample of the largest verifier score, ties broken uniformly",
-                    vec![
-                        Column::key("n", Kind::Integer),
-                        real("P_correct", "P_correct"),
-                        real("P_false_positive", "P_false_positive"),
-                    ],
+                    [
+                        vec![
+                            Column::key("n", Kind::Integer),
+                            real("P_correct", "P_correct"),
+                            real("P_false_positive", "P_false_positive"),
+                        ],
+                        super::compute::sample_columns(false),
+                    ]
+                    .concat(),
                 );
                 for row in &r.rows {
-                    table.push(vec![
-                        Cell::int(row.n.expect("a row of the list")),
-                        cell(&row.correct),
-                        cell(&row.false_positive),
-                    ]);
+                    let n = row.n.expect("a row of the list");
+                    let mut cells =
+                        vec![Cell::int(n), cell(&row.correct), cell(&row.false_positive)];
+                    cells.extend(super::compute::sample_cells(n, n, prices));
+                    table.push(cells);
                 }
                 let mut limit = Table::new(
                     "limit",
@@ -636,26 +731,33 @@ impl InferenceRequest {
                     cell(&r.limit.correct),
                     cell(&r.limit.false_positive),
                 ]);
-                let report = Report::new(&command, "best-of-n")
-                    .param("tasks", tasks.given_text())
-                    .param("score_correct", score_correct.text())
-                    .param("score_wrong", score_wrong.text())
-                    .param("n", list_text(ns))
-                    .with_table(table)
-                    .with_table(limit)
-                    .note(format!(
-                        "the largest P_correct over the list is at n = {}; {}; as n grows \
+                let report = priced(
+                    Report::new(&command, "best-of-n")
+                        .param("tasks", tasks.given_text())
+                        .param("score_correct", score_correct.text())
+                        .param("score_wrong", score_wrong.text())
+                        .param("n", list_text(ns)),
+                    prices,
+                )
+                .with_table(table)
+                .with_table(limit)
+                .note(super::compute::sample_note(
+                    "samples: n per task; verifier_calls: n scores (each sample scored once)",
+                    prices,
+                ))
+                .note(format!(
+                    "the largest P_correct over the list is at n = {}; {}; as n grows \
                          P_correct tends to {}",
-                        r.best,
-                        first_below(
-                            tasks,
-                            "n",
-                            r.rows
-                                .iter()
-                                .map(|x| (x.n.expect("a row of the list"), &x.correct))
-                        ),
-                        r.limit.correct.value.to_decimal(6)
-                    ));
+                    r.best,
+                    first_below(
+                        tasks,
+                        "n",
+                        r.rows
+                            .iter()
+                            .map(|x| (x.n.expect("a row of the list"), &x.correct))
+                    ),
+                    r.limit.correct.value.to_decimal(6)
+                ));
                 let bounds: Vec<f64> = r
                     .rows
                     .iter()
@@ -697,18 +799,26 @@ impl InferenceRequest {
                     } else {
                         "majority vote over k samples, ties broken uniformly among the tied answers"
                     },
-                    vec![
-                        Column::key("k", Kind::Integer),
-                        real("P_correct", "P_correct"),
-                        real("P_false_positive", "P_false_positive"),
-                    ],
+                    [
+                        vec![
+                            Column::key("k", Kind::Integer),
+                            real("P_correct", "P_correct"),
+                            real("P_false_positive", "P_false_positive"),
+                        ],
+                        super::compute::sample_columns(false),
+                    ]
+                    .concat(),
                 );
+                // Plain voting calls no verifier; weighted voting scores every sample once.
+                let calls = |k: u64| if scores.is_some() { k } else { 0 };
                 for row in &r.rows {
-                    table.push(vec![
+                    let mut cells = vec![
                         Cell::int(row.k),
                         cell(&row.correct),
                         cell(&row.false_positive),
-                    ]);
+                    ];
+                    cells.extend(super::compute::sample_cells(row.k, calls(row.k), prices));
+                    table.push(cells);
                 }
                 let mut report = Report::new(
                     &command,
@@ -728,6 +838,14 @@ impl InferenceRequest {
                         .join(","),
                 )
                 .param("k", list_text(ks));
+                report = priced(report, prices).note(super::compute::sample_note(
+                    if scores.is_some() {
+                        "samples: k per task; verifier_calls: k scores (each sample scored once)"
+                    } else {
+                        "samples: k per task; verifier_calls: 0 (a vote needs no verifier)"
+                    },
+                    prices,
+                ));
                 if let Some((c, w)) = scores {
                     report = report
                         .param("weighted", true)
@@ -882,6 +1000,13 @@ impl InferenceRequest {
             }
         }
     }
+}
+
+/// The prices as parameters (the manifest's command line reruns them).
+fn priced(report: Report, prices: &Prices) -> Report {
+    report
+        .param("cost_sample", short_text(&prices.sample))
+        .param("cost_verifier", short_text(&prices.verifier))
 }
 
 /// The model's parameters of lookahead and beam search.

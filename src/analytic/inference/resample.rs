@@ -159,8 +159,14 @@ pub struct ResampleRow<P> {
     pub false_positive: Bounded<P>,
     /// The probability that no sample is accepted.
     pub none: Bounded<P>,
-    /// The expected payoff `P_correct + V P_false_positive`.
+    /// The expected payoff `P_correct + V P_false_positive + U P_none` (U the payoff of no
+    /// answer, `--abstain-value`, 0 unless given).
     pub payoff: Bounded<P>,
+    /// The expected number of samples drawn (each shown to the verifier once, so also the
+    /// expected verifier calls): `sum_j W_j sum_{i<k} (1 - alpha_j)^i`, alpha_j = a + b the
+    /// type's acceptance probability per sample; `None` in the limit when some type's
+    /// alpha is 0 (it never stops).
+    pub samples: Option<Bounded<P>>,
 }
 
 /// The per-sample rates of one task type under the verifier (exact).
@@ -226,6 +232,59 @@ pub fn resample<P: Probability>(
     false_positive_value: &BigRational,
     ks: &[u64],
 ) -> Result<Resample<P>> {
+    resample_with(
+        tasks,
+        completeness,
+        soundness,
+        &Payoffs {
+            false_positive: false_positive_value.clone(),
+            abstain: BigRational::zero(),
+        },
+        ks,
+    )
+}
+
+/// The payoffs of a false positive (V, `--false-positive-value`) and of no answer (U,
+/// `--abstain-value`); a correct answer pays 1.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Payoffs {
+    /// V: the payoff of a wrong accepted answer.
+    pub false_positive: BigRational,
+    /// U: the payoff of no answer.
+    pub abstain: BigRational,
+}
+
+/// [`resample`] with the payoff of no answer U as well: `payoff = P_correct + V
+/// P_false_positive + U P_none`, and each row's expected number of samples (and verifier
+/// calls), `sum_j W_j sum_{i<k} (1 - alpha_j)^i = sum_j W_j (1 - q_j^k) / alpha_j` with
+/// `alpha_j = 1 - q_j` the type's acceptance probability per sample (`k` when it is 0).
+///
+/// # Examples
+///
+/// ```
+/// use pathology::analytic::inference::{Payoffs, Tasks, resample_with};
+/// use pathology::numeric::number::parse_rational;
+/// use num_rational::BigRational;
+/// let q = |s: &str| parse_rational(s).unwrap();
+/// let tasks = Tasks::parse("1/2").unwrap();
+/// let payoffs = Payoffs { false_positive: q("0"), abstain: q("-1") };
+/// // C = 1, S = 1: a sample is accepted exactly when it is correct (alpha = 1/2).
+/// let r = resample_with::<BigRational>(&tasks, &q("1"), &q("1"), &payoffs, &[2]).unwrap();
+/// // Expected samples 1 + 1/2; no answer with probability 1/4, paying -1.
+/// assert_eq!(r.rows[0].samples.as_ref().unwrap().value, q("3/2"));
+/// assert_eq!(r.rows[0].payoff.value, q("3/4") - q("1/4"));
+/// ```
+///
+/// # Errors
+///
+/// As [`resample`].
+pub fn resample_with<P: Probability>(
+    tasks: &Tasks,
+    completeness: &BigRational,
+    soundness: &BigRational,
+    payoffs: &Payoffs,
+    ks: &[u64],
+) -> Result<Resample<P>> {
     check_probability("--completeness", completeness)?;
     check_probability("--soundness", soundness)?;
     let one = BigRational::one();
@@ -250,26 +309,37 @@ pub fn resample<P: Probability>(
         .collect();
     resample_estimate(tasks, completeness, soundness, ks, P::EXACT)?.check()?;
     let rows = if P::EXACT {
-        resample_rows::<P, BigInt>(types, false_positive_value, ks)
+        resample_rows::<P, BigInt>(types, payoffs, ks)
     } else {
-        resample_rows::<P, Enclosure>(types, false_positive_value, ks)
+        resample_rows::<P, Enclosure>(types, payoffs, ks)
     };
     crate::cancel::current().check().map(|()| rows)
 }
 
 fn resample_rows<P: Probability, A: Arith>(
     types: Vec<TypeRates>,
-    v: &BigRational,
+    payoffs: &Payoffs,
     ks: &[u64],
 ) -> Resample<P> {
     let exact = P::EXACT;
     let zero = BigRational::zero();
     let one = BigRational::one();
-    let vf = super::arith::approx(v);
-    let (low, high) = (vf.min(0.0), vf.max(1.0));
-    let payoff = |correct: &Value, fp: &Value| correct.add(&Value::of(v, exact).mul(fp));
-    let row = |k: Option<u64>, correct: Value, fp: Value, none: Value| {
-        let pay = payoff(&correct, &fp);
+    let (v, u) = (&payoffs.false_positive, &payoffs.abstain);
+    let (vf, uf) = (super::arith::approx(v), super::arith::approx(u));
+    let (low, high) = (vf.min(uf).min(0.0), vf.max(uf).max(1.0));
+    // The abstain term is added only when U is not 0, so that the default's values (and
+    // f64 bounds) are those of P_correct + V P_false_positive alone.
+    let payoff = |correct: &Value, fp: &Value, none: &Value| {
+        let pay = correct.add(&Value::of(v, exact).mul(fp));
+        if u.is_zero() {
+            pay
+        } else {
+            pay.add(&Value::of(u, exact).mul(none))
+        }
+    };
+    let row = |k: Option<u64>, correct: Value, fp: Value, none: Value, samples: Option<Value>| {
+        let pay = payoff(&correct, &fp, &none);
+        let most = k.map_or(f64::MAX, |k| k as f64);
         (
             ResampleRow {
                 k,
@@ -277,6 +347,7 @@ fn resample_rows<P: Probability, A: Arith>(
                 false_positive: fp.bounded(0.0, 1.0),
                 none: none.bounded(0.0, 1.0),
                 payoff: pay.bounded(low, high),
+                samples: samples.map(|s| s.bounded(1.0, most)),
             },
             pay,
         )
@@ -290,15 +361,19 @@ fn resample_rows<P: Probability, A: Arith>(
         scale: A,
         share: Value,
         ceiling: Option<(Value, Value)>,
+        /// `1 / alpha` (`None`: alpha = 0, every sample rejected).
+        inverse_acceptance: Option<Value>,
     }
     let converted: Vec<Converted<A>> = types
         .iter()
         .map(|t| {
             let q = &one - &t.accept_correct - &t.accept_wrong;
             let (stay, scale) = A::scale(std::slice::from_ref(&q));
+            let alpha = &t.accept_correct + &t.accept_wrong;
             Converted {
                 stay: stay.into_iter().next().expect("one value"),
                 scale,
+                inverse_acceptance: (!alpha.is_zero()).then(|| Value::of(&alpha.recip(), exact)),
                 share: Value::of(&t.share, exact),
                 ceiling: t
                     .ceiling
@@ -309,7 +384,8 @@ fn resample_rows<P: Probability, A: Arith>(
         .collect();
     let cancel = crate::cancel::current();
     for &k in ks {
-        let (mut correct, mut fp, mut none) = (
+        let (mut correct, mut fp, mut none, mut samples) = (
+            Value::of(&zero, exact),
             Value::of(&zero, exact),
             Value::of(&zero, exact),
             Value::of(&zero, exact),
@@ -318,13 +394,19 @@ fn resample_rows<P: Probability, A: Arith>(
             let w = &t.share;
             let stay = A::value(&t.stay.power(k), &t.scale.power(k));
             none = none.add(&w.mul(&stay));
+            // sum_{i<k} (1 - alpha)^i = (1 - q^k) / alpha, or k when alpha = 0.
+            let drawn = match &t.inverse_acceptance {
+                Some(inverse) => one_value.sub(&stay).mul(inverse),
+                None => Value::of(&BigRational::from_integer(k.into()), exact),
+            };
+            samples = samples.add(&w.mul(&drawn));
             if let Some((ceiling, rest)) = &t.ceiling {
                 let stop = w.mul(&one_value.sub(&stay));
                 correct = correct.add(&stop.mul(ceiling));
                 fp = fp.add(&stop.mul(rest));
             }
         }
-        let (r, pay) = row(Some(k), correct, fp, none);
+        let (r, pay) = row(Some(k), correct, fp, none, Some(samples));
         if best.as_ref().is_none_or(|(_, b)| larger(&pay, b)) {
             best = Some((k, pay));
         }
@@ -337,8 +419,16 @@ fn resample_rows<P: Probability, A: Arith>(
     // minutes for 1,000 types.
     let rational = |r: &BigRational| Value::of(r, true);
     let (mut correct, mut fp, mut none) = (rational(&zero), rational(&zero), rational(&zero));
+    // As k grows the expected samples tend to sum_j W_j / alpha_j (without end when an alpha
+    // is 0).
+    let mut samples = Some(rational(&zero));
     for t in &types {
         let share = rational(&t.share);
+        let alpha = &t.accept_correct + &t.accept_wrong;
+        samples = match samples {
+            Some(s) if !alpha.is_zero() => Some(s.add(&share.mul(&rational(&alpha.recip())))),
+            _ => None,
+        };
         match &t.ceiling {
             Some(c) => {
                 correct = correct.add(&share.mul(&rational(c)));
@@ -348,7 +438,13 @@ fn resample_rows<P: Probability, A: Arith>(
         }
     }
     let in_mode = |v: Value| Value::of(&v.exact().expect("exact"), exact);
-    let (limit, _) = row(None, in_mode(correct), in_mode(fp), in_mode(none));
+    let (limit, _) = row(
+        None,
+        in_mode(correct),
+        in_mode(fp),
+        in_mode(none),
+        samples.map(in_mode),
+    );
     Resample {
         rows,
         best: best.expect("a nonempty list").0,
