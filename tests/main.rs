@@ -23,6 +23,7 @@ mod help;
 mod hostile;
 mod inference;
 mod inference_beam;
+mod inference_continuous;
 mod inference_knockout;
 mod inference_mc;
 mod inference_refusals;

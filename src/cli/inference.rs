@@ -87,7 +87,8 @@ pub struct BestOfNOptions {
     #[command(flatten)]
     tasks: TaskArgs,
     /// The score law of a correct sample: v:p,... (probabilities summing to 1), one value,
-    /// or gaussian:S / uniform:A (their stated 33- and 17-point discretizations).
+    /// normal:MU,S / gaussian:S (the normal law itself, its P_correct rigorously enclosed;
+    /// --exact: its 33-point lattice) or uniform:A (its 17-point lattice).
     #[arg(long, allow_hyphen_values = true)]
     score_correct: String,
     /// The score law of a wrong sample (as --score-correct).
@@ -105,6 +106,10 @@ pub struct BestOfNOptions {
     /// The same as --n (the papers' k); give one of the two.
     #[arg(long, allow_hyphen_values = true)]
     k: Option<String>,
+    /// With normal score laws: add the 33-point lattice's P_correct and its difference from
+    /// the continuous value beside it.
+    #[arg(long)]
+    lattice: bool,
 }
 
 /// `vote`'s options.
@@ -494,6 +499,14 @@ pub fn run_mc(args: McArgs) -> anyhow::Result<()> {
     let (request, run) = match args.strategy {
         McStrategy::PassAtK { options, run } => (options.request(), run),
         McStrategy::Resample { options, run } => (options.request(), run),
+        McStrategy::BestOfN { options, .. } if options.lattice => {
+            return Err(crate::Error::invalid(
+                "--lattice",
+                "not given to mc inference best-of-n (it samples the laws as given)",
+                "given",
+            )
+            .into());
+        }
         McStrategy::BestOfN { options, run } => (options.request(), run),
         McStrategy::Vote { options, run } => (options.request(), run),
         McStrategy::Lookahead { options, run } => (options.request(), run),
@@ -513,6 +526,7 @@ fn rational(text: &str) -> Result<BigRational, String> {
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
+    let lattice = matches!(&args.strategy, Strategy::BestOfN { options, .. } if options.lattice);
     let (request, common) = match args.strategy {
         Strategy::PassAtK { options, common } => (options.request(), common),
         Strategy::Resample { options, common } => (options.request(), common),
@@ -526,6 +540,6 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     common
         .output
         .check_table(table_names(request.subcommand()))?;
-    let report = request.report(common.exact)?;
+    let report = request.report_lattice(common.exact, lattice)?;
     common.output.emit(&report, 6)
 }
