@@ -62,8 +62,9 @@ fn enclosures_contain_the_closed_forms_at_one_and_two_samples() {
             (0.25, 1.5),
         ),
     ] {
+        let (mc, sc, mw, sw): (f64, f64, f64, f64) = (mc, sc, mw, sw);
         let p = enclosures(tasks, c, w, &[1, 2]);
-        let above = phi((mc - mw) / (sc * sc + sw * sw as f64).sqrt());
+        let above = phi((mc - mw) / (sc * sc + sw * sw).sqrt());
         let one: f64 = mix.iter().map(|(r, share)| share * r).sum();
         let two: f64 = mix
             .iter()

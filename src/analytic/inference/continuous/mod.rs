@@ -125,14 +125,14 @@ pub fn normal_best_of_n(
         return Err(Error::invalid(
             "--n",
             &format!("a list of at most {NORMAL_MAX_LIST} values with normal score laws"),
-            &format!("{} values", ns.len()),
+            format!("{} values", ns.len()),
         ));
     }
     if let Some(n) = ns.iter().find(|&&n| n == 0 || n > NORMAL_MAX_N) {
         return Err(Error::invalid(
             "--n",
             &format!("each n in 1..={NORMAL_MAX_N} with normal score laws"),
-            &n.to_string(),
+            n,
         ));
     }
     let (c, w) = (
