@@ -24,6 +24,7 @@ mod hostile;
 mod inference;
 mod inference_bad_input;
 mod inference_beam;
+mod inference_continuous;
 mod inference_cost;
 mod inference_equal_compute;
 mod inference_knockout;

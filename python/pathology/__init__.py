@@ -715,21 +715,26 @@ def inference_resample(
 
 
 def inference_best_of_n(
-    tasks: Tasks, score_correct: Law, score_wrong: Law, n: Counts, *, exact: bool = False
+    tasks: Tasks, score_correct: Law, score_wrong: Law, n: Counts, *, exact: bool = False,
+    lattice: bool = False,
 ) -> Report:
     """Best-of-n with a reward model: n samples scored by a verifier whose scores follow
     ``score_correct`` for a correct sample and ``score_wrong`` for a wrong one; the answer
     is one of the largest score, ties broken uniformly (``pathology inference best-of-n``).
+    Normal laws (``gaussian:S``, ``normal:MU,S``) are the normal distributions, each
+    ``P_correct`` a rigorous enclosure's midpoint; ``lattice=True`` adds their 33-point
+    lattices' ``P_correct_lattice`` and the ``difference``.
 
     >>> import pathology
-    >>> best = pathology.inference_best_of_n(0.6, "gaussian:1", "gaussian:2", [1, 10, 100])
-    >>> [round(x, 4) for x in best["P_correct"]]  # the wrong answers' heavier tail
+    >>> best = pathology.inference_best_of_n(0.6, "gaussian:1", "gaussian:2", [1, 10, 100], lattice=True)
+    >>> [round(x, 4) for x in best["P_correct_lattice"]]  # the wrong answers' heavier tail
     [0.6, 0.3416, 0.0217]
     """
     return run(
         "inference", "best-of-n", tasks=_pairs(tasks, "tasks"),
         score_correct=_pairs(score_correct, "score_correct"),
         score_wrong=_pairs(score_wrong, "score_wrong"), n=_counts(n, "n"), exact=exact,
+        lattice=lattice,
     )
 
 

@@ -228,7 +228,8 @@ def inference_resample(
     exact: bool = ...,
 ) -> Report: ...
 def inference_best_of_n(
-    tasks: Tasks, score_correct: Law, score_wrong: Law, n: Counts, *, exact: bool = ...
+    tasks: Tasks, score_correct: Law, score_wrong: Law, n: Counts, *, exact: bool = ...,
+    lattice: bool = ...,
 ) -> Report: ...
 def inference_vote(
     tasks: Tasks,

@@ -112,7 +112,8 @@ pub struct BestOfNOptions {
     #[command(flatten)]
     tasks: TaskArgs,
     /// The score law of a correct sample: v:p,... (probabilities summing to 1), one value,
-    /// or gaussian:S / uniform:A (their stated 33- and 17-point discretizations).
+    /// normal:MU,S / gaussian:S (the normal law itself, its P_correct rigorously enclosed;
+    /// --exact: its 33-point lattice) or uniform:A (its 17-point lattice).
     #[arg(long, allow_hyphen_values = true)]
     score_correct: String,
     /// The score law of a wrong sample (as --score-correct).
@@ -130,6 +131,10 @@ pub struct BestOfNOptions {
     /// The same as --n (the papers' k); give one of the two.
     #[arg(long, allow_hyphen_values = true)]
     k: Option<String>,
+    /// With normal score laws: add the 33-point lattice's P_correct and its difference from
+    /// the continuous value beside it.
+    #[arg(long)]
+    lattice: bool,
 }
 
 /// `vote`'s options.
@@ -617,6 +622,14 @@ pub fn run_mc(args: McArgs) -> anyhow::Result<()> {
     let (request, run) = match args.strategy {
         McStrategy::PassAtK { options, run } => (options.request(), run),
         McStrategy::Resample { options, run } => (options.request(), run),
+        McStrategy::BestOfN { options, .. } if options.lattice => {
+            return Err(crate::Error::invalid(
+                "--lattice",
+                "not given to mc inference best-of-n (it samples the laws as given)",
+                "given",
+            )
+            .into());
+        }
         McStrategy::BestOfN { options, run } => (options.request(), run),
         McStrategy::Vote { options, run } => (options.request(), run),
         McStrategy::Lookahead { options, run } => (options.request(), run),
@@ -636,6 +649,7 @@ fn rational(text: &str) -> Result<BigRational, String> {
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
+    let lattice = matches!(&args.strategy, Strategy::BestOfN { options, .. } if options.lattice);
     let unit = PriceArgs {
         cost_sample: BigRational::from_integer(1.into()),
         cost_verifier: BigRational::from_integer(1.into()),
@@ -671,6 +685,6 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     common
         .output
         .check_table(table_names(request.subcommand()))?;
-    let report = request.report_priced(common.exact, &prices)?;
+    let report = request.report_with(common.exact, &prices, lattice)?;
     common.output.emit(&report, 6)
 }

@@ -11,6 +11,8 @@
 use num_rational::BigRational;
 use num_traits::Zero;
 
+mod normal;
+
 use super::compute::{EqualCompute, Spend, count, equal_compute, whole_or_exact};
 use super::{LookaheadSearch, Prices, Tasks, beam, best_of_n, lookahead_mixed, pass_at_k, vote};
 use crate::analytic::distributions::Bounded;
@@ -432,7 +434,7 @@ impl InferenceRequest {
     /// As the strategy's function ([`pass_at_k`], [`resample`](super::resample),
     /// [`best_of_n`], [`vote`], [`lookahead_mixed`], [`beam`]).
     pub fn report(&self, exact: bool) -> Result<Report> {
-        self.report_priced(exact, &Prices::unit())
+        self.report_with(exact, &Prices::unit(), false)
     }
 
     /// [`Self::report`] with the prices of a sample and of a verifier call for the `cost`
@@ -459,11 +461,39 @@ impl InferenceRequest {
     /// As [`Self::report`]; [`crate::Error::InvalidArgument`] naming `--cost-sample` or
     /// `--cost-verifier` for a negative price (or both 0).
     pub fn report_priced(&self, exact: bool, prices: &Prices) -> Result<Report> {
+        self.report_with(exact, prices, false)
+    }
+
+    /// [`Self::report_priced`]; with `lattice` (`--lattice`), best-of-n with normal score laws
+    /// in `f64` adds the lattice's `P_correct` and its difference from the continuous value
+    /// beside the continuous one (other requests ignore it).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pathology::analytic::inference::{Prices, Tasks};
+    /// use pathology::analytic::inference::report::InferenceRequest;
+    /// use pathology::analytic::pathsum::Law;
+    /// let request = InferenceRequest::BestOfN {
+    ///     tasks: Tasks::parse("0.6").unwrap(),
+    ///     score_correct: Law::parse("--score-correct", "normal:1,1").unwrap(),
+    ///     score_wrong: Law::parse("--score-wrong", "normal:0,1").unwrap(),
+    ///     ns: vec![1, 16],
+    /// };
+    /// let report = request.report_with(false, &Prices::unit(), true).unwrap();
+    /// let names: Vec<&str> = report.tables[0].columns.iter().map(|c| c.name.as_str()).collect();
+    /// assert_eq!(&names[..5], ["n", "P_correct", "P_false_positive", "P_correct_lattice", "difference"]);
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`Self::report_priced`].
+    pub fn report_with(&self, exact: bool, prices: &Prices, lattice: bool) -> Result<Report> {
         prices.check()?;
         let report = if exact {
-            self.report_in::<BigRational>(prices)?
+            self.report_in::<BigRational>(prices, lattice)?
         } else {
-            self.report_in::<f64>(prices)?
+            self.report_in::<f64>(prices, lattice)?
         };
         Ok(match self.tasks().and_then(weights_note) {
             Some(note) => report.param("weights", true).note(note),
@@ -484,7 +514,7 @@ impl InferenceRequest {
         }
     }
 
-    fn report_in<P: Probability>(&self, prices: &Prices) -> Result<Report> {
+    fn report_in<P: Probability>(&self, prices: &Prices, lattice: bool) -> Result<Report> {
         let command = format!("inference {}", self.subcommand());
         match self {
             InferenceRequest::Knockout { setting } => setting.report::<P>(&command),
@@ -696,6 +726,13 @@ impl InferenceRequest {
                 score_wrong,
                 ns,
             } => {
+                // Normal laws in f64: the continuous laws, rigorously enclosed.
+                if !P::EXACT
+                    && let Some(values) =
+                        super::continuous::normal_best_of_n(tasks, score_correct, score_wrong, ns)?
+                {
+                    return normal::best_of_n_report(&command, self, &values, prices, lattice);
+                }
                 let r = best_of_n::<P>(tasks, score_correct, score_wrong, ns)?;
                 let mut table = Table::new(
                     "best_of_n",
