@@ -256,8 +256,15 @@ fn bad_input_is_refused_naming_the_option() {
     mc.extend(base("normal:1,1", "1,2"));
     mc.extend(["--lattice", "--trials", "10"]);
     refused(&mc, &["--lattice"]);
-    // The lattice flag is best-of-n's: the command runs with it.
+    // The lattice flag is best-of-n's with normal laws in f64: the command runs with it, and
+    // is refused where the flag would change nothing (the lattice is all there is).
     let mut args = base("normal:1,1", "1,2");
     args.push("--lattice");
     pathology().args(&args).assert().success();
+    let mut exact = args.clone();
+    exact.push("--exact");
+    refused(&exact, &["--lattice", "--exact"]);
+    let mut discrete = base("binomial:4", "1,2");
+    discrete.push("--lattice");
+    refused(&discrete, &["--lattice", "normal"]);
 }

@@ -490,6 +490,24 @@ impl InferenceRequest {
     /// As [`Self::report_priced`].
     pub fn report_with(&self, exact: bool, prices: &Prices, lattice: bool) -> Result<Report> {
         prices.check()?;
+        if lattice {
+            let normal = |law: &Law| super::continuous::normal_parameters(law).is_some();
+            let applies = matches!(self, InferenceRequest::BestOfN { score_correct, score_wrong, .. }
+                if normal(score_correct) && normal(score_wrong));
+            if !applies || exact {
+                return Err(crate::Error::invalid(
+                    "--lattice",
+                    "best-of-n with two normal score laws (normal:MU,S or gaussian:S) in f64 \
+                     (with --exact the lattice itself is what is computed; with other laws \
+                     there is only the lattice)",
+                    if exact {
+                        "--exact"
+                    } else {
+                        "another law or strategy"
+                    },
+                ));
+            }
+        }
         let report = if exact {
             self.report_in::<BigRational>(prices, lattice)?
         } else {

@@ -144,6 +144,30 @@ pub fn normal_best_of_n(
         .iter()
         .map(|t| (interval::Iv::of(&t.success), interval::Iv::of(&t.share)))
         .collect();
+    // The quadrature starts from cells of half the smaller standard deviation over the range
+    // where the integrand has mass: laws of very different scales need many, so the work is
+    // counted (cheaply: the cuts only) and refused up front when it is too much.
+    let cells: f64 = ns
+        .iter()
+        .flat_map(|&n| {
+            types.iter().map(move |&(success, _)| {
+                normal::Setting {
+                    correct: c,
+                    wrong: w,
+                    success,
+                    n,
+                }
+                .cells()
+            })
+        })
+        .sum();
+    super::Estimate::new(
+        "best-of-n with normal score laws (the continuous integral)",
+        cells * NORMAL_CELL_SECONDS,
+        ns.len() as f64 * 256.0,
+        NORMAL_HINT,
+    )
+    .check()?;
     let cancel = crate::cancel::current();
     let mut out = Vec::with_capacity(ns.len());
     for &n in ns {
@@ -170,6 +194,17 @@ pub fn normal_best_of_n(
 /// Seconds per n and task type of [`normal_best_of_n`] (measured: 22 values of n from 1 to
 /// 10^6 for one type in 0.03 s, 1.4 ms each; twice that allowed).
 const NORMAL_SECONDS: f64 = 3e-3;
+
+/// Seconds per starting cell of the quadrature of [`normal_best_of_n`], its halvings
+/// included (measured on n = 1..10^6 doubling, one task type: N(0, 0.01^2) against
+/// N(0, 100^2), 316,684 cells in 2.75 s; N(1000, 1) against N(0, 1), 10,300 cells in 0.16 s;
+/// rounded up to about twice the larger).
+const NORMAL_CELL_SECONDS: f64 = 2e-5;
+
+/// What to ask for instead of a continuous best-of-n that is too long.
+const NORMAL_HINT: &str = "The score laws' standard deviations (or their means, in units of the \
+     smaller deviation) are far apart, and the quadrature's cells are half the smaller \
+     deviation: ask for fewer values of n, or for the lattice laws exactly with --exact.";
 
 /// The cost of [`normal_best_of_n`], before any work.
 pub(crate) fn normal_estimate(tasks: &Tasks, ns: &[u64]) -> super::Estimate {

@@ -255,11 +255,9 @@ impl Setting {
             .add(self.body(m, b, density, depth - 1))
     }
 
-    /// The enclosure of this type's `P(n)`.
-    pub(crate) fn probability(&self) -> Iv {
-        if self.success.hi <= 0.0 {
-            return Iv::zero();
-        }
+    /// Where the integral is cut: `(A, B, the tail below A, the tail above B)`, the tails'
+    /// bounds as in the module docs.
+    fn cuts(&self) -> (f64, f64, f64, f64) {
         let c = self.correct;
         let n = Iv::point(self.n as f64);
         // Upper cut: n R (1 - F_c(B)) <= TAIL.
@@ -289,7 +287,32 @@ impl Setting {
                 top = mid;
             }
         }
-        let lower_tail = self.power_above(low);
+        (low, high, self.power_above(low), upper_tail)
+    }
+
+    /// The number of cells the body starts from (each of half the smaller standard
+    /// deviation): the work of [`Self::probability`] before any halving, for the refusal
+    /// up front (infinite when the laws' scales are too far apart for a float count).
+    pub(crate) fn cells(&self) -> f64 {
+        if self.success.hi <= 0.0 {
+            return 0.0;
+        }
+        let (low, high, _, _) = self.cuts();
+        let pieces = ((high - low) / (0.5 * self.correct.sd_f.min(self.wrong.sd_f))).ceil();
+        if pieces.is_finite() {
+            pieces.max(1.0)
+        } else {
+            f64::INFINITY
+        }
+    }
+
+    /// The enclosure of this type's `P(n)`.
+    pub(crate) fn probability(&self) -> Iv {
+        if self.success.hi <= 0.0 {
+            return Iv::zero();
+        }
+        let (c, w) = (self.correct, self.wrong);
+        let (low, high, lower_tail, upper_tail) = self.cuts();
         let body = if low < high {
             let pieces = (((high - low) / (0.5 * c.sd_f.min(w.sd_f))).ceil() as usize).max(1);
             let step = (high - low) / pieces as f64;
