@@ -260,7 +260,7 @@ pub fn normal_weighted_vote(
 
 /// Seconds of one cell of the weighted vote's quadrature per score law in its integrand
 /// (measured; twice that allowed).
-const WEIGHTED_CELL_SECONDS: f64 = 2e-6;
+const WEIGHTED_CELL_SECONDS: f64 = 2.5e-7;
 
 /// The cost of [`normal_weighted_vote`], before any work: per distinct integral its cells
 /// (about 29 per standard deviation ratio, times the halvings) times the laws in it, per task
