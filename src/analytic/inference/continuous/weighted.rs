@@ -275,10 +275,20 @@ fn integrand(
     }
 }
 
+/// The largest k whose count patterns [`counts`] counts (beyond, a lower bound).
+const COUNTED: u64 = 1_000_000;
+
 /// The number of distinct integrals `I(m_0, lambda)` for `ks` with `parts` wrong answers and
 /// the number of states of the programme of the `M_lambda`.
 pub(super) fn counts(ks: &[u64], parts: usize) -> (f64, f64) {
-    let top = ks.iter().copied().max().unwrap_or(0) as usize;
+    let top = ks.iter().copied().max().unwrap_or(0);
+    if top > COUNTED {
+        // At least one pattern per m_0 (all wrong votes on one answer): already beyond any
+        // budget, and too many to count.
+        let integrals: f64 = ks.iter().map(|&k| k as f64).sum();
+        return (integrals, top as f64);
+    }
+    let top = top as usize;
     let p = partition_counts(top, parts);
     let mut distinct: Vec<u64> = ks.to_vec();
     distinct.sort_unstable();
