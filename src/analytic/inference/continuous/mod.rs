@@ -1,5 +1,6 @@
 //! The continuous laws behind the lattices `gaussian:S`, `normal:MU,S` and `uniform:A`, for
-//! best-of-n.
+//! best-of-n and (normal laws) reward-weighted voting ([`normal_weighted_vote`], module
+//! `weighted`).
 //!
 //! `gaussian:S` is N(0, S^2) on 33 points (steps of S/4 out to 4 S), `normal:MU,S` the same
 //! shifted by MU, and `uniform:A` is U(-A, A) on 17 points (steps of A/8): the exact engine
