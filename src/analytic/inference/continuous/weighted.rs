@@ -158,11 +158,11 @@ fn monomials(a: &[BigInt], top: usize) -> BTreeMap<Vec<u32>, BigInt> {
             if aj.is_zero() {
                 continue;
             }
-            for w in 1..=(top - used) {
+            for (w, power) in powers.iter().enumerate().take(top - used + 1).skip(1) {
                 let mut grown = key.clone();
                 let at = grown.partition_point(|&x| x >= w as u32);
                 grown.insert(at, w as u32);
-                *next.entry(grown).or_insert_with(BigInt::zero) += value * &powers[w];
+                *next.entry(grown).or_insert_with(BigInt::zero) += value * power;
             }
         }
         states = next;
