@@ -33,6 +33,7 @@ mod inference_refusals;
 mod inference_search;
 mod inference_study;
 mod inference_vote;
+mod inference_weighted_normal;
 mod limits;
 mod manifests;
 mod mc;

@@ -159,6 +159,10 @@ pub struct VoteOptions {
     /// With --weighted: the score law of a wrong sample.
     #[arg(long, allow_hyphen_values = true, requires = "weighted")]
     score_wrong: Option<String>,
+    /// With --weighted and normal score laws: add the 33-point lattices' P_correct and its
+    /// difference from the continuous value beside it.
+    #[arg(long, requires = "weighted")]
+    lattice: bool,
 }
 
 /// The search model that lookahead and beam search share.
@@ -631,6 +635,14 @@ pub fn run_mc(args: McArgs) -> anyhow::Result<()> {
             .into());
         }
         McStrategy::BestOfN { options, run } => (options.request(), run),
+        McStrategy::Vote { options, .. } if options.lattice => {
+            return Err(crate::Error::invalid(
+                "--lattice",
+                "not given to mc inference vote (it samples the laws as given)",
+                "given",
+            )
+            .into());
+        }
         McStrategy::Vote { options, run } => (options.request(), run),
         McStrategy::Lookahead { options, run } => (options.request(), run),
         McStrategy::Knockout { options, run } => (options.request(), run),
@@ -649,7 +661,11 @@ fn rational(text: &str) -> Result<BigRational, String> {
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
-    let lattice = matches!(&args.strategy, Strategy::BestOfN { options, .. } if options.lattice);
+    let lattice = match &args.strategy {
+        Strategy::BestOfN { options, .. } => options.lattice,
+        Strategy::Vote { options, .. } => options.lattice,
+        _ => false,
+    };
     let unit = PriceArgs {
         cost_sample: BigRational::from_integer(1.into()),
         cost_verifier: BigRational::from_integer(1.into()),

@@ -12,6 +12,7 @@ use num_rational::BigRational;
 use num_traits::Zero;
 
 mod normal;
+mod weighted_normal;
 
 use super::compute::{EqualCompute, Spend, count, equal_compute, whole_or_exact};
 use super::{LookaheadSearch, Prices, Tasks, beam, best_of_n, lookahead_mixed, pass_at_k, vote};
@@ -464,9 +465,9 @@ impl InferenceRequest {
         self.report_with(exact, prices, false)
     }
 
-    /// [`Self::report_priced`]; with `lattice` (`--lattice`), best-of-n with normal score laws
-    /// in `f64` adds the lattice's `P_correct` and its difference from the continuous value
-    /// beside the continuous one (other requests ignore it).
+    /// [`Self::report_priced`]; with `lattice` (`--lattice`), best-of-n and reward-weighted
+    /// voting with normal score laws in `f64` add the lattice's `P_correct` and its difference
+    /// from the continuous value beside the continuous one (other requests ignore it).
     ///
     /// # Examples
     ///
@@ -492,12 +493,23 @@ impl InferenceRequest {
         prices.check()?;
         if lattice {
             let normal = |law: &Law| super::continuous::normal_parameters(law).is_some();
-            let applies = matches!(self, InferenceRequest::BestOfN { score_correct, score_wrong, .. }
-                if normal(score_correct) && normal(score_wrong));
+            let applies = match self {
+                InferenceRequest::BestOfN {
+                    score_correct,
+                    score_wrong,
+                    ..
+                }
+                | InferenceRequest::Vote {
+                    scores: Some((score_correct, score_wrong)),
+                    ..
+                } => normal(score_correct) && normal(score_wrong),
+                _ => false,
+            };
             if !applies || exact {
                 return Err(crate::Error::invalid(
                     "--lattice",
-                    "best-of-n with two normal score laws (normal:MU,S or gaussian:S) in f64 \
+                    "best-of-n or vote --weighted with two normal score laws (normal:MU,S or \
+                     gaussian:S) in f64 \
                      (with --exact the lattice itself is what is computed; with other laws \
                      there is only the lattice)",
                     if exact {
@@ -842,6 +854,16 @@ impl InferenceRequest {
                 ks,
                 scores,
             } => {
+                // Normal laws in f64: the continuous laws, rigorously enclosed.
+                if !P::EXACT
+                    && let Some((c, w)) = scores
+                    && let Some(values) =
+                        super::continuous::normal_weighted_vote(tasks, wrong_answers, c, w, ks)?
+                {
+                    return weighted_normal::weighted_vote_report(
+                        &command, self, &values, prices, lattice,
+                    );
+                }
                 let r = match scores {
                     None => vote::<P>(tasks, wrong_answers, ks)?,
                     Some((c, w)) => super::weighted_vote::<P>(tasks, wrong_answers, c, w, ks)?,
@@ -906,6 +928,9 @@ impl InferenceRequest {
                         .param("weighted", true)
                         .param("score_correct", c.text())
                         .param("score_wrong", w.text());
+                    if let Some(note) = weighted_normal::exact_lattice_note(c, w) {
+                        report = report.note(note);
+                    }
                 }
                 let report = report.with_table(table).note(format!(
                     "the largest P_correct over the list is at k = {}; {}",

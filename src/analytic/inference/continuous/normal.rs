@@ -40,7 +40,7 @@ use super::interval::Iv;
 
 /// The order of the Taylor expansion on a cell (even: the remainder's sign is that of its
 /// coefficient).
-const ORDER: usize = 12;
+pub(super) const ORDER: usize = 12;
 
 /// Each tail's allowance per task type.
 pub const TAIL: f64 = 1e-12;
@@ -50,28 +50,60 @@ pub const TAIL: f64 = 1e-12;
 pub const BODY: f64 = 5e-10;
 
 /// The deepest halving of a cell.
-const DEPTH: u32 = 40;
+pub(super) const DEPTH: u32 = 40;
 
-type Jet = [Iv; ORDER + 1];
+/// Taylor coefficients `c_0, ..., c_ORDER` of a function at a point (or over an interval).
+pub(super) type Jet = [Iv; ORDER + 1];
 
 /// A normal law with its parameters enclosed.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Normal {
-    mean: Iv,
-    inv_sd: Iv,
+    pub(super) mean: Iv,
+    pub(super) inv_sd: Iv,
     /// `1 / (s sqrt(2 pi))`, the density's height.
     height: Iv,
     /// The doubles nearest the mean and standard deviation, to place cuts.
-    mean_f: f64,
-    sd_f: f64,
+    pub(super) mean_f: f64,
+    pub(super) sd_f: f64,
 }
 
 impl Normal {
     /// N(mean, sd^2) for exact parameters, `sd > 0`.
     pub(crate) fn new(mean: &num_rational::BigRational, sd: &num_rational::BigRational) -> Normal {
         use num_traits::ToPrimitive;
-        let mean_iv = Iv::of(mean);
-        let sd_iv = Iv::of(sd);
+        Normal::enclosed(
+            Iv::of(mean),
+            Iv::of(sd),
+            mean.to_f64().unwrap_or(0.0),
+            sd.to_f64().unwrap_or(1.0),
+        )
+    }
+
+    /// The law of the sum of `count` independent draws of N(mean, sd^2) (exact parameters,
+    /// `sd > 0`, `count >= 1`): N(count mean, count sd^2).
+    pub(super) fn sum_of(
+        mean: &num_rational::BigRational,
+        sd: &num_rational::BigRational,
+        count: u64,
+    ) -> Normal {
+        use num_traits::ToPrimitive;
+        let total = mean * num_rational::BigRational::from_integer(count.into());
+        // sqrt is correctly rounded (IEEE 754) and count below 2^53 is exact: one double
+        // outward covers the root.
+        let c = count as f64;
+        let root = Iv::new(c.sqrt().next_down(), c.sqrt().next_up());
+        let sd_iv = Iv::of(sd).mul(root);
+        Normal::enclosed(
+            Iv::of(&total),
+            sd_iv,
+            total.to_f64().unwrap_or(0.0),
+            sd.to_f64().unwrap_or(1.0) * c.sqrt(),
+        )
+    }
+
+    /// N(mean, sd^2) from enclosures of its parameters (`sd` wholly above 0) and the doubles
+    /// nearest them (to place cuts).
+    fn enclosed(mean_iv: Iv, sd_iv: Iv, mean_f: f64, sd_f: f64) -> Normal {
         let inv_sd = Iv::point(1.0).div_pos(sd_iv);
         let two_pi = Iv::new(
             std::f64::consts::TAU.next_down(),
@@ -83,14 +115,14 @@ impl Normal {
             mean: mean_iv,
             inv_sd,
             height: inv_sd.div_pos(root),
-            mean_f: mean.to_f64().unwrap_or(0.0),
-            sd_f: sd.to_f64().unwrap_or(1.0),
+            mean_f,
+            sd_f,
         }
     }
 
     /// The Taylor coefficients of the density at `x` (an interval: all points of it), and
     /// the lower and upper tails `F(x)`, `1 - F(x)`.
-    fn jets(&self, x: Iv) -> (Jet, Iv, Iv) {
+    pub(super) fn jets(&self, x: Iv) -> (Jet, Iv, Iv) {
         let z0 = x.sub(self.mean).mul(self.inv_sd);
         let z1 = self.inv_sd;
         // q = -z^2 / 2 as a series in t: -z0^2/2 - z0 z1 t - z1^2/2 t^2.
@@ -217,44 +249,6 @@ impl Setting {
         h
     }
 
-    /// An enclosure of `int_a^b h`.
-    fn cell(&self, a: f64, b: f64) -> Iv {
-        let x0 = 0.5 * (a + b);
-        let at = self.jet(Iv::point(x0));
-        let over = self.jet(Iv::new(a, b));
-        let alpha = Iv::point(a).sub(Iv::point(x0));
-        let beta = Iv::point(b).sub(Iv::point(x0));
-        let (mut pa, mut pb) = (alpha, beta);
-        let mut sum = Iv::zero();
-        for (k, c) in at.iter().enumerate().take(ORDER + 1) {
-            // int_alpha^beta t^k dt = (beta^(k+1) - alpha^(k+1)) / (k + 1)
-            let moment = pb.sub(pa).div_pos(Iv::point((k + 1) as f64));
-            let coefficient = if k < ORDER { *c } else { over[ORDER] };
-            sum = sum.add(coefficient.mul(moment));
-            pa = pa.mul(alpha);
-            pb = pb.mul(beta);
-        }
-        Iv::new(sum.lo.max(0.0), sum.hi)
-    }
-
-    /// `int_a^b h` to `density` times the length, halving where needed.
-    fn body(&self, a: f64, b: f64, density: f64, depth: u32) -> Iv {
-        let v = self.cell(a, b);
-        if (v.is_finite() && v.width() <= density * (b - a)) || depth == 0 {
-            return if v.is_finite() {
-                v
-            } else {
-                Iv::new(0.0, f64::INFINITY)
-            };
-        }
-        let m = 0.5 * (a + b);
-        if m <= a || m >= b {
-            return v;
-        }
-        self.body(a, m, density, depth - 1)
-            .add(self.body(m, b, density, depth - 1))
-    }
-
     /// Where the integral is cut: `(A, B, the tail below A, the tail above B)`, the tails'
     /// bounds as in the module docs.
     fn cuts(&self) -> (f64, f64, f64, f64) {
@@ -325,7 +319,7 @@ impl Setting {
                 } else {
                     low + step * (i + 1) as f64
                 };
-                sum = sum.add(self.body(a, b, density, DEPTH));
+                sum = sum.add(body(&|x| self.jet(x), a, b, density, DEPTH));
             }
             sum
         } else {
@@ -337,6 +331,45 @@ impl Setting {
             .hi;
         Iv::new(body.lo.max(0.0), hi.min(1.0))
     }
+}
+
+/// An enclosure of `int_a^b h` for a nonnegative entire `h` whose Taylor coefficients `jet`
+/// encloses at every point of an interval: the expansion at the midpoint to order
+/// [`ORDER`] - 1 and Lagrange's remainder with the coefficient over the whole cell.
+pub(super) fn cell(jet: &dyn Fn(Iv) -> Jet, a: f64, b: f64) -> Iv {
+    let x0 = 0.5 * (a + b);
+    let at = jet(Iv::point(x0));
+    let over = jet(Iv::new(a, b));
+    let alpha = Iv::point(a).sub(Iv::point(x0));
+    let beta = Iv::point(b).sub(Iv::point(x0));
+    let (mut pa, mut pb) = (alpha, beta);
+    let mut sum = Iv::zero();
+    for (k, c) in at.iter().enumerate().take(ORDER + 1) {
+        // int_alpha^beta t^k dt = (beta^(k+1) - alpha^(k+1)) / (k + 1)
+        let moment = pb.sub(pa).div_pos(Iv::point((k + 1) as f64));
+        let coefficient = if k < ORDER { *c } else { over[ORDER] };
+        sum = sum.add(coefficient.mul(moment));
+        pa = pa.mul(alpha);
+        pb = pb.mul(beta);
+    }
+    Iv::new(sum.lo.max(0.0), sum.hi)
+}
+
+/// `int_a^b h` (as [`cell`]) to `density` times the length, halving where needed.
+pub(super) fn body(jet: &dyn Fn(Iv) -> Jet, a: f64, b: f64, density: f64, depth: u32) -> Iv {
+    let v = cell(jet, a, b);
+    if (v.is_finite() && v.width() <= density * (b - a)) || depth == 0 {
+        return if v.is_finite() {
+            v
+        } else {
+            Iv::new(0.0, f64::INFINITY)
+        };
+    }
+    let m = 0.5 * (a + b);
+    if m <= a || m >= b {
+        return v;
+    }
+    body(jet, a, m, density, depth - 1).add(body(jet, m, b, density, depth - 1))
 }
 
 #[cfg(test)]
