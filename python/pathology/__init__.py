@@ -1066,11 +1066,15 @@ def inference_weighted_vote(
     *,
     wrong_answers: Optional[Union[Number, Sequence[Number]]] = None,
     exact: bool = False,
+    lattice: bool = False,
 ) -> Report:
     """Reward-weighted voting: k samples, each scored by a verifier (``score_correct`` for a
     correct sample, ``score_wrong`` for a wrong one); an answer's weight is the sum of its
     samples' scores and the largest weight wins, ties broken uniformly
-    (``pathology inference vote --weighted``). Exact for lattice laws in both modes.
+    (``pathology inference vote --weighted``). Exact for lattice laws in both modes; with two
+    normal laws (``normal:MU,S``, ``gaussian:S``) and not ``exact``, the continuous model as
+    rigorous enclosures' midpoints, and ``lattice=True`` adds the 33-point lattices'
+    ``P_correct_lattice`` and the ``difference``.
 
     >>> import pathology
     >>> pathology.inference_weighted_vote(0.5, 2, 1, [2, 3], exact=True)["P_correct_exact"]
@@ -1080,7 +1084,7 @@ def inference_weighted_vote(
         "inference", "vote", tasks=_pairs(tasks, "tasks"), k=_counts(k, "k"),
         wrong_answers=wrong_answers, weighted=True,
         score_correct=_pairs(score_correct, "score_correct"),
-        score_wrong=_pairs(score_wrong, "score_wrong"), exact=exact,
+        score_wrong=_pairs(score_wrong, "score_wrong"), exact=exact, lattice=lattice,
     )
 
 

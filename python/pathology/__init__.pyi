@@ -368,6 +368,7 @@ def inference_weighted_vote(
     *,
     wrong_answers: Optional[Union[Number, Sequence[Number]]] = ...,
     exact: bool = ...,
+    lattice: bool = ...,
 ) -> Report: ...
 def mc_inference_weighted_vote(
     tasks: Tasks,
