@@ -54,7 +54,9 @@ def test_bad_input_is_a_value_error_naming_the_option():
                        "--trials", "1000"])
 
 
-@pytest.mark.parametrize("strategy", sorted(STRATEGIES))
+# The frontier has no Monte Carlo of its own: it compares the strategies that mc inference
+# checks one by one.
+@pytest.mark.parametrize("strategy", sorted(set(STRATEGIES) - {"frontier"}))
 def test_run_sharded_merges_mc_inference_byte_for_byte(strategy):
     argv = ["mc", "inference", strategy, *STRATEGIES[strategy], "--trials", "3001", "--seed",
             "5", "--threads", "1"]
