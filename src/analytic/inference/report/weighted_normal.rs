@@ -37,78 +37,22 @@ pub(super) fn weighted_vote_report(
     } else {
         None
     };
-    let mut columns = vec![
-        Column::key("k", Kind::Integer),
-        real("P_correct", "P_correct"),
-        real("P_false_positive", "P_false_positive"),
-    ];
-    if lattice {
-        columns.push(real("P_correct_lattice", "P_correct (lattice)"));
-        columns.push(real("difference", "difference"));
-    }
-    columns.extend(super::super::compute::sample_columns(false));
-    let mut table = Table::new(
+    let super::normal::ContinuousTable {
+        table,
+        rows,
+        best_at,
+        widest,
+        farthest,
+    } = super::normal::continuous_table(
         "vote",
         "reward-weighted vote over k samples with the continuous normal laws: an answer's \
          weight is the sum of its samples' scores; the largest weight wins",
-        columns,
+        "k",
+        ks,
+        values,
+        lattice_rows.map(|rows| rows.into_iter().map(|r| r.correct).collect()),
+        prices,
     );
-    let mut rows: Vec<(u64, Bounded<f64>)> = Vec::new();
-    let (mut best, mut best_at): (Option<crate::numeric::enclosure::Enclosure>, u64) = (None, 0);
-    let mut widest: f64 = 0.0;
-    let mut farthest = (0.0_f64, ks[0]);
-    for (i, (&k, e)) in ks.iter().zip(values).enumerate() {
-        let mid = 0.5 * (e.lower + e.upper);
-        let radius = e.radius_around(mid);
-        widest = widest.max(e.upper - e.lower);
-        let mut row = vec![
-            Cell::int(k),
-            Cell::Bounded {
-                value: mid,
-                bound: radius,
-            },
-            Cell::Bounded {
-                value: 1.0 - mid,
-                bound: radius.next_up(),
-            },
-        ];
-        if let Some(l) = &lattice_rows {
-            let on = &l[i].correct;
-            let difference = mid - on.value;
-            row.push(Cell::Bounded {
-                value: on.value,
-                bound: on.bound,
-            });
-            row.push(Cell::Bounded {
-                value: difference,
-                bound: (radius + on.bound).next_up().next_up(),
-            });
-            if difference.abs() > farthest.0 {
-                farthest = (difference.abs(), k);
-            }
-        }
-        row.extend(super::super::compute::sample_cells(k, k, prices));
-        table.push(row);
-        if best.is_none_or(|b| e.lower > b.upper) {
-            (best, best_at) = (Some(*e), k);
-        }
-        rows.push((
-            k,
-            Bounded {
-                value: mid,
-                bound: radius,
-            },
-        ));
-    }
-    let name = |law: &Law| {
-        let (mu, s) = super::super::continuous::normal_parameters(law).expect("a normal law");
-        format!(
-            "{} is N({}, {}^2)",
-            law.text(),
-            short_text(&mu),
-            short_text(&s)
-        )
-    };
     let mut report = priced(
         Report::new(command, "reward-weighted voting")
             .param("tasks", tasks.given_text())
@@ -147,20 +91,19 @@ pub(super) fn weighted_vote_report(
          mu_0 -+ t s_0 bounded by the normal tails of T_0; libm's erfc and exp assumed within \
          4 ulps; --lattice adds the 33-point lattices' value (--exact computes the lattices \
          exactly)",
-        name(score_correct),
-        name(score_wrong),
+        super::normal::law_name(score_correct),
+        super::normal::law_name(score_wrong),
         widest
     ));
     if lattice {
-        report = report.param("lattice", true).note(format!(
-            "P_correct_lattice: the lattices {} and {} (33 points each, steps S/4 out to 4 S), \
-             within its f64 bound of the exact lattice value; difference = P_correct - \
-             P_correct_lattice, largest in size {:.1e} at k = {}",
-            score_correct.text(),
-            score_wrong.text(),
-            farthest.0,
-            farthest.1
-        ));
+        report = report
+            .param("lattice", true)
+            .note(super::normal::lattice_columns_note(
+                score_correct,
+                score_wrong,
+                "k",
+                farthest,
+            ));
     }
     Ok(report)
 }
