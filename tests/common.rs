@@ -159,3 +159,27 @@ pub fn write_shards(
     }
     paths
 }
+
+/// The standard normal distribution function `Phi(x)` by the Maclaurin series of erf summed
+/// to convergence: a reference independent of libm's erfc (for |x| <= 2 the terms stay below
+/// 60, so the sum is good to about 1e-14).
+pub fn phi(x: f64) -> f64 {
+    let y = x / std::f64::consts::SQRT_2;
+    let (mut term, mut sum, mut k) = (y, y, 0.0);
+    while term.abs() > 1e-18 {
+        k += 1.0;
+        term *= -y * y / k;
+        sum += term / (2.0 * k + 1.0);
+    }
+    0.5 + sum / std::f64::consts::PI.sqrt()
+}
+
+/// Asserts that the enclosure `e`, widened by `slack` on each side, contains `x`.
+pub fn contains(e: &pathology::numeric::enclosure::Enclosure, x: f64, slack: f64) {
+    assert!(
+        e.lower - slack <= x && x <= e.upper + slack,
+        "{x} not in [{}, {}]",
+        e.lower,
+        e.upper
+    );
+}

@@ -7,7 +7,7 @@ use pathology::analytic::inference::{Tasks, continuous};
 use pathology::analytic::pathsum::Law;
 use pathology::numeric::enclosure::Enclosure;
 
-use super::common::{json_of, pathology, refused, table_rows};
+use super::common::{contains, json_of, pathology, phi, refused, table_rows};
 
 fn law(text: &str) -> Law {
     Law::parse("--score", text).unwrap()
@@ -22,28 +22,6 @@ fn enclosures(tasks: &str, correct: &str, wrong: &str, ns: &[u64]) -> Vec<Enclos
     )
     .unwrap()
     .unwrap()
-}
-
-/// `Phi(x)` by the Maclaurin series of erf summed to convergence (independent of libm's
-/// erfc; for |x| <= 2 the terms stay below 60, so the sum is good to about 1e-14).
-fn phi(x: f64) -> f64 {
-    let y = x / std::f64::consts::SQRT_2;
-    let (mut term, mut sum, mut k) = (y, y, 0.0);
-    while term.abs() > 1e-18 {
-        k += 1.0;
-        term *= -y * y / k;
-        sum += term / (2.0 * k + 1.0);
-    }
-    0.5 + sum / std::f64::consts::PI.sqrt()
-}
-
-fn contains(e: &Enclosure, x: f64, slack: f64) {
-    assert!(
-        e.lower - slack <= x && x <= e.upper + slack,
-        "{x} not in [{}, {}]",
-        e.lower,
-        e.upper
-    );
 }
 
 /// n = 1: one sample, `P = sum W R`. n = 2: `P = sum W (R^2 + 2 R (1 - R) P(Y_c > Y_w))`

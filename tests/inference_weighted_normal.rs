@@ -9,7 +9,7 @@ use pathology::analytic::pathsum::Law;
 use pathology::numeric::enclosure::Enclosure;
 use pathology::numeric::number::parse_rational;
 
-use super::common::{json_of, refused, table_rows};
+use super::common::{contains, json_of, phi, refused, table_rows};
 
 fn law(text: &str) -> Law {
     Law::parse("--score", text).unwrap()
@@ -35,28 +35,6 @@ fn enclosures(
     )
     .unwrap()
     .unwrap()
-}
-
-/// `Phi(x)` by the Maclaurin series of erf summed to convergence (independent of libm's
-/// erfc; for |x| <= 2 the terms stay below 60, so the sum is good to about 1e-14).
-fn phi(x: f64) -> f64 {
-    let y = x / std::f64::consts::SQRT_2;
-    let (mut term, mut sum, mut k) = (y, y, 0.0);
-    while term.abs() > 1e-18 {
-        k += 1.0;
-        term *= -y * y / k;
-        sum += term / (2.0 * k + 1.0);
-    }
-    0.5 + sum / std::f64::consts::PI.sqrt()
-}
-
-fn contains(e: &Enclosure, x: f64, slack: f64) {
-    assert!(
-        e.lower - slack <= x && x <= e.upper + slack,
-        "{x} not in [{}, {}]",
-        e.lower,
-        e.upper
-    );
 }
 
 /// k = 1: the one sample's answer, `P = sum W R` (whatever the wrong answers' split). k = 2
