@@ -19,3 +19,22 @@ pub mod lookahead;
 pub mod notebook;
 pub mod sampling;
 pub mod tournament;
+
+/// The text of docs/inference.md from the first `start` to the next second-level heading,
+/// its whitespace runs made single spaces (so that a number or phrase the docs quote can be
+/// looked for across line breaks): for the tests that check the docs against a study.
+#[cfg(test)]
+pub(crate) fn docs_prose(start: &str) -> String {
+    let page = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/inference.md"),
+    )
+    .unwrap();
+    let section = page
+        .split(start)
+        .nth(1)
+        .unwrap_or_else(|| panic!("docs/inference.md has no {start:?}"))
+        .split("\n## ")
+        .next()
+        .unwrap_or_default();
+    section.split_whitespace().collect::<Vec<_>>().join(" ")
+}

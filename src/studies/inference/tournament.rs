@@ -341,18 +341,7 @@ mod tests {
     #[test]
     fn the_knockout_claims_are_as_the_docs_state() {
         let study = TournamentStudy::compute().unwrap();
-        let page = std::fs::read_to_string(
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/inference.md"),
-        )
-        .unwrap();
-        let section = page
-            .split("**Knockout by rounds.**")
-            .nth(1)
-            .unwrap()
-            .split("\n## ")
-            .next()
-            .unwrap();
-        let prose = section.split_whitespace().collect::<Vec<_>>().join(" ");
+        let prose = crate::studies::inference::docs_prose("**Knockout by rounds.**");
         let has = |text: &str| assert!(prose.contains(text), "the docs lack {text:?}");
         let four = |x: &BigRational| format!("{:.4}", rational_to_f64(x));
         let counts: Vec<(usize, usize)> = study
