@@ -149,20 +149,22 @@ pub fn normal_best_of_n(
     // The quadrature starts from cells of half the smaller standard deviation over the range
     // where the integrand has mass: laws of very different scales need many, so the work is
     // counted (cheaply: the cuts only) and refused up front when it is too much.
-    let cells: f64 = ns
+    let settings: Vec<(normal::Setting, normal::Cuts, interval::Iv)> = ns
         .iter()
         .flat_map(|&n| {
-            types.iter().map(move |&(success, _)| {
-                normal::Setting {
+            types.iter().map(move |&(success, share)| {
+                let setting = normal::Setting {
                     correct: c,
                     wrong: w,
                     success,
                     n,
-                }
-                .cells()
+                };
+                let cuts = setting.cuts();
+                (setting, cuts, share)
             })
         })
-        .sum();
+        .collect();
+    let cells: f64 = settings.iter().map(|(s, cuts, _)| s.cells(cuts)).sum();
     super::Estimate::new(
         "best-of-n with normal score laws (the continuous integral)",
         cells * NORMAL_CELL_SECONDS,
@@ -172,18 +174,11 @@ pub fn normal_best_of_n(
     .check()?;
     let cancel = crate::cancel::current();
     let mut out = Vec::with_capacity(ns.len());
-    for &n in ns {
+    for one_n in settings.chunks(types.len()) {
         cancel.check()?;
         let mut total = interval::Iv::zero();
-        for &(success, share) in &types {
-            let p = normal::Setting {
-                correct: c,
-                wrong: w,
-                success,
-                n,
-            }
-            .probability();
-            total = total.add(share.mul(p));
+        for (setting, cuts, share) in one_n {
+            total = total.add(share.mul(setting.probability_within(*cuts)));
         }
         out.push(Enclosure {
             lower: total.lo.max(0.0),

@@ -147,6 +147,9 @@ impl Normal {
     }
 }
 
+/// Where a [`Setting`]'s integral is cut: `(A, B, the tail below A, the tail above B)`.
+pub(crate) type Cuts = (f64, f64, f64, f64);
+
 /// One task type at one n.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Setting {
@@ -251,7 +254,7 @@ impl Setting {
 
     /// Where the integral is cut: `(A, B, the tail below A, the tail above B)`, the tails'
     /// bounds as in the module docs.
-    fn cuts(&self) -> (f64, f64, f64, f64) {
+    pub(crate) fn cuts(&self) -> Cuts {
         let c = self.correct;
         let n = Iv::point(self.n as f64);
         // Upper cut: n R (1 - F_c(B)) <= TAIL.
@@ -284,14 +287,15 @@ impl Setting {
         (low, high, self.power_above(low), upper_tail)
     }
 
-    /// The number of cells the body starts from (each of half the smaller standard
-    /// deviation): the work of [`Self::probability`] before any halving, for the refusal
-    /// up front (infinite when the laws' scales are too far apart for a float count).
-    pub(crate) fn cells(&self) -> f64 {
+    /// The number of cells the body starts from between the `cuts` (each of half the
+    /// smaller standard deviation): the work of [`Self::probability_within`] before any
+    /// halving, for the refusal up front (infinite when the laws' scales are too far apart
+    /// for a float count).
+    pub(crate) fn cells(&self, cuts: &Cuts) -> f64 {
         if self.success.hi <= 0.0 {
             return 0.0;
         }
-        let (low, high, _, _) = self.cuts();
+        let (low, high, _, _) = *cuts;
         let pieces = ((high - low) / (0.5 * self.correct.sd_f.min(self.wrong.sd_f))).ceil();
         if pieces.is_finite() {
             pieces.max(1.0)
@@ -301,14 +305,20 @@ impl Setting {
     }
 
     /// The enclosure of this type's `P(n)`.
+    #[cfg(test)]
     pub(crate) fn probability(&self) -> Iv {
+        self.probability_within(self.cuts())
+    }
+
+    /// The enclosure of this type's `P(n)` from its [`Self::cuts`] (computed once for the
+    /// refusal's count of cells and the quadrature).
+    pub(crate) fn probability_within(&self, cuts: Cuts) -> Iv {
         if self.success.hi <= 0.0 {
             return Iv::zero();
         }
-        let (c, w) = (self.correct, self.wrong);
-        let (low, high, lower_tail, upper_tail) = self.cuts();
+        let (low, high, lower_tail, upper_tail) = cuts;
         let body = if low < high {
-            let pieces = (((high - low) / (0.5 * c.sd_f.min(w.sd_f))).ceil() as usize).max(1);
+            let pieces = (self.cells(&cuts) as usize).max(1);
             let step = (high - low) / pieces as f64;
             let density = BODY / (high - low);
             let mut sum = Iv::zero();
